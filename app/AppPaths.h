@@ -1,0 +1,18 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// The shipped hardware folder: $ROOFSCOPE_HARDWARE_DIR, else ../share/roofscope/hardware beside the
+// executable, else the source tree's hardware/ (a build that was not installed).
+std::string shippedHardwareDir();
+// $XDG_DATA_HOME/roofscope/hardware (default ~/.local/share/roofscope/hardware).
+std::string userHardwareDir();
+// The example sessions folder (resources/examples), found like the hardware folder.
+std::string examplesDir();
+// The session `roofscope` opens on first start.
+std::string defaultExampleSession();
+
+} // namespace roofscope

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// A usage or input error on the command line: printed as one line, exit code 2.
+struct CliError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Options of one sub-command: `--name value`, `--name=value`, repeatable, and flags.
+class CliArgs {
+public:
+    // `flags` take no value; every other `--option` takes one.
+    CliArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& valueOptions,
+        const std::vector<std::string>& flags);
+
+    bool has(const std::string& name) const;
+    std::optional<std::string> value(const std::string& name) const; // the last one given
+    std::vector<std::string> values(const std::string& name) const; // all of them, in order
+    const std::vector<std::string>& positional() const { return m_positional; }
+
+    // A number with optional SI suffix ("197T"); throws CliError naming the option.
+    std::optional<double> number(const std::string& name) const;
+
+private:
+    std::map<std::string, std::vector<std::string>> m_values;
+    std::vector<std::string> m_positional;
+};
+
+} // namespace roofscope

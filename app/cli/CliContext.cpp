@@ -1,0 +1,209 @@
+#include "cli/CliContext.h"
+
+#include "AppPaths.h"
+#include "model/Precision.h"
+#include "model/Templates.h"
+#include "model/Text.h"
+#include "model/Units.h"
+
+#include <cmath>
+#include <ostream>
+
+namespace roofscope {
+
+const std::vector<std::string>& deviceKernelOptions()
+{
+    static const std::vector<std::string> options { "hardware", "hardware-dir", "peak", "bandwidth", "precision",
+        "unit", "comm-fraction", "tolerance", "flops", "bytes", "kernel", "param", "name", "count", "measured",
+        "working-set", "free", "level" };
+    return options;
+}
+
+CliContext::CliContext(const CliArgs& args)
+    : m_args(args)
+{
+    m_database.loadDirectory(shippedHardwareDir());
+    m_database.loadDirectory(userHardwareDir(), true);
+    for (const auto& dir : args.values("hardware-dir")) {
+        m_database.loadDirectory(dir);
+    }
+}
+
+void CliContext::reportDiagnostics(std::ostream& err) const
+{
+    for (const auto& d : m_database.diagnostics()) {
+        err << "roofscope: " << d.toString() << "\n";
+    }
+}
+
+std::vector<Hardware> CliContext::devices() const
+{
+    const bool adHoc = m_args.has("peak") || m_args.has("bandwidth");
+    if (adHoc && m_args.has("hardware")) {
+        throw CliError("give either --hardware or an ad-hoc device (--peak and --bandwidth), not both");
+    }
+    if (adHoc) {
+        auto peak = m_args.number("peak");
+        if (!peak || !(*peak > 0.0)) {
+            throw CliError("an ad-hoc device needs --peak FLOPS > 0 (e.g. --peak 197T)");
+        }
+        std::vector<std::pair<std::string, double>> levels;
+        for (const auto& spec : m_args.values("bandwidth")) {
+            const auto eq = spec.find('=');
+            if (eq == std::string::npos || eq == 0) {
+                throw CliError("--bandwidth '" + spec + "': expected LEVEL=BYTES_PER_S (e.g. hbm=820G)");
+            }
+            const std::string level = toLower(trimmed(spec.substr(0, eq)));
+            auto bps = parseQuantity(spec.substr(eq + 1), Dimension::BytesPerSecond, false);
+            if (!bps.value || !(*bps.value > 0.0)) {
+                throw CliError("--bandwidth " + level + ": " + (bps.value ? "must be > 0" : bps.error));
+            }
+            for (const auto& [name, value] : levels) {
+                if (name == level) {
+                    throw CliError("--bandwidth: level '" + level + "' given twice");
+                }
+            }
+            levels.emplace_back(level, *bps.value);
+        }
+        if (levels.empty()) {
+            throw CliError("an ad-hoc device needs at least one --bandwidth LEVEL=BYTES_PER_S");
+        }
+        return { makeAdHocHardware(*peak, levels) };
+    }
+    std::vector<Hardware> out;
+    for (const auto& list : m_args.values("hardware")) {
+        for (const auto& id : split(list, ',')) {
+            if (id.empty()) {
+                continue;
+            }
+            const Hardware* hw = m_database.find(id);
+            if (!hw) {
+                throw CliError("unknown hardware '" + id + "' (see 'roofscope hardware list')");
+            }
+            out.push_back(*hw);
+        }
+    }
+    if (out.empty()) {
+        throw CliError("no device: give --hardware ID[,ID...] or --peak FLOPS --bandwidth LEVEL=BPS");
+    }
+    return out;
+}
+
+Kernel CliContext::kernel() const
+{
+    Kernel k;
+    auto count = m_args.number("count");
+    if (count) {
+        if (*count < 0.0) {
+            throw CliError("--count must be >= 0");
+        }
+        k.count = *count;
+    }
+    if (auto measured = m_args.value("measured")) {
+        auto seconds = parseQuantity(*measured, Dimension::Seconds, false);
+        if (!seconds.value || !(*seconds.value > 0.0)) {
+            throw CliError("--measured: " + (seconds.value ? std::string("must be > 0") : seconds.error));
+        }
+        k.measuredSeconds = *seconds.value;
+    }
+    if (auto precision = m_args.value("precision")) {
+        if (!isKnownPrecision(*precision)) {
+            throw CliError("--precision '" + *precision + "' is unknown (fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4)");
+        }
+    }
+    if (m_args.has("kernel")) {
+        if (m_args.has("flops") || m_args.has("bytes")) {
+            throw CliError("give either --kernel TEMPLATE --param ... or --flops and --bytes, not both");
+        }
+        TemplateInstance t;
+        t.name = *m_args.value("kernel");
+        if (!findTemplate(t.name)) {
+            std::string known;
+            for (const auto& def : templateDefinitions()) {
+                known += (known.empty() ? "" : ", ") + def.name;
+            }
+            throw CliError("--kernel: unknown template '" + t.name + "' (known: " + known + ")");
+        }
+        for (const auto& spec : m_args.values("param")) {
+            const auto eq = spec.find('=');
+            if (eq == std::string::npos || eq == 0) {
+                throw CliError("--param '" + spec + "': expected NAME=VALUE (e.g. m=4096)");
+            }
+            const std::string name = trimmed(spec.substr(0, eq));
+            const std::string value = trimmed(spec.substr(eq + 1));
+            if (name.rfind("dtype", 0) == 0 || name == "link") {
+                t.options[name] = toLower(value);
+                continue;
+            }
+            auto number = parseNumber(value);
+            if (!number || !std::isfinite(*number)) {
+                throw CliError("--param " + name + ": '" + value + "' is not a number");
+            }
+            t.params[name] = *number;
+        }
+        k.name = m_args.value("name").value_or(t.name);
+        k.templ = t;
+        const std::string error = applyTemplate(k);
+        if (!error.empty()) {
+            throw CliError("--kernel " + t.name + ": " + error);
+        }
+        return k;
+    }
+    auto flops = m_args.value("flops");
+    if (!flops) {
+        throw CliError("no kernel: give --flops F --bytes B, or --kernel TEMPLATE --param NAME=VALUE ...");
+    }
+    auto f = parseQuantity(*flops, Dimension::Flops, false);
+    if (!f.value || *f.value < 0.0) {
+        throw CliError("--flops: " + (f.value ? std::string("must be >= 0") : f.error));
+    }
+    k.flops = *f.value;
+    for (const auto& spec : m_args.values("bytes")) {
+        std::string level = "default";
+        std::string value = spec;
+        if (const auto eq = spec.find('='); eq != std::string::npos) {
+            level = toLower(trimmed(spec.substr(0, eq)));
+            value = spec.substr(eq + 1);
+        }
+        auto b = parseQuantity(value, Dimension::Bytes, false);
+        if (!b.value || !(*b.value > 0.0)) {
+            throw CliError("--bytes " + level + ": " + (b.value ? std::string("must be > 0") : b.error));
+        }
+        k.bytes.push_back({ level, *b.value });
+    }
+    if (k.bytes.empty()) {
+        throw CliError("--flops needs --bytes B (bytes on the default level) or --bytes LEVEL=B");
+    }
+    if (auto ws = m_args.value("working-set")) {
+        auto b = parseQuantity(*ws, Dimension::Bytes, false);
+        if (!b.value || !(*b.value > 0.0)) {
+            throw CliError("--working-set: " + (b.value ? std::string("must be > 0") : b.error));
+        }
+        k.workingSetBytes = *b.value;
+    }
+    k.name = m_args.value("name").value_or("kernel");
+    return k;
+}
+
+EvalOptions CliContext::evalOptions() const
+{
+    EvalOptions options;
+    options.precision = m_args.value("precision").value_or("");
+    options.unit = m_args.value("unit").value_or("");
+    options.sustained = m_args.has("sustained");
+    if (auto f = m_args.number("comm-fraction")) {
+        if (!(*f >= 0.0 && *f < 1.0)) {
+            throw CliError("--comm-fraction must be in [0, 1)");
+        }
+        options.commFraction = *f;
+    }
+    if (auto t = m_args.number("tolerance")) {
+        if (!(*t >= 0.0 && *t < 1.0)) {
+            throw CliError("--tolerance must be in [0, 1)");
+        }
+        options.tolerance = *t;
+    }
+    return options;
+}
+
+} // namespace roofscope

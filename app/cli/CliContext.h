@@ -1,0 +1,38 @@
+#pragma once
+
+#include "cli/CliArgs.h"
+#include "io/HardwareLoader.h"
+#include "model/Evaluation.h"
+#include "model/Hardware.h"
+#include "model/Kernel.h"
+
+#include <iosfwd>
+#include <vector>
+
+namespace roofscope {
+
+// What the sub-commands share: the hardware database and how to read devices, kernels and
+// evaluation options from the command line. Throws CliError for bad input.
+class CliContext {
+public:
+    explicit CliContext(const CliArgs& args);
+
+    const HardwareDatabase& database() const { return m_database; }
+    // Loader warnings go to `err`; errors in the user's own --hardware-dir files are fatal.
+    void reportDiagnostics(std::ostream& err) const;
+
+    // --hardware ID[,ID...] or --peak F --bandwidth LEVEL=BPS ...
+    std::vector<Hardware> devices() const;
+    // --flops F --bytes B [--bytes LEVEL=B ...] or --kernel TEMPLATE --param NAME=VALUE ...
+    Kernel kernel() const;
+    EvalOptions evalOptions() const;
+
+private:
+    const CliArgs& m_args;
+    HardwareDatabase m_database;
+};
+
+// The options every command that takes devices and kernels understands.
+const std::vector<std::string>& deviceKernelOptions();
+
+} // namespace roofscope

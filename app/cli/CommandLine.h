@@ -1,0 +1,18 @@
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// The headless sub-commands of `roofscope` (SPEC section 4). They use core only.
+class CommandLine {
+public:
+    static bool isSubcommand(const std::vector<std::string>& args);
+    // Runs a sub-command; returns the process exit code. Errors are one line on `err`.
+    static int run(const std::vector<std::string>& args);
+    static int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+};
+
+} // namespace roofscope

@@ -1,0 +1,374 @@
+#include "io/EvaluationFormat.h"
+
+#include "model/Units.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace roofscope {
+
+namespace {
+    // JSON has no infinity: an intensity with no bytes is null.
+    nlohmann::json number(double value)
+    {
+        if (!std::isfinite(value)) {
+            return nullptr;
+        }
+        return value;
+    }
+
+    std::string kindName(LevelKind kind) { return kind == LevelKind::Memory ? "memory" : "interconnect"; }
+} // namespace
+
+nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel)
+{
+    nlohmann::json j;
+    j["hardware"] = ev.hardwareId;
+    j["hardware_name"] = ev.hardwareName;
+    j["kernel"] = ev.kernelName;
+    j["precision"] = ev.precision;
+    j["unit"] = ev.unit;
+    j["flops"] = ev.flops;
+    j["count"] = kernel.count;
+    nlohmann::json bytes = nlohmann::json::object();
+    nlohmann::json intensity = nlohmann::json::object();
+    nlohmann::json ridge = nlohmann::json::object();
+    nlohmann::json times = nlohmann::json::object();
+    nlohmann::json bandwidth = nlohmann::json::object();
+    nlohmann::json fits = nlohmann::json::object();
+    for (const auto& l : ev.levels) {
+        bytes[l.name] = l.bytes;
+        intensity[l.name] = number(l.intensity);
+        ridge[l.name] = number(l.ridge);
+        times[l.name] = l.seconds;
+        bandwidth[l.name] = l.bytesPerSecond;
+        if (l.fits) {
+            fits[l.name] = *l.fits;
+        }
+    }
+    j["bytes"] = bytes;
+    j["intensity"] = intensity;
+    j["ridge"] = ridge;
+    j["bandwidth_bytes_per_s"] = bandwidth;
+    j["default_level"] = ev.defaultLevel;
+    j["peak_flops_per_s"] = ev.peakFlopsPerSecond;
+    j["compute_roof_flops_per_s"] = ev.computeRoof;
+    j["attainable_flops_per_s"] = ev.attainable;
+    j["fraction_of_peak"] = ev.fractionOfPeak;
+    j["regime"] = regimeName(ev.regime);
+    j["binding"] = ev.binding;
+    j["t_math_s"] = ev.tMath;
+    j["t_level_s"] = times;
+    j["t_min_s"] = ev.tMin;
+    j["t_max_s"] = ev.tMax;
+    j["roofs"] = ev.sustained ? "sustained" : "peak";
+    j["comm_fraction"] = ev.commFraction;
+    if (ev.measuredSeconds) {
+        j["measured_s"] = *ev.measuredSeconds;
+        j["achieved_flops_per_s"] = *ev.achieved;
+        j["fraction_of_roof"] = *ev.fractionOfRoof;
+        j["above_roof"] = *ev.aboveRoof;
+        j["within_bounds"] = *ev.withinBounds;
+    }
+    if (!fits.empty()) {
+        j["fits"] = fits;
+    }
+    if (kernel.workingSetBytes) {
+        j["working_set_bytes"] = *kernel.workingSetBytes;
+    }
+    if (ev.launchOverheadSeconds) {
+        j["launch_overhead_s"] = *ev.launchOverheadSeconds;
+        j["t_min_with_launch_s"] = ev.tMinWithLaunch;
+        j["t_max_with_launch_s"] = ev.tMaxWithLaunch;
+    }
+    if (kernel.templ) {
+        nlohmann::json t;
+        t["name"] = kernel.templ->name;
+        for (const auto& [name, value] : kernel.templ->params) {
+            t["params"][name] = value;
+        }
+        for (const auto& [name, value] : kernel.templ->options) {
+            t["params"][name] = value;
+        }
+        j["template"] = t;
+    }
+    if (!ev.warnings.empty()) {
+        j["warnings"] = ev.warnings;
+    }
+    return j;
+}
+
+nlohmann::json kernelOnlyToJson(const Kernel& kernel)
+{
+    nlohmann::json j;
+    j["hardware"] = nullptr;
+    j["kernel"] = kernel.name;
+    j["flops"] = kernel.flops;
+    j["count"] = kernel.count;
+    nlohmann::json bytes = nlohmann::json::object();
+    nlohmann::json intensity = nlohmann::json::object();
+    for (const auto& b : kernel.bytes) {
+        bytes[b.level] = b.bytes;
+        intensity[b.level] = number(b.bytes > 0.0 ? kernel.flops / b.bytes : INFINITY);
+    }
+    j["bytes"] = bytes;
+    j["intensity"] = intensity;
+    if (!kernel.precision.empty()) {
+        j["precision"] = kernel.precision;
+    }
+    if (kernel.measuredSeconds) {
+        j["measured_s"] = *kernel.measuredSeconds;
+        j["achieved_flops_per_s"] = kernel.flops / *kernel.measuredSeconds;
+    }
+    return j;
+}
+
+nlohmann::json hardwareSummaryToJson(const Hardware& hw)
+{
+    return { { "id", hw.id }, { "name", hw.name }, { "vendor", hw.vendor }, { "family", hw.family },
+        { "generation", hw.generation } };
+}
+
+nlohmann::json hardwareToJson(const Hardware& hw)
+{
+    nlohmann::json j = hardwareSummaryToJson(hw);
+    j["year"] = hw.year;
+    if (!hw.kind.empty()) {
+        j["kind"] = hw.kind;
+    }
+    nlohmann::json peaks = nlohmann::json::object();
+    for (const auto& p : hw.precisions()) {
+        peaks[p] = *hw.peak(p);
+    }
+    j["peak_flops_per_s"] = peaks;
+    nlohmann::json units = nlohmann::json::array();
+    for (const auto& c : hw.compute) {
+        nlohmann::json u { { "unit", c.unit }, { "precision", c.precision }, { "peak_flops_per_s", c.flopsPerSecond },
+            { "source", c.source } };
+        if (c.sparseFlopsPerSecond) {
+            u["sparse_peak_flops_per_s"] = *c.sparseFlopsPerSecond;
+        }
+        units.push_back(u);
+    }
+    j["compute_units"] = units;
+    nlohmann::json bandwidth = nlohmann::json::object();
+    nlohmann::json levels = nlohmann::json::array();
+    for (const auto& l : hw.levels) {
+        bandwidth[l.name] = l.bytesPerSecond;
+        nlohmann::json level { { "name", l.name }, { "kind", kindName(l.kind) }, { "bandwidth_bytes_per_s", l.bytesPerSecond },
+            { "source", l.source } };
+        if (l.capacityBytes) {
+            level["capacity_bytes"] = *l.capacityBytes;
+        }
+        if (!l.aliases.empty()) {
+            level["aliases"] = l.aliases;
+        }
+        levels.push_back(level);
+    }
+    j["bandwidth_bytes_per_s"] = bandwidth;
+    j["levels"] = levels;
+    j["default_level"] = hw.defaultLevel;
+    nlohmann::json ridges = nlohmann::json::object();
+    if (const BandwidthLevel* def = hw.defaultLevelPtr()) {
+        for (const auto& p : hw.precisions()) {
+            ridges[p] = *hw.peak(p) / def->bytesPerSecond;
+        }
+    }
+    j["ridge_default_level"] = ridges;
+    if (hw.sustained) {
+        j["sustained"] = { { "compute", hw.sustained->compute }, { "bandwidth", hw.sustained->bandwidth } };
+    }
+    nlohmann::json ceilings = nlohmann::json::array();
+    for (const auto& c : hw.ceilings) {
+        nlohmann::json cj { { "name", c.name }, { "value", c.value }, { "source", c.source } };
+        if (!c.precision.empty()) {
+            cj["precision"] = c.precision;
+        } else {
+            cj["level"] = c.level;
+        }
+        ceilings.push_back(cj);
+    }
+    j["ceilings"] = ceilings;
+    if (hw.tdpWatts) {
+        j["tdp_w"] = *hw.tdpWatts;
+    }
+    if (hw.priceDollars) {
+        j["price_usd"] = *hw.priceDollars;
+    }
+    if (hw.launchOverheadSeconds) {
+        j["launch_overhead_s"] = *hw.launchOverheadSeconds;
+    }
+    nlohmann::json sources = nlohmann::json::array();
+    for (const auto& s : hw.sources) {
+        nlohmann::json sj { { "id", s.id }, { "title", s.title } };
+        if (!s.url.empty()) {
+            sj["url"] = s.url;
+        }
+        if (!s.document.empty()) {
+            sj["document"] = s.document;
+        }
+        sources.push_back(sj);
+    }
+    j["sources"] = sources;
+    if (!hw.notes.empty()) {
+        j["notes"] = hw.notes;
+    }
+    j["file"] = hw.origin;
+    return j;
+}
+
+const std::vector<TableColumn>& tableColumns()
+{
+    static const std::vector<TableColumn> columns {
+        { "Kernel", "kernel" },
+        { "Device", "hardware" },
+        { "Precision", "precision" },
+        { "Intensity", "intensity_flop_per_byte" },
+        { "Ridge", "ridge_flop_per_byte" },
+        { "Attainable", "attainable_flops_per_s" },
+        { "% of peak", "fraction_of_peak" },
+        { "Regime", "regime" },
+        { "Binding", "binding" },
+        { "T_min", "t_min_s" },
+        { "T_max", "t_max_s" },
+        { "Measured", "measured_s" },
+        { "% of roof", "fraction_of_roof" },
+        { "Headroom", "headroom" },
+    };
+    return columns;
+}
+
+std::string tableCell(const Evaluation& ev, size_t column, bool forCsv)
+{
+    auto num = [&](double v, Dimension d) { return forCsv ? formatExact(v) : formatQuantity(v, d); };
+    auto pct = [&](double f) { return forCsv ? formatExact(f) : formatNumber(f * 100.0, 3) + " %"; };
+    const LevelEvaluation* nearest = ev.level(ev.nearestLevel);
+    switch (column) {
+    case 0:
+        return ev.kernelName;
+    case 1:
+        return ev.hardwareId;
+    case 2:
+        return ev.precision;
+    case 3:
+        return std::isfinite(ev.intensity) ? num(ev.intensity, Dimension::FlopsPerByte) : std::string("inf");
+    case 4:
+        return nearest ? num(nearest->ridge, Dimension::FlopsPerByte) : std::string {};
+    case 5:
+        return num(ev.attainable, Dimension::FlopsPerSecond);
+    case 6:
+        return pct(ev.fractionOfPeak);
+    case 7:
+        return regimeName(ev.regime);
+    case 8:
+        return ev.binding;
+    case 9:
+        return num(ev.tMin, Dimension::Seconds);
+    case 10:
+        return num(ev.tMax, Dimension::Seconds);
+    case 11:
+        return ev.measuredSeconds ? num(*ev.measuredSeconds, Dimension::Seconds) : std::string {};
+    case 12:
+        return ev.fractionOfRoof ? pct(*ev.fractionOfRoof) : std::string {};
+    case 13:
+        if (!ev.fractionOfRoof || *ev.fractionOfRoof <= 0.0) {
+            return {};
+        }
+        return forCsv ? formatExact(1.0 / *ev.fractionOfRoof) : formatNumber(1.0 / *ev.fractionOfRoof, 3) + "x";
+    default:
+        return {};
+    }
+}
+
+std::string escapeCsv(const std::string& text)
+{
+    if (text.find_first_of(",\"\n\r") == std::string::npos) {
+        return text;
+    }
+    std::string out = "\"";
+    for (char c : text) {
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return out + "\"";
+}
+
+std::string formatEvaluationTable(const std::vector<Evaluation>& rows, TableFormat format)
+{
+    const auto& columns = tableColumns();
+    std::ostringstream out;
+    if (format == TableFormat::Csv) {
+        for (size_t c = 0; c < columns.size(); ++c) {
+            out << (c ? "," : "") << columns[c].csvKey;
+        }
+        out << "\n";
+        for (const auto& ev : rows) {
+            for (size_t c = 0; c < columns.size(); ++c) {
+                out << (c ? "," : "") << escapeCsv(tableCell(ev, c, true));
+            }
+            out << "\n";
+        }
+        return out.str();
+    }
+    std::vector<std::vector<std::string>> cells;
+    std::vector<size_t> widths(columns.size());
+    for (size_t c = 0; c < columns.size(); ++c) {
+        widths[c] = std::string(columns[c].title).size();
+    }
+    for (const auto& ev : rows) {
+        std::vector<std::string> row;
+        for (size_t c = 0; c < columns.size(); ++c) {
+            std::string cell = tableCell(ev, c, false);
+            if (format == TableFormat::Markdown) {
+                std::string escaped;
+                for (char ch : cell) {
+                    escaped += ch == '|' ? std::string("\\|") : std::string(1, ch);
+                }
+                cell = escaped;
+            }
+            widths[c] = std::max(widths[c], cell.size());
+            row.push_back(cell);
+        }
+        cells.push_back(row);
+    }
+    auto pad = [](const std::string& s, size_t w) { return s + std::string(w > s.size() ? w - s.size() : 0, ' '); };
+    const bool md = format == TableFormat::Markdown;
+    auto line = [&](const std::vector<std::string>& row) {
+        out << (md ? "| " : "");
+        for (size_t c = 0; c < row.size(); ++c) {
+            out << pad(row[c], widths[c]) << (c + 1 < row.size() ? (md ? " | " : "  ") : (md ? " |" : ""));
+        }
+        out << "\n";
+    };
+    std::vector<std::string> header;
+    for (const auto& c : columns) {
+        header.emplace_back(c.title);
+    }
+    line(header);
+    std::vector<std::string> rule;
+    for (size_t c = 0; c < columns.size(); ++c) {
+        rule.push_back(std::string(widths[c], md ? '-' : '-'));
+    }
+    line(rule);
+    for (const auto& row : cells) {
+        line(row);
+    }
+    std::string text = out.str();
+    if (!md) {
+        // Aligned text: strip trailing spaces.
+        std::string cleaned;
+        std::istringstream in(text);
+        for (std::string l; std::getline(in, l);) {
+            while (!l.empty() && l.back() == ' ') {
+                l.pop_back();
+            }
+            cleaned += l + "\n";
+        }
+        return cleaned;
+    }
+    return text;
+}
+
+} // namespace roofscope

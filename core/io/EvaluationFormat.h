@@ -1,0 +1,37 @@
+#pragma once
+
+#include "model/Evaluation.h"
+#include "model/Hardware.h"
+#include "model/Kernel.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// The stable JSON object of one (kernel, device) pair (SPEC section 4, `eval --json`).
+nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel);
+// A measured kernel with no device: hardware null, flops, bytes, intensity, measured_s, achieved.
+nlohmann::json kernelOnlyToJson(const Kernel& kernel);
+nlohmann::json hardwareToJson(const Hardware& hardware);
+nlohmann::json hardwareSummaryToJson(const Hardware& hardware);
+
+enum class TableFormat { Text, Csv, Markdown };
+
+// The results table (kernel x device) as aligned text with SI units, CSV (exact numbers in SI base
+// units) or Markdown. JSON is an array of evaluationToJson objects.
+std::string formatEvaluationTable(const std::vector<Evaluation>& rows, TableFormat format);
+
+// The columns of the results table, shared by the GUI and the exporters.
+struct TableColumn {
+    const char* title;
+    const char* csvKey;
+};
+const std::vector<TableColumn>& tableColumns();
+std::string tableCell(const Evaluation& ev, size_t column, bool forCsv);
+
+std::string escapeCsv(const std::string& text);
+
+} // namespace roofscope

@@ -1,0 +1,43 @@
+#include "io/SessionEvaluator.h"
+
+namespace roofscope {
+
+EvalOptions sessionOptions(const Session& session, const DeviceSelection& device)
+{
+    EvalOptions options;
+    options.precision = device.precision;
+    options.disabledLevels = device.disabledLevels;
+    options.sustained = session.view.sustained;
+    options.commFraction = session.view.commFraction;
+    options.tolerance = session.view.tolerance;
+    return options;
+}
+
+SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase& database)
+{
+    SessionEvaluation out;
+    std::vector<const Hardware*> devices;
+    for (const auto& selection : session.devices) {
+        const Hardware* hw = database.find(selection.id);
+        if (!hw) {
+            out.errors.push_back("unknown device '" + selection.id + "'");
+        }
+        devices.push_back(hw);
+    }
+    for (size_t k = 0; k < session.kernels.size(); ++k) {
+        for (size_t d = 0; d < session.devices.size(); ++d) {
+            if (!devices[d] || !session.devices[d].visible) {
+                continue;
+            }
+            auto result = evaluate(session.kernels[k], *devices[d], sessionOptions(session, session.devices[d]));
+            if (!result.evaluation) {
+                out.errors.push_back(session.kernels[k].name + " on " + session.devices[d].label() + ": " + result.error);
+                continue;
+            }
+            out.rows.push_back({ k, d, std::move(*result.evaluation) });
+        }
+    }
+    return out;
+}
+
+} // namespace roofscope

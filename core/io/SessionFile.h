@@ -1,0 +1,28 @@
+#pragma once
+
+#include "model/Diagnostic.h"
+#include "model/Session.h"
+
+#include <optional>
+#include <string>
+
+namespace roofscope {
+
+struct SessionLoadResult {
+    std::optional<Session> session;
+    Diagnostics diagnostics;
+};
+
+// Reads a session file (schema roofscope-session/1). Strict like the hardware loader; device ids
+// are not checked against a database here (the caller reports unknown devices).
+SessionLoadResult loadSessionFile(const std::string& path);
+SessionLoadResult loadSessionText(const std::string& text, const std::string& fileLabel);
+
+std::string sessionToYaml(const Session& session);
+
+// Writes atomically: a temporary file beside the target, flushed to disk, then renamed over it.
+// Returns an error message, empty on success; the previous file is untouched on failure.
+std::string saveSessionFile(const Session& session, const std::string& path);
+std::string writeFileAtomically(const std::string& path, const std::string& content);
+
+} // namespace roofscope

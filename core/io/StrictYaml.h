@@ -1,0 +1,28 @@
+#pragma once
+
+#include "model/Diagnostic.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace roofscope {
+
+// Limits for files Roofscope reads (hardware and session files are a few kB).
+struct YamlLimits {
+    std::size_t maxBytes = 1024 * 1024;
+    int maxDepth = 32;
+    std::size_t maxNodes = 200000;
+};
+
+// Reads a YAML file safely: refuses files over the size limit, anchors and aliases, duplicate
+// keys, complex keys, nesting past the depth limit and multiple documents, each with the file,
+// line and column (1-based). Returns the root node when there are no errors.
+std::optional<YAML::Node> loadStrictYamlFile(const std::string& path, Diagnostics& diagnostics,
+    const YamlLimits& limits = {});
+std::optional<YAML::Node> loadStrictYamlText(const std::string& text, const std::string& fileLabel,
+    Diagnostics& diagnostics, const YamlLimits& limits = {});
+
+} // namespace roofscope

@@ -1,0 +1,194 @@
+#include "model/Evaluation.h"
+
+#include "model/Text.h"
+#include "model/Units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope {
+
+std::string regimeName(Regime regime)
+{
+    switch (regime) {
+    case Regime::MemoryBound:
+        return "memory-bound";
+    case Regime::ComputeBound:
+        return "compute-bound";
+    case Regime::Balanced:
+        return "balanced";
+    }
+    return "";
+}
+
+const LevelEvaluation* Evaluation::level(const std::string& name) const
+{
+    for (const auto& l : levels) {
+        if (equalsIgnoreCase(l.name, name)) {
+            return &l;
+        }
+    }
+    return nullptr;
+}
+
+namespace {
+    bool isDisabled(const Hardware& hardware, const BandwidthLevel& level, const std::vector<std::string>& disabled)
+    {
+        return std::any_of(disabled.begin(), disabled.end(),
+            [&](const std::string& name) { return hardware.findLevel(name) == &level; });
+    }
+} // namespace
+
+EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const EvalOptions& options)
+{
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    if (!std::isfinite(kernel.flops) || kernel.flops < 0.0) {
+        return { std::nullopt, "kernel '" + kernel.name + "': FLOPs must be a finite number >= 0" };
+    }
+    if (!(options.commFraction >= 0.0 && options.commFraction < 1.0)) {
+        return { std::nullopt, "communication fraction must be in [0, 1), got " + formatNumber(options.commFraction) };
+    }
+    if (!(options.tolerance >= 0.0 && options.tolerance < 1.0)) {
+        return { std::nullopt, "tolerance must be in [0, 1), got " + formatNumber(options.tolerance) };
+    }
+
+    Evaluation ev;
+    ev.hardwareId = hardware.id;
+    ev.hardwareName = hardware.name;
+    ev.kernelName = kernel.name;
+    ev.flops = kernel.flops;
+    ev.sustained = options.sustained;
+    ev.commFraction = options.commFraction;
+
+    ev.precision = !options.precision.empty() ? options.precision
+        : !kernel.precision.empty()           ? kernel.precision
+        : !kernel.templatePrecision.empty()   ? kernel.templatePrecision
+                                              : hardware.mainPrecision();
+    const std::string requestedUnit = !options.unit.empty() ? options.unit : kernel.unit;
+    auto peak = hardware.peak(ev.precision, requestedUnit);
+    if (!peak) {
+        std::string have;
+        for (const auto& p : hardware.precisions()) {
+            have += (have.empty() ? "" : " ") + p;
+        }
+        if (!requestedUnit.empty() && hardware.peak(ev.precision)) {
+            return { std::nullopt, hardware.id + " has no " + ev.precision + " peak on unit '" + requestedUnit + "'" };
+        }
+        return { std::nullopt, hardware.id + " has no " + ev.precision + " peak (it has: " + have + ")" };
+    }
+    ev.unit = !requestedUnit.empty() ? requestedUnit : hardware.fastestUnit(ev.precision);
+    ev.peakFlopsPerSecond = *peak;
+
+    double computeFactor = 1.0 - options.commFraction;
+    double bandwidthFactor = 1.0 - options.commFraction;
+    if (options.sustained) {
+        if (hardware.sustained) {
+            computeFactor *= hardware.sustained->compute;
+            bandwidthFactor *= hardware.sustained->bandwidth;
+        } else {
+            ev.warnings.push_back(hardware.id + " gives no sustained factors; its peak roofs are used");
+        }
+    }
+    ev.computeRoof = *peak * computeFactor;
+
+    // Resolve the kernel's bytes onto the device's levels.
+    std::vector<double> bytesPerLevel(hardware.levels.size(), 0.0);
+    std::vector<bool> touched(hardware.levels.size(), false);
+    for (const auto& entry : kernel.bytes) {
+        if (!std::isfinite(entry.bytes) || entry.bytes < 0.0) {
+            return { std::nullopt, "kernel '" + kernel.name + "': bytes on " + entry.level + " must be >= 0" };
+        }
+        const BandwidthLevel* level = hardware.findLevel(entry.level);
+        if (!level) {
+            ev.warnings.push_back(
+                "kernel '" + kernel.name + "' moves bytes on '" + entry.level + "', which " + hardware.id + " lacks");
+            continue;
+        }
+        const auto index = static_cast<size_t>(level - hardware.levels.data());
+        bytesPerLevel[index] += entry.bytes;
+        touched[index] = true;
+    }
+
+    const BandwidthLevel* defaultLevel = hardware.defaultLevelPtr();
+    ev.defaultLevel = defaultLevel ? defaultLevel->name : std::string {};
+    ev.tMath = kernel.flops / ev.computeRoof;
+    double slowest = 0.0;
+    double sumLevels = 0.0;
+    ev.intensity = kInf;
+    for (size_t i = 0; i < hardware.levels.size(); ++i) {
+        const auto& level = hardware.levels[i];
+        if (!touched[i] || isDisabled(hardware, level, options.disabledLevels)) {
+            continue;
+        }
+        LevelEvaluation le;
+        le.name = level.name;
+        le.kind = level.kind;
+        le.bytes = bytesPerLevel[i];
+        le.bytesPerSecond = level.bytesPerSecond * bandwidthFactor;
+        le.intensity = le.bytes > 0.0 ? kernel.flops / le.bytes : kInf;
+        le.ridge = ev.computeRoof / le.bytesPerSecond;
+        le.seconds = le.bytes / le.bytesPerSecond;
+        if (level.capacityBytes && kernel.workingSetBytes) {
+            le.fits = *kernel.workingSetBytes <= *level.capacityBytes;
+        }
+        if (&level == defaultLevel) {
+            ev.intensity = le.intensity;
+        }
+        sumLevels += le.seconds;
+        if (ev.nearestLevel.empty() || le.seconds > slowest) {
+            slowest = le.seconds;
+            ev.nearestLevel = le.name;
+        }
+        ev.levels.push_back(le);
+    }
+    if (ev.intensity == kInf && !ev.levels.empty()) {
+        // No bytes on the default level (or it is switched off): place the kernel by its slowest level.
+        ev.intensity = ev.level(ev.nearestLevel)->intensity;
+    }
+
+    ev.tMin = std::max(ev.tMath, slowest);
+    ev.tMax = ev.tMath + sumLevels;
+    if (ev.tMin > 0.0) {
+        ev.attainable = kernel.flops / ev.tMin;
+    } else {
+        ev.attainable = kernel.flops > 0.0 ? ev.computeRoof : 0.0;
+    }
+    ev.fractionOfPeak = ev.attainable / ev.peakFlopsPerSecond;
+
+    if (slowest <= 0.0) {
+        ev.regime = Regime::ComputeBound;
+        ev.binding = "compute";
+    } else {
+        const double ratio = ev.tMath / slowest; // = intensity / ridge on the slowest level
+        ev.binding = ev.tMath >= slowest ? std::string("compute") : ev.nearestLevel;
+        if (std::fabs(ratio - 1.0) <= options.tolerance) {
+            ev.regime = Regime::Balanced;
+        } else {
+            ev.regime = ratio > 1.0 ? Regime::ComputeBound : Regime::MemoryBound;
+        }
+    }
+
+    if (kernel.measuredSeconds) {
+        const double measured = *kernel.measuredSeconds;
+        if (!(measured > 0.0) || !std::isfinite(measured)) {
+            return { std::nullopt, "kernel '" + kernel.name + "': measured runtime must be > 0" };
+        }
+        ev.measuredSeconds = measured;
+        ev.achieved = kernel.flops / measured;
+        ev.fractionOfRoof = ev.attainable > 0.0 ? *ev.achieved / ev.attainable : 0.0;
+        constexpr double kSlack = 1e-9; // rounding in the inputs is not a roof violation
+        ev.aboveRoof = *ev.achieved > ev.attainable * (1.0 + kSlack);
+        ev.withinBounds = measured >= ev.tMin * (1.0 - kSlack) && measured <= ev.tMax * (1.0 + kSlack);
+    }
+    ev.tMinWithLaunch = ev.tMin;
+    ev.tMaxWithLaunch = ev.tMax;
+    if (hardware.launchOverheadSeconds) {
+        ev.launchOverheadSeconds = *hardware.launchOverheadSeconds;
+        ev.tMinWithLaunch = std::max(ev.tMin, *hardware.launchOverheadSeconds);
+        ev.tMaxWithLaunch = ev.tMax + *hardware.launchOverheadSeconds;
+    }
+    return { std::move(ev), {} };
+}
+
+} // namespace roofscope

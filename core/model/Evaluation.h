@@ -1,0 +1,89 @@
+#pragma once
+
+#include "model/Hardware.h"
+#include "model/Kernel.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+enum class Regime { MemoryBound, ComputeBound, Balanced };
+
+std::string regimeName(Regime regime); // "memory-bound", "compute-bound", "balanced"
+
+struct EvalOptions {
+    std::string precision; // overrides the kernel's precision
+    std::string unit; // overrides the kernel's unit
+    bool sustained = false; // roofs at the device's sustained factors
+    double commFraction = 0.0; // effective roofs at (1 - f) of the others
+    double tolerance = 0.05; // the balanced band around the ridge
+    std::vector<std::string> disabledLevels; // level names (or aliases) left out of the evaluation
+};
+
+struct LevelEvaluation {
+    std::string name;
+    LevelKind kind = LevelKind::Memory;
+    double bytes = 0.0;
+    double bytesPerSecond = 0.0; // the roof used (after sustained and comm-fraction factors)
+    double intensity = 0.0; // FLOP per byte on this level (+inf with no bytes)
+    double ridge = 0.0; // compute roof / bandwidth roof
+    double seconds = 0.0; // bytes / bandwidth
+    std::optional<bool> fits; // working set <= capacity, when both are known
+};
+
+struct Evaluation {
+    std::string hardwareId;
+    std::string hardwareName;
+    std::string kernelName;
+    std::string precision;
+    std::string unit;
+    double flops = 0.0;
+    double peakFlopsPerSecond = 0.0; // datasheet peak of the precision and unit
+    double computeRoof = 0.0; // the compute roof used (after sustained and comm-fraction factors)
+    std::vector<LevelEvaluation> levels; // levels the kernel moves bytes on, in the device's order
+    std::string defaultLevel; // the device's default level
+    double intensity = 0.0; // on the default level (the chart's x), +inf with no bytes there
+    double attainable = 0.0; // FLOP/s
+    double fractionOfPeak = 0.0; // attainable / datasheet peak
+    Regime regime = Regime::ComputeBound;
+    std::string binding; // "compute" or the level whose time is largest
+    std::string nearestLevel; // the level with the largest time (the one the regime compares against)
+    double tMath = 0.0;
+    double tMin = 0.0;
+    double tMax = 0.0;
+    // With a measured runtime.
+    std::optional<double> measuredSeconds;
+    std::optional<double> achieved; // FLOP/s
+    std::optional<double> fractionOfRoof; // achieved / attainable
+    std::optional<bool> aboveRoof; // achieved > attainable: miscounted bytes or the wrong precision
+    std::optional<bool> withinBounds; // T_min <= measured <= T_max
+    // With a device launch overhead (the plain roofline cannot see it).
+    std::optional<double> launchOverheadSeconds;
+    double tMinWithLaunch = 0.0; // max(T_min, launch overhead)
+    double tMaxWithLaunch = 0.0; // T_max + launch overhead
+    bool sustained = false;
+    double commFraction = 0.0;
+    std::vector<std::string> warnings; // bytes on levels the device lacks, missing sustained factors
+
+    const LevelEvaluation* level(const std::string& name) const;
+};
+
+struct EvaluationResult {
+    std::optional<Evaluation> evaluation;
+    std::string error;
+};
+
+// Evaluates one kernel on one device (SPEC section 1). Never throws; an error names what is missing
+// (a precision the device has no peak for, a unit it lacks, invalid numbers).
+EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const EvalOptions& options = {});
+
+// The roof value at intensity x for a device's compute roof and one bandwidth roof.
+inline double roofAt(double intensity, double computeRoof, double bytesPerSecond)
+{
+    const double memory = bytesPerSecond * intensity;
+    return memory < computeRoof ? memory : computeRoof;
+}
+
+} // namespace roofscope

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+struct SourceRef {
+    std::string id;
+    std::string title;
+    std::string url;
+    std::string document;
+};
+
+// One dense compute peak of one execution unit at one precision.
+struct ComputePeak {
+    std::string unit; // "tensor", "vector", "mxu", "vpu", ...
+    std::string precision; // "bf16", "fp32", ...
+    double flopsPerSecond = 0.0; // dense peak
+    std::optional<double> sparseFlopsPerSecond;
+    std::string source;
+};
+
+enum class LevelKind { Memory, Interconnect };
+
+// One bandwidth roof: a memory level (l1, l2, vmem, hbm, dram) or a link (nvlink, ici, pcie, dcn).
+struct BandwidthLevel {
+    std::string name;
+    LevelKind kind = LevelKind::Memory;
+    double bytesPerSecond = 0.0;
+    std::optional<double> capacityBytes;
+    std::vector<std::string> aliases;
+    std::string source;
+};
+
+// A named ceiling below a roof: compute (precision set) or bandwidth (level set).
+struct Ceiling {
+    std::string name;
+    std::string precision; // compute ceiling
+    std::string level; // bandwidth ceiling
+    double value = 0.0; // FLOP/s or B/s, already resolved from a factor
+    std::string source;
+};
+
+struct SustainedFactors {
+    double compute = 1.0;
+    double bandwidth = 1.0;
+};
+
+struct Hardware {
+    std::string id;
+    std::string name;
+    std::string vendor;
+    std::string family;
+    std::string generation;
+    int year = 0;
+    std::string kind;
+    std::optional<double> tdpWatts;
+    std::optional<double> priceDollars;
+    std::optional<double> launchOverheadSeconds;
+    std::string notes;
+    std::vector<SourceRef> sources;
+    std::vector<ComputePeak> compute;
+    std::vector<BandwidthLevel> levels; // fastest first
+    std::string defaultLevel;
+    std::optional<SustainedFactors> sustained;
+    std::vector<Ceiling> ceilings;
+    std::string origin; // the file it came from, or "ad hoc"
+
+    // Dense peak for a precision: the named unit's, or the fastest unit's when unit is empty.
+    std::optional<double> peak(const std::string& precision, const std::string& unit = {}) const;
+    // The unit that gives peak(precision) when no unit is named.
+    std::string fastestUnit(const std::string& precision) const;
+    // Precisions that have a peak, in the order of knownPrecisions().
+    std::vector<std::string> precisions() const;
+    // A level by name or alias (case-insensitive); nullptr when absent. "default" names the default level.
+    const BandwidthLevel* findLevel(const std::string& name) const;
+    const BandwidthLevel* defaultLevelPtr() const;
+    // Precision used when a kernel names none: bf16 if present, else the first with a peak.
+    std::string mainPrecision() const;
+};
+
+} // namespace roofscope

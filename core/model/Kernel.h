@@ -1,0 +1,40 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// Bytes a kernel moves across one level. The level "default" means the device's default level.
+struct LevelBytes {
+    std::string level;
+    double bytes = 0.0;
+};
+
+// A kernel described by a template and its parameters (SPEC section 1, "Templates").
+struct TemplateInstance {
+    std::string name; // "matmul", "dot", ...
+    std::map<std::string, double> params; // numeric parameters: m, k, n, chips, ...
+    std::map<std::string, std::string> options; // dtype, dtype_a, ..., link
+};
+
+struct Kernel {
+    std::string name;
+    double flops = 0.0;
+    std::vector<LevelBytes> bytes; // at least one entry
+    std::string precision; // explicit compute precision; empty: templatePrecision, else the device's main one
+    std::string templatePrecision; // the template's dtype (set by applyTemplate)
+    std::string unit; // empty: the fastest unit for the precision
+    double count = 1.0; // occurrences per step (workload totals)
+    std::optional<double> measuredSeconds;
+    std::optional<double> workingSetBytes;
+    std::optional<TemplateInstance> templ;
+    std::string freeParameter; // the template parameter that dragging edits (empty: the first size parameter)
+
+    double bytesOn(const std::string& level) const;
+    double totalBytes() const;
+};
+
+} // namespace roofscope

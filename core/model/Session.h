@@ -1,0 +1,40 @@
+#pragma once
+
+#include "model/Kernel.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// A device chosen in a session, with its own precision and the levels switched off.
+struct DeviceSelection {
+    std::string id;
+    std::string precision; // empty: each kernel's own precision
+    std::vector<std::string> disabledLevels;
+    bool visible = true;
+
+    // "nvidia-h100-sxm" or "google-tpu-v7x (fp8)".
+    std::string label() const;
+};
+
+struct ViewSettings {
+    double tolerance = 0.05;
+    bool sustained = false;
+    double commFraction = 0.0;
+    std::string theme = "light";
+    bool showFeasibleRegion = true;
+    bool showRegionLabels = true;
+    std::optional<std::pair<double, double>> xRange; // FLOP/B
+    std::optional<std::pair<double, double>> yRange; // FLOP/s
+};
+
+struct Session {
+    std::string title;
+    std::vector<DeviceSelection> devices;
+    std::vector<Kernel> kernels;
+    ViewSettings view;
+};
+
+} // namespace roofscope

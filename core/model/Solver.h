@@ -1,0 +1,35 @@
+#pragma once
+
+#include "model/Evaluation.h"
+#include "model/Hardware.h"
+#include "model/Kernel.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+struct SolveResult {
+    std::optional<double> value; // the free parameter's value (continuous)
+    double intensity = 0.0; // the kernel's intensity on `level` at that value
+    double ridge = 0.0; // that level's ridge
+    std::string level; // the level whose roof the kernel crosses
+    bool computeBoundAbove = true; // compute-bound for values above `value` (else below)
+    std::string error;
+};
+
+// Free parameters: one name, or several tied together ("m,k,n": a square matmul).
+std::vector<std::string> parseFreeParameters(const std::string& free);
+
+// The value of the free parameter(s) at which the template kernel reaches the ridge on `hardware`:
+// T_math equals the largest level time (or, when `level` is given, that level's time).
+SolveResult solveCrossover(const Kernel& kernel, const Hardware& hardware, const EvalOptions& options,
+    const std::string& free, const std::string& level = {});
+
+// The inverse map: the value of the free parameter(s) that gives `targetIntensity` FLOP/B on the
+// kernel's default bytes (what dragging a template kernel along the x-axis edits). Snaps to whole
+// numbers for integer parameters and clamps to the parameter's range.
+SolveResult solveForIntensity(const Kernel& kernel, const std::string& free, double targetIntensity);
+
+} // namespace roofscope

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "model/Evaluation.h"
+#include "model/Hardware.h"
+#include "model/Kernel.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// A workload (kernels with counts) on one device.
+struct WorkloadTotals {
+    std::string hardwareId;
+    double flops = 0.0; // sum of count x FLOPs
+    double tMin = 0.0; // sum of count x T_min
+    double tMax = 0.0; // sum of count x T_max
+    double computeBoundSeconds = 0.0; // share of T_min spent in kernels bound by compute
+    double memoryBoundSeconds = 0.0; // ... by a memory level
+    double networkBoundSeconds = 0.0; // ... by an interconnect level
+    std::optional<double> flopsPerSecondPerWatt; // (flops / tMin) / TDP
+    std::optional<double> flopsPerSecondPerDollar; // (flops / tMin) / price
+    std::vector<std::string> errors; // kernels that could not be evaluated on the device
+};
+
+WorkloadTotals workloadTotals(const std::vector<Kernel>& kernels, const Hardware& hardware, const EvalOptions& options);
+
+// How many times faster `device` finishes the workload than `baseline` (ratio of T_min totals).
+double speedup(const WorkloadTotals& baseline, const WorkloadTotals& device);
+
+} // namespace roofscope
