@@ -211,9 +211,7 @@ numbers take SI suffixes: 1.97e14, 197T, 820G
             const bool integer = findTemplate(kernel.templ->name)->parameter(parseFreeParameters(*free).front())->integer;
             const double first = result.computeBoundAbove ? std::floor(*result.value) + 1.0 : std::ceil(*result.value) - 1.0;
             if (opts.has("json")) {
-                array.push_back({ { "hardware", hw.id }, { "kernel", kernel.name }, { "free", *free },
-                    { "value", *result.value }, { "intensity", result.intensity }, { "ridge", result.ridge },
-                    { "level", result.level }, { "compute_bound_above", result.computeBoundAbove } });
+                array.push_back(solveResultToJson(result, hw.id, kernel.name, *free));
                 continue;
             }
             out << kernel.name << " on " << hw.id << ": reaches the " << result.level << " ridge ("

@@ -126,6 +126,15 @@ nlohmann::json kernelOnlyToJson(const Kernel& kernel)
     return j;
 }
 
+nlohmann::json solveResultToJson(const SolveResult& result, const std::string& hardwareId, const std::string& kernelName,
+    const std::string& free)
+{
+    return { { "hardware", hardwareId }, { "kernel", kernelName }, { "free", free },
+        { "value", result.value ? nlohmann::json(*result.value) : nlohmann::json(nullptr) },
+        { "intensity", number(result.intensity) }, { "ridge", number(result.ridge) }, { "level", result.level },
+        { "compute_bound_above", result.computeBoundAbove } };
+}
+
 nlohmann::json hardwareSummaryToJson(const Hardware& hw)
 {
     return { { "id", hw.id }, { "name", hw.name }, { "vendor", hw.vendor }, { "family", hw.family },

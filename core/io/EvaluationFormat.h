@@ -3,6 +3,7 @@
 #include "model/Evaluation.h"
 #include "model/Hardware.h"
 #include "model/Kernel.h"
+#include "model/Solver.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -16,6 +17,9 @@ nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel);
 // A measured kernel with no device: hardware null, flops, bytes, intensity, measured_s, achieved.
 nlohmann::json kernelOnlyToJson(const Kernel& kernel);
 nlohmann::json hardwareToJson(const Hardware& hardware);
+// `solve --json`: {hardware, kernel, free, value, intensity, ridge, level, compute_bound_above}.
+nlohmann::json solveResultToJson(const SolveResult& result, const std::string& hardwareId, const std::string& kernelName,
+    const std::string& free);
 nlohmann::json hardwareSummaryToJson(const Hardware& hardware);
 
 enum class TableFormat { Text, Csv, Markdown };

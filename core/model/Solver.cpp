@@ -48,7 +48,7 @@ namespace {
         for (const auto& name : names) {
             k.templ->params[name] = value;
         }
-        applyTemplate(k);
+        applyTemplate(k, true);
         return k;
     }
 

@@ -203,7 +203,7 @@ const TemplateDefinition* findTemplate(const std::string& name)
     return nullptr;
 }
 
-TemplateResult deriveTemplate(const TemplateInstance& instance)
+TemplateResult deriveTemplate(const TemplateInstance& instance, bool allowFractional)
 {
     const TemplateDefinition* def = findTemplate(instance.name);
     if (!def) {
@@ -223,7 +223,7 @@ TemplateResult deriveTemplate(const TemplateInstance& instance)
                 "parameter " + name + "=" + formatNumber(value, 6) + " of " + def->name + " is out of range ["
                     + formatNumber(p->minimum, 6) + ", " + formatNumber(p->maximum, 6) + "]" };
         }
-        if (p->integer && std::floor(value) != value) {
+        if (p->integer && !allowFractional && std::floor(value) != value) {
             return { std::nullopt, "parameter " + name + " of " + def->name + " must be a whole number, got "
                     + formatNumber(value, 8) };
         }
@@ -257,12 +257,12 @@ TemplateResult deriveTemplate(const TemplateInstance& instance)
     return { def->derive(instance, get), {} };
 }
 
-std::string applyTemplate(Kernel& kernel)
+std::string applyTemplate(Kernel& kernel, bool allowFractional)
 {
     if (!kernel.templ) {
         return {};
     }
-    auto result = deriveTemplate(*kernel.templ);
+    auto result = deriveTemplate(*kernel.templ, allowFractional);
     if (!result.work) {
         return result.error;
     }

@@ -51,10 +51,11 @@ struct TemplateResult {
 
 // Checks the instance (known template, known parameters and options, values in range,
 // known dtypes) and derives FLOPs, bytes and the working set.
-TemplateResult deriveTemplate(const TemplateInstance& instance);
+TemplateResult deriveTemplate(const TemplateInstance& instance, bool allowFractional = false);
 
 // Fills a kernel's flops, bytes, working set and template precision from its template.
 // Returns an error message, empty on success.
-std::string applyTemplate(Kernel& kernel);
+// `allowFractional` lets solvers probe between whole numbers.
+std::string applyTemplate(Kernel& kernel, bool allowFractional = false);
 
 } // namespace roofscope

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <utility>
 
 namespace roofscope {
@@ -122,6 +123,9 @@ namespace {
         double value = 0.0;
         const auto* end = text.data() + text.size();
         auto [ptr, ec] = std::from_chars(text.data(), end, value);
+        if (ec == std::errc::result_out_of_range && ptr == end) {
+            return std::numeric_limits<double>::infinity(); // refused later as not finite
+        }
         if (ec != std::errc() || ptr != end) {
             return std::nullopt;
         }

@@ -1,0 +1,174 @@
+// The command line, run as a real process: the seed numbers through `--json`, the output shapes,
+// and one-line errors with a non-zero exit for bad input.
+#include "SeedCases.h"
+
+#include <QProcess>
+#include <QTest>
+
+using namespace roofscope::test;
+
+namespace {
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run runRoofscope(const QStringList& args)
+{
+    QProcess process;
+    process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE), args);
+    Run run;
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+QStringList toArgs(const std::vector<std::string>& args)
+{
+    QStringList out;
+    for (const auto& a : args) {
+        out << QString::fromStdString(a);
+    }
+    return out;
+}
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void seedNumber_data()
+    {
+        QTest::addColumn<int>("index");
+        const auto& cases = seedCases();
+        for (size_t i = 0; i < cases.size(); ++i) {
+            QTest::newRow((cases[i].name + " | " + cases[i].field).c_str()) << static_cast<int>(i);
+        }
+    }
+
+    void seedNumber()
+    {
+        QFETCH(int, index);
+        const SeedCase& c = seedCases()[static_cast<size_t>(index)];
+        const Run run = runRoofscope(toArgs(seedCliArgs(c)));
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const auto parsed = nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+        QVERIFY2(!parsed.is_discarded(), run.out.constData());
+        const nlohmann::json& object = parsed.is_array() ? parsed.at(0) : parsed;
+        QCOMPARE(QString::fromStdString(seedRender(c, object)), QString::fromStdString(c.expected));
+    }
+
+    void evalJsonHasTheContractFields()
+    {
+        const Run run = runRoofscope({ "eval", "--hardware", "nvidia-h100-sxm,google-tpu-v5e", "--kernel", "matmul",
+            "--param", "m=4096", "--param", "k=4096", "--param", "n=4096", "--measured", "2ms", "--json" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const auto array = nlohmann::json::parse(run.out.toStdString());
+        QCOMPARE(array.size(), size_t(2));
+        for (const char* key : { "hardware", "kernel", "precision", "flops", "bytes", "intensity", "ridge",
+                 "peak_flops_per_s", "attainable_flops_per_s", "fraction_of_peak", "regime", "binding", "t_math_s",
+                 "t_level_s", "t_min_s", "t_max_s", "measured_s", "achieved_flops_per_s", "fraction_of_roof",
+                 "within_bounds", "fits", "launch_overhead_s" }) {
+            QVERIFY2(array[0].contains(key), key);
+        }
+        QCOMPARE(array[1]["hardware"].get<std::string>(), std::string("google-tpu-v5e"));
+    }
+
+    void hardwareListAndShow()
+    {
+        const Run list = runRoofscope({ "hardware", "list", "--json" });
+        QCOMPARE(list.exitCode, 0);
+        const auto devices = nlohmann::json::parse(list.out.toStdString());
+        QVERIFY(devices.size() >= 14);
+        for (const auto& d : devices) {
+            for (const char* key : { "id", "name", "vendor", "family", "generation" }) {
+                QVERIFY(d.contains(key));
+            }
+        }
+        const Run show = runRoofscope({ "hardware", "show", "google-tpu-v5p", "--json" });
+        QCOMPARE(show.exitCode, 0);
+        const auto v5p = nlohmann::json::parse(show.out.toStdString());
+        QCOMPARE(v5p["peak_flops_per_s"]["bf16"].get<double>(), 459e12);
+        QCOMPARE(v5p["bandwidth_bytes_per_s"]["hbm"].get<double>(), 2.76e12);
+        QCOMPARE(v5p["default_level"].get<std::string>(), std::string("hbm"));
+        QVERIFY(!v5p["sources"].empty());
+        bool hasVpu = false;
+        for (const auto& unit : v5p["compute_units"]) {
+            hasVpu = hasVpu || unit["unit"] == "vpu";
+        }
+        QVERIFY(hasVpu);
+        const Run text = runRoofscope({ "hardware", "list" });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("989 TFLOP/s bf16"));
+        QVERIFY(text.out.contains("3.35 TB/s"));
+    }
+
+    void tableFormats()
+    {
+        const QString session = QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
+        const Run json = runRoofscope({ "table", "--session", session, "--format", "json" });
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        const auto rows = nlohmann::json::parse(json.out.toStdString());
+        QCOMPARE(rows.size(), size_t(16)); // 4 kernels x 4 devices
+        const Run csv = runRoofscope({ "table", "--session", session, "--format", "csv" });
+        QCOMPARE(csv.exitCode, 0);
+        QCOMPARE(csv.out.count('\n'), 17);
+        const Run md = runRoofscope({ "table", "--session", session, "--format", "markdown" });
+        QCOMPARE(md.exitCode, 0);
+        QVERIFY(md.out.startsWith("| Kernel"));
+        const Run text = runRoofscope({ "table", "--session", session });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("memory-bound"));
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown device") << QStringList { "eval", "--hardware", "nope", "--flops", "1", "--bytes", "1" }
+                                        << "unknown hardware 'nope'";
+        QTest::newRow("text as a number") << QStringList { "eval", "--peak", "fast", "--bandwidth", "hbm=1T", "--flops", "1", "--bytes", "1" }
+                                          << "--peak: 'fast' is not a number";
+        QTest::newRow("negative bytes") << QStringList { "eval", "--peak", "1T", "--bandwidth", "hbm=1T", "--flops", "1", "--bytes", "-5" }
+                                        << "--bytes default: must be > 0";
+        QTest::newRow("bandwidth without level") << QStringList { "eval", "--peak", "1T", "--bandwidth", "1T", "--flops", "1", "--bytes", "1" }
+                                                 << "expected LEVEL=BYTES_PER_S";
+        QTest::newRow("unknown template") << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--kernel", "conv" }
+                                          << "unknown template 'conv'";
+        QTest::newRow("missing parameter") << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--kernel", "matmul", "--param", "m=1" }
+                                           << "needs the parameter 'k'";
+        QTest::newRow("fractional size") << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--kernel", "dot", "--param", "n=1.5" }
+                                         << "must be a whole number";
+        QTest::newRow("precision the device lacks") << QStringList { "eval", "--hardware", "google-tpu-v5e", "--precision", "fp64", "--flops", "1", "--bytes", "1" }
+                                                    << "google-tpu-v5e has no fp64 peak";
+        QTest::newRow("comm fraction out of range") << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--flops", "1", "--bytes", "1", "--comm-fraction", "1.5" }
+                                                    << "--comm-fraction must be in [0, 1)";
+        QTest::newRow("unknown option") << QStringList { "eval", "--frobnicate" } << "unknown option --frobnicate";
+        QTest::newRow("missing session") << QStringList { "table", "--session", "/nonexistent.yaml" } << "/nonexistent.yaml";
+        QTest::newRow("solve without free") << QStringList { "solve", "--hardware", "nvidia-h100-sxm", "--kernel", "matmul" }
+                                            << "--free";
+        QTest::newRow("raw kernel cannot be solved") << QStringList { "solve", "--hardware", "nvidia-h100-sxm", "--flops", "1", "--bytes", "1", "--free", "m" }
+                                                     << "solve needs --kernel";
+    }
+
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run run = runRoofscope(args);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.out.isEmpty());
+        const QString err = QString::fromUtf8(run.err);
+        QCOMPARE(err.count('\n'), 1);
+        QVERIFY2(err.contains(message), qPrintable(err));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCli)
+#include "test_cli.moc"

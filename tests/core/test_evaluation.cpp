@@ -1,0 +1,176 @@
+// The evaluation of one kernel on one device: regimes, bounds, levels, toggles, measured points.
+#include "TestUtil.h"
+#include "io/HardwareLoader.h"
+#include "model/Evaluation.h"
+#include "model/Workload.h"
+
+using namespace roofscope;
+
+namespace {
+Hardware device()
+{
+    // 100 TFLOP/s, HBM 2 TB/s, L2 10 TB/s, ICI 50 GB/s.
+    Hardware hw = makeAdHocHardware(100e12, { { "hbm", 2e12 }, { "l2", 10e12 }, { "ici", 50e9 } });
+    hw.levels[0].capacityBytes = 16e9;
+    return hw;
+}
+Kernel rawKernel(double flops, std::vector<LevelBytes> bytes)
+{
+    Kernel k;
+    k.name = "k";
+    k.flops = flops;
+    k.bytes = std::move(bytes);
+    return k;
+}
+} // namespace
+
+class TestEvaluation : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void regime_data()
+    {
+        QTest::addColumn<double>("intensity");
+        QTest::addColumn<double>("tolerance");
+        QTest::addColumn<QString>("regime");
+        QTest::addColumn<QString>("binding");
+        // ridge on HBM = 50 FLOP/B
+        QTest::newRow("far left") << 1.0 << 0.05 << "memory-bound" << "hbm";
+        QTest::newRow("far right") << 500.0 << 0.05 << "compute-bound" << "compute";
+        QTest::newRow("inside band below") << 48.0 << 0.05 << "balanced" << "hbm";
+        QTest::newRow("inside band above") << 52.0 << 0.05 << "balanced" << "compute";
+        QTest::newRow("outside narrower band") << 48.0 << 0.01 << "memory-bound" << "hbm";
+        QTest::newRow("exactly at the ridge") << 50.0 << 0.0 << "balanced" << "compute";
+    }
+    void regime()
+    {
+        QFETCH(double, intensity);
+        QFETCH(double, tolerance);
+        QFETCH(QString, regime);
+        QFETCH(QString, binding);
+        EvalOptions options;
+        options.tolerance = tolerance;
+        auto r = evaluate(rawKernel(1e12, { { "hbm", 1e12 / intensity } }), device(), options);
+        QVERIFY2(r.evaluation, r.error.c_str());
+        QCOMPARE(QString::fromStdString(regimeName(r.evaluation->regime)), regime);
+        QCOMPARE(QString::fromStdString(r.evaluation->binding), binding);
+    }
+
+    void timeBoundsAndAttainable()
+    {
+        auto r = evaluate(rawKernel(1e12, { { "default", 1e11 }, { "ici", 1e9 } }), device());
+        QVERIFY(r.evaluation);
+        const auto& ev = *r.evaluation;
+        ROOFSCOPE_COMPARE_REL(ev.tMath, 0.01, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ev.level("hbm")->seconds, 0.05, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ev.level("ici")->seconds, 0.02, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ev.tMin, 0.05, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ev.tMax, 0.08, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ev.attainable, 1e12 / 0.05, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ev.level("ici")->ridge, 2000.0, 1e-12);
+        QVERIFY(ev.tMax <= ev.tMin * 3.0); // sum of three clocks is at most three times their max
+    }
+
+    void disablingALevelRemovesItsRoof()
+    {
+        Kernel k = rawKernel(1e12, { { "hbm", 1e10 }, { "ici", 1e11 } });
+        auto all = evaluate(k, device());
+        QCOMPARE(QString::fromStdString(all.evaluation->binding), QString("ici"));
+        EvalOptions options;
+        options.disabledLevels = { "ici" };
+        auto noIci = evaluate(k, device(), options);
+        QCOMPARE(QString::fromStdString(noIci.evaluation->binding), QString("compute"));
+        QVERIFY(noIci.evaluation->level("ici") == nullptr);
+        ROOFSCOPE_COMPARE_REL(noIci.evaluation->attainable, 100e12, 1e-12);
+    }
+
+    void bytesOnAMissingLevelWarn()
+    {
+        auto r = evaluate(rawKernel(1e12, { { "hbm", 1e10 }, { "dcn", 1e9 } }), device());
+        QVERIFY(r.evaluation);
+        QCOMPARE(r.evaluation->warnings.size(), size_t(1));
+        QVERIFY(QString::fromStdString(r.evaluation->warnings.front()).contains("dcn"));
+    }
+
+    void capacityFits()
+    {
+        Kernel k = rawKernel(1e12, { { "hbm", 1e10 } });
+        k.workingSetBytes = 20e9;
+        QCOMPARE(*evaluate(k, device()).evaluation->level("hbm")->fits, false);
+        k.workingSetBytes = 2e9;
+        QCOMPARE(*evaluate(k, device()).evaluation->level("hbm")->fits, true);
+    }
+
+    void measuredHeadroomAndAboveRoof()
+    {
+        Kernel k = rawKernel(1e12, { { "hbm", 1e11 } }); // T_min 0.05 s
+        k.measuredSeconds = 0.1;
+        auto ev = *evaluate(k, device()).evaluation;
+        ROOFSCOPE_COMPARE_REL(*ev.fractionOfRoof, 0.5, 1e-12);
+        QCOMPARE(*ev.aboveRoof, false);
+        QCOMPARE(*ev.withinBounds, false); // beyond T_max = 0.06 s
+        k.measuredSeconds = 0.025;
+        ev = *evaluate(k, device()).evaluation;
+        QCOMPARE(*ev.aboveRoof, true);
+    }
+
+    void zeroFlopsCopyKernel()
+    {
+        auto r = evaluate(rawKernel(0.0, { { "hbm", 1e9 } }), device());
+        QVERIFY(r.evaluation);
+        QCOMPARE(r.evaluation->attainable, 0.0);
+        QCOMPARE(r.evaluation->intensity, 0.0);
+        QCOMPARE(r.evaluation->regime, Regime::MemoryBound);
+    }
+
+    void launchOverheadIsAFloor()
+    {
+        Hardware hw = device();
+        hw.launchOverheadSeconds = 5e-6;
+        auto ev = *evaluate(rawKernel(1e6, { { "hbm", 1e6 } }), hw).evaluation;
+        ROOFSCOPE_COMPARE_REL(ev.tMin, 5e-7, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ev.tMinWithLaunch, 5e-6, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ev.tMaxWithLaunch, ev.tMax + 5e-6, 1e-12);
+    }
+
+    void errorsAreMessagesNotCrashes()
+    {
+        EvalOptions options;
+        options.precision = "fp4";
+        Hardware hw = device();
+        hw.compute = { { "tensor", "bf16", 1e15, std::nullopt, {} } };
+        auto r = evaluate(rawKernel(1, { { "hbm", 1 } }), hw, options);
+        QVERIFY(!r.evaluation);
+        QVERIFY(QString::fromStdString(r.error).contains("no fp4 peak"));
+        options = {};
+        options.commFraction = 1.0;
+        QVERIFY(!evaluate(rawKernel(1, { { "hbm", 1 } }), device(), options).evaluation);
+        QVERIFY(!evaluate(rawKernel(-1, { { "hbm", 1 } }), device()).evaluation);
+        QVERIFY(!evaluate(rawKernel(1, { { "hbm", std::nan("") } }), device()).evaluation);
+    }
+
+    void workloadTotalsAndSpeedup()
+    {
+        Kernel a = rawKernel(1e12, { { "hbm", 1e11 } }); // 0.05 s memory-bound
+        a.count = 2;
+        Kernel b = rawKernel(1e13, { { "hbm", 1e9 } }); // 0.1 s compute-bound
+        Hardware slow = device();
+        slow.tdpWatts = 500;
+        Hardware fast = device();
+        fast.id = "fast";
+        for (auto& l : fast.levels) {
+            l.bytesPerSecond *= 2;
+        }
+        auto ts = workloadTotals({ a, b }, slow, {});
+        auto tf = workloadTotals({ a, b }, fast, {});
+        ROOFSCOPE_COMPARE_REL(ts.tMin, 0.2, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ts.memoryBoundSeconds, 0.1, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ts.computeBoundSeconds, 0.1, 1e-12);
+        ROOFSCOPE_COMPARE_REL(tf.tMin, 0.15, 1e-12);
+        ROOFSCOPE_COMPARE_REL(speedup(ts, tf), 0.2 / 0.15, 1e-12);
+        ROOFSCOPE_COMPARE_REL(*ts.flopsPerSecondPerWatt, 1.2e13 / 0.2 / 500, 1e-12);
+        QVERIFY(!tf.flopsPerSecondPerWatt);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestEvaluation)
+#include "test_evaluation.moc"

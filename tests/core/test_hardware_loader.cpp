@@ -1,0 +1,126 @@
+// Strict, safe loading of device files: every invalid input has a fixture, a message and a position.
+#include "TestUtil.h"
+#include "io/HardwareLoader.h"
+
+#include <QElapsedTimer>
+
+using namespace roofscope;
+
+namespace {
+std::string fixture(const QString& name)
+{
+    return (QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/hardware-invalid/") + name).toStdString();
+}
+} // namespace
+
+class TestHardwareLoader : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void validFixtureLoads()
+    {
+        auto r = loadHardwareFile(fixture("valid.yaml"));
+        QVERIFY2(r.hardware, r.diagnostics.empty() ? "" : r.diagnostics.front().toString().c_str());
+        QCOMPARE(r.hardware->id, std::string("test-device"));
+        ROOFSCOPE_COMPARE_REL(*r.hardware->peak("bf16"), 100e12, 1e-12);
+        ROOFSCOPE_COMPARE_REL(r.hardware->defaultLevelPtr()->bytesPerSecond, 2e12, 1e-12);
+    }
+
+    void invalidFile_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::newRow("missing unit") << "missing-unit.yaml" << "has no unit" << 19 << 16;
+        QTest::newRow("negative peak") << "negative-peak.yaml" << "must be greater than zero" << 15 << 11;
+        QTest::newRow("non-finite peak") << "infinite-peak.yaml" << "is not a number" << 15 << 11;
+        QTest::newRow("overflowing peak") << "overflow-peak.yaml" << "not a finite number" << 15 << 11;
+        QTest::newRow("zero capacity") << "zero-capacity.yaml" << "must be greater than zero" << 20 << 15;
+        QTest::newRow("unknown key") << "unknown-key.yaml" << "unknown key 'colour'" << 8 << 1;
+        QTest::newRow("duplicate key") << "duplicate-key.yaml" << "duplicate key 'vendor'" << 5 << 1;
+        QTest::newRow("missing default level") << "missing-default-level.yaml" << "missing required key 'default_level'" << 1 << 1;
+        QTest::newRow("unknown source") << "unknown-source.yaml" << "unknown source 'nowhere'" << 20 << 13;
+        QTest::newRow("syntax error") << "syntax-error.yaml" << "YAML syntax error" << 3 << 1;
+        QTest::newRow("anchor") << "anchor.yaml" << "anchors (&name) are not allowed" << 8 << 8;
+        QTest::newRow("alias bomb") << "alias-bomb.yaml" << "anchors (&name) are not allowed" << 1 << 5;
+        QTest::newRow("deep nesting") << "deep-nesting.yaml" << "nesting deeper than 32 levels" << 1 << 35;
+        QTest::newRow("too large") << "too-large.yaml" << "file is too large" << 0 << 0;
+        QTest::newRow("binary garbage") << "binary-garbage.yaml" << "NUL bytes" << 0 << 0;
+        QTest::newRow("missing file") << "no-such-file.yaml" << "cannot open file" << 0 << 0;
+    }
+    void invalidFile()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, message);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QElapsedTimer timer;
+        timer.start();
+        auto r = loadHardwareFile(fixture(file));
+        QVERIFY(!r.hardware);
+        QVERIFY(hasErrors(r.diagnostics));
+        const Diagnostic& d = r.diagnostics.front();
+        QVERIFY2(QString::fromStdString(d.message).contains(message), d.toString().c_str());
+        QCOMPARE(d.file, fixture(file));
+        QCOMPARE(d.line, line);
+        QCOMPARE(d.column, column);
+        QVERIFY(QString::fromStdString(d.toString()).startsWith(QString::fromStdString(fixture(file))));
+    }
+
+    void duplicateIdsAcrossFiles()
+    {
+        HardwareDatabase db;
+        db.loadDirectory(ROOFSCOPE_TEST_DATA_DIR "/hardware-duplicate");
+        QCOMPARE(db.devices().size(), size_t(1));
+        QCOMPARE(db.diagnostics().size(), size_t(1));
+        const auto& d = db.diagnostics().front();
+        QVERIFY(QString::fromStdString(d.message).contains("duplicate device id 'test-device'"));
+        QVERIFY(QString::fromStdString(d.file).endsWith("b.yaml"));
+        QVERIFY(QString::fromStdString(d.message).contains("a.yaml"));
+    }
+
+    void missingFolderIsReported()
+    {
+        HardwareDatabase db;
+        db.loadDirectory("/nonexistent-roofscope-dir", true);
+        QVERIFY(db.diagnostics().empty());
+        db.loadDirectory("/nonexistent-roofscope-dir", false);
+        QCOMPARE(db.diagnostics().size(), size_t(1));
+    }
+
+    void everyFieldIsChecked_data()
+    {
+        QTest::addColumn<QString>("replace");
+        QTest::addColumn<QString>("with");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("schema version") << "roofscope-hardware/1" << "roofscope-hardware/9" << "unsupported schema";
+        QTest::newRow("id characters") << "id: test-device" << "id: Test Device" << "may use only";
+        QTest::newRow("unknown precision") << "precision: bf16" << "precision: bf17" << "unknown precision 'bf17'";
+        QTest::newRow("rate in the wrong unit") << "peak: 100 TFLOP/s" << "peak: 100 TB/s" << "expected a compute rate";
+        QTest::newRow("year out of range") << "year: 2024" << "year: 3024" << "out of range";
+        QTest::newRow("level kind") << "  - name: hbm" << "  - name: hbm\n    kind: cache" << "kind must be";
+        QTest::newRow("default level unknown") << "default_level: hbm" << "default_level: sram" << "is not listed";
+        QTest::newRow("sustained factor above one") << "default_level: hbm" << "default_level: hbm\nsustained:\n  compute: 1.5\n  bandwidth: 0.9\n  source: s" << "out of range";
+        QTest::newRow("ceiling needs one target") << "default_level: hbm" << "default_level: hbm\nceilings:\n  - name: x\n    factor: 0.5\n    source: s" << "exactly one of 'precision'";
+        QTest::newRow("empty compute") << "compute:\n  - unit: tensor\n    precision: bf16\n    peak: 100 TFLOP/s\n    source: s" << "compute: []" << "at least one compute peak";
+        QTest::newRow("source without url") << "    document: test data" << "    note: x" << "unknown key 'note'";
+    }
+    void everyFieldIsChecked()
+    {
+        QFETCH(QString, replace);
+        QFETCH(QString, with);
+        QFETCH(QString, message);
+        QFile valid(QString::fromStdString(fixture("valid.yaml")));
+        QVERIFY(valid.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(valid.readAll());
+        QVERIFY(text.contains(replace));
+        text.replace(replace, with);
+        auto r = loadHardwareText(text.toStdString(), "edited.yaml");
+        QVERIFY(!r.hardware);
+        QVERIFY2(QString::fromStdString(firstError(r.diagnostics)).contains(message), firstError(r.diagnostics).c_str());
+        QVERIFY(r.diagnostics.front().line > 0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestHardwareLoader)
+#include "test_hardware_loader.moc"
