@@ -89,7 +89,7 @@ std::vector<Hardware> CliContext::devices() const
     return out;
 }
 
-Kernel CliContext::kernel() const
+Kernel CliContext::kernel(const std::vector<std::string>& freeParameters) const
 {
     Kernel k;
     auto count = m_args.number("count");
@@ -140,6 +140,14 @@ Kernel CliContext::kernel() const
                 throw CliError("--param " + name + ": '" + value + "' is not a number");
             }
             t.params[name] = *number;
+        }
+        const TemplateDefinition* def = findTemplate(t.name);
+        for (const auto& name : freeParameters) {
+            const TemplateParameter* p = def->parameter(name);
+            if (!p) {
+                throw CliError("--free: " + def->signature + " has no parameter '" + name + "'");
+            }
+            t.params.try_emplace(name, p->defaultValue);
         }
         k.name = m_args.value("name").value_or(t.name);
         k.templ = t;

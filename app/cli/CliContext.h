@@ -24,7 +24,8 @@ public:
     // --hardware ID[,ID...] or --peak F --bandwidth LEVEL=BPS ...
     std::vector<Hardware> devices() const;
     // --flops F --bytes B [--bytes LEVEL=B ...] or --kernel TEMPLATE --param NAME=VALUE ...
-    Kernel kernel() const;
+    // `freeParameters` (solve --free) may be left out: they start at the template's default.
+    Kernel kernel(const std::vector<std::string>& freeParameters = {}) const;
     EvalOptions evalOptions() const;
 
 private:

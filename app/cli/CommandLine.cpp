@@ -200,7 +200,7 @@ numbers take SI suffixes: 1.97e14, 197T, 820G
         }
         CliContext context(opts);
         const auto devices = context.devices();
-        Kernel kernel = context.kernel();
+        Kernel kernel = context.kernel(parseFreeParameters(*free));
         const EvalOptions options = context.evalOptions();
         nlohmann::json array = nlohmann::json::array();
         for (const auto& hw : devices) {
