@@ -7,25 +7,25 @@
 namespace roofscope {
 
 namespace {
-    std::filesystem::path executableDir()
-    {
-        std::error_code ec;
-        auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-        return ec ? std::filesystem::path {} : exe.parent_path();
-    }
+std::filesystem::path executableDir()
+{
+    std::error_code ec;
+    auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ec ? std::filesystem::path {} : exe.parent_path();
+}
 
-    std::string locate(const char* envVar, const char* installedRelative, const char* sourceFallback)
-    {
-        if (const char* env = std::getenv(envVar); env && *env) {
-            return env;
-        }
-        std::error_code ec;
-        const auto installed = executableDir() / installedRelative;
-        if (!executableDir().empty() && std::filesystem::is_directory(installed, ec)) {
-            return installed.lexically_normal().string();
-        }
-        return sourceFallback;
+std::string locate(const char* envVar, const char* installedRelative, const char* sourceFallback)
+{
+    if (const char* env = std::getenv(envVar); env && *env) {
+        return env;
     }
+    std::error_code ec;
+    const auto installed = executableDir() / installedRelative;
+    if (!executableDir().empty() && std::filesystem::is_directory(installed, ec)) {
+        return installed.lexically_normal().string();
+    }
+    return sourceFallback;
+}
 } // namespace
 
 std::string shippedHardwareDir()
@@ -48,8 +48,7 @@ std::string userHardwareDir()
 
 std::string examplesDir()
 {
-    return locate("ROOFSCOPE_EXAMPLES_DIR", "../share/roofscope/examples",
-        ROOFSCOPE_SOURCE_RESOURCES_DIR "/examples");
+    return locate("ROOFSCOPE_EXAMPLES_DIR", "../share/roofscope/examples", ROOFSCOPE_SOURCE_RESOURCES_DIR "/examples");
 }
 
 std::string defaultExampleSession()

@@ -28,9 +28,9 @@ inline QString printed(double value, int decimals)
 
 } // namespace roofscope::test
 
-#define ROOFSCOPE_COMPARE_REL(actual, expected, rel)                                                                    \
+#define ROOFSCOPE_COMPARE_REL(actual, expected, rel)                                                                   \
     QVERIFY2(roofscope::test::closeRel((actual), (expected), (rel)),                                                   \
-        qPrintable(QString("%1 = %2, expected %3 (rel %4)")                                                             \
+        qPrintable(QString("%1 = %2, expected %3 (rel %4)")                                                            \
                        .arg(#actual)                                                                                   \
                        .arg((actual), 0, 'g', 17)                                                                      \
                        .arg((expected), 0, 'g', 17)                                                                    \

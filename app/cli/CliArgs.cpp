@@ -72,7 +72,8 @@ std::optional<double> CliArgs::number(const std::string& name) const
     }
     auto parsed = parseNumber(*text);
     if (!parsed || !std::isfinite(*parsed)) {
-        throw CliError("--" + name + ": '" + *text + "' is not a number (plain, scientific or with an SI suffix: 1.97e14, 197T)");
+        throw CliError(
+            "--" + name + ": '" + *text + "' is not a number (plain, scientific or with an SI suffix: 1.97e14, 197T)");
     }
     return parsed;
 }

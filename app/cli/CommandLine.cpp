@@ -19,7 +19,7 @@ namespace roofscope {
 
 namespace {
 
-    const char* kUsage = R"(usage:
+const char* kUsage = R"(usage:
   roofscope [SESSION.yaml]                       start the GUI
   roofscope hardware list [--json]
   roofscope hardware show ID [--json]
@@ -33,250 +33,263 @@ every command takes --hardware-dir DIR (more device files)
 numbers take SI suffixes: 1.97e14, 197T, 820G
 )";
 
-    int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
-    {
-        if (args.size() < 2 || (args[1] != "list" && args[1] != "show")) {
-            throw CliError("expected 'hardware list' or 'hardware show ID'");
-        }
-        CliArgs opts(args, 2, { "hardware-dir" }, { "json" });
-        CliContext context(opts);
-        context.reportDiagnostics(err);
-        const auto& devices = context.database().devices();
-        if (args[1] == "list") {
-            if (!opts.positional().empty()) {
-                throw CliError("'hardware list' takes no argument");
-            }
-            if (opts.has("json")) {
-                nlohmann::json array = nlohmann::json::array();
-                for (const auto& hw : devices) {
-                    array.push_back(hardwareSummaryToJson(hw));
-                }
-                out << array.dump(2) << "\n";
-                return 0;
-            }
-            size_t idWidth = 2;
-            size_t nameWidth = 4;
-            for (const auto& hw : devices) {
-                idWidth = std::max(idWidth, hw.id.size());
-                nameWidth = std::max(nameWidth, hw.name.size());
-            }
-            auto pad = [](std::string s, size_t w) { return s + std::string(w > s.size() ? w - s.size() : 0, ' '); };
-            out << pad("ID", idWidth) << "  " << pad("NAME", nameWidth) << "  PEAK (main precision)      DEFAULT LEVEL\n";
-            for (const auto& hw : devices) {
-                const std::string precision = hw.mainPrecision();
-                const BandwidthLevel* level = hw.defaultLevelPtr();
-                std::string peak = precision.empty() ? "-" : formatQuantity(*hw.peak(precision), Dimension::FlopsPerSecond) + " " + precision;
-                out << pad(hw.id, idWidth) << "  " << pad(hw.name, nameWidth) << "  " << pad(peak, 26)
-                    << (level ? level->name + " " + formatQuantity(level->bytesPerSecond, Dimension::BytesPerSecond) : "")
-                    << "\n";
-            }
-            return 0;
-        }
-        if (opts.positional().size() != 1) {
-            throw CliError("'hardware show' needs one device id");
-        }
-        const Hardware* hw = context.database().find(opts.positional().front());
-        if (!hw) {
-            throw CliError("unknown hardware '" + opts.positional().front() + "' (see 'roofscope hardware list')");
+int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    if (args.size() < 2 || (args[1] != "list" && args[1] != "show")) {
+        throw CliError("expected 'hardware list' or 'hardware show ID'");
+    }
+    CliArgs opts(args, 2, { "hardware-dir" }, { "json" });
+    CliContext context(opts);
+    context.reportDiagnostics(err);
+    const auto& devices = context.database().devices();
+    if (args[1] == "list") {
+        if (!opts.positional().empty()) {
+            throw CliError("'hardware list' takes no argument");
         }
         if (opts.has("json")) {
-            out << hardwareToJson(*hw).dump(2) << "\n";
+            nlohmann::json array = nlohmann::json::array();
+            for (const auto& hw : devices) {
+                array.push_back(hardwareSummaryToJson(hw));
+            }
+            out << array.dump(2) << "\n";
             return 0;
         }
-        out << hw->name << " (" << hw->id << ")\n";
-        out << "  vendor " << hw->vendor << ", family " << hw->family << ", generation " << hw->generation << ", "
-            << hw->year << "\n";
-        out << "  compute:\n";
-        for (const auto& c : hw->compute) {
-            out << "    " << c.precision << " on " << c.unit << ": " << formatQuantity(c.flopsPerSecond, Dimension::FlopsPerSecond)
-                << (c.sparseFlopsPerSecond ? " (sparse " + formatQuantity(*c.sparseFlopsPerSecond, Dimension::FlopsPerSecond) + ")" : "")
+        size_t idWidth = 2;
+        size_t nameWidth = 4;
+        for (const auto& hw : devices) {
+            idWidth = std::max(idWidth, hw.id.size());
+            nameWidth = std::max(nameWidth, hw.name.size());
+        }
+        auto pad = [](std::string s, size_t w) { return s + std::string(w > s.size() ? w - s.size() : 0, ' '); };
+        out << pad("ID", idWidth) << "  " << pad("NAME", nameWidth) << "  PEAK (main precision)      DEFAULT LEVEL\n";
+        for (const auto& hw : devices) {
+            const std::string precision = hw.mainPrecision();
+            const BandwidthLevel* level = hw.defaultLevelPtr();
+            std::string peak = precision.empty()
+                ? "-"
+                : formatQuantity(*hw.peak(precision), Dimension::FlopsPerSecond) + " " + precision;
+            out << pad(hw.id, idWidth) << "  " << pad(hw.name, nameWidth) << "  " << pad(peak, 26)
+                << (level ? level->name + " " + formatQuantity(level->bytesPerSecond, Dimension::BytesPerSecond) : "")
                 << "\n";
         }
-        out << "  levels (fastest first):\n";
-        const std::string main = hw->mainPrecision();
-        for (const auto& l : hw->levels) {
-            out << "    " << l.name << (l.name == hw->defaultLevel ? " (default)" : "") << ": "
-                << formatQuantity(l.bytesPerSecond, Dimension::BytesPerSecond);
-            if (l.capacityBytes) {
-                out << ", " << formatQuantity(*l.capacityBytes, Dimension::Bytes);
-            }
-            if (!main.empty()) {
-                out << ", ridge " << formatNumber(*hw->peak(main) / l.bytesPerSecond) << " FLOP/B (" << main << ")";
-            }
-            out << "\n";
-        }
-        if (hw->sustained) {
-            out << "  sustained: compute " << formatNumber(hw->sustained->compute * 100) << " %, bandwidth "
-                << formatNumber(hw->sustained->bandwidth * 100) << " %\n";
-        }
-        for (const auto& c : hw->ceilings) {
-            out << "  ceiling '" << c.name << "': "
-                << formatQuantity(c.value, c.precision.empty() ? Dimension::BytesPerSecond : Dimension::FlopsPerSecond) << "\n";
-        }
-        out << "  sources:\n";
-        for (const auto& s : hw->sources) {
-            out << "    [" << s.id << "] " << s.title << (s.url.empty() ? "" : " <" + s.url + ">")
-                << (s.document.empty() ? "" : " " + s.document) << "\n";
-        }
-        if (!hw->notes.empty()) {
-            out << "  notes: " << hw->notes << "\n";
-        }
         return 0;
     }
-
-    int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
-    {
-        CliArgs opts(args, 1, deviceKernelOptions(), { "json", "sustained" });
-        if (!opts.positional().empty()) {
-            throw CliError("unexpected argument '" + opts.positional().front() + "'");
-        }
-        CliContext context(opts);
-        const auto devices = context.devices();
-        const Kernel kernel = context.kernel();
-        const EvalOptions options = context.evalOptions();
-        std::vector<Evaluation> rows;
-        for (const auto& hw : devices) {
-            auto result = evaluate(kernel, hw, options);
-            if (!result.evaluation) {
-                throw CliError(result.error);
-            }
-            for (const auto& w : result.evaluation->warnings) {
-                err << "roofscope: warning: " << w << "\n";
-            }
-            rows.push_back(std::move(*result.evaluation));
-        }
-        if (opts.has("json")) {
-            nlohmann::json array = nlohmann::json::array();
-            for (const auto& ev : rows) {
-                array.push_back(evaluationToJson(ev, kernel));
-            }
-            out << array.dump(2) << "\n";
-            return 0;
-        }
-        out << formatEvaluationTable(rows, TableFormat::Text);
-        for (const auto& ev : rows) {
-            out << "\n" << ev.kernelName << " on " << ev.hardwareId << " (" << ev.precision << ", "
-                << formatQuantity(ev.computeRoof, Dimension::FlopsPerSecond) << (ev.sustained ? " sustained" : "") << "):\n";
-            out << "  FLOPs " << formatQuantity(ev.flops, Dimension::Flops) << ", T_math "
-                << formatQuantity(ev.tMath, Dimension::Seconds) << "\n";
-            for (const auto& l : ev.levels) {
-                out << "  " << l.name << ": " << formatQuantity(l.bytes, Dimension::Bytes) << " at "
-                    << formatQuantity(l.bytesPerSecond, Dimension::BytesPerSecond) << ", intensity "
-                    << formatQuantity(l.intensity, Dimension::FlopsPerByte) << ", ridge "
-                    << formatQuantity(l.ridge, Dimension::FlopsPerByte) << ", T " << formatQuantity(l.seconds, Dimension::Seconds)
-                    << (l.fits ? (*l.fits ? ", fits" : ", does NOT fit") : "") << "\n";
-            }
-            out << "  " << regimeName(ev.regime) << " (bound by " << ev.binding << "), attainable "
-                << formatQuantity(ev.attainable, Dimension::FlopsPerSecond) << " = " << formatNumber(ev.fractionOfPeak * 100)
-                << " % of peak; T_min " << formatQuantity(ev.tMin, Dimension::Seconds) << ", T_max "
-                << formatQuantity(ev.tMax, Dimension::Seconds) << "\n";
-            if (ev.launchOverheadSeconds) {
-                out << "  with the launch overhead of " << formatQuantity(*ev.launchOverheadSeconds, Dimension::Seconds)
-                    << ": T_min " << formatQuantity(ev.tMinWithLaunch, Dimension::Seconds) << ", T_max "
-                    << formatQuantity(ev.tMaxWithLaunch, Dimension::Seconds) << "\n";
-            }
-            if (ev.measuredSeconds) {
-                out << "  measured " << formatQuantity(*ev.measuredSeconds, Dimension::Seconds) << ": "
-                    << formatQuantity(*ev.achieved, Dimension::FlopsPerSecond) << " = " << formatNumber(*ev.fractionOfRoof * 100)
-                    << " % of the roof" << (*ev.aboveRoof ? " -- ABOVE the roof: miscounted bytes or the wrong precision?" : "")
-                    << (*ev.withinBounds ? "" : " -- outside [T_min, T_max]") << "\n";
-            }
-        }
+    if (opts.positional().size() != 1) {
+        throw CliError("'hardware show' needs one device id");
+    }
+    const Hardware* hw = context.database().find(opts.positional().front());
+    if (!hw) {
+        throw CliError("unknown hardware '" + opts.positional().front() + "' (see 'roofscope hardware list')");
+    }
+    if (opts.has("json")) {
+        out << hardwareToJson(*hw).dump(2) << "\n";
         return 0;
     }
+    out << hw->name << " (" << hw->id << ")\n";
+    out << "  vendor " << hw->vendor << ", family " << hw->family << ", generation " << hw->generation << ", "
+        << hw->year << "\n";
+    out << "  compute:\n";
+    for (const auto& c : hw->compute) {
+        out << "    " << c.precision << " on " << c.unit << ": "
+            << formatQuantity(c.flopsPerSecond, Dimension::FlopsPerSecond)
+            << (c.sparseFlopsPerSecond
+                       ? " (sparse " + formatQuantity(*c.sparseFlopsPerSecond, Dimension::FlopsPerSecond) + ")"
+                       : "")
+            << "\n";
+    }
+    out << "  levels (fastest first):\n";
+    const std::string main = hw->mainPrecision();
+    for (const auto& l : hw->levels) {
+        out << "    " << l.name << (l.name == hw->defaultLevel ? " (default)" : "") << ": "
+            << formatQuantity(l.bytesPerSecond, Dimension::BytesPerSecond);
+        if (l.capacityBytes) {
+            out << ", " << formatQuantity(*l.capacityBytes, Dimension::Bytes);
+        }
+        if (!main.empty()) {
+            out << ", ridge " << formatNumber(*hw->peak(main) / l.bytesPerSecond) << " FLOP/B (" << main << ")";
+        }
+        out << "\n";
+    }
+    if (hw->sustained) {
+        out << "  sustained: compute " << formatNumber(hw->sustained->compute * 100) << " %, bandwidth "
+            << formatNumber(hw->sustained->bandwidth * 100) << " %\n";
+    }
+    for (const auto& c : hw->ceilings) {
+        out << "  ceiling '" << c.name << "': "
+            << formatQuantity(c.value, c.precision.empty() ? Dimension::BytesPerSecond : Dimension::FlopsPerSecond)
+            << "\n";
+    }
+    out << "  sources:\n";
+    for (const auto& s : hw->sources) {
+        out << "    [" << s.id << "] " << s.title << (s.url.empty() ? "" : " <" + s.url + ">")
+            << (s.document.empty() ? "" : " " + s.document) << "\n";
+    }
+    if (!hw->notes.empty()) {
+        out << "  notes: " << hw->notes << "\n";
+    }
+    return 0;
+}
 
-    int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
-    {
-        CliArgs opts(args, 1, deviceKernelOptions(), { "json", "sustained" });
-        if (!opts.positional().empty()) {
-            throw CliError("unexpected argument '" + opts.positional().front() + "'");
+int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    CliArgs opts(args, 1, deviceKernelOptions(), { "json", "sustained" });
+    if (!opts.positional().empty()) {
+        throw CliError("unexpected argument '" + opts.positional().front() + "'");
+    }
+    CliContext context(opts);
+    const auto devices = context.devices();
+    const Kernel kernel = context.kernel();
+    const EvalOptions options = context.evalOptions();
+    std::vector<Evaluation> rows;
+    for (const auto& hw : devices) {
+        auto result = evaluate(kernel, hw, options);
+        if (!result.evaluation) {
+            throw CliError(result.error);
         }
-        if (!opts.has("kernel")) {
-            throw CliError("solve needs --kernel TEMPLATE --param ... --free NAME");
+        for (const auto& w : result.evaluation->warnings) {
+            err << "roofscope: warning: " << w << "\n";
         }
-        auto free = opts.value("free");
-        if (!free) {
-            throw CliError("solve needs --free NAME (the parameter to solve for; NAME,NAME ties several)");
-        }
-        CliContext context(opts);
-        const auto devices = context.devices();
-        Kernel kernel = context.kernel(parseFreeParameters(*free));
-        const EvalOptions options = context.evalOptions();
+        rows.push_back(std::move(*result.evaluation));
+    }
+    if (opts.has("json")) {
         nlohmann::json array = nlohmann::json::array();
-        for (const auto& hw : devices) {
-            auto result = solveCrossover(kernel, hw, options, *free, opts.value("level").value_or(""));
-            if (!result.value) {
-                throw CliError(result.error);
-            }
-            const bool integer = findTemplate(kernel.templ->name)->parameter(parseFreeParameters(*free).front())->integer;
-            const double first = result.computeBoundAbove ? std::floor(*result.value) + 1.0 : std::ceil(*result.value) - 1.0;
-            if (opts.has("json")) {
-                array.push_back(solveResultToJson(result, hw.id, kernel.name, *free));
-                continue;
-            }
-            out << kernel.name << " on " << hw.id << ": reaches the " << result.level << " ridge ("
-                << formatNumber(result.ridge, 4) << " FLOP/B) at " << *free << " = " << formatNumber(*result.value, 6)
-                << "; compute-bound from " << *free << (result.computeBoundAbove ? " >= " : " <= ")
-                << formatNumber(integer ? first : *result.value, 8) << "\n";
+        for (const auto& ev : rows) {
+            array.push_back(evaluationToJson(ev, kernel));
         }
-        (void)err;
-        if (opts.has("json")) {
-            out << (array.size() == 1 ? array.front() : array).dump(2) << "\n";
-        }
+        out << array.dump(2) << "\n";
         return 0;
     }
+    out << formatEvaluationTable(rows, TableFormat::Text);
+    for (const auto& ev : rows) {
+        out << "\n"
+            << ev.kernelName << " on " << ev.hardwareId << " (" << ev.precision << ", "
+            << formatQuantity(ev.computeRoof, Dimension::FlopsPerSecond) << (ev.sustained ? " sustained" : "")
+            << "):\n";
+        out << "  FLOPs " << formatQuantity(ev.flops, Dimension::Flops) << ", T_math "
+            << formatQuantity(ev.tMath, Dimension::Seconds) << "\n";
+        for (const auto& l : ev.levels) {
+            out << "  " << l.name << ": " << formatQuantity(l.bytes, Dimension::Bytes) << " at "
+                << formatQuantity(l.bytesPerSecond, Dimension::BytesPerSecond) << ", intensity "
+                << formatQuantity(l.intensity, Dimension::FlopsPerByte) << ", ridge "
+                << formatQuantity(l.ridge, Dimension::FlopsPerByte) << ", T "
+                << formatQuantity(l.seconds, Dimension::Seconds)
+                << (l.fits ? (*l.fits ? ", fits" : ", does NOT fit") : "") << "\n";
+        }
+        out << "  " << regimeName(ev.regime) << " (bound by " << ev.binding << "), attainable "
+            << formatQuantity(ev.attainable, Dimension::FlopsPerSecond) << " = "
+            << formatNumber(ev.fractionOfPeak * 100) << " % of peak; T_min "
+            << formatQuantity(ev.tMin, Dimension::Seconds) << ", T_max " << formatQuantity(ev.tMax, Dimension::Seconds)
+            << "\n";
+        if (ev.launchOverheadSeconds) {
+            out << "  with the launch overhead of " << formatQuantity(*ev.launchOverheadSeconds, Dimension::Seconds)
+                << ": T_min " << formatQuantity(ev.tMinWithLaunch, Dimension::Seconds) << ", T_max "
+                << formatQuantity(ev.tMaxWithLaunch, Dimension::Seconds) << "\n";
+        }
+        if (ev.measuredSeconds) {
+            out << "  measured " << formatQuantity(*ev.measuredSeconds, Dimension::Seconds) << ": "
+                << formatQuantity(*ev.achieved, Dimension::FlopsPerSecond) << " = "
+                << formatNumber(*ev.fractionOfRoof * 100) << " % of the roof"
+                << (*ev.aboveRoof ? " -- ABOVE the roof: miscounted bytes or the wrong precision?" : "")
+                << (*ev.withinBounds ? "" : " -- outside [T_min, T_max]") << "\n";
+        }
+    }
+    return 0;
+}
 
-    int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
-    {
-        CliArgs opts(args, 1, { "session", "format", "hardware-dir" }, {});
-        if (!opts.positional().empty()) {
-            throw CliError("unexpected argument '" + opts.positional().front() + "'");
+int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    CliArgs opts(args, 1, deviceKernelOptions(), { "json", "sustained" });
+    if (!opts.positional().empty()) {
+        throw CliError("unexpected argument '" + opts.positional().front() + "'");
+    }
+    if (!opts.has("kernel")) {
+        throw CliError("solve needs --kernel TEMPLATE --param ... --free NAME");
+    }
+    auto free = opts.value("free");
+    if (!free) {
+        throw CliError("solve needs --free NAME (the parameter to solve for; NAME,NAME ties several)");
+    }
+    CliContext context(opts);
+    const auto devices = context.devices();
+    Kernel kernel = context.kernel(parseFreeParameters(*free));
+    const EvalOptions options = context.evalOptions();
+    nlohmann::json array = nlohmann::json::array();
+    for (const auto& hw : devices) {
+        auto result = solveCrossover(kernel, hw, options, *free, opts.value("level").value_or(""));
+        if (!result.value) {
+            throw CliError(result.error);
         }
-        auto path = opts.value("session");
-        if (!path) {
-            throw CliError("table needs --session FILE");
+        const bool integer = findTemplate(kernel.templ->name)->parameter(parseFreeParameters(*free).front())->integer;
+        const double first
+            = result.computeBoundAbove ? std::floor(*result.value) + 1.0 : std::ceil(*result.value) - 1.0;
+        if (opts.has("json")) {
+            array.push_back(solveResultToJson(result, hw.id, kernel.name, *free));
+            continue;
         }
-        const std::string format = opts.value("format").value_or("text");
-        if (format != "text" && format != "csv" && format != "markdown" && format != "json") {
-            throw CliError("--format must be text, csv, markdown or json");
+        out << kernel.name << " on " << hw.id << ": reaches the " << result.level << " ridge ("
+            << formatNumber(result.ridge, 4) << " FLOP/B) at " << *free << " = " << formatNumber(*result.value, 6)
+            << "; compute-bound from " << *free << (result.computeBoundAbove ? " >= " : " <= ")
+            << formatNumber(integer ? first : *result.value, 8) << "\n";
+    }
+    (void)err;
+    if (opts.has("json")) {
+        out << (array.size() == 1 ? array.front() : array).dump(2) << "\n";
+    }
+    return 0;
+}
+
+int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    CliArgs opts(args, 1, { "session", "format", "hardware-dir" }, {});
+    if (!opts.positional().empty()) {
+        throw CliError("unexpected argument '" + opts.positional().front() + "'");
+    }
+    auto path = opts.value("session");
+    if (!path) {
+        throw CliError("table needs --session FILE");
+    }
+    const std::string format = opts.value("format").value_or("text");
+    if (format != "text" && format != "csv" && format != "markdown" && format != "json") {
+        throw CliError("--format must be text, csv, markdown or json");
+    }
+    CliContext context(opts);
+    auto loaded = loadSessionFile(*path);
+    for (const auto& d : loaded.diagnostics) {
+        if (d.severity == Severity::Warning) {
+            err << "roofscope: " << d.toString() << "\n";
         }
-        CliContext context(opts);
-        auto loaded = loadSessionFile(*path);
-        for (const auto& d : loaded.diagnostics) {
-            if (d.severity == Severity::Warning) {
-                err << "roofscope: " << d.toString() << "\n";
-            }
-        }
-        if (!loaded.session) {
-            throw CliError(firstError(loaded.diagnostics));
-        }
-        const Session& session = *loaded.session;
-        auto evaluation = evaluateSession(session, context.database());
-        if (!evaluation.errors.empty()) {
-            throw CliError(*path + ": " + evaluation.errors.front());
-        }
-        std::vector<Evaluation> rows;
+    }
+    if (!loaded.session) {
+        throw CliError(firstError(loaded.diagnostics));
+    }
+    const Session& session = *loaded.session;
+    auto evaluation = evaluateSession(session, context.database());
+    if (!evaluation.errors.empty()) {
+        throw CliError(*path + ": " + evaluation.errors.front());
+    }
+    std::vector<Evaluation> rows;
+    for (const auto& row : evaluation.rows) {
+        rows.push_back(row.evaluation);
+    }
+    if (format == "json") {
+        nlohmann::json array = nlohmann::json::array();
         for (const auto& row : evaluation.rows) {
-            rows.push_back(row.evaluation);
+            array.push_back(evaluationToJson(row.evaluation, session.kernels[row.kernelIndex]));
         }
-        if (format == "json") {
-            nlohmann::json array = nlohmann::json::array();
-            for (const auto& row : evaluation.rows) {
-                array.push_back(evaluationToJson(row.evaluation, session.kernels[row.kernelIndex]));
+        if (session.devices.empty()) {
+            for (const auto& k : session.kernels) {
+                array.push_back(kernelOnlyToJson(k));
             }
-            if (session.devices.empty()) {
-                for (const auto& k : session.kernels) {
-                    array.push_back(kernelOnlyToJson(k));
-                }
-            }
-            out << array.dump(2) << "\n";
-            return 0;
         }
-        out << formatEvaluationTable(rows, format == "csv" ? TableFormat::Csv
-                : format == "markdown"                        ? TableFormat::Markdown
-                                                              : TableFormat::Text);
+        out << array.dump(2) << "\n";
         return 0;
     }
+    out << formatEvaluationTable(rows,
+        format == "csv"            ? TableFormat::Csv
+            : format == "markdown" ? TableFormat::Markdown
+                                   : TableFormat::Text);
+    return 0;
+}
 
 } // namespace
 

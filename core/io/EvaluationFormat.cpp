@@ -11,16 +11,19 @@
 namespace roofscope {
 
 namespace {
-    // JSON has no infinity: an intensity with no bytes is null.
-    nlohmann::json number(double value)
-    {
-        if (!std::isfinite(value)) {
-            return nullptr;
-        }
-        return value;
+// JSON has no infinity: an intensity with no bytes is null.
+nlohmann::json number(double value)
+{
+    if (!std::isfinite(value)) {
+        return nullptr;
     }
+    return value;
+}
 
-    std::string kindName(LevelKind kind) { return kind == LevelKind::Memory ? "memory" : "interconnect"; }
+std::string kindName(LevelKind kind)
+{
+    return kind == LevelKind::Memory ? "memory" : "interconnect";
+}
 } // namespace
 
 nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel)
@@ -126,8 +129,8 @@ nlohmann::json kernelOnlyToJson(const Kernel& kernel)
     return j;
 }
 
-nlohmann::json solveResultToJson(const SolveResult& result, const std::string& hardwareId, const std::string& kernelName,
-    const std::string& free)
+nlohmann::json solveResultToJson(
+    const SolveResult& result, const std::string& hardwareId, const std::string& kernelName, const std::string& free)
 {
     return { { "hardware", hardwareId }, { "kernel", kernelName }, { "free", free },
         { "value", result.value ? nlohmann::json(*result.value) : nlohmann::json(nullptr) },
@@ -167,8 +170,8 @@ nlohmann::json hardwareToJson(const Hardware& hw)
     nlohmann::json levels = nlohmann::json::array();
     for (const auto& l : hw.levels) {
         bandwidth[l.name] = l.bytesPerSecond;
-        nlohmann::json level { { "name", l.name }, { "kind", kindName(l.kind) }, { "bandwidth_bytes_per_s", l.bytesPerSecond },
-            { "source", l.source } };
+        nlohmann::json level { { "name", l.name }, { "kind", kindName(l.kind) },
+            { "bandwidth_bytes_per_s", l.bytesPerSecond }, { "source", l.source } };
         if (l.capacityBytes) {
             level["capacity_bytes"] = *l.capacityBytes;
         }

@@ -18,8 +18,8 @@ nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel);
 nlohmann::json kernelOnlyToJson(const Kernel& kernel);
 nlohmann::json hardwareToJson(const Hardware& hardware);
 // `solve --json`: {hardware, kernel, free, value, intensity, ridge, level, compute_bound_above}.
-nlohmann::json solveResultToJson(const SolveResult& result, const std::string& hardwareId, const std::string& kernelName,
-    const std::string& free);
+nlohmann::json solveResultToJson(
+    const SolveResult& result, const std::string& hardwareId, const std::string& kernelName, const std::string& free);
 nlohmann::json hardwareSummaryToJson(const Hardware& hardware);
 
 enum class TableFormat { Text, Csv, Markdown };

@@ -13,286 +13,289 @@ namespace roofscope {
 
 namespace {
 
-    bool validId(const std::string& id)
-    {
-        if (id.empty() || id.size() > 80) {
-            return false;
-        }
-        return std::all_of(id.begin(), id.end(), [](char c) {
-            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
-        });
+bool validId(const std::string& id)
+{
+    if (id.empty() || id.size() > 80) {
+        return false;
     }
+    return std::all_of(id.begin(), id.end(),
+        [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.'; });
+}
 
-    std::string idx(const std::string& path, size_t i) { return path + "[" + std::to_string(i) + "]"; }
+std::string idx(const std::string& path, size_t i)
+{
+    return path + "[" + std::to_string(i) + "]";
+}
 
-    void readSources(YamlSchema& s, const YAML::Node& root, Hardware& hw)
-    {
-        const YAML::Node sources = root["sources"];
-        if (!sources.IsDefined()) {
-            s.error(root, "sources", "missing required key 'sources' (every figure needs a source)");
-            return;
+void readSources(YamlSchema& s, const YAML::Node& root, Hardware& hw)
+{
+    const YAML::Node sources = root["sources"];
+    if (!sources.IsDefined()) {
+        s.error(root, "sources", "missing required key 'sources' (every figure needs a source)");
+        return;
+    }
+    if (!s.isSequence(sources, "sources")) {
+        return;
+    }
+    if (sources.size() == 0) {
+        s.error(sources, "sources", "at least one source is required");
+    }
+    std::set<std::string> ids;
+    for (size_t i = 0; i < sources.size(); ++i) {
+        const YAML::Node item = sources[i];
+        const std::string path = idx("sources", i);
+        if (!s.checkMap(item, path, { "id", "title", "url", "document" })) {
+            continue;
         }
-        if (!s.isSequence(sources, "sources")) {
-            return;
+        SourceRef ref;
+        ref.id = s.string(item, "id", path + ".id", true).value_or("");
+        ref.title = s.string(item, "title", path + ".title", false).value_or("");
+        ref.url = s.string(item, "url", path + ".url", false).value_or("");
+        ref.document = s.string(item, "document", path + ".document", false).value_or("");
+        if (ref.url.empty() && ref.document.empty()) {
+            s.error(item, path, "a source needs a 'url' or a 'document'");
         }
-        if (sources.size() == 0) {
-            s.error(sources, "sources", "at least one source is required");
+        if (!ref.id.empty() && !ids.insert(ref.id).second) {
+            s.error(item["id"], path + ".id", "duplicate source id '" + ref.id + "'");
         }
-        std::set<std::string> ids;
-        for (size_t i = 0; i < sources.size(); ++i) {
-            const YAML::Node item = sources[i];
-            const std::string path = idx("sources", i);
-            if (!s.checkMap(item, path, { "id", "title", "url", "document" })) {
-                continue;
-            }
-            SourceRef ref;
-            ref.id = s.string(item, "id", path + ".id", true).value_or("");
-            ref.title = s.string(item, "title", path + ".title", false).value_or("");
-            ref.url = s.string(item, "url", path + ".url", false).value_or("");
-            ref.document = s.string(item, "document", path + ".document", false).value_or("");
-            if (ref.url.empty() && ref.document.empty()) {
-                s.error(item, path, "a source needs a 'url' or a 'document'");
-            }
-            if (!ref.id.empty() && !ids.insert(ref.id).second) {
-                s.error(item["id"], path + ".id", "duplicate source id '" + ref.id + "'");
-            }
-            hw.sources.push_back(ref);
+        hw.sources.push_back(ref);
+    }
+}
+
+std::string sourceRef(YamlSchema& s, const YAML::Node& item, const std::string& path, const Hardware& hw)
+{
+    auto id = s.string(item, "source", path + ".source", true);
+    if (!id) {
+        return {};
+    }
+    const bool known
+        = std::any_of(hw.sources.begin(), hw.sources.end(), [&](const SourceRef& ref) { return ref.id == *id; });
+    if (!known) {
+        s.error(item["source"], path + ".source", "unknown source '" + *id + "' (not listed under 'sources')");
+    }
+    return *id;
+}
+
+void readCompute(YamlSchema& s, const YAML::Node& root, Hardware& hw)
+{
+    const YAML::Node compute = root["compute"];
+    if (!compute.IsDefined()) {
+        s.error(root, "compute", "missing required key 'compute'");
+        return;
+    }
+    if (!s.isSequence(compute, "compute")) {
+        return;
+    }
+    if (compute.size() == 0) {
+        s.error(compute, "compute", "at least one compute peak is required");
+    }
+    std::set<std::pair<std::string, std::string>> seen;
+    for (size_t i = 0; i < compute.size(); ++i) {
+        const YAML::Node item = compute[i];
+        const std::string path = idx("compute", i);
+        if (!s.checkMap(item, path, { "unit", "precision", "peak", "sparse_peak", "source" })) {
+            continue;
+        }
+        ComputePeak peak;
+        peak.unit = s.string(item, "unit", path + ".unit", true).value_or("");
+        peak.precision = s.string(item, "precision", path + ".precision", true).value_or("");
+        if (!peak.precision.empty() && !isKnownPrecision(peak.precision)) {
+            s.error(item["precision"], path + ".precision",
+                "unknown precision '" + peak.precision + "' (known: fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4)");
+        }
+        auto value = s.quantity(item, "peak", path + ".peak", Dimension::FlopsPerSecond, true, true);
+        peak.sparseFlopsPerSecond
+            = s.quantity(item, "sparse_peak", path + ".sparse_peak", Dimension::FlopsPerSecond, false, true);
+        peak.source = sourceRef(s, item, path, hw);
+        if (!seen.insert({ peak.unit, peak.precision }).second) {
+            s.error(item, path, "a second " + peak.precision + " peak for unit '" + peak.unit + "'");
+        }
+        if (value) {
+            peak.flopsPerSecond = *value;
+            hw.compute.push_back(peak);
         }
     }
+}
 
-    std::string sourceRef(YamlSchema& s, const YAML::Node& item, const std::string& path, const Hardware& hw)
-    {
-        auto id = s.string(item, "source", path + ".source", true);
-        if (!id) {
-            return {};
-        }
-        const bool known = std::any_of(
-            hw.sources.begin(), hw.sources.end(), [&](const SourceRef& ref) { return ref.id == *id; });
-        if (!known) {
-            s.error(item["source"], path + ".source", "unknown source '" + *id + "' (not listed under 'sources')");
-        }
-        return *id;
+void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
+{
+    const YAML::Node levels = root["levels"];
+    if (!levels.IsDefined()) {
+        s.error(root, "levels", "missing required key 'levels'");
+        return;
     }
+    if (!s.isSequence(levels, "levels")) {
+        return;
+    }
+    if (levels.size() == 0) {
+        s.error(levels, "levels", "at least one bandwidth level is required");
+    }
+    std::set<std::string> names;
+    for (size_t i = 0; i < levels.size(); ++i) {
+        const YAML::Node item = levels[i];
+        const std::string path = idx("levels", i);
+        if (!s.checkMap(item, path, { "name", "kind", "bandwidth", "capacity", "aliases", "source" })) {
+            continue;
+        }
+        BandwidthLevel level;
+        level.name = toLower(s.string(item, "name", path + ".name", true).value_or(""));
+        const std::string kind = s.string(item, "kind", path + ".kind", false).value_or("memory");
+        if (kind == "memory") {
+            level.kind = LevelKind::Memory;
+        } else if (kind == "interconnect") {
+            level.kind = LevelKind::Interconnect;
+        } else {
+            s.error(item["kind"], path + ".kind", "kind must be 'memory' or 'interconnect', got '" + kind + "'");
+        }
+        auto bandwidth = s.quantity(item, "bandwidth", path + ".bandwidth", Dimension::BytesPerSecond, true, true);
+        level.capacityBytes = s.quantity(item, "capacity", path + ".capacity", Dimension::Bytes, false, true);
+        const YAML::Node aliases = item["aliases"];
+        if (aliases.IsDefined() && s.isSequence(aliases, path + ".aliases")) {
+            for (size_t a = 0; a < aliases.size(); ++a) {
+                if (!aliases[a].IsScalar()) {
+                    s.error(aliases[a], idx(path + ".aliases", a), "expected a level name");
+                    continue;
+                }
+                level.aliases.push_back(toLower(aliases[a].Scalar()));
+            }
+        }
+        level.source = sourceRef(s, item, path, hw);
+        for (const auto& name : std::vector<std::string> { level.name }) {
+            if (!name.empty() && !names.insert(name).second) {
+                s.error(item["name"], path + ".name", "duplicate level '" + name + "'");
+            }
+        }
+        for (const auto& alias : level.aliases) {
+            if (!names.insert(alias).second) {
+                s.error(item["aliases"], path + ".aliases", "alias '" + alias + "' is already a level name");
+            }
+        }
+        if (bandwidth) {
+            level.bytesPerSecond = *bandwidth;
+            hw.levels.push_back(level);
+        }
+    }
+}
 
-    void readCompute(YamlSchema& s, const YAML::Node& root, Hardware& hw)
-    {
-        const YAML::Node compute = root["compute"];
-        if (!compute.IsDefined()) {
-            s.error(root, "compute", "missing required key 'compute'");
-            return;
+void readCeilings(YamlSchema& s, const YAML::Node& root, Hardware& hw)
+{
+    const YAML::Node ceilings = root["ceilings"];
+    if (!ceilings.IsDefined() || !s.isSequence(ceilings, "ceilings")) {
+        return;
+    }
+    for (size_t i = 0; i < ceilings.size(); ++i) {
+        const YAML::Node item = ceilings[i];
+        const std::string path = idx("ceilings", i);
+        if (!s.checkMap(item, path, { "name", "precision", "level", "factor", "value", "source" })) {
+            continue;
         }
-        if (!s.isSequence(compute, "compute")) {
-            return;
+        Ceiling c;
+        c.name = s.string(item, "name", path + ".name", true).value_or("");
+        c.precision = s.string(item, "precision", path + ".precision", false).value_or("");
+        c.level = toLower(s.string(item, "level", path + ".level", false).value_or(""));
+        c.source = sourceRef(s, item, path, hw);
+        if (c.precision.empty() == c.level.empty()) {
+            s.error(item, path, "a ceiling needs exactly one of 'precision' (compute) or 'level' (bandwidth)");
+            continue;
         }
-        if (compute.size() == 0) {
-            s.error(compute, "compute", "at least one compute peak is required");
+        const bool compute = !c.precision.empty();
+        std::optional<double> roof;
+        if (compute) {
+            roof = hw.peak(c.precision);
+            if (!roof) {
+                s.error(item["precision"], path + ".precision", "the device has no " + c.precision + " peak");
+            }
+        } else {
+            const BandwidthLevel* level = hw.findLevel(c.level);
+            if (!level) {
+                s.error(item["level"], path + ".level", "the device has no level '" + c.level + "'");
+            } else {
+                roof = level->bytesPerSecond;
+            }
         }
-        std::set<std::pair<std::string, std::string>> seen;
-        for (size_t i = 0; i < compute.size(); ++i) {
-            const YAML::Node item = compute[i];
-            const std::string path = idx("compute", i);
-            if (!s.checkMap(item, path, { "unit", "precision", "peak", "sparse_peak", "source" })) {
-                continue;
+        const bool hasFactor = item["factor"].IsDefined();
+        const bool hasValue = item["value"].IsDefined();
+        if (hasFactor == hasValue) {
+            s.error(item, path, "a ceiling needs exactly one of 'factor' or 'value'");
+            continue;
+        }
+        if (hasFactor) {
+            auto factor = s.number(item, "factor", path + ".factor", true, 1e-6, 1.0);
+            if (factor && roof) {
+                c.value = *factor * *roof;
             }
-            ComputePeak peak;
-            peak.unit = s.string(item, "unit", path + ".unit", true).value_or("");
-            peak.precision = s.string(item, "precision", path + ".precision", true).value_or("");
-            if (!peak.precision.empty() && !isKnownPrecision(peak.precision)) {
-                s.error(item["precision"], path + ".precision",
-                    "unknown precision '" + peak.precision + "' (known: fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4)");
-            }
-            auto value = s.quantity(item, "peak", path + ".peak", Dimension::FlopsPerSecond, true, true);
-            peak.sparseFlopsPerSecond
-                = s.quantity(item, "sparse_peak", path + ".sparse_peak", Dimension::FlopsPerSecond, false, true);
-            peak.source = sourceRef(s, item, path, hw);
-            if (!seen.insert({ peak.unit, peak.precision }).second) {
-                s.error(item, path, "a second " + peak.precision + " peak for unit '" + peak.unit + "'");
-            }
+        } else {
+            auto value = s.quantity(item, "value", path + ".value",
+                compute ? Dimension::FlopsPerSecond : Dimension::BytesPerSecond, true, true);
             if (value) {
-                peak.flopsPerSecond = *value;
-                hw.compute.push_back(peak);
+                c.value = *value;
             }
+        }
+        if (c.value > 0.0) {
+            hw.ceilings.push_back(c);
         }
     }
+}
 
-    void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
-    {
-        const YAML::Node levels = root["levels"];
-        if (!levels.IsDefined()) {
-            s.error(root, "levels", "missing required key 'levels'");
-            return;
-        }
-        if (!s.isSequence(levels, "levels")) {
-            return;
-        }
-        if (levels.size() == 0) {
-            s.error(levels, "levels", "at least one bandwidth level is required");
-        }
-        std::set<std::string> names;
-        for (size_t i = 0; i < levels.size(); ++i) {
-            const YAML::Node item = levels[i];
-            const std::string path = idx("levels", i);
-            if (!s.checkMap(item, path, { "name", "kind", "bandwidth", "capacity", "aliases", "source" })) {
-                continue;
-            }
-            BandwidthLevel level;
-            level.name = toLower(s.string(item, "name", path + ".name", true).value_or(""));
-            const std::string kind = s.string(item, "kind", path + ".kind", false).value_or("memory");
-            if (kind == "memory") {
-                level.kind = LevelKind::Memory;
-            } else if (kind == "interconnect") {
-                level.kind = LevelKind::Interconnect;
-            } else {
-                s.error(item["kind"], path + ".kind", "kind must be 'memory' or 'interconnect', got '" + kind + "'");
-            }
-            auto bandwidth = s.quantity(item, "bandwidth", path + ".bandwidth", Dimension::BytesPerSecond, true, true);
-            level.capacityBytes = s.quantity(item, "capacity", path + ".capacity", Dimension::Bytes, false, true);
-            const YAML::Node aliases = item["aliases"];
-            if (aliases.IsDefined() && s.isSequence(aliases, path + ".aliases")) {
-                for (size_t a = 0; a < aliases.size(); ++a) {
-                    if (!aliases[a].IsScalar()) {
-                        s.error(aliases[a], idx(path + ".aliases", a), "expected a level name");
-                        continue;
-                    }
-                    level.aliases.push_back(toLower(aliases[a].Scalar()));
-                }
-            }
-            level.source = sourceRef(s, item, path, hw);
-            for (const auto& name : std::vector<std::string> { level.name }) {
-                if (!name.empty() && !names.insert(name).second) {
-                    s.error(item["name"], path + ".name", "duplicate level '" + name + "'");
-                }
-            }
-            for (const auto& alias : level.aliases) {
-                if (!names.insert(alias).second) {
-                    s.error(item["aliases"], path + ".aliases", "alias '" + alias + "' is already a level name");
-                }
-            }
-            if (bandwidth) {
-                level.bytesPerSecond = *bandwidth;
-                hw.levels.push_back(level);
-            }
-        }
-    }
-
-    void readCeilings(YamlSchema& s, const YAML::Node& root, Hardware& hw)
-    {
-        const YAML::Node ceilings = root["ceilings"];
-        if (!ceilings.IsDefined() || !s.isSequence(ceilings, "ceilings")) {
-            return;
-        }
-        for (size_t i = 0; i < ceilings.size(); ++i) {
-            const YAML::Node item = ceilings[i];
-            const std::string path = idx("ceilings", i);
-            if (!s.checkMap(item, path, { "name", "precision", "level", "factor", "value", "source" })) {
-                continue;
-            }
-            Ceiling c;
-            c.name = s.string(item, "name", path + ".name", true).value_or("");
-            c.precision = s.string(item, "precision", path + ".precision", false).value_or("");
-            c.level = toLower(s.string(item, "level", path + ".level", false).value_or(""));
-            c.source = sourceRef(s, item, path, hw);
-            if (c.precision.empty() == c.level.empty()) {
-                s.error(item, path, "a ceiling needs exactly one of 'precision' (compute) or 'level' (bandwidth)");
-                continue;
-            }
-            const bool compute = !c.precision.empty();
-            std::optional<double> roof;
-            if (compute) {
-                roof = hw.peak(c.precision);
-                if (!roof) {
-                    s.error(item["precision"], path + ".precision", "the device has no " + c.precision + " peak");
-                }
-            } else {
-                const BandwidthLevel* level = hw.findLevel(c.level);
-                if (!level) {
-                    s.error(item["level"], path + ".level", "the device has no level '" + c.level + "'");
-                } else {
-                    roof = level->bytesPerSecond;
-                }
-            }
-            const bool hasFactor = item["factor"].IsDefined();
-            const bool hasValue = item["value"].IsDefined();
-            if (hasFactor == hasValue) {
-                s.error(item, path, "a ceiling needs exactly one of 'factor' or 'value'");
-                continue;
-            }
-            if (hasFactor) {
-                auto factor = s.number(item, "factor", path + ".factor", true, 1e-6, 1.0);
-                if (factor && roof) {
-                    c.value = *factor * *roof;
-                }
-            } else {
-                auto value = s.quantity(item, "value", path + ".value",
-                    compute ? Dimension::FlopsPerSecond : Dimension::BytesPerSecond, true, true);
-                if (value) {
-                    c.value = *value;
-                }
-            }
-            if (c.value > 0.0) {
-                hw.ceilings.push_back(c);
-            }
-        }
-    }
-
-    HardwareLoadResult parse(const YAML::Node& root, const std::string& file)
-    {
-        HardwareLoadResult result;
-        YamlSchema s(file, result.diagnostics);
-        if (!s.checkMap(root, "",
-                { "schema", "id", "name", "vendor", "family", "generation", "year", "kind", "tdp", "price",
-                    "launch_overhead", "notes", "sources", "compute", "levels", "default_level", "sustained",
-                    "ceilings" })) {
-            return result;
-        }
-        Hardware hw;
-        hw.origin = file;
-        auto schema = s.string(root, "schema", "schema", true);
-        if (schema && *schema != "roofscope-hardware/1") {
-            s.error(root["schema"], "schema", "unsupported schema '" + *schema + "' (expected roofscope-hardware/1)");
-        }
-        hw.id = s.string(root, "id", "id", true).value_or("");
-        if (!hw.id.empty() && !validId(hw.id)) {
-            s.error(root["id"], "id", "id '" + hw.id + "' may use only a-z, 0-9, '-', '_' and '.'");
-        }
-        hw.name = s.string(root, "name", "name", true).value_or("");
-        hw.vendor = s.string(root, "vendor", "vendor", true).value_or("");
-        hw.family = s.string(root, "family", "family", true).value_or("");
-        hw.generation = s.string(root, "generation", "generation", true).value_or("");
-        hw.year = static_cast<int>(s.number(root, "year", "year", true, 1940, 2100).value_or(0));
-        hw.kind = s.string(root, "kind", "kind", false).value_or("");
-        if (!hw.kind.empty() && hw.kind != "gpu" && hw.kind != "tpu" && hw.kind != "accelerator" && hw.kind != "cpu") {
-            s.error(root["kind"], "kind", "kind must be gpu, tpu, accelerator or cpu");
-        }
-        hw.tdpWatts = s.quantity(root, "tdp", "tdp", Dimension::Watts, false, true);
-        hw.priceDollars = s.quantity(root, "price", "price", Dimension::Dollars, false, true);
-        hw.launchOverheadSeconds = s.quantity(root, "launch_overhead", "launch_overhead", Dimension::Seconds, false, true);
-        hw.notes = s.string(root, "notes", "notes", false).value_or("");
-        readSources(s, root, hw);
-        readCompute(s, root, hw);
-        readLevels(s, root, hw);
-        hw.defaultLevel = toLower(s.string(root, "default_level", "default_level", true).value_or(""));
-        if (!hw.defaultLevel.empty() && !hw.levels.empty()) {
-            const bool found = std::any_of(hw.levels.begin(), hw.levels.end(),
-                [&](const BandwidthLevel& l) { return l.name == hw.defaultLevel; });
-            if (!found) {
-                s.error(root["default_level"], "default_level", "default level '" + hw.defaultLevel + "' is not listed under 'levels'");
-            }
-        }
-        const YAML::Node sustained = root["sustained"];
-        if (sustained.IsDefined() && s.checkMap(sustained, "sustained", { "compute", "bandwidth", "source" })) {
-            SustainedFactors f;
-            f.compute = s.number(sustained, "compute", "sustained.compute", true, 1e-3, 1.0).value_or(1.0);
-            f.bandwidth = s.number(sustained, "bandwidth", "sustained.bandwidth", true, 1e-3, 1.0).value_or(1.0);
-            sourceRef(s, sustained, "sustained", hw);
-            hw.sustained = f;
-        }
-        readCeilings(s, root, hw);
-        if (!s.failed()) {
-            result.hardware = std::move(hw);
-        }
+HardwareLoadResult parse(const YAML::Node& root, const std::string& file)
+{
+    HardwareLoadResult result;
+    YamlSchema s(file, result.diagnostics);
+    if (!s.checkMap(root, "",
+            { "schema", "id", "name", "vendor", "family", "generation", "year", "kind", "tdp", "price",
+                "launch_overhead", "notes", "sources", "compute", "levels", "default_level", "sustained",
+                "ceilings" })) {
         return result;
     }
+    Hardware hw;
+    hw.origin = file;
+    auto schema = s.string(root, "schema", "schema", true);
+    if (schema && *schema != "roofscope-hardware/1") {
+        s.error(root["schema"], "schema", "unsupported schema '" + *schema + "' (expected roofscope-hardware/1)");
+    }
+    hw.id = s.string(root, "id", "id", true).value_or("");
+    if (!hw.id.empty() && !validId(hw.id)) {
+        s.error(root["id"], "id", "id '" + hw.id + "' may use only a-z, 0-9, '-', '_' and '.'");
+    }
+    hw.name = s.string(root, "name", "name", true).value_or("");
+    hw.vendor = s.string(root, "vendor", "vendor", true).value_or("");
+    hw.family = s.string(root, "family", "family", true).value_or("");
+    hw.generation = s.string(root, "generation", "generation", true).value_or("");
+    hw.year = static_cast<int>(s.number(root, "year", "year", true, 1940, 2100).value_or(0));
+    hw.kind = s.string(root, "kind", "kind", false).value_or("");
+    if (!hw.kind.empty() && hw.kind != "gpu" && hw.kind != "tpu" && hw.kind != "accelerator" && hw.kind != "cpu") {
+        s.error(root["kind"], "kind", "kind must be gpu, tpu, accelerator or cpu");
+    }
+    hw.tdpWatts = s.quantity(root, "tdp", "tdp", Dimension::Watts, false, true);
+    hw.priceDollars = s.quantity(root, "price", "price", Dimension::Dollars, false, true);
+    hw.launchOverheadSeconds = s.quantity(root, "launch_overhead", "launch_overhead", Dimension::Seconds, false, true);
+    hw.notes = s.string(root, "notes", "notes", false).value_or("");
+    readSources(s, root, hw);
+    readCompute(s, root, hw);
+    readLevels(s, root, hw);
+    hw.defaultLevel = toLower(s.string(root, "default_level", "default_level", true).value_or(""));
+    if (!hw.defaultLevel.empty() && !hw.levels.empty()) {
+        const bool found = std::any_of(
+            hw.levels.begin(), hw.levels.end(), [&](const BandwidthLevel& l) { return l.name == hw.defaultLevel; });
+        if (!found) {
+            s.error(root["default_level"], "default_level",
+                "default level '" + hw.defaultLevel + "' is not listed under 'levels'");
+        }
+    }
+    const YAML::Node sustained = root["sustained"];
+    if (sustained.IsDefined() && s.checkMap(sustained, "sustained", { "compute", "bandwidth", "source" })) {
+        SustainedFactors f;
+        f.compute = s.number(sustained, "compute", "sustained.compute", true, 1e-3, 1.0).value_or(1.0);
+        f.bandwidth = s.number(sustained, "bandwidth", "sustained.bandwidth", true, 1e-3, 1.0).value_or(1.0);
+        sourceRef(s, sustained, "sustained", hw);
+        hw.sustained = f;
+    }
+    readCeilings(s, root, hw);
+    if (!s.failed()) {
+        result.hardware = std::move(hw);
+    }
+    return result;
+}
 
 } // namespace
 

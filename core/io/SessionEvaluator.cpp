@@ -31,7 +31,8 @@ SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase
             }
             auto result = evaluate(session.kernels[k], *devices[d], sessionOptions(session, session.devices[d]));
             if (!result.evaluation) {
-                out.errors.push_back(session.kernels[k].name + " on " + session.devices[d].label() + ": " + result.error);
+                out.errors.push_back(
+                    session.kernels[k].name + " on " + session.devices[d].label() + ": " + result.error);
                 continue;
             }
             out.rows.push_back({ k, d, std::move(*result.evaluation) });

@@ -18,246 +18,252 @@ namespace roofscope {
 
 namespace {
 
-    std::string idx(const std::string& path, size_t i) { return path + "[" + std::to_string(i) + "]"; }
+std::string idx(const std::string& path, size_t i)
+{
+    return path + "[" + std::to_string(i) + "]";
+}
 
-    void readDevices(YamlSchema& s, const YAML::Node& root, Session& session)
-    {
-        const YAML::Node devices = root["devices"];
-        if (!devices.IsDefined() || devices.IsNull()) {
-            return;
-        }
-        if (!s.isSequence(devices, "devices")) {
-            return;
-        }
-        for (size_t i = 0; i < devices.size(); ++i) {
-            const YAML::Node item = devices[i];
-            const std::string path = idx("devices", i);
-            DeviceSelection sel;
-            if (item.IsScalar()) {
-                sel.id = item.Scalar();
-                session.devices.push_back(sel);
-                continue;
-            }
-            if (!s.checkMap(item, path, { "id", "precision", "disabled_levels", "visible" })) {
-                continue;
-            }
-            sel.id = s.string(item, "id", path + ".id", true).value_or("");
-            sel.precision = s.string(item, "precision", path + ".precision", false).value_or("");
-            if (!sel.precision.empty() && !isKnownPrecision(sel.precision)) {
-                s.error(item["precision"], path + ".precision", "unknown precision '" + sel.precision + "'");
-            }
-            sel.visible = s.boolean(item, "visible", path + ".visible").value_or(true);
-            const YAML::Node levels = item["disabled_levels"];
-            if (levels.IsDefined() && s.isSequence(levels, path + ".disabled_levels")) {
-                for (size_t l = 0; l < levels.size(); ++l) {
-                    if (levels[l].IsScalar()) {
-                        sel.disabledLevels.push_back(toLower(levels[l].Scalar()));
-                    } else {
-                        s.error(levels[l], idx(path + ".disabled_levels", l), "expected a level name");
-                    }
-                }
-            }
+void readDevices(YamlSchema& s, const YAML::Node& root, Session& session)
+{
+    const YAML::Node devices = root["devices"];
+    if (!devices.IsDefined() || devices.IsNull()) {
+        return;
+    }
+    if (!s.isSequence(devices, "devices")) {
+        return;
+    }
+    for (size_t i = 0; i < devices.size(); ++i) {
+        const YAML::Node item = devices[i];
+        const std::string path = idx("devices", i);
+        DeviceSelection sel;
+        if (item.IsScalar()) {
+            sel.id = item.Scalar();
             session.devices.push_back(sel);
+            continue;
         }
-    }
-
-    void readBytes(YamlSchema& s, const YAML::Node& item, const std::string& path, Kernel& kernel)
-    {
-        const YAML::Node bytes = item["bytes"];
-        if (!bytes.IsDefined()) {
-            s.error(item, path, "a kernel needs 'bytes' (or a 'template')");
-            return;
+        if (!s.checkMap(item, path, { "id", "precision", "disabled_levels", "visible" })) {
+            continue;
         }
-        if (bytes.IsScalar()) {
-            auto value = s.quantityValue(bytes, path + ".bytes", Dimension::Bytes, false);
-            if (value) {
-                kernel.bytes.push_back({ "default", *value });
-            }
-            return;
+        sel.id = s.string(item, "id", path + ".id", true).value_or("");
+        sel.precision = s.string(item, "precision", path + ".precision", false).value_or("");
+        if (!sel.precision.empty() && !isKnownPrecision(sel.precision)) {
+            s.error(item["precision"], path + ".precision", "unknown precision '" + sel.precision + "'");
         }
-        if (!bytes.IsMap()) {
-            s.error(bytes, path + ".bytes", "expected a byte count or a mapping of level: bytes");
-            return;
-        }
-        for (auto it = bytes.begin(); it != bytes.end(); ++it) {
-            const std::string level = toLower(it->first.Scalar());
-            auto value = s.quantityValue(it->second, path + ".bytes." + level, Dimension::Bytes, false);
-            if (value) {
-                kernel.bytes.push_back({ level, *value });
-            }
-        }
-        if (kernel.bytes.empty() && !s.failed()) {
-            s.error(bytes, path + ".bytes", "at least one level needs bytes");
-        }
-    }
-
-    void readTemplate(YamlSchema& s, const YAML::Node& item, const std::string& path, Kernel& kernel)
-    {
-        TemplateInstance t;
-        t.name = item["template"].Scalar();
-        const YAML::Node params = item["params"];
-        if (params.IsDefined() && !params.IsNull()) {
-            if (!params.IsMap()) {
-                s.error(params, path + ".params", "expected a mapping of parameter: value");
-                return;
-            }
-            for (auto it = params.begin(); it != params.end(); ++it) {
-                const std::string name = it->first.Scalar();
-                const std::string ppath = path + ".params." + name;
-                if (!it->second.IsScalar()) {
-                    s.error(it->second, ppath, "expected a value");
-                    continue;
-                }
-                if (name.rfind("dtype", 0) == 0 || name == "link") {
-                    t.options[name] = toLower(it->second.Scalar());
-                    continue;
-                }
-                auto value = parseNumber(it->second.Scalar());
-                if (!value) {
-                    s.error(it->second, ppath, "'" + it->second.Scalar() + "' is not a number");
-                    continue;
-                }
-                t.params[name] = *value;
-            }
-        }
-        kernel.templ = t;
-        const std::string error = applyTemplate(kernel);
-        if (!error.empty()) {
-            s.error(item["template"], path + ".template", error);
-        }
-        kernel.freeParameter = s.string(item, "free", path + ".free", false).value_or("");
-        if (!kernel.freeParameter.empty()) {
-            const TemplateDefinition* def = findTemplate(t.name);
-            if (def && !def->parameter(kernel.freeParameter)) {
-                s.error(item["free"], path + ".free", def->signature + " has no parameter '" + kernel.freeParameter + "'");
-            }
-        }
-    }
-
-    void readKernels(YamlSchema& s, const YAML::Node& root, Session& session)
-    {
-        const YAML::Node kernels = root["kernels"];
-        if (!kernels.IsDefined() || kernels.IsNull()) {
-            return;
-        }
-        if (!s.isSequence(kernels, "kernels")) {
-            return;
-        }
-        for (size_t i = 0; i < kernels.size(); ++i) {
-            const YAML::Node item = kernels[i];
-            const std::string path = idx("kernels", i);
-            if (!s.checkMap(item, path,
-                    { "name", "template", "params", "free", "flops", "bytes", "precision", "unit", "count", "measured",
-                        "working_set" })) {
-                continue;
-            }
-            Kernel kernel;
-            kernel.name = s.string(item, "name", path + ".name", false).value_or("kernel " + std::to_string(i + 1));
-            kernel.precision = toLower(s.string(item, "precision", path + ".precision", false).value_or(""));
-            if (!kernel.precision.empty() && !isKnownPrecision(kernel.precision)) {
-                s.error(item["precision"], path + ".precision", "unknown precision '" + kernel.precision + "'");
-            }
-            kernel.unit = s.string(item, "unit", path + ".unit", false).value_or("");
-            kernel.count = s.number(item, "count", path + ".count", false, 0.0, 1e15).value_or(1.0);
-            kernel.measuredSeconds = s.quantity(item, "measured", path + ".measured", Dimension::Seconds, false, false);
-            if (item["template"].IsDefined()) {
-                if (item["flops"].IsDefined() || item["bytes"].IsDefined()) {
-                    s.error(item, path, "a template kernel derives 'flops' and 'bytes'; give one or the other");
-                    continue;
-                }
-                if (!item["template"].IsScalar()) {
-                    s.error(item["template"], path + ".template", "expected a template name");
-                    continue;
-                }
-                readTemplate(s, item, path, kernel);
-            } else {
-                if (item["params"].IsDefined() || item["free"].IsDefined()) {
-                    s.error(item, path, "'params' and 'free' need a 'template'");
-                }
-                const YAML::Node flops = item["flops"];
-                if (!flops.IsDefined()) {
-                    s.error(item, path, "a kernel needs 'flops' and 'bytes', or a 'template'");
-                    continue;
-                }
-                auto value = flops.IsScalar() ? parseQuantity(flops.Scalar(), Dimension::Flops, false)
-                                              : ParsedQuantity { std::nullopt, "expected a number" };
-                if (!value.value || *value.value < 0.0) {
-                    s.error(flops, path + ".flops", value.value ? "must be >= 0" : value.error);
+        sel.visible = s.boolean(item, "visible", path + ".visible").value_or(true);
+        const YAML::Node levels = item["disabled_levels"];
+        if (levels.IsDefined() && s.isSequence(levels, path + ".disabled_levels")) {
+            for (size_t l = 0; l < levels.size(); ++l) {
+                if (levels[l].IsScalar()) {
+                    sel.disabledLevels.push_back(toLower(levels[l].Scalar()));
                 } else {
-                    kernel.flops = *value.value;
+                    s.error(levels[l], idx(path + ".disabled_levels", l), "expected a level name");
                 }
-                readBytes(s, item, path, kernel);
-                kernel.workingSetBytes
-                    = s.quantity(item, "working_set", path + ".working_set", Dimension::Bytes, false, false);
             }
-            session.kernels.push_back(std::move(kernel));
+        }
+        session.devices.push_back(sel);
+    }
+}
+
+void readBytes(YamlSchema& s, const YAML::Node& item, const std::string& path, Kernel& kernel)
+{
+    const YAML::Node bytes = item["bytes"];
+    if (!bytes.IsDefined()) {
+        s.error(item, path, "a kernel needs 'bytes' (or a 'template')");
+        return;
+    }
+    if (bytes.IsScalar()) {
+        auto value = s.quantityValue(bytes, path + ".bytes", Dimension::Bytes, false);
+        if (value) {
+            kernel.bytes.push_back({ "default", *value });
+        }
+        return;
+    }
+    if (!bytes.IsMap()) {
+        s.error(bytes, path + ".bytes", "expected a byte count or a mapping of level: bytes");
+        return;
+    }
+    for (auto it = bytes.begin(); it != bytes.end(); ++it) {
+        const std::string level = toLower(it->first.Scalar());
+        auto value = s.quantityValue(it->second, path + ".bytes." + level, Dimension::Bytes, false);
+        if (value) {
+            kernel.bytes.push_back({ level, *value });
         }
     }
+    if (kernel.bytes.empty() && !s.failed()) {
+        s.error(bytes, path + ".bytes", "at least one level needs bytes");
+    }
+}
 
-    void readView(YamlSchema& s, const YAML::Node& root, Session& session)
-    {
-        const YAML::Node view = root["view"];
-        if (!view.IsDefined() || view.IsNull()) {
+void readTemplate(YamlSchema& s, const YAML::Node& item, const std::string& path, Kernel& kernel)
+{
+    TemplateInstance t;
+    t.name = item["template"].Scalar();
+    const YAML::Node params = item["params"];
+    if (params.IsDefined() && !params.IsNull()) {
+        if (!params.IsMap()) {
+            s.error(params, path + ".params", "expected a mapping of parameter: value");
             return;
         }
-        if (!s.checkMap(view, "view",
-                { "tolerance", "sustained", "comm_fraction", "theme", "feasible_region", "region_labels", "x_range",
-                    "y_range" })) {
-            return;
-        }
-        ViewSettings& v = session.view;
-        v.tolerance = s.number(view, "tolerance", "view.tolerance", false, 0.0, 0.99).value_or(v.tolerance);
-        v.sustained = s.boolean(view, "sustained", "view.sustained").value_or(v.sustained);
-        v.commFraction = s.number(view, "comm_fraction", "view.comm_fraction", false, 0.0, 0.99).value_or(0.0);
-        v.theme = s.string(view, "theme", "view.theme", false).value_or("light");
-        if (v.theme != "light" && v.theme != "dark") {
-            s.error(view["theme"], "view.theme", "theme must be 'light' or 'dark'");
-        }
-        v.showFeasibleRegion = s.boolean(view, "feasible_region", "view.feasible_region").value_or(true);
-        v.showRegionLabels = s.boolean(view, "region_labels", "view.region_labels").value_or(true);
-        for (const char* key : { "x_range", "y_range" }) {
-            const YAML::Node range = view[key];
-            if (!range.IsDefined()) {
+        for (auto it = params.begin(); it != params.end(); ++it) {
+            const std::string name = it->first.Scalar();
+            const std::string ppath = path + ".params." + name;
+            if (!it->second.IsScalar()) {
+                s.error(it->second, ppath, "expected a value");
                 continue;
             }
-            const std::string path = std::string("view.") + key;
-            if (!range.IsSequence() || range.size() != 2 || !range[0].IsScalar() || !range[1].IsScalar()) {
-                s.error(range, path, "expected [low, high]");
+            if (name.rfind("dtype", 0) == 0 || name == "link") {
+                t.options[name] = toLower(it->second.Scalar());
                 continue;
             }
-            auto lo = parseNumber(range[0].Scalar());
-            auto hi = parseNumber(range[1].Scalar());
-            if (!lo || !hi || !(*lo > 0.0) || !(*hi > *lo) || !std::isfinite(*hi)) {
-                s.error(range, path, "expected two positive numbers, low < high");
+            auto value = parseNumber(it->second.Scalar());
+            if (!value) {
+                s.error(it->second, ppath, "'" + it->second.Scalar() + "' is not a number");
                 continue;
             }
-            (std::string(key) == "x_range" ? v.xRange : v.yRange) = std::make_pair(*lo, *hi);
+            t.params[name] = *value;
         }
     }
+    kernel.templ = t;
+    const std::string error = applyTemplate(kernel);
+    if (!error.empty()) {
+        s.error(item["template"], path + ".template", error);
+    }
+    kernel.freeParameter = s.string(item, "free", path + ".free", false).value_or("");
+    if (!kernel.freeParameter.empty()) {
+        const TemplateDefinition* def = findTemplate(t.name);
+        if (def && !def->parameter(kernel.freeParameter)) {
+            s.error(item["free"], path + ".free", def->signature + " has no parameter '" + kernel.freeParameter + "'");
+        }
+    }
+}
 
-    SessionLoadResult parse(const YAML::Node& root, const std::string& file)
-    {
-        SessionLoadResult result;
-        YamlSchema s(file, result.diagnostics);
-        if (!s.checkMap(root, "", { "schema", "title", "devices", "kernels", "view" })) {
-            return result;
+void readKernels(YamlSchema& s, const YAML::Node& root, Session& session)
+{
+    const YAML::Node kernels = root["kernels"];
+    if (!kernels.IsDefined() || kernels.IsNull()) {
+        return;
+    }
+    if (!s.isSequence(kernels, "kernels")) {
+        return;
+    }
+    for (size_t i = 0; i < kernels.size(); ++i) {
+        const YAML::Node item = kernels[i];
+        const std::string path = idx("kernels", i);
+        if (!s.checkMap(item, path,
+                { "name", "template", "params", "free", "flops", "bytes", "precision", "unit", "count", "measured",
+                    "working_set" })) {
+            continue;
         }
-        auto schema = s.string(root, "schema", "schema", true);
-        if (schema && *schema != "roofscope-session/1") {
-            s.error(root["schema"], "schema", "unsupported schema '" + *schema + "' (expected roofscope-session/1)");
+        Kernel kernel;
+        kernel.name = s.string(item, "name", path + ".name", false).value_or("kernel " + std::to_string(i + 1));
+        kernel.precision = toLower(s.string(item, "precision", path + ".precision", false).value_or(""));
+        if (!kernel.precision.empty() && !isKnownPrecision(kernel.precision)) {
+            s.error(item["precision"], path + ".precision", "unknown precision '" + kernel.precision + "'");
         }
-        Session session;
-        session.title = s.string(root, "title", "title", false).value_or("");
-        readDevices(s, root, session);
-        readKernels(s, root, session);
-        readView(s, root, session);
-        if (!s.failed()) {
-            result.session = std::move(session);
+        kernel.unit = s.string(item, "unit", path + ".unit", false).value_or("");
+        kernel.count = s.number(item, "count", path + ".count", false, 0.0, 1e15).value_or(1.0);
+        kernel.measuredSeconds = s.quantity(item, "measured", path + ".measured", Dimension::Seconds, false, false);
+        if (item["template"].IsDefined()) {
+            if (item["flops"].IsDefined() || item["bytes"].IsDefined()) {
+                s.error(item, path, "a template kernel derives 'flops' and 'bytes'; give one or the other");
+                continue;
+            }
+            if (!item["template"].IsScalar()) {
+                s.error(item["template"], path + ".template", "expected a template name");
+                continue;
+            }
+            readTemplate(s, item, path, kernel);
+        } else {
+            if (item["params"].IsDefined() || item["free"].IsDefined()) {
+                s.error(item, path, "'params' and 'free' need a 'template'");
+            }
+            const YAML::Node flops = item["flops"];
+            if (!flops.IsDefined()) {
+                s.error(item, path, "a kernel needs 'flops' and 'bytes', or a 'template'");
+                continue;
+            }
+            auto value = flops.IsScalar() ? parseQuantity(flops.Scalar(), Dimension::Flops, false)
+                                          : ParsedQuantity { std::nullopt, "expected a number" };
+            if (!value.value || *value.value < 0.0) {
+                s.error(flops, path + ".flops", value.value ? "must be >= 0" : value.error);
+            } else {
+                kernel.flops = *value.value;
+            }
+            readBytes(s, item, path, kernel);
+            kernel.workingSetBytes
+                = s.quantity(item, "working_set", path + ".working_set", Dimension::Bytes, false, false);
         }
+        session.kernels.push_back(std::move(kernel));
+    }
+}
+
+void readView(YamlSchema& s, const YAML::Node& root, Session& session)
+{
+    const YAML::Node view = root["view"];
+    if (!view.IsDefined() || view.IsNull()) {
+        return;
+    }
+    if (!s.checkMap(view, "view",
+            { "tolerance", "sustained", "comm_fraction", "theme", "feasible_region", "region_labels", "x_range",
+                "y_range" })) {
+        return;
+    }
+    ViewSettings& v = session.view;
+    v.tolerance = s.number(view, "tolerance", "view.tolerance", false, 0.0, 0.99).value_or(v.tolerance);
+    v.sustained = s.boolean(view, "sustained", "view.sustained").value_or(v.sustained);
+    v.commFraction = s.number(view, "comm_fraction", "view.comm_fraction", false, 0.0, 0.99).value_or(0.0);
+    v.theme = s.string(view, "theme", "view.theme", false).value_or("light");
+    if (v.theme != "light" && v.theme != "dark") {
+        s.error(view["theme"], "view.theme", "theme must be 'light' or 'dark'");
+    }
+    v.showFeasibleRegion = s.boolean(view, "feasible_region", "view.feasible_region").value_or(true);
+    v.showRegionLabels = s.boolean(view, "region_labels", "view.region_labels").value_or(true);
+    for (const char* key : { "x_range", "y_range" }) {
+        const YAML::Node range = view[key];
+        if (!range.IsDefined()) {
+            continue;
+        }
+        const std::string path = std::string("view.") + key;
+        if (!range.IsSequence() || range.size() != 2 || !range[0].IsScalar() || !range[1].IsScalar()) {
+            s.error(range, path, "expected [low, high]");
+            continue;
+        }
+        auto lo = parseNumber(range[0].Scalar());
+        auto hi = parseNumber(range[1].Scalar());
+        if (!lo || !hi || !(*lo > 0.0) || !(*hi > *lo) || !std::isfinite(*hi)) {
+            s.error(range, path, "expected two positive numbers, low < high");
+            continue;
+        }
+        (std::string(key) == "x_range" ? v.xRange : v.yRange) = std::make_pair(*lo, *hi);
+    }
+}
+
+SessionLoadResult parse(const YAML::Node& root, const std::string& file)
+{
+    SessionLoadResult result;
+    YamlSchema s(file, result.diagnostics);
+    if (!s.checkMap(root, "", { "schema", "title", "devices", "kernels", "view" })) {
         return result;
     }
+    auto schema = s.string(root, "schema", "schema", true);
+    if (schema && *schema != "roofscope-session/1") {
+        s.error(root["schema"], "schema", "unsupported schema '" + *schema + "' (expected roofscope-session/1)");
+    }
+    Session session;
+    session.title = s.string(root, "title", "title", false).value_or("");
+    readDevices(s, root, session);
+    readKernels(s, root, session);
+    readView(s, root, session);
+    if (!s.failed()) {
+        result.session = std::move(session);
+    }
+    return result;
+}
 
-    void emitNumber(YAML::Emitter& out, double value) { out << YAML::Value << formatExact(value); }
+void emitNumber(YAML::Emitter& out, double value)
+{
+    out << YAML::Value << formatExact(value);
+}
 
 } // namespace
 

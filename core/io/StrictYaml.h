@@ -20,9 +20,9 @@ struct YamlLimits {
 // Reads a YAML file safely: refuses files over the size limit, anchors and aliases, duplicate
 // keys, complex keys, nesting past the depth limit and multiple documents, each with the file,
 // line and column (1-based). Returns the root node when there are no errors.
-std::optional<YAML::Node> loadStrictYamlFile(const std::string& path, Diagnostics& diagnostics,
-    const YamlLimits& limits = {});
-std::optional<YAML::Node> loadStrictYamlText(const std::string& text, const std::string& fileLabel,
-    Diagnostics& diagnostics, const YamlLimits& limits = {});
+std::optional<YAML::Node> loadStrictYamlFile(
+    const std::string& path, Diagnostics& diagnostics, const YamlLimits& limits = {});
+std::optional<YAML::Node> loadStrictYamlText(
+    const std::string& text, const std::string& fileLabel, Diagnostics& diagnostics, const YamlLimits& limits = {});
 
 } // namespace roofscope

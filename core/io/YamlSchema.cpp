@@ -57,7 +57,8 @@ bool YamlSchema::checkMap(const YAML::Node& node, const std::string& path, std::
             for (const char* a : allowed) {
                 list += (list.empty() ? "" : ", ") + std::string(a);
             }
-            error(it->first, path.empty() ? key : path + "." + key, "unknown key '" + key + "' (allowed: " + list + ")");
+            error(
+                it->first, path.empty() ? key : path + "." + key, "unknown key '" + key + "' (allowed: " + list + ")");
         }
     }
     return true;
@@ -72,8 +73,8 @@ bool YamlSchema::isSequence(const YAML::Node& node, const std::string& path)
     return true;
 }
 
-std::optional<std::string> YamlSchema::string(const YAML::Node& parent, const std::string& key,
-    const std::string& path, bool required)
+std::optional<std::string> YamlSchema::string(
+    const YAML::Node& parent, const std::string& key, const std::string& path, bool required)
 {
     const YAML::Node node = parent[key];
     if (!node.IsDefined() || node.IsNull()) {
@@ -89,8 +90,8 @@ std::optional<std::string> YamlSchema::string(const YAML::Node& parent, const st
     return node.Scalar();
 }
 
-std::optional<double> YamlSchema::quantityValue(const YAML::Node& node, const std::string& path, Dimension dimension,
-    bool requireUnit)
+std::optional<double> YamlSchema::quantityValue(
+    const YAML::Node& node, const std::string& path, Dimension dimension, bool requireUnit)
 {
     if (!node.IsScalar()) {
         error(node, path, "expected " + std::string(requireUnit ? "a value with a unit" : "a number"));

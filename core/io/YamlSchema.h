@@ -25,8 +25,8 @@ public:
     bool isSequence(const YAML::Node& node, const std::string& path);
 
     // A required or optional scalar string. `parent` is used for the position of a missing key.
-    std::optional<std::string> string(const YAML::Node& parent, const std::string& key, const std::string& path,
-        bool required);
+    std::optional<std::string> string(
+        const YAML::Node& parent, const std::string& key, const std::string& path, bool required);
     std::optional<double> quantity(const YAML::Node& parent, const std::string& key, const std::string& path,
         Dimension dimension, bool required, bool requireUnit);
     std::optional<double> number(const YAML::Node& parent, const std::string& key, const std::string& path,
@@ -34,8 +34,8 @@ public:
     std::optional<bool> boolean(const YAML::Node& parent, const std::string& key, const std::string& path);
 
     // Same checks on a node itself (a sequence item, a map value).
-    std::optional<double> quantityValue(const YAML::Node& node, const std::string& path, Dimension dimension,
-        bool requireUnit);
+    std::optional<double> quantityValue(
+        const YAML::Node& node, const std::string& path, Dimension dimension, bool requireUnit);
 
     const std::string& file() const { return m_file; }
     bool failed() const { return m_failed; }

@@ -27,8 +27,8 @@ std::string Diagnostic::toString() const
 
 bool hasErrors(const Diagnostics& diagnostics)
 {
-    return std::any_of(diagnostics.begin(), diagnostics.end(),
-        [](const Diagnostic& d) { return d.severity == Severity::Error; });
+    return std::any_of(
+        diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; });
 }
 
 std::string firstError(const Diagnostics& diagnostics)

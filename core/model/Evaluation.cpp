@@ -33,11 +33,11 @@ const LevelEvaluation* Evaluation::level(const std::string& name) const
 }
 
 namespace {
-    bool isDisabled(const Hardware& hardware, const BandwidthLevel& level, const std::vector<std::string>& disabled)
-    {
-        return std::any_of(disabled.begin(), disabled.end(),
-            [&](const std::string& name) { return hardware.findLevel(name) == &level; });
-    }
+bool isDisabled(const Hardware& hardware, const BandwidthLevel& level, const std::vector<std::string>& disabled)
+{
+    return std::any_of(
+        disabled.begin(), disabled.end(), [&](const std::string& name) { return hardware.findLevel(name) == &level; });
+}
 } // namespace
 
 EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const EvalOptions& options)

@@ -7,17 +7,17 @@
 namespace roofscope {
 
 namespace {
-    constexpr std::array<std::pair<std::string_view, double>, 9> kSizes { {
-        { "fp64", 8.0 },
-        { "fp32", 4.0 },
-        { "tf32", 4.0 },
-        { "bf16", 2.0 },
-        { "fp16", 2.0 },
-        { "fp8", 1.0 },
-        { "int8", 1.0 },
-        { "int4", 0.5 },
-        { "fp4", 0.5 },
-    } };
+constexpr std::array<std::pair<std::string_view, double>, 9> kSizes { {
+    { "fp64", 8.0 },
+    { "fp32", 4.0 },
+    { "tf32", 4.0 },
+    { "bf16", 2.0 },
+    { "fp16", 2.0 },
+    { "fp8", 1.0 },
+    { "int8", 1.0 },
+    { "int4", 0.5 },
+    { "fp4", 0.5 },
+} };
 } // namespace
 
 const std::vector<std::string>& knownPrecisions()

@@ -11,80 +11,80 @@ namespace roofscope {
 
 namespace {
 
-    struct Range {
-        double lo;
-        double hi;
-        bool integer;
-    };
+struct Range {
+    double lo;
+    double hi;
+    bool integer;
+};
 
-    std::string checkFree(const Kernel& kernel, const std::vector<std::string>& names, Range& range)
-    {
-        if (!kernel.templ) {
-            return "kernel '" + kernel.name + "' has no template; only template kernels have parameters to solve for";
-        }
-        const TemplateDefinition* def = findTemplate(kernel.templ->name);
-        if (!def) {
-            return "unknown template '" + kernel.templ->name + "'";
-        }
-        if (names.empty()) {
-            return "no free parameter given";
-        }
-        range = { 0.0, 1e300, false };
-        for (const auto& name : names) {
-            const TemplateParameter* p = def->parameter(name);
-            if (!p) {
-                return def->signature + " has no parameter '" + name + "'";
-            }
-            range.lo = std::max(range.lo, p->minimum > 0.0 ? p->minimum : 1e-9);
-            range.hi = std::min(range.hi, p->maximum);
-            range.integer = range.integer || p->integer;
-        }
-        return {};
+std::string checkFree(const Kernel& kernel, const std::vector<std::string>& names, Range& range)
+{
+    if (!kernel.templ) {
+        return "kernel '" + kernel.name + "' has no template; only template kernels have parameters to solve for";
     }
-
-    Kernel withValue(const Kernel& kernel, const std::vector<std::string>& names, double value)
-    {
-        Kernel k = kernel;
-        for (const auto& name : names) {
-            k.templ->params[name] = value;
-        }
-        applyTemplate(k, true);
-        return k;
+    const TemplateDefinition* def = findTemplate(kernel.templ->name);
+    if (!def) {
+        return "unknown template '" + kernel.templ->name + "'";
     }
+    if (names.empty()) {
+        return "no free parameter given";
+    }
+    range = { 0.0, 1e300, false };
+    for (const auto& name : names) {
+        const TemplateParameter* p = def->parameter(name);
+        if (!p) {
+            return def->signature + " has no parameter '" + name + "'";
+        }
+        range.lo = std::max(range.lo, p->minimum > 0.0 ? p->minimum : 1e-9);
+        range.hi = std::min(range.hi, p->maximum);
+        range.integer = range.integer || p->integer;
+    }
+    return {};
+}
 
-    // Finds x in [lo, hi] (log scale) where f changes sign; f is evaluated on a coarse grid first.
-    std::optional<double> findRoot(const std::function<double(double)>& f, double lo, double hi, bool& risingOut)
-    {
-        constexpr int kGrid = 240;
-        const double logLo = std::log(lo);
-        const double logHi = std::log(hi);
-        double prevX = lo;
-        double prevF = f(lo);
-        for (int i = 1; i <= kGrid; ++i) {
-            const double x = std::exp(logLo + (logHi - logLo) * i / kGrid);
-            const double fx = f(x);
-            if (std::isfinite(prevF) && std::isfinite(fx) && ((prevF <= 0.0 && fx > 0.0) || (prevF >= 0.0 && fx < 0.0))) {
-                risingOut = fx > prevF;
-                double a = prevX;
-                double b = x;
-                double fa = prevF;
-                for (int it = 0; it < 200 && b - a > 1e-12 * b; ++it) {
-                    const double mid = std::sqrt(a * b);
-                    const double fm = f(mid);
-                    if ((fa <= 0.0) == (fm <= 0.0)) {
-                        a = mid;
-                        fa = fm;
-                    } else {
-                        b = mid;
-                    }
+Kernel withValue(const Kernel& kernel, const std::vector<std::string>& names, double value)
+{
+    Kernel k = kernel;
+    for (const auto& name : names) {
+        k.templ->params[name] = value;
+    }
+    applyTemplate(k, true);
+    return k;
+}
+
+// Finds x in [lo, hi] (log scale) where f changes sign; f is evaluated on a coarse grid first.
+std::optional<double> findRoot(const std::function<double(double)>& f, double lo, double hi, bool& risingOut)
+{
+    constexpr int kGrid = 240;
+    const double logLo = std::log(lo);
+    const double logHi = std::log(hi);
+    double prevX = lo;
+    double prevF = f(lo);
+    for (int i = 1; i <= kGrid; ++i) {
+        const double x = std::exp(logLo + (logHi - logLo) * i / kGrid);
+        const double fx = f(x);
+        if (std::isfinite(prevF) && std::isfinite(fx) && ((prevF <= 0.0 && fx > 0.0) || (prevF >= 0.0 && fx < 0.0))) {
+            risingOut = fx > prevF;
+            double a = prevX;
+            double b = x;
+            double fa = prevF;
+            for (int it = 0; it < 200 && b - a > 1e-12 * b; ++it) {
+                const double mid = std::sqrt(a * b);
+                const double fm = f(mid);
+                if ((fa <= 0.0) == (fm <= 0.0)) {
+                    a = mid;
+                    fa = fm;
+                } else {
+                    b = mid;
                 }
-                return std::sqrt(a * b);
             }
-            prevX = x;
-            prevF = fx;
+            return std::sqrt(a * b);
         }
-        return std::nullopt;
+        prevX = x;
+        prevF = fx;
     }
+    return std::nullopt;
+}
 
 } // namespace
 

@@ -11,168 +11,168 @@ namespace roofscope {
 
 namespace {
 
-    struct Prefix {
-        std::string_view symbol;
-        double factor;
-    };
+struct Prefix {
+    std::string_view symbol;
+    double factor;
+};
 
-    // Longest symbols first so "Ki" wins over "K".
-    constexpr std::array<Prefix, 16> kPrefixes { {
-        { "Ki", 1024.0 },
-        { "Mi", 1048576.0 },
-        { "Gi", 1073741824.0 },
-        { "Ti", 1099511627776.0 },
-        { "Pi", 1125899906842624.0 },
-        { "k", 1e3 },
-        { "K", 1e3 },
-        { "M", 1e6 },
-        { "G", 1e9 },
-        { "T", 1e12 },
-        { "P", 1e15 },
-        { "E", 1e18 },
-        { "m", 1e-3 },
-        { "u", 1e-6 },
-        { "\xC2\xB5", 1e-6 }, // micro sign
-        { "n", 1e-9 },
-    } };
+// Longest symbols first so "Ki" wins over "K".
+constexpr std::array<Prefix, 16> kPrefixes { {
+    { "Ki", 1024.0 },
+    { "Mi", 1048576.0 },
+    { "Gi", 1073741824.0 },
+    { "Ti", 1099511627776.0 },
+    { "Pi", 1125899906842624.0 },
+    { "k", 1e3 },
+    { "K", 1e3 },
+    { "M", 1e6 },
+    { "G", 1e9 },
+    { "T", 1e12 },
+    { "P", 1e15 },
+    { "E", 1e18 },
+    { "m", 1e-3 },
+    { "u", 1e-6 },
+    { "\xC2\xB5", 1e-6 }, // micro sign
+    { "n", 1e-9 },
+} };
 
-    struct UnitName {
-        std::string_view symbol;
-        Dimension dimension;
-    };
+struct UnitName {
+    std::string_view symbol;
+    Dimension dimension;
+};
 
-    // Longest symbols first within a dimension so "FLOP/s" wins over "FLOP".
-    constexpr std::array<UnitName, 30> kUnits { {
-        { "FLOP/s", Dimension::FlopsPerSecond },
-        { "FLOPs/s", Dimension::FlopsPerSecond },
-        { "FLOPS", Dimension::FlopsPerSecond },
-        { "flop/s", Dimension::FlopsPerSecond },
-        { "OP/s", Dimension::FlopsPerSecond },
-        { "OPs/s", Dimension::FlopsPerSecond },
-        { "OPS", Dimension::FlopsPerSecond },
-        { "op/s", Dimension::FlopsPerSecond },
-        { "FLOP/B", Dimension::FlopsPerByte },
-        { "FLOP/byte", Dimension::FlopsPerByte },
-        { "FLOPs", Dimension::Flops },
-        { "FLOP", Dimension::Flops },
-        { "flop", Dimension::Flops },
-        { "OPs", Dimension::Flops },
-        { "OP", Dimension::Flops },
-        { "B/s", Dimension::BytesPerSecond },
-        { "Bps", Dimension::BytesPerSecond },
-        { "byte/s", Dimension::BytesPerSecond },
-        { "bytes/s", Dimension::BytesPerSecond },
-        { "bytes", Dimension::Bytes },
-        { "byte", Dimension::Bytes },
-        { "B", Dimension::Bytes },
-        { "sec", Dimension::Seconds },
-        { "s", Dimension::Seconds },
-        { "W", Dimension::Watts },
-        { "USD", Dimension::Dollars },
-        { "$", Dimension::Dollars },
-        { "x", Dimension::Dimensionless },
-        { "%", Dimension::Dimensionless },
-        { "flop/B", Dimension::FlopsPerByte },
-    } };
+// Longest symbols first within a dimension so "FLOP/s" wins over "FLOP".
+constexpr std::array<UnitName, 30> kUnits { {
+    { "FLOP/s", Dimension::FlopsPerSecond },
+    { "FLOPs/s", Dimension::FlopsPerSecond },
+    { "FLOPS", Dimension::FlopsPerSecond },
+    { "flop/s", Dimension::FlopsPerSecond },
+    { "OP/s", Dimension::FlopsPerSecond },
+    { "OPs/s", Dimension::FlopsPerSecond },
+    { "OPS", Dimension::FlopsPerSecond },
+    { "op/s", Dimension::FlopsPerSecond },
+    { "FLOP/B", Dimension::FlopsPerByte },
+    { "FLOP/byte", Dimension::FlopsPerByte },
+    { "FLOPs", Dimension::Flops },
+    { "FLOP", Dimension::Flops },
+    { "flop", Dimension::Flops },
+    { "OPs", Dimension::Flops },
+    { "OP", Dimension::Flops },
+    { "B/s", Dimension::BytesPerSecond },
+    { "Bps", Dimension::BytesPerSecond },
+    { "byte/s", Dimension::BytesPerSecond },
+    { "bytes/s", Dimension::BytesPerSecond },
+    { "bytes", Dimension::Bytes },
+    { "byte", Dimension::Bytes },
+    { "B", Dimension::Bytes },
+    { "sec", Dimension::Seconds },
+    { "s", Dimension::Seconds },
+    { "W", Dimension::Watts },
+    { "USD", Dimension::Dollars },
+    { "$", Dimension::Dollars },
+    { "x", Dimension::Dimensionless },
+    { "%", Dimension::Dimensionless },
+    { "flop/B", Dimension::FlopsPerByte },
+} };
 
-    std::string_view trim(std::string_view text)
-    {
-        while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-            text.remove_prefix(1);
-        }
-        while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
-            text.remove_suffix(1);
-        }
-        return text;
+std::string_view trim(std::string_view text)
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
+        text.remove_prefix(1);
     }
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
+        text.remove_suffix(1);
+    }
+    return text;
+}
 
-    // Splits "3.35 TB/s" into the number part and the rest.
-    std::pair<std::string_view, std::string_view> splitNumber(std::string_view text)
-    {
-        size_t i = 0;
-        auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
-        if (i < text.size() && (text[i] == '+' || text[i] == '-')) {
-            ++i;
+// Splits "3.35 TB/s" into the number part and the rest.
+std::pair<std::string_view, std::string_view> splitNumber(std::string_view text)
+{
+    size_t i = 0;
+    auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) {
+        ++i;
+    }
+    while (i < text.size() && (isDigit(text[i]) || text[i] == '.')) {
+        ++i;
+    }
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        size_t j = i + 1;
+        if (j < text.size() && (text[j] == '+' || text[j] == '-')) {
+            ++j;
         }
-        while (i < text.size() && (isDigit(text[i]) || text[i] == '.')) {
-            ++i;
-        }
-        if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-            size_t j = i + 1;
-            if (j < text.size() && (text[j] == '+' || text[j] == '-')) {
+        if (j < text.size() && isDigit(text[j])) {
+            while (j < text.size() && isDigit(text[j])) {
                 ++j;
             }
-            if (j < text.size() && isDigit(text[j])) {
-                while (j < text.size() && isDigit(text[j])) {
-                    ++j;
-                }
-                i = j;
-            }
+            i = j;
         }
-        return { text.substr(0, i), trim(text.substr(i)) };
     }
+    return { text.substr(0, i), trim(text.substr(i)) };
+}
 
-    std::optional<double> toDouble(std::string_view text)
-    {
-        if (text.empty()) {
-            return std::nullopt;
-        }
-        if (text.front() == '+') {
-            text.remove_prefix(1);
-        }
-        double value = 0.0;
-        const auto* end = text.data() + text.size();
-        auto [ptr, ec] = std::from_chars(text.data(), end, value);
-        if (ec == std::errc::result_out_of_range && ptr == end) {
-            return std::numeric_limits<double>::infinity(); // refused later as not finite
-        }
-        if (ec != std::errc() || ptr != end) {
-            return std::nullopt;
-        }
-        return value;
-    }
-
-    std::optional<double> prefixFactor(std::string_view symbol, Dimension dimension)
-    {
-        if (symbol.empty()) {
-            return 1.0;
-        }
-        for (const auto& prefix : kPrefixes) {
-            if (prefix.symbol == symbol) {
-                const bool small = prefix.factor < 1.0;
-                if (small && dimension != Dimension::Seconds) {
-                    return std::nullopt;
-                }
-                return prefix.factor;
-            }
-        }
+std::optional<double> toDouble(std::string_view text)
+{
+    if (text.empty()) {
         return std::nullopt;
     }
-
-    std::string dimensionName(Dimension dimension)
-    {
-        switch (dimension) {
-        case Dimension::Dimensionless:
-            return "a plain number";
-        case Dimension::Flops:
-            return "operations (FLOP)";
-        case Dimension::FlopsPerSecond:
-            return "a compute rate (FLOP/s)";
-        case Dimension::Bytes:
-            return "a size in bytes (B)";
-        case Dimension::BytesPerSecond:
-            return "a bandwidth (B/s)";
-        case Dimension::Seconds:
-            return "a time (s)";
-        case Dimension::Watts:
-            return "a power (W)";
-        case Dimension::Dollars:
-            return "a price (USD)";
-        case Dimension::FlopsPerByte:
-            return "an intensity (FLOP/B)";
-        }
-        return "a quantity";
+    if (text.front() == '+') {
+        text.remove_prefix(1);
     }
+    double value = 0.0;
+    const auto* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec == std::errc::result_out_of_range && ptr == end) {
+        return std::numeric_limits<double>::infinity(); // refused later as not finite
+    }
+    if (ec != std::errc() || ptr != end) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<double> prefixFactor(std::string_view symbol, Dimension dimension)
+{
+    if (symbol.empty()) {
+        return 1.0;
+    }
+    for (const auto& prefix : kPrefixes) {
+        if (prefix.symbol == symbol) {
+            const bool small = prefix.factor < 1.0;
+            if (small && dimension != Dimension::Seconds) {
+                return std::nullopt;
+            }
+            return prefix.factor;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string dimensionName(Dimension dimension)
+{
+    switch (dimension) {
+    case Dimension::Dimensionless:
+        return "a plain number";
+    case Dimension::Flops:
+        return "operations (FLOP)";
+    case Dimension::FlopsPerSecond:
+        return "a compute rate (FLOP/s)";
+    case Dimension::Bytes:
+        return "a size in bytes (B)";
+    case Dimension::BytesPerSecond:
+        return "a bandwidth (B/s)";
+    case Dimension::Seconds:
+        return "a time (s)";
+    case Dimension::Watts:
+        return "a power (W)";
+    case Dimension::Dollars:
+        return "a price (USD)";
+    case Dimension::FlopsPerByte:
+        return "an intensity (FLOP/B)";
+    }
+    return "a quantity";
+}
 
 } // namespace
 

@@ -8,7 +8,17 @@ namespace roofscope {
 
 // What a quantity measures. Every value in the model is stored in SI base units as a double:
 // FLOP, byte, second, FLOP/s, byte/s, watt, US dollar.
-enum class Dimension { Dimensionless, Flops, FlopsPerSecond, Bytes, BytesPerSecond, Seconds, Watts, Dollars, FlopsPerByte };
+enum class Dimension {
+    Dimensionless,
+    Flops,
+    FlopsPerSecond,
+    Bytes,
+    BytesPerSecond,
+    Seconds,
+    Watts,
+    Dollars,
+    FlopsPerByte
+};
 
 struct ParsedQuantity {
     std::optional<double> value;

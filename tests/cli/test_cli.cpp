@@ -133,28 +133,32 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("unknown device") << QStringList { "eval", "--hardware", "nope", "--flops", "1", "--bytes", "1" }
                                         << "unknown hardware 'nope'";
-        QTest::newRow("text as a number") << QStringList { "eval", "--peak", "fast", "--bandwidth", "hbm=1T", "--flops", "1", "--bytes", "1" }
-                                          << "--peak: 'fast' is not a number";
-        QTest::newRow("negative bytes") << QStringList { "eval", "--peak", "1T", "--bandwidth", "hbm=1T", "--flops", "1", "--bytes", "-5" }
-                                        << "--bytes default: must be > 0";
-        QTest::newRow("bandwidth without level") << QStringList { "eval", "--peak", "1T", "--bandwidth", "1T", "--flops", "1", "--bytes", "1" }
-                                                 << "expected LEVEL=BYTES_PER_S";
-        QTest::newRow("unknown template") << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--kernel", "conv" }
-                                          << "unknown template 'conv'";
-        QTest::newRow("missing parameter") << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--kernel", "matmul", "--param", "m=1" }
-                                           << "needs the parameter 'k'";
-        QTest::newRow("fractional size") << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--kernel", "dot", "--param", "n=1.5" }
-                                         << "must be a whole number";
-        QTest::newRow("precision the device lacks") << QStringList { "eval", "--hardware", "google-tpu-v5e", "--precision", "fp64", "--flops", "1", "--bytes", "1" }
+        QTest::newRow("text as a number") << QStringList { "eval", "--peak", "fast", "--bandwidth", "hbm=1T", "--flops",
+            "1", "--bytes", "1" } << "--peak: 'fast' is not a number";
+        QTest::newRow("negative bytes") << QStringList { "eval", "--peak", "1T", "--bandwidth", "hbm=1T", "--flops",
+            "1", "--bytes", "-5" } << "--bytes default: must be > 0";
+        QTest::newRow("bandwidth without level") << QStringList { "eval", "--peak", "1T", "--bandwidth", "1T",
+            "--flops", "1", "--bytes", "1" } << "expected LEVEL=BYTES_PER_S";
+        QTest::newRow("unknown template")
+            << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--kernel", "conv" } << "unknown template 'conv'";
+        QTest::newRow("missing parameter") << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--kernel",
+            "matmul", "--param", "m=1" } << "needs the parameter 'k'";
+        QTest::newRow("fractional size") << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--kernel", "dot",
+            "--param", "n=1.5" } << "must be a whole number";
+        QTest::newRow("precision the device lacks") << QStringList { "eval", "--hardware", "google-tpu-v5e",
+            "--precision", "fp64", "--flops", "1", "--bytes", "1" }
                                                     << "google-tpu-v5e has no fp64 peak";
-        QTest::newRow("comm fraction out of range") << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--flops", "1", "--bytes", "1", "--comm-fraction", "1.5" }
+        QTest::newRow("comm fraction out of range") << QStringList { "eval", "--hardware", "nvidia-h100-sxm", "--flops",
+            "1", "--bytes", "1", "--comm-fraction", "1.5" }
                                                     << "--comm-fraction must be in [0, 1)";
         QTest::newRow("unknown option") << QStringList { "eval", "--frobnicate" } << "unknown option --frobnicate";
-        QTest::newRow("missing session") << QStringList { "table", "--session", "/nonexistent.yaml" } << "/nonexistent.yaml";
-        QTest::newRow("solve without free") << QStringList { "solve", "--hardware", "nvidia-h100-sxm", "--kernel", "matmul" }
-                                            << "--free";
-        QTest::newRow("raw kernel cannot be solved") << QStringList { "solve", "--hardware", "nvidia-h100-sxm", "--flops", "1", "--bytes", "1", "--free", "m" }
-                                                     << "solve needs --kernel";
+        QTest::newRow("missing session") << QStringList { "table", "--session", "/nonexistent.yaml" }
+                                         << "/nonexistent.yaml";
+        QTest::newRow("solve without free")
+            << QStringList { "solve", "--hardware", "nvidia-h100-sxm", "--kernel", "matmul" } << "--free";
+        QTest::newRow("raw kernel cannot be solved")
+            << QStringList { "solve", "--hardware", "nvidia-h100-sxm", "--flops", "1", "--bytes", "1", "--free", "m" }
+            << "solve needs --kernel";
     }
 
     void badInput()

@@ -34,12 +34,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("regime");
         QTest::addColumn<QString>("binding");
         // ridge on HBM = 50 FLOP/B
-        QTest::newRow("far left") << 1.0 << 0.05 << "memory-bound" << "hbm";
-        QTest::newRow("far right") << 500.0 << 0.05 << "compute-bound" << "compute";
-        QTest::newRow("inside band below") << 48.0 << 0.05 << "balanced" << "hbm";
-        QTest::newRow("inside band above") << 52.0 << 0.05 << "balanced" << "compute";
-        QTest::newRow("outside narrower band") << 48.0 << 0.01 << "memory-bound" << "hbm";
-        QTest::newRow("exactly at the ridge") << 50.0 << 0.0 << "balanced" << "compute";
+        QTest::newRow("far left") << 1.0 << 0.05 << "memory-bound"
+                                  << "hbm";
+        QTest::newRow("far right") << 500.0 << 0.05 << "compute-bound"
+                                   << "compute";
+        QTest::newRow("inside band below") << 48.0 << 0.05 << "balanced"
+                                           << "hbm";
+        QTest::newRow("inside band above") << 52.0 << 0.05 << "balanced"
+                                           << "compute";
+        QTest::newRow("outside narrower band") << 48.0 << 0.01 << "memory-bound"
+                                               << "hbm";
+        QTest::newRow("exactly at the ridge") << 50.0 << 0.0 << "balanced"
+                                              << "compute";
     }
     void regime()
     {

@@ -58,14 +58,30 @@ private Q_SLOTS:
         QTest::addColumn<QString>("unit");
         QTest::addColumn<double>("peak");
         QTest::addColumn<double>("hbm");
-        QTest::newRow("v5e (seed 000 s3.1)") << "google-tpu-v5e" << "bf16" << "" << 1.97e14 << 8.2e11;
-        QTest::newRow("v5e int8 (seed 000 s6.1)") << "google-tpu-v5e" << "int8" << "" << 3.94e14 << 8.2e11;
-        QTest::newRow("v6e (seed 001)") << "google-tpu-v6e" << "bf16" << "" << 918e12 << 1.6e12;
-        QTest::newRow("v5p MXU (seed 001)") << "google-tpu-v5p" << "bf16" << "mxu" << 459e12 << 2.76e12;
-        QTest::newRow("v5p VPU (seed 000 s3.5)") << "google-tpu-v5p" << "bf16" << "vpu" << 7e12 << 2.76e12;
-        QTest::newRow("v7x bf16 (seed 001)") << "google-tpu-v7x" << "bf16" << "" << 2307e12 << 7.2e12;
-        QTest::newRow("v7x fp8 (seed 001)") << "google-tpu-v7x" << "fp8" << "" << 4614e12 << 7.2e12;
-        QTest::newRow("H100 (seed 000 s3.3)") << "nvidia-h100-sxm" << "bf16" << "" << 9.89e14 << 3.35e12;
+        QTest::newRow("v5e (seed 000 s3.1)") << "google-tpu-v5e"
+                                             << "bf16"
+                                             << "" << 1.97e14 << 8.2e11;
+        QTest::newRow("v5e int8 (seed 000 s6.1)") << "google-tpu-v5e"
+                                                  << "int8"
+                                                  << "" << 3.94e14 << 8.2e11;
+        QTest::newRow("v6e (seed 001)") << "google-tpu-v6e"
+                                        << "bf16"
+                                        << "" << 918e12 << 1.6e12;
+        QTest::newRow("v5p MXU (seed 001)") << "google-tpu-v5p"
+                                            << "bf16"
+                                            << "mxu" << 459e12 << 2.76e12;
+        QTest::newRow("v5p VPU (seed 000 s3.5)") << "google-tpu-v5p"
+                                                 << "bf16"
+                                                 << "vpu" << 7e12 << 2.76e12;
+        QTest::newRow("v7x bf16 (seed 001)") << "google-tpu-v7x"
+                                             << "bf16"
+                                             << "" << 2307e12 << 7.2e12;
+        QTest::newRow("v7x fp8 (seed 001)") << "google-tpu-v7x"
+                                            << "fp8"
+                                            << "" << 4614e12 << 7.2e12;
+        QTest::newRow("H100 (seed 000 s3.3)") << "nvidia-h100-sxm"
+                                              << "bf16"
+                                              << "" << 9.89e14 << 3.35e12;
     }
     void seedFigures()
     {

@@ -31,22 +31,38 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::addColumn<int>("line");
         QTest::addColumn<int>("column");
-        QTest::newRow("missing unit") << "missing-unit.yaml" << "has no unit" << 19 << 16;
-        QTest::newRow("negative peak") << "negative-peak.yaml" << "must be greater than zero" << 15 << 11;
-        QTest::newRow("non-finite peak") << "infinite-peak.yaml" << "is not a number" << 15 << 11;
-        QTest::newRow("overflowing peak") << "overflow-peak.yaml" << "not a finite number" << 15 << 11;
-        QTest::newRow("zero capacity") << "zero-capacity.yaml" << "must be greater than zero" << 20 << 15;
-        QTest::newRow("unknown key") << "unknown-key.yaml" << "unknown key 'colour'" << 8 << 1;
-        QTest::newRow("duplicate key") << "duplicate-key.yaml" << "duplicate key 'vendor'" << 5 << 1;
-        QTest::newRow("missing default level") << "missing-default-level.yaml" << "missing required key 'default_level'" << 1 << 1;
-        QTest::newRow("unknown source") << "unknown-source.yaml" << "unknown source 'nowhere'" << 20 << 13;
-        QTest::newRow("syntax error") << "syntax-error.yaml" << "YAML syntax error" << 3 << 1;
-        QTest::newRow("anchor") << "anchor.yaml" << "anchors (&name) are not allowed" << 8 << 8;
-        QTest::newRow("alias bomb") << "alias-bomb.yaml" << "anchors (&name) are not allowed" << 1 << 5;
-        QTest::newRow("deep nesting") << "deep-nesting.yaml" << "nesting deeper than 32 levels" << 1 << 35;
-        QTest::newRow("too large") << "too-large.yaml" << "file is too large" << 0 << 0;
-        QTest::newRow("binary garbage") << "binary-garbage.yaml" << "NUL bytes" << 0 << 0;
-        QTest::newRow("missing file") << "no-such-file.yaml" << "cannot open file" << 0 << 0;
+        QTest::newRow("missing unit") << "missing-unit.yaml"
+                                      << "has no unit" << 19 << 16;
+        QTest::newRow("negative peak") << "negative-peak.yaml"
+                                       << "must be greater than zero" << 15 << 11;
+        QTest::newRow("non-finite peak") << "infinite-peak.yaml"
+                                         << "is not a number" << 15 << 11;
+        QTest::newRow("overflowing peak") << "overflow-peak.yaml"
+                                          << "not a finite number" << 15 << 11;
+        QTest::newRow("zero capacity") << "zero-capacity.yaml"
+                                       << "must be greater than zero" << 20 << 15;
+        QTest::newRow("unknown key") << "unknown-key.yaml"
+                                     << "unknown key 'colour'" << 8 << 1;
+        QTest::newRow("duplicate key") << "duplicate-key.yaml"
+                                       << "duplicate key 'vendor'" << 5 << 1;
+        QTest::newRow("missing default level") << "missing-default-level.yaml"
+                                               << "missing required key 'default_level'" << 1 << 1;
+        QTest::newRow("unknown source") << "unknown-source.yaml"
+                                        << "unknown source 'nowhere'" << 20 << 13;
+        QTest::newRow("syntax error") << "syntax-error.yaml"
+                                      << "YAML syntax error" << 3 << 1;
+        QTest::newRow("anchor") << "anchor.yaml"
+                                << "anchors (&name) are not allowed" << 8 << 8;
+        QTest::newRow("alias bomb") << "alias-bomb.yaml"
+                                    << "anchors (&name) are not allowed" << 1 << 5;
+        QTest::newRow("deep nesting") << "deep-nesting.yaml"
+                                      << "nesting deeper than 32 levels" << 1 << 35;
+        QTest::newRow("too large") << "too-large.yaml"
+                                   << "file is too large" << 0 << 0;
+        QTest::newRow("binary garbage") << "binary-garbage.yaml"
+                                        << "NUL bytes" << 0 << 0;
+        QTest::newRow("missing file") << "no-such-file.yaml"
+                                      << "cannot open file" << 0 << 0;
     }
     void invalidFile()
     {
@@ -93,17 +109,42 @@ private Q_SLOTS:
         QTest::addColumn<QString>("replace");
         QTest::addColumn<QString>("with");
         QTest::addColumn<QString>("message");
-        QTest::newRow("schema version") << "roofscope-hardware/1" << "roofscope-hardware/9" << "unsupported schema";
-        QTest::newRow("id characters") << "id: test-device" << "id: Test Device" << "may use only";
-        QTest::newRow("unknown precision") << "precision: bf16" << "precision: bf17" << "unknown precision 'bf17'";
-        QTest::newRow("rate in the wrong unit") << "peak: 100 TFLOP/s" << "peak: 100 TB/s" << "expected a compute rate";
-        QTest::newRow("year out of range") << "year: 2024" << "year: 3024" << "out of range";
-        QTest::newRow("level kind") << "  - name: hbm" << "  - name: hbm\n    kind: cache" << "kind must be";
-        QTest::newRow("default level unknown") << "default_level: hbm" << "default_level: sram" << "is not listed";
-        QTest::newRow("sustained factor above one") << "default_level: hbm" << "default_level: hbm\nsustained:\n  compute: 1.5\n  bandwidth: 0.9\n  source: s" << "out of range";
-        QTest::newRow("ceiling needs one target") << "default_level: hbm" << "default_level: hbm\nceilings:\n  - name: x\n    factor: 0.5\n    source: s" << "exactly one of 'precision'";
-        QTest::newRow("empty compute") << "compute:\n  - unit: tensor\n    precision: bf16\n    peak: 100 TFLOP/s\n    source: s" << "compute: []" << "at least one compute peak";
-        QTest::newRow("source without url") << "    document: test data" << "    note: x" << "unknown key 'note'";
+        QTest::newRow("schema version") << "roofscope-hardware/1"
+                                        << "roofscope-hardware/9"
+                                        << "unsupported schema";
+        QTest::newRow("id characters") << "id: test-device"
+                                       << "id: Test Device"
+                                       << "may use only";
+        QTest::newRow("unknown precision") << "precision: bf16"
+                                           << "precision: bf17"
+                                           << "unknown precision 'bf17'";
+        QTest::newRow("rate in the wrong unit") << "peak: 100 TFLOP/s"
+                                                << "peak: 100 TB/s"
+                                                << "expected a compute rate";
+        QTest::newRow("year out of range") << "year: 2024"
+                                           << "year: 3024"
+                                           << "out of range";
+        QTest::newRow("level kind") << "  - name: hbm"
+                                    << "  - name: hbm\n    kind: cache"
+                                    << "kind must be";
+        QTest::newRow("default level unknown") << "default_level: hbm"
+                                               << "default_level: sram"
+                                               << "is not listed";
+        QTest::newRow("sustained factor above one")
+            << "default_level: hbm"
+            << "default_level: hbm\nsustained:\n  compute: 1.5\n  bandwidth: 0.9\n  source: s"
+            << "out of range";
+        QTest::newRow("ceiling needs one target")
+            << "default_level: hbm"
+            << "default_level: hbm\nceilings:\n  - name: x\n    factor: 0.5\n    source: s"
+            << "exactly one of 'precision'";
+        QTest::newRow("empty compute")
+            << "compute:\n  - unit: tensor\n    precision: bf16\n    peak: 100 TFLOP/s\n    source: s"
+            << "compute: []"
+            << "at least one compute peak";
+        QTest::newRow("source without url") << "    document: test data"
+                                            << "    note: x"
+                                            << "unknown key 'note'";
     }
     void everyFieldIsChecked()
     {
@@ -117,7 +158,8 @@ private Q_SLOTS:
         text.replace(replace, with);
         auto r = loadHardwareText(text.toStdString(), "edited.yaml");
         QVERIFY(!r.hardware);
-        QVERIFY2(QString::fromStdString(firstError(r.diagnostics)).contains(message), firstError(r.diagnostics).c_str());
+        QVERIFY2(
+            QString::fromStdString(firstError(r.diagnostics)).contains(message), firstError(r.diagnostics).c_str());
         QVERIFY(r.diagnostics.front().line > 0);
     }
 };

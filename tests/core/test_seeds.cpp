@@ -16,7 +16,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         m_database.loadDirectory(ROOFSCOPE_HARDWARE_DIR);
-        QVERIFY2(m_database.diagnostics().empty(), m_database.diagnostics().empty() ? "" : m_database.diagnostics().front().toString().c_str());
+        QVERIFY2(m_database.diagnostics().empty(),
+            m_database.diagnostics().empty() ? "" : m_database.diagnostics().front().toString().c_str());
     }
 
     void workedNumber_data()

@@ -37,7 +37,8 @@ private Q_SLOTS:
         raw.count = 12;
         Kernel t;
         t.name = "matmul";
-        t.templ = TemplateInstance { "matmul", { { "m", 4096 }, { "k", 1024 }, { "n", 512 } }, { { "dtype_b", "int8" } } };
+        t.templ
+            = TemplateInstance { "matmul", { { "m", 4096 }, { "k", 1024 }, { "n", 512 } }, { { "dtype_b", "int8" } } };
         t.freeParameter = "k";
         QVERIFY(applyTemplate(t).empty());
         s.kernels = { raw, t };
@@ -79,7 +80,8 @@ private Q_SLOTS:
         s.title = "first";
         QVERIFY(saveSessionFile(s, path).empty());
         // A folder where the temporary file would go cannot be written: the save fails, the file stays.
-        QVERIFY(QDir().mkpath(QString::fromStdString(path + ".tmp-" + std::to_string(QCoreApplication::applicationPid()))));
+        QVERIFY(
+            QDir().mkpath(QString::fromStdString(path + ".tmp-" + std::to_string(QCoreApplication::applicationPid()))));
         s.title = "second";
         QVERIFY(!saveSessionFile(s, path).empty());
         auto r = loadSessionFile(path);
@@ -92,15 +94,27 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
         QTest::addColumn<int>("line");
-        QTest::newRow("syntax") << "schema: roofscope-session/1\nkernels: [\n" << "YAML syntax error" << 3;
-        QTest::newRow("unknown key") << "schema: roofscope-session/1\nzoom: 3\n" << "unknown key 'zoom'" << 2;
-        QTest::newRow("negative bytes") << "schema: roofscope-session/1\nkernels:\n  - name: a\n    flops: 1e9\n    bytes: -4\n" << "greater than zero" << 5;
-        QTest::newRow("text flops") << "schema: roofscope-session/1\nkernels:\n  - name: a\n    flops: lots\n    bytes: 4\n" << "not a number" << 4;
-        QTest::newRow("bad template parameter") << "schema: roofscope-session/1\nkernels:\n  - template: matmul\n    params: {m: 0, k: 1, n: 1}\n" << "out of range" << 3;
-        QTest::newRow("unknown precision") << "schema: roofscope-session/1\ndevices:\n  - id: x\n    precision: fp7\n" << "unknown precision" << 4;
-        QTest::newRow("tolerance out of range") << "schema: roofscope-session/1\nview:\n  tolerance: 2\n" << "out of range" << 3;
-        QTest::newRow("not a mapping") << "- a\n- b\n" << "expected a mapping" << 1;
-        QTest::newRow("alias") << "schema: roofscope-session/1\ntitle: &t x\nview: *t\n" << "anchors" << 2;
+        QTest::newRow("syntax") << "schema: roofscope-session/1\nkernels: [\n"
+                                << "YAML syntax error" << 3;
+        QTest::newRow("unknown key") << "schema: roofscope-session/1\nzoom: 3\n"
+                                     << "unknown key 'zoom'" << 2;
+        QTest::newRow("negative bytes")
+            << "schema: roofscope-session/1\nkernels:\n  - name: a\n    flops: 1e9\n    bytes: -4\n"
+            << "greater than zero" << 5;
+        QTest::newRow("text flops")
+            << "schema: roofscope-session/1\nkernels:\n  - name: a\n    flops: lots\n    bytes: 4\n"
+            << "not a number" << 4;
+        QTest::newRow("bad template parameter")
+            << "schema: roofscope-session/1\nkernels:\n  - template: matmul\n    params: {m: 0, k: 1, n: 1}\n"
+            << "out of range" << 3;
+        QTest::newRow("unknown precision") << "schema: roofscope-session/1\ndevices:\n  - id: x\n    precision: fp7\n"
+                                           << "unknown precision" << 4;
+        QTest::newRow("tolerance out of range") << "schema: roofscope-session/1\nview:\n  tolerance: 2\n"
+                                                << "out of range" << 3;
+        QTest::newRow("not a mapping") << "- a\n- b\n"
+                                       << "expected a mapping" << 1;
+        QTest::newRow("alias") << "schema: roofscope-session/1\ntitle: &t x\nview: *t\n"
+                               << "anchors" << 2;
     }
     void badSessions()
     {

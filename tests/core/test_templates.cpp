@@ -7,8 +7,8 @@
 using namespace roofscope;
 
 namespace {
-Kernel templated(const std::string& name, std::map<std::string, double> params,
-    std::map<std::string, std::string> options = {})
+Kernel templated(
+    const std::string& name, std::map<std::string, double> params, std::map<std::string, std::string> options = {})
 {
     Kernel k;
     k.name = name;
@@ -30,16 +30,26 @@ private Q_SLOTS:
         QTest::addColumn<QString>("params");
         QTest::addColumn<double>("flops");
         QTest::addColumn<double>("bytes");
-        QTest::newRow("matmul fp32 out") << "matmul" << "m=2,k=3,n=4,dtype_out=fp32" << 48.0 << (6 * 2 + 12 * 2 + 8 * 4.0);
-        QTest::newRow("matmul with accumulator") << "matmul" << "m=2,k=3,n=4,dtype_acc=fp32" << 48.0 << (6 * 2 + 12 * 2 + 8 * 2 + 8 * 4.0);
-        QTest::newRow("dot fp32") << "dot" << "n=10,dtype=fp32" << 19.0 << (2 * 10 * 4 + 4.0);
-        QTest::newRow("elementwise 2 inputs") << "elementwise" << "n=100,flops_per_element=3,inputs=2" << 300.0 << (3 * 100 * 2.0);
-        QTest::newRow("layernorm") << "layernorm" << "rows=4,hidden=8" << 320.0 << ((3 * 32 + 16) * 2.0);
-        QTest::newRow("tiled matmul") << "tiled_matmul" << "bm=2,bk=3,bn=4,tm=5,tk=6,tn=7"
-                                      << (2.0 * 5 * 7 * 6 * 2 * 3 * 4) << (2.0 * 5 * 7 * (6 * (6 + 12) + 8));
-        QTest::newRow("per-example matmul") << "per_example_matmul" << "b=2,d=3,f=4" << 48.0 << (2.0 * (6 + 24 + 8));
-        QTest::newRow("fused chain") << "fused_chain" << "n=10,flops_per_element=20,kernels=4" << 200.0 << (4 * 2 * 10 * 2.0);
-        QTest::newRow("int4 dot") << "dot" << "n=10,dtype=int4" << 19.0 << (2 * 10 * 0.5 + 0.5);
+        QTest::newRow("matmul fp32 out") << "matmul"
+                                         << "m=2,k=3,n=4,dtype_out=fp32" << 48.0 << (6 * 2 + 12 * 2 + 8 * 4.0);
+        QTest::newRow("matmul with accumulator")
+            << "matmul"
+            << "m=2,k=3,n=4,dtype_acc=fp32" << 48.0 << (6 * 2 + 12 * 2 + 8 * 2 + 8 * 4.0);
+        QTest::newRow("dot fp32") << "dot"
+                                  << "n=10,dtype=fp32" << 19.0 << (2 * 10 * 4 + 4.0);
+        QTest::newRow("elementwise 2 inputs") << "elementwise"
+                                              << "n=100,flops_per_element=3,inputs=2" << 300.0 << (3 * 100 * 2.0);
+        QTest::newRow("layernorm") << "layernorm"
+                                   << "rows=4,hidden=8" << 320.0 << ((3 * 32 + 16) * 2.0);
+        QTest::newRow("tiled matmul") << "tiled_matmul"
+                                      << "bm=2,bk=3,bn=4,tm=5,tk=6,tn=7" << (2.0 * 5 * 7 * 6 * 2 * 3 * 4)
+                                      << (2.0 * 5 * 7 * (6 * (6 + 12) + 8));
+        QTest::newRow("per-example matmul") << "per_example_matmul"
+                                            << "b=2,d=3,f=4" << 48.0 << (2.0 * (6 + 24 + 8));
+        QTest::newRow("fused chain") << "fused_chain"
+                                     << "n=10,flops_per_element=20,kernels=4" << 200.0 << (4 * 2 * 10 * 2.0);
+        QTest::newRow("int4 dot") << "dot"
+                                  << "n=10,dtype=int4" << 19.0 << (2 * 10 * 0.5 + 0.5);
     }
     void formulas()
     {
@@ -66,7 +76,8 @@ private Q_SLOTS:
 
     void shardedMatmulSplitsBytesOverLevels()
     {
-        Kernel k = templated("sharded_matmul", { { "b", 8 }, { "d", 16 }, { "f", 32 }, { "chips", 4 } }, { { "link", "dcn" } });
+        Kernel k = templated(
+            "sharded_matmul", { { "b", 8 }, { "d", 16 }, { "f", 32 }, { "chips", 4 } }, { { "link", "dcn" } });
         ROOFSCOPE_COMPARE_REL(k.flops, 2.0 * 8 * 16 * 32 / 4, 1e-12);
         ROOFSCOPE_COMPARE_REL(k.bytesOn("default"), 2.0 * (8 * 16 / 4.0 + 16 * 32 / 4.0 + 8 * 32), 1e-12);
         ROOFSCOPE_COMPARE_REL(k.bytesOn("dcn"), 2.0 * 3 / 4 * 2 * 8 * 32, 1e-12);
@@ -78,12 +89,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("param");
         QTest::addColumn<double>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown template") << "conv" << "n" << 1.0 << "unknown template";
-        QTest::newRow("unknown parameter") << "dot" << "q" << 1.0 << "has no parameter 'q'";
-        QTest::newRow("zero size") << "dot" << "n" << 0.0 << "out of range";
-        QTest::newRow("negative size") << "dot" << "n" << -4.0 << "out of range";
-        QTest::newRow("fraction") << "dot" << "n" << 2.5 << "whole number";
-        QTest::newRow("infinite") << "dot" << "n" << qInf() << "out of range";
+        QTest::newRow("unknown template") << "conv"
+                                          << "n" << 1.0 << "unknown template";
+        QTest::newRow("unknown parameter") << "dot"
+                                           << "q" << 1.0 << "has no parameter 'q'";
+        QTest::newRow("zero size") << "dot"
+                                   << "n" << 0.0 << "out of range";
+        QTest::newRow("negative size") << "dot"
+                                       << "n" << -4.0 << "out of range";
+        QTest::newRow("fraction") << "dot"
+                                  << "n" << 2.5 << "whole number";
+        QTest::newRow("infinite") << "dot"
+                                  << "n" << qInf() << "out of range";
     }
     void invalidInstances()
     {

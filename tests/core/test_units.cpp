@@ -46,7 +46,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("dimension");
         QTest::addColumn<QString>("message");
         QTest::newRow("missing unit") << "3.35" << static_cast<int>(Dimension::BytesPerSecond) << "has no unit";
-        QTest::newRow("wrong dimension") << "3.35 TFLOP/s" << static_cast<int>(Dimension::BytesPerSecond) << "expected a bandwidth";
+        QTest::newRow("wrong dimension") << "3.35 TFLOP/s" << static_cast<int>(Dimension::BytesPerSecond)
+                                         << "expected a bandwidth";
         QTest::newRow("text") << "fast" << static_cast<int>(Dimension::FlopsPerSecond) << "is not a number";
         QTest::newRow("unknown unit") << "3 furlongs" << static_cast<int>(Dimension::Bytes) << "unknown unit";
         QTest::newRow("overflow") << "1e400 B" << static_cast<int>(Dimension::Bytes) << "not a finite number";
