@@ -355,13 +355,15 @@ std::string formatEvaluationTable(const std::vector<Evaluation>& rows, TableForm
         out << "\n";
     };
     std::vector<std::string> header;
+    header.reserve(columns.size());
     for (const auto& c : columns) {
         header.emplace_back(c.title);
     }
     line(header);
     std::vector<std::string> rule;
+    rule.reserve(columns.size());
     for (size_t c = 0; c < columns.size(); ++c) {
-        rule.push_back(std::string(widths[c], md ? '-' : '-'));
+        rule.emplace_back(widths[c], '-');
     }
     line(rule);
     for (const auto& row : cells) {

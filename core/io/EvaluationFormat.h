@@ -16,11 +16,11 @@ namespace roofscope {
 nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel);
 // A measured kernel with no device: hardware null, flops, bytes, intensity, measured_s, achieved.
 nlohmann::json kernelOnlyToJson(const Kernel& kernel);
-nlohmann::json hardwareToJson(const Hardware& hardware);
+nlohmann::json hardwareToJson(const Hardware& hw);
 // `solve --json`: {hardware, kernel, free, value, intensity, ridge, level, compute_bound_above}.
 nlohmann::json solveResultToJson(
     const SolveResult& result, const std::string& hardwareId, const std::string& kernelName, const std::string& free);
-nlohmann::json hardwareSummaryToJson(const Hardware& hardware);
+nlohmann::json hardwareSummaryToJson(const Hardware& hw);
 
 enum class TableFormat { Text, Csv, Markdown };
 

@@ -12,7 +12,7 @@ namespace roofscope {
 
 // Limits for files Roofscope reads (hardware and session files are a few kB).
 struct YamlLimits {
-    std::size_t maxBytes = 1024 * 1024;
+    std::size_t maxBytes = std::size_t { 1024 } * 1024;
     int maxDepth = 32;
     std::size_t maxNodes = 200000;
 };

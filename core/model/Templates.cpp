@@ -66,7 +66,7 @@ std::vector<TemplateDefinition> buildDefinitions()
             const double k = p("k");
             const double n = p("n");
             double bytes = m * k * operandSize(t, "a") + k * n * operandSize(t, "b") + m * n * operandSize(t, "out");
-            if (t.options.count("dtype_acc") != 0) {
+            if (t.options.contains("dtype_acc")) {
                 bytes += m * n * operandSize(t, "acc"); // the accumulator written once
             }
             return TemplateWork { 2.0 * m * k * n, { { "default", bytes } }, bytes, computeDtype(t) };
@@ -229,7 +229,7 @@ TemplateResult deriveTemplate(const TemplateInstance& instance, bool allowFracti
         }
     }
     for (const auto& p : def->parameters) {
-        if (p.required && instance.params.count(p.name) == 0) {
+        if (p.required && !instance.params.contains(p.name)) {
             return { std::nullopt, def->signature + " needs the parameter '" + p.name + "'" };
         }
     }
