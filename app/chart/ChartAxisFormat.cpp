@@ -1,0 +1,34 @@
+#include "chart/ChartAxisFormat.h"
+
+#include "model/Units.h"
+
+#include <array>
+#include <cmath>
+
+namespace roofscope {
+
+QString formatIntensityTick(double flopsPerByte)
+{
+    if (!std::isfinite(flopsPerByte)) {
+        return {};
+    }
+    struct Scale {
+        double factor;
+        const char* suffix;
+    };
+    constexpr std::array<Scale, 4> scales { { { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" } } };
+    const double magnitude = std::fabs(flopsPerByte);
+    for (const auto& scale : scales) {
+        if (magnitude >= scale.factor * 0.9995) {
+            return QString::fromStdString(formatNumber(flopsPerByte / scale.factor, 3)) + QLatin1String(scale.suffix);
+        }
+    }
+    return QString::fromStdString(formatNumber(flopsPerByte, 3));
+}
+
+QString formatPerformanceTick(double flopsPerSecond)
+{
+    return QString::fromStdString(formatQuantity(flopsPerSecond, Dimension::FlopsPerSecond, 3));
+}
+
+} // namespace roofscope

@@ -1,0 +1,86 @@
+#pragma once
+
+#include <QColor>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace roofscope {
+
+// Plain data the roofline chart draws: computed once from core evaluations (see gui/SceneBuilder)
+// and handed to RooflineChart::setScene(). Every quantity is in SI base units (FLOP/s, B/s, FLOP/B).
+
+// One bandwidth roof of a device.
+struct ChartLevel {
+    QString name; // "hbm", "l2", "vmem", ...
+    double bytesPerSecond = 0.0; // the roof drawn (after sustained and communication factors)
+    bool isDefault = false; // the device's main roof (drawn as its memory slope)
+    bool visible = true; // drawn as its own lighter roof (ignored for the default level, always drawn)
+};
+
+// A named ceiling below a roof, drawn dashed.
+struct ChartCeiling {
+    enum class Kind { Compute, Bandwidth };
+    QString name;
+    Kind kind = Kind::Compute;
+    double value = 0.0; // FLOP/s (compute) or B/s (bandwidth)
+};
+
+// The compute roof of another precision some kernels run at on a device (drawn lighter).
+struct ChartComputeRoof {
+    QString precision;
+    double flopsPerSecond = 0.0;
+};
+
+struct ChartDevice {
+    QString id;
+    QString label; // short, for the legend ("H100", "TPU v6e")
+    QString fullName; // "NVIDIA H100 SXM5 80 GB"
+    QString precision; // of the compute roof drawn
+    QColor color;
+    double computeRoof = 0.0; // FLOP/s
+    std::vector<ChartLevel> levels; // enabled levels, fastest first; at most one isDefault
+    std::vector<ChartCeiling> ceilings;
+    std::vector<ChartComputeRoof> otherComputeRoofs; // so that every kernel's point lies on a drawn roof
+
+    const ChartLevel* defaultLevel() const;
+    // computeRoof / default bandwidth (FLOP/B); 0 without a default level.
+    double ridge() const;
+    // min(computeRoof, beta * intensity) on the default level.
+    double roofAt(double intensity) const;
+};
+
+// Where one kernel sits on one device.
+struct ChartKernelPoint {
+    int device = -1; // index into ChartScene::devices
+    double intensity = 0.0; // FLOP/B on the device's default level (the chart's x)
+    double attainable = 0.0; // FLOP/s
+    QString regime; // "memory-bound", "compute-bound", "balanced"
+};
+
+struct ChartKernel {
+    QString name;
+    std::vector<ChartKernelPoint> points; // one per device it could be evaluated on
+    std::optional<double> achieved; // measured FLOP/s, drawn at the first point's intensity
+};
+
+struct ChartRange {
+    double xLower = 0.05;
+    double xUpper = 20000.0;
+    double yLower = 1e9;
+    double yUpper = 1e16;
+
+    bool isValid() const;
+};
+
+struct ChartScene {
+    std::vector<ChartDevice> devices;
+    std::vector<ChartKernel> kernels;
+
+    // The range that shows every roof, ridge and kernel with margins: x at least 0.05..20000 FLOP/B,
+    // y from 1e-3 x the lowest compute roof to 3 x the highest one (widened to fit every point).
+    ChartRange fitRange() const;
+};
+
+} // namespace roofscope

@@ -1,0 +1,66 @@
+#include "gui/GuiMain.h"
+
+#include "AppPaths.h"
+#include "gui/MainWindow.h"
+#include "io/HardwareLoader.h"
+#include "io/SessionFile.h"
+
+#include <QApplication>
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+namespace roofscope {
+
+namespace {
+QStringList toStrings(const Diagnostics& diagnostics)
+{
+    QStringList lines;
+    for (const Diagnostic& diagnostic : diagnostics) {
+        lines << QString::fromStdString(diagnostic.toString());
+    }
+    return lines;
+}
+} // namespace
+
+int runGui(int argc, char** argv, const std::string& sessionPath, const std::vector<std::string>& extraHardwareDirs)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Roofscope"));
+    QApplication::setApplicationName(QStringLiteral("Roofscope"));
+    QApplication::setApplicationVersion(QStringLiteral(ROOFSCOPE_VERSION));
+
+    HardwareDatabase hardware;
+    hardware.loadDirectory(shippedHardwareDir());
+    if (const std::string userDir = userHardwareDir(); !userDir.empty()) {
+        hardware.loadDirectory(userDir, true);
+    }
+    for (const std::string& dir : extraHardwareDirs) {
+        hardware.loadDirectory(dir);
+    }
+    QStringList problems = toStrings(hardware.diagnostics());
+    QString headline = problems.isEmpty() ? QString() : QObject::tr("Some hardware files could not be loaded.");
+
+    const std::string path = sessionPath.empty() ? defaultExampleSession() : sessionPath;
+    SessionLoadResult loaded = loadSessionFile(path);
+    Session session;
+    QString shownPath = QString::fromStdString(path);
+    if (loaded.session) {
+        session = std::move(*loaded.session);
+    } else {
+        session.title = "Untitled";
+        shownPath.clear();
+        headline = QObject::tr("The session %1 could not be opened; an empty session is shown instead.")
+                       .arg(QString::fromStdString(path));
+    }
+    problems = toStrings(loaded.diagnostics) + problems; // the session's own problems first
+
+    MainWindow window(hardware);
+    window.setSession(session, shownPath);
+    window.show();
+    // After the window is up, so that a message box never stands in for it.
+    QTimer::singleShot(0, &window, [&window, problems, headline] { window.reportProblems(problems, headline); });
+    return QApplication::exec();
+}
+
+} // namespace roofscope

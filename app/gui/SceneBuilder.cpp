@@ -1,0 +1,235 @@
+#include "gui/SceneBuilder.h"
+
+#include "chart/ChartPalette.h"
+#include "io/HardwareLoader.h"
+#include "model/Session.h"
+#include "model/Text.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+std::string kernelPrecision(const Kernel& kernel, const Hardware& hardware)
+{
+    if (!kernel.precision.empty()) {
+        return kernel.precision;
+    }
+    return !kernel.templatePrecision.empty() ? kernel.templatePrecision : hardware.mainPrecision();
+}
+
+// The precision of the roofs drawn for a device.
+std::string roofPrecision(const DeviceSelection& selection, const Hardware& hardware, const Session& session)
+{
+    if (!selection.precision.empty()) {
+        return selection.precision;
+    }
+    // The precision most kernels run at; on a tie the device's main precision, else the first seen.
+    std::vector<std::pair<std::string, int>> votes;
+    for (const Kernel& kernel : session.kernels) {
+        const std::string precision = kernelPrecision(kernel, hardware);
+        if (!hardware.peak(precision)) {
+            continue;
+        }
+        auto it = std::find_if(votes.begin(), votes.end(), [&](const auto& vote) { return vote.first == precision; });
+        if (it == votes.end()) {
+            votes.emplace_back(precision, 1);
+        } else {
+            ++it->second;
+        }
+    }
+    const std::string main = hardware.mainPrecision();
+    std::string best;
+    int bestVotes = 0;
+    for (const auto& [precision, count] : votes) {
+        if (count > bestVotes || (count == bestVotes && precision == main)) {
+            best = precision;
+            bestVotes = count;
+        }
+    }
+    return best.empty() ? hardware.mainPrecision() : best;
+}
+
+bool kernelUsesLevel(const Session& session, const Hardware& hardware, const BandwidthLevel& level)
+{
+    return std::any_of(session.kernels.begin(), session.kernels.end(), [&](const Kernel& kernel) {
+        return std::any_of(kernel.bytes.begin(), kernel.bytes.end(),
+            [&](const LevelBytes& entry) { return entry.bytes > 0.0 && hardware.findLevel(entry.level) == &level; });
+    });
+}
+
+// The device's roofs, through evaluate() so that sustained and communication factors and the
+// disabled levels are applied exactly as for the kernels: a probe moving one byte on every level.
+std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const Hardware& hardware,
+    const Session& session, const EvalOptions& base, QStringList& problems)
+{
+    Kernel probe;
+    probe.name = "roofs";
+    probe.flops = 1.0;
+    for (const BandwidthLevel& level : hardware.levels) {
+        probe.bytes.push_back({ level.name, 1.0 });
+    }
+    EvalOptions options = base;
+    options.precision = roofPrecision(selection, hardware, session);
+    options.disabledLevels = selection.disabledLevels;
+    const EvaluationResult result = evaluate(probe, hardware, options);
+    if (!result.evaluation) {
+        problems << QObject::tr("Device %1: %2").arg(qs(selection.label()), qs(result.error));
+        return std::nullopt;
+    }
+    const Evaluation& ev = *result.evaluation;
+    ChartDevice device;
+    device.id = qs(hardware.id);
+    device.label = shortDeviceLabel(hardware);
+    device.fullName = qs(hardware.name);
+    device.precision = qs(ev.precision);
+    device.computeRoof = ev.computeRoof;
+    const double computeFactor = ev.peakFlopsPerSecond > 0.0 ? ev.computeRoof / ev.peakFlopsPerSecond : 1.0;
+    double bandwidthFactor = 1.0;
+    for (const LevelEvaluation& le : ev.levels) {
+        const BandwidthLevel* level = hardware.findLevel(le.name);
+        ChartLevel chartLevel;
+        chartLevel.name = qs(le.name);
+        chartLevel.bytesPerSecond = le.bytesPerSecond;
+        chartLevel.isDefault = equalsIgnoreCase(le.name, ev.defaultLevel);
+        // Memory levels are drawn; links only when a kernel moves bytes across them.
+        chartLevel.visible = le.kind == LevelKind::Memory || (level && kernelUsesLevel(session, hardware, *level));
+        if (level && level->bytesPerSecond > 0.0) {
+            bandwidthFactor = le.bytesPerSecond / level->bytesPerSecond;
+        }
+        device.levels.push_back(chartLevel);
+    }
+    if (!device.defaultLevel()) {
+        problems << QObject::tr("Device %1: its default level '%2' is switched off; only its compute roof is drawn")
+                        .arg(qs(selection.label()), qs(ev.defaultLevel));
+    }
+    for (const Ceiling& ceiling : hardware.ceilings) {
+        ChartCeiling chartCeiling;
+        chartCeiling.name = qs(ceiling.name);
+        if (!ceiling.precision.empty()) {
+            if (!equalsIgnoreCase(ceiling.precision, ev.precision)) {
+                continue; // a ceiling under another precision's roof
+            }
+            chartCeiling.kind = ChartCeiling::Kind::Compute;
+            chartCeiling.value = ceiling.value * computeFactor;
+        } else {
+            const BandwidthLevel* level = hardware.findLevel(ceiling.level);
+            const auto shown = std::find_if(device.levels.begin(), device.levels.end(), [&](const ChartLevel& l) {
+                return level && equalsIgnoreCase(l.name.toStdString(), level->name) && (l.isDefault || l.visible);
+            });
+            if (shown == device.levels.end()) {
+                continue;
+            }
+            chartCeiling.kind = ChartCeiling::Kind::Bandwidth;
+            chartCeiling.value = ceiling.value * bandwidthFactor;
+        }
+        device.ceilings.push_back(chartCeiling);
+    }
+    return device;
+}
+} // namespace
+
+EvalOptions evalOptionsFor(const ViewSettings& view)
+{
+    EvalOptions options;
+    options.sustained = view.sustained;
+    options.commFraction = view.commFraction;
+    options.tolerance = view.tolerance;
+    return options;
+}
+
+QString shortDeviceLabel(const Hardware& hardware)
+{
+    if (hardware.generation.empty()) {
+        return qs(hardware.name.empty() ? hardware.id : hardware.name);
+    }
+    const char first = hardware.generation.front();
+    const bool saysLittle = (first >= 'a' && first <= 'z') || (first >= '0' && first <= '9');
+    if (saysLittle && !hardware.family.empty()) {
+        return qs(hardware.family + " " + hardware.generation);
+    }
+    return qs(hardware.generation);
+}
+
+SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware)
+{
+    SceneBuildResult result;
+    const EvalOptions base = evalOptionsFor(session.view);
+    std::vector<const Hardware*> devices; // per scene device
+    std::vector<const DeviceSelection*> selections;
+    for (size_t i = 0; i < session.devices.size(); ++i) {
+        const DeviceSelection& selection = session.devices[i];
+        if (!selection.visible) {
+            continue;
+        }
+        const Hardware* hw = hardware.find(selection.id);
+        if (!hw) {
+            result.problems << QObject::tr("Device '%1' is not in the hardware database").arg(qs(selection.id));
+            continue;
+        }
+        auto device = buildDevice(selection, *hw, session, base, result.problems);
+        if (!device) {
+            continue;
+        }
+        device->color = deviceColor(static_cast<int>(i)); // by session order, stable when others hide
+        result.scene.devices.push_back(std::move(*device));
+        devices.push_back(hw);
+        selections.push_back(&selection);
+    }
+
+    for (const Kernel& kernel : session.kernels) {
+        ChartKernel chartKernel;
+        chartKernel.name = qs(kernel.name);
+        for (size_t d = 0; d < devices.size(); ++d) {
+            EvalOptions options = base;
+            options.precision = selections[d]->precision;
+            options.disabledLevels = selections[d]->disabledLevels;
+            const EvaluationResult evaluated = evaluate(kernel, *devices[d], options);
+            if (!evaluated.evaluation) {
+                result.problems << QObject::tr("Kernel '%1': %2").arg(chartKernel.name, qs(evaluated.error));
+                continue;
+            }
+            const Evaluation& ev = *evaluated.evaluation;
+            for (const std::string& warning : ev.warnings) {
+                result.problems << qs(warning); // core warnings name the kernel and the device
+            }
+            if (!(std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable)
+                    && ev.attainable > 0.0)) {
+                result.problems << QObject::tr(
+                    "Kernel '%1' cannot be placed on the log-log chart of %2 (intensity %3, %4 FLOP/s)")
+                                       .arg(chartKernel.name, qs(selections[d]->label()), QString::number(ev.intensity),
+                                           QString::number(ev.attainable));
+                continue;
+            }
+            ChartDevice& device = result.scene.devices[d];
+            const QString precision = qs(ev.precision);
+            if (precision != device.precision
+                && std::none_of(device.otherComputeRoofs.begin(), device.otherComputeRoofs.end(),
+                    [&](const ChartComputeRoof& roof) { return roof.precision == precision; })) {
+                device.otherComputeRoofs.push_back({ precision, ev.computeRoof });
+            }
+            ChartKernelPoint point;
+            point.device = static_cast<int>(d);
+            point.intensity = ev.intensity;
+            point.attainable = ev.attainable;
+            point.regime = qs(regimeName(ev.regime));
+            chartKernel.points.push_back(point);
+            if (ev.achieved && !chartKernel.achieved) {
+                chartKernel.achieved = ev.achieved;
+            }
+        }
+        result.scene.kernels.push_back(std::move(chartKernel));
+    }
+    result.problems.removeDuplicates();
+    return result;
+}
+
+} // namespace roofscope
