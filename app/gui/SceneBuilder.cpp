@@ -2,6 +2,7 @@
 
 #include "chart/ChartPalette.h"
 #include "io/HardwareLoader.h"
+#include "io/SessionEvaluator.h"
 #include "model/Session.h"
 #include "model/Text.h"
 
@@ -137,15 +138,6 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
 }
 } // namespace
 
-EvalOptions evalOptionsFor(const ViewSettings& view)
-{
-    EvalOptions options;
-    options.sustained = view.sustained;
-    options.commFraction = view.commFraction;
-    options.tolerance = view.tolerance;
-    return options;
-}
-
 QString shortDeviceLabel(const Hardware& hardware)
 {
     if (hardware.generation.empty()) {
@@ -162,7 +154,7 @@ QString shortDeviceLabel(const Hardware& hardware)
 SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware)
 {
     SceneBuildResult result;
-    const EvalOptions base = evalOptionsFor(session.view);
+    const EvalOptions base = sessionOptions(session, DeviceSelection {});
     std::vector<const Hardware*> devices; // per scene device
     std::vector<const DeviceSelection*> selections;
     for (size_t i = 0; i < session.devices.size(); ++i) {
@@ -189,9 +181,7 @@ SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase&
         ChartKernel chartKernel;
         chartKernel.name = qs(kernel.name);
         for (size_t d = 0; d < devices.size(); ++d) {
-            EvalOptions options = base;
-            options.precision = selections[d]->precision;
-            options.disabledLevels = selections[d]->disabledLevels;
+            const EvalOptions options = sessionOptions(session, *selections[d]);
             const EvaluationResult evaluated = evaluate(kernel, *devices[d], options);
             if (!evaluated.evaluation) {
                 result.problems << QObject::tr("Kernel '%1': %2").arg(chartKernel.name, qs(evaluated.error));

@@ -23,9 +23,6 @@ struct SceneBuildResult {
 // cannot be drawn is reported in `problems` and left out.
 SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware);
 
-// The evaluation options a session's view settings ask for.
-EvalOptions evalOptionsFor(const ViewSettings& view);
-
 // A short device name for the legend: the generation ("H100", "MI300X"), with the family in front
 // when the generation alone says little ("TPU v6e").
 QString shortDeviceLabel(const Hardware& hardware);
