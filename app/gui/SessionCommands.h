@@ -1,0 +1,69 @@
+#pragma once
+
+#include "model/Session.h"
+
+#include <QUndoCommand>
+
+namespace roofscope {
+
+class SessionDocument;
+
+// Replaces one kernel. Commands with the same merge id (one drag) collapse into one undo step.
+class KernelEditCommand : public QUndoCommand {
+public:
+    KernelEditCommand(
+        SessionDocument* document, int index, Kernel before, Kernel after, const QString& text, int mergeId = -1);
+    void undo() override;
+    void redo() override;
+    int id() const override { return m_mergeId >= 0 ? 1 : -1; }
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    SessionDocument* m_document;
+    int m_index;
+    Kernel m_before;
+    Kernel m_after;
+    int m_mergeId;
+};
+
+// Inserts (or, with `remove`, removes) one kernel.
+class KernelListCommand : public QUndoCommand {
+public:
+    KernelListCommand(SessionDocument* document, int index, Kernel kernel, bool remove, const QString& text);
+    void undo() override;
+    void redo() override;
+
+private:
+    SessionDocument* m_document;
+    int m_index;
+    Kernel m_kernel;
+    bool m_remove;
+};
+
+class DeviceSelectionCommand : public QUndoCommand {
+public:
+    DeviceSelectionCommand(
+        SessionDocument* document, int index, DeviceSelection before, DeviceSelection after, const QString& text);
+    void undo() override;
+    void redo() override;
+
+private:
+    SessionDocument* m_document;
+    int m_index;
+    DeviceSelection m_before;
+    DeviceSelection m_after;
+};
+
+class ViewCommand : public QUndoCommand {
+public:
+    ViewCommand(SessionDocument* document, ViewSettings before, ViewSettings after, const QString& text);
+    void undo() override;
+    void redo() override;
+
+private:
+    SessionDocument* m_document;
+    ViewSettings m_before;
+    ViewSettings m_after;
+};
+
+} // namespace roofscope

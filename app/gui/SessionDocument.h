@@ -1,0 +1,63 @@
+#pragma once
+
+#include "model/Session.h"
+
+#include <QObject>
+#include <QString>
+
+class QUndoStack;
+
+namespace roofscope {
+
+// The one owner of the open session. Every edit goes through a QUndoCommand on undoStack(), so
+// undo and redo cover all of them, drags included (consecutive intensity edits of one kernel merge
+// into one step until endInteraction()). Observers (chart, table, editors) listen to the signals.
+class SessionDocument : public QObject {
+    Q_OBJECT
+
+public:
+    explicit SessionDocument(QObject* parent = nullptr);
+    ~SessionDocument() override;
+
+    const Session& session() const { return m_session; }
+    QUndoStack* undoStack() const { return m_undoStack; }
+
+    // Replaces the whole session (opening a file); clears the undo history.
+    void resetSession(const Session& session);
+
+    // Edits. Each returns an error message (empty on success); a refused edit changes nothing.
+    QString replaceKernel(int index, const Kernel& kernel, const QString& actionText = {});
+    // Moves a kernel along the intensity axis: a raw kernel keeps its FLOPs and scales its bytes on
+    // every level; a template kernel changes its free parameter through the inverse map.
+    QString setKernelIntensity(int index, double flopsPerByte);
+    QString addKernel(const Kernel& kernel);
+    QString removeKernel(int index);
+    QString setDeviceSelection(int index, const DeviceSelection& selection, const QString& actionText = {});
+    QString setView(const ViewSettings& view, const QString& actionText = {});
+
+    // Ends a drag: the next intensity edit starts a new undo step.
+    void endInteraction();
+
+    // Used by the undo commands; they emit the signals.
+    void applyKernel(int index, const Kernel& kernel);
+    void applyInsertKernel(int index, const Kernel& kernel);
+    void applyRemoveKernel(int index);
+    void applyDeviceSelection(int index, const DeviceSelection& selection);
+    void applyView(const ViewSettings& view);
+    int interactionId() const { return m_interactionId; }
+
+Q_SIGNALS:
+    void sessionReset();
+    void kernelChanged(int index);
+    void kernelsInserted(int index);
+    void kernelRemoved(int index);
+    void devicesChanged();
+    void viewChanged();
+
+private:
+    Session m_session;
+    QUndoStack* m_undoStack = nullptr;
+    int m_interactionId = 1;
+};
+
+} // namespace roofscope
