@@ -1,6 +1,9 @@
 #include "gui/SessionDocument.h"
 
-#include "gui/SessionCommands.h"
+#include "gui/DeviceSelectionCommand.h"
+#include "gui/KernelEditCommand.h"
+#include "gui/KernelListCommand.h"
+#include "gui/ViewCommand.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
 
