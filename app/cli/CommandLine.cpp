@@ -209,6 +209,9 @@ int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     if (!free) {
         throw CliError("solve needs --free NAME (the parameter to solve for; NAME,NAME ties several)");
     }
+    if (parseFreeParameters(*free).empty()) {
+        throw CliError("--free: no parameter named (e.g. --free m, or --free m,k,n)");
+    }
     CliContext context(opts);
     const auto devices = context.devices();
     Kernel kernel = context.kernel(parseFreeParameters(*free));
@@ -260,7 +263,12 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         }
     }
     if (!loaded.session) {
-        throw CliError(firstError(loaded.diagnostics));
+        for (const auto& d : loaded.diagnostics) {
+            if (d.severity == Severity::Error) {
+                throw CliError(d.toString(false)); // "file:line:column: message"
+            }
+        }
+        throw CliError(*path + ": cannot read the session");
     }
     const Session& session = *loaded.session;
     auto evaluation = evaluateSession(session, context.database());

@@ -4,7 +4,7 @@
 
 namespace roofscope {
 
-std::string Diagnostic::toString() const
+std::string Diagnostic::toString(bool withSeverity) const
 {
     std::string out;
     if (!file.empty()) {
@@ -17,7 +17,9 @@ std::string Diagnostic::toString() const
         }
         out += ": ";
     }
-    out += severity == Severity::Error ? "error: " : "warning: ";
+    if (withSeverity) {
+        out += severity == Severity::Error ? "error: " : "warning: ";
+    }
     if (line <= 0 && !path.empty()) {
         out += path + ": ";
     }

@@ -18,7 +18,7 @@ struct Diagnostic {
     std::string path;
 
     // "file:line:column: error: message" (parts that are unknown are left out).
-    std::string toString() const;
+    std::string toString(bool withSeverity = true) const;
 };
 
 using Diagnostics = std::vector<Diagnostic>;

@@ -152,6 +152,11 @@ private Q_SLOTS:
             "1", "--bytes", "1", "--comm-fraction", "1.5" }
                                                     << "--comm-fraction must be in [0, 1)";
         QTest::newRow("unknown option") << QStringList { "eval", "--frobnicate" } << "unknown option --frobnicate";
+        QTest::newRow("session with a bad number")
+            << QStringList { "table", "--session", ROOFSCOPE_TEST_DATA_DIR "/sessions/bad-number.yaml" }
+            << "bad-number.yaml:4:12: kernels[0].flops: 'lots' is not a number";
+        QTest::newRow("empty free parameter") << QStringList { "solve", "--hardware", "google-tpu-v5e", "--kernel",
+            "dot", "--free", "," } << "--free: no parameter named";
         QTest::newRow("missing session") << QStringList { "table", "--session", "/nonexistent.yaml" }
                                          << "/nonexistent.yaml";
         QTest::newRow("solve without free")
