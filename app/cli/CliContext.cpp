@@ -25,7 +25,14 @@ CliContext::CliContext(const CliArgs& args)
     m_database.loadDirectory(shippedHardwareDir());
     m_database.loadDirectory(userHardwareDir(), true);
     for (const auto& dir : args.values("hardware-dir")) {
+        const size_t before = m_database.diagnostics().size();
         m_database.loadDirectory(dir);
+        for (size_t i = before; i < m_database.diagnostics().size(); ++i) {
+            const Diagnostic& d = m_database.diagnostics()[i];
+            if (d.severity == Severity::Error) {
+                throw CliError("--hardware-dir " + dir + ": " + d.toString(false)); // the user's own files
+            }
+        }
     }
 }
 
@@ -54,6 +61,9 @@ std::vector<Hardware> CliContext::devices() const
                 throw CliError("--bandwidth '" + spec + "': expected LEVEL=BYTES_PER_S (e.g. hbm=820G)");
             }
             const std::string level = toLower(trimmed(spec.substr(0, eq)));
+            if (level.empty()) {
+                throw CliError("--bandwidth '" + spec + "': the level name is empty");
+            }
             auto bps = parseQuantity(spec.substr(eq + 1), Dimension::BytesPerSecond, false);
             if (!bps.value || !(*bps.value > 0.0)) {
                 throw CliError("--bandwidth " + level + ": " + (bps.value ? "must be > 0" : bps.error));
@@ -172,6 +182,9 @@ Kernel CliContext::kernel(const std::vector<std::string>& freeParameters) const
         if (const auto eq = spec.find('='); eq != std::string::npos) {
             level = toLower(trimmed(spec.substr(0, eq)));
             value = spec.substr(eq + 1);
+            if (level.empty()) {
+                throw CliError("--bytes '" + spec + "': the level name is empty (write --bytes B or --bytes LEVEL=B)");
+            }
         }
         auto b = parseQuantity(value, Dimension::Bytes, false);
         if (!b.value || !(*b.value > 0.0)) {

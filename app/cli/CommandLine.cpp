@@ -137,6 +137,7 @@ int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::os
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
     CliContext context(opts);
+    context.reportDiagnostics(err);
     const auto devices = context.devices();
     const Kernel kernel = context.kernel();
     const EvalOptions options = context.evalOptions();
@@ -172,14 +173,26 @@ int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::os
                 << formatQuantity(l.bytesPerSecond, Dimension::BytesPerSecond) << ", intensity "
                 << formatQuantity(l.intensity, Dimension::FlopsPerByte) << ", ridge "
                 << formatQuantity(l.ridge, Dimension::FlopsPerByte) << ", T "
-                << formatQuantity(l.seconds, Dimension::Seconds)
-                << (l.fits ? (*l.fits ? ", fits" : ", does NOT fit") : "") << "\n";
+                << formatQuantity(l.seconds, Dimension::Seconds) << "\n";
+        }
+        if (!ev.fits.empty()) {
+            out << "  working set:";
+            for (const auto& [level, fit] : ev.fits) {
+                out << " " << (fit ? "fits in " : "does NOT fit in ") << level << ";";
+            }
+            out << "\n";
         }
         out << "  " << regimeName(ev.regime) << " (bound by " << ev.binding << "), attainable "
             << formatQuantity(ev.attainable, Dimension::FlopsPerSecond) << " = "
             << formatNumber(ev.fractionOfPeak * 100) << " % of peak; T_min "
             << formatQuantity(ev.tMin, Dimension::Seconds) << ", T_max " << formatQuantity(ev.tMax, Dimension::Seconds)
             << "\n";
+        if (ev.peakBasis) {
+            out << "  against the datasheet peaks: " << regimeName(ev.peakBasis->regime) << ", attainable "
+                << formatQuantity(ev.peakBasis->attainable, Dimension::FlopsPerSecond) << "; T_min "
+                << formatQuantity(ev.peakBasis->tMin, Dimension::Seconds) << ", T_max "
+                << formatQuantity(ev.peakBasis->tMax, Dimension::Seconds) << "\n";
+        }
         if (ev.launchOverheadSeconds) {
             out << "  with the launch overhead of " << formatQuantity(*ev.launchOverheadSeconds, Dimension::Seconds)
                 << ": T_min " << formatQuantity(ev.tMinWithLaunch, Dimension::Seconds) << ", T_max "
@@ -213,6 +226,7 @@ int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         throw CliError("--free: no parameter named (e.g. --free m, or --free m,k,n)");
     }
     CliContext context(opts);
+    context.reportDiagnostics(err);
     const auto devices = context.devices();
     Kernel kernel = context.kernel(parseFreeParameters(*free));
     const EvalOptions options = context.evalOptions();
@@ -256,6 +270,7 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         throw CliError("--format must be text, csv, markdown or json");
     }
     CliContext context(opts);
+    context.reportDiagnostics(err);
     auto loaded = loadSessionFile(*path);
     for (const auto& d : loaded.diagnostics) {
         if (d.severity == Severity::Warning) {
@@ -277,6 +292,9 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     }
     std::vector<Evaluation> rows;
     for (const auto& row : evaluation.rows) {
+        for (const auto& w : row.evaluation.warnings) {
+            err << "roofscope: warning: " << w << "\n";
+        }
         rows.push_back(row.evaluation);
     }
     if (format == "json") {

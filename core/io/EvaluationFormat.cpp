@@ -48,9 +48,6 @@ nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel)
         ridge[l.name] = number(l.ridge);
         times[l.name] = l.seconds;
         bandwidth[l.name] = l.bytesPerSecond;
-        if (l.fits) {
-            fits[l.name] = *l.fits;
-        }
     }
     j["bytes"] = bytes;
     j["intensity"] = intensity;
@@ -76,8 +73,17 @@ nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel)
         j["above_roof"] = *ev.aboveRoof;
         j["within_bounds"] = *ev.withinBounds;
     }
+    for (const auto& [level, fit] : ev.fits) {
+        fits[level] = fit;
+    }
     if (!fits.empty()) {
         j["fits"] = fits;
+    }
+    if (ev.peakBasis) {
+        const PeakBasis& p = *ev.peakBasis;
+        j["peak"] = { { "attainable_flops_per_s", p.attainable }, { "fraction_of_peak", p.fractionOfPeak },
+            { "regime", regimeName(p.regime) }, { "binding", p.binding }, { "t_min_s", p.tMin },
+            { "t_max_s", p.tMax } };
     }
     if (kernel.workingSetBytes) {
         j["working_set_bytes"] = *kernel.workingSetBytes;

@@ -83,7 +83,11 @@ void readBytes(YamlSchema& s, const YAML::Node& item, const std::string& path, K
         return;
     }
     for (auto it = bytes.begin(); it != bytes.end(); ++it) {
-        const std::string level = toLower(it->first.Scalar());
+        const std::string level = toLower(trimmed(it->first.Scalar()));
+        if (level.empty() || level == "~" || it->first.IsNull()) {
+            s.error(it->first, path + ".bytes", "a level name is empty");
+            continue;
+        }
         auto value = s.quantityValue(it->second, path + ".bytes." + level, Dimension::Bytes, false);
         if (value) {
             kernel.bytes.push_back({ level, *value });

@@ -1,5 +1,7 @@
 #include "io/YamlSchema.h"
 
+#include "model/Text.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -85,6 +87,10 @@ std::optional<std::string> YamlSchema::string(
     }
     if (!node.IsScalar()) {
         error(node, path, "expected text");
+        return std::nullopt;
+    }
+    if (required && trimmed(node.Scalar()).empty()) {
+        error(node, path, "'" + key + "' must not be empty");
         return std::nullopt;
     }
     return node.Scalar();

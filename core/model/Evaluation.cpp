@@ -109,6 +109,27 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
         bytesPerLevel[index] += entry.bytes;
         touched[index] = true;
     }
+    if (!kernel.bytes.empty() && std::none_of(touched.begin(), touched.end(), [](bool t) { return t; })) {
+        std::string names;
+        for (const auto& entry : kernel.bytes) {
+            names += (names.empty() ? "'" : ", '") + entry.level + "'";
+        }
+        std::string have;
+        for (const auto& level : hardware.levels) {
+            have += (have.empty() ? "" : " ") + level.name;
+        }
+        return { std::nullopt,
+            "kernel '" + kernel.name + "' moves bytes only on " + names + ", which " + hardware.id
+                + " lacks (it has: " + have + ")" };
+    }
+    // The capacity clock: every level with a capacity, whether or not the kernel's bytes cross it.
+    if (kernel.workingSetBytes) {
+        for (const auto& level : hardware.levels) {
+            if (level.capacityBytes) {
+                ev.fits.emplace_back(level.name, *kernel.workingSetBytes <= *level.capacityBytes);
+            }
+        }
+    }
 
     const BandwidthLevel* defaultLevel = hardware.defaultLevelPtr();
     ev.defaultLevel = defaultLevel ? defaultLevel->name : std::string {};
@@ -129,9 +150,6 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
         le.intensity = le.bytes > 0.0 ? kernel.flops / le.bytes : kInf;
         le.ridge = ev.computeRoof / le.bytesPerSecond;
         le.seconds = le.bytes / le.bytesPerSecond;
-        if (level.capacityBytes && kernel.workingSetBytes) {
-            le.fits = *kernel.workingSetBytes <= *level.capacityBytes;
-        }
         if (&level == defaultLevel) {
             ev.intensity = le.intensity;
         }
@@ -180,6 +198,14 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
         constexpr double kSlack = 1e-9; // rounding in the inputs is not a roof violation
         ev.aboveRoof = *ev.achieved > ev.attainable * (1.0 + kSlack);
         ev.withinBounds = measured >= ev.tMin * (1.0 - kSlack) && measured <= ev.tMax * (1.0 + kSlack);
+    }
+    if (options.sustained) {
+        EvalOptions peakOptions = options;
+        peakOptions.sustained = false;
+        if (auto peakResult = evaluate(kernel, hardware, peakOptions); peakResult.evaluation) {
+            const Evaluation& p = *peakResult.evaluation;
+            ev.peakBasis = PeakBasis { p.attainable, p.fractionOfPeak, p.regime, p.binding, p.tMin, p.tMax };
+        }
     }
     ev.tMinWithLaunch = ev.tMin;
     ev.tMaxWithLaunch = ev.tMax;

@@ -30,7 +30,16 @@ struct LevelEvaluation {
     double intensity = 0.0; // FLOP per byte on this level (+inf with no bytes)
     double ridge = 0.0; // compute roof / bandwidth roof
     double seconds = 0.0; // bytes / bandwidth
-    std::optional<bool> fits; // working set <= capacity, when both are known
+};
+
+// The numbers against the datasheet peaks, kept beside sustained ones.
+struct PeakBasis {
+    double attainable = 0.0;
+    double fractionOfPeak = 0.0;
+    Regime regime = Regime::ComputeBound;
+    std::string binding;
+    double tMin = 0.0;
+    double tMax = 0.0;
 };
 
 struct Evaluation {
@@ -63,7 +72,10 @@ struct Evaluation {
     std::optional<double> launchOverheadSeconds;
     double tMinWithLaunch = 0.0; // max(T_min, launch overhead)
     double tMaxWithLaunch = 0.0; // T_max + launch overhead
+    // Working set <= capacity for every level that gives a capacity (when the kernel has a working set).
+    std::vector<std::pair<std::string, bool>> fits;
     bool sustained = false;
+    std::optional<PeakBasis> peakBasis; // with sustained roofs: the same numbers against the peaks
     double commFraction = 0.0;
     std::vector<std::string> warnings; // bytes on levels the device lacks, missing sustained factors
 

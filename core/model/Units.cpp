@@ -124,7 +124,10 @@ std::optional<double> toDouble(std::string_view text)
     const auto* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (ec == std::errc::result_out_of_range && ptr == end) {
-        return std::numeric_limits<double>::infinity(); // refused later as not finite
+        // Overflow becomes infinity (refused later as not finite); underflow ("1e-400") becomes zero.
+        const auto e = text.find_first_of("eE");
+        const bool underflow = e != std::string_view::npos && e + 1 < text.size() && text[e + 1] == '-';
+        return underflow ? 0.0 : std::numeric_limits<double>::infinity();
     }
     if (ec != std::errc() || ptr != end) {
         return std::nullopt;

@@ -157,6 +157,16 @@ private Q_SLOTS:
             << "bad-number.yaml:4:12: kernels[0].flops: 'lots' is not a number";
         QTest::newRow("empty free parameter") << QStringList { "solve", "--hardware", "google-tpu-v5e", "--kernel",
             "dot", "--free", "," } << "--free: no parameter named";
+        QTest::newRow("bytes only on a level the device lacks") << QStringList { "eval", "--hardware", "google-tpu-v5e",
+            "--flops", "1e12", "--bytes", "hmb=5G" } << "moves bytes only on 'hmb'";
+        QTest::newRow("empty level name") << QStringList { "eval", "--hardware", "google-tpu-v5e", "--flops", "1e12",
+            "--bytes", "=5G" } << "the level name is empty";
+        QTest::newRow("broken file in --hardware-dir") << QStringList { "eval", "--hardware-dir",
+            ROOFSCOPE_TEST_DATA_DIR "/hardware-invalid", "--hardware", "google-tpu-v5e", "--flops", "1", "--bytes",
+            "1" } << "alias-bomb.yaml:1:5: YAML anchors";
+        QTest::newRow("missing --hardware-dir") << QStringList { "eval", "--hardware-dir", "/nonexistent-dir",
+            "--hardware", "google-tpu-v5e", "--flops", "1", "--bytes", "1" }
+                                                << "hardware folder does not exist";
         QTest::newRow("missing session") << QStringList { "table", "--session", "/nonexistent.yaml" }
                                          << "/nonexistent.yaml";
         QTest::newRow("solve without free")

@@ -97,13 +97,41 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(r.evaluation->warnings.front()).contains("dcn"));
     }
 
-    void capacityFits()
+    void capacityFitsOnEveryLevelWithACapacity()
     {
+        Hardware hw = device();
+        hw.levels[1].capacityBytes = 50e6; // l2: 50 MB, crossed by no byte of the kernel
         Kernel k = rawKernel(1e12, { { "hbm", 1e10 } });
         k.workingSetBytes = 20e9;
-        QCOMPARE(*evaluate(k, device()).evaluation->level("hbm")->fits, false);
-        k.workingSetBytes = 2e9;
-        QCOMPARE(*evaluate(k, device()).evaluation->level("hbm")->fits, true);
+        auto ev = *evaluate(k, hw).evaluation;
+        QCOMPARE(ev.fits.size(), size_t(2));
+        QCOMPARE(ev.fits[0], std::make_pair(std::string("hbm"), false));
+        QCOMPARE(ev.fits[1], std::make_pair(std::string("l2"), false));
+        k.workingSetBytes = 2e6;
+        ev = *evaluate(k, hw).evaluation;
+        QCOMPARE(ev.fits[0].second, true);
+        QCOMPARE(ev.fits[1].second, true);
+    }
+
+    void bytesOnlyOnMissingLevelsAreAnError()
+    {
+        auto r = evaluate(rawKernel(1e12, { { "hmb", 1e10 } }), device());
+        QVERIFY(!r.evaluation);
+        QVERIFY2(QString::fromStdString(r.error).contains("moves bytes only on 'hmb'"), r.error.c_str());
+    }
+
+    void sustainedKeepsThePeakNumbersBeside()
+    {
+        Hardware hw = device();
+        hw.sustained = SustainedFactors { 0.8, 0.5 };
+        EvalOptions options;
+        options.sustained = true;
+        auto ev = *evaluate(rawKernel(1e12, { { "hbm", 1e11 } }), hw, options).evaluation;
+        ROOFSCOPE_COMPARE_REL(ev.attainable, 1e12 / 0.1, 1e-12); // HBM at 1 TB/s sustained
+        QVERIFY(ev.peakBasis);
+        ROOFSCOPE_COMPARE_REL(ev.peakBasis->attainable, 1e12 / 0.05, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ev.peakBasis->tMin, 0.05, 1e-12);
+        QVERIFY(!evaluate(rawKernel(1e12, { { "hbm", 1e11 } }), hw).evaluation->peakBasis);
     }
 
     void measuredHeadroomAndAboveRoof()
