@@ -1,21 +1,29 @@
 #include "gui/MainWindow.h"
 
 #include "chart/RooflineChart.h"
+#include "gui/ResultsTableModel.h"
 #include "gui/SceneBuilder.h"
+#include "gui/SessionDocument.h"
 #include "io/HardwareLoader.h"
+#include "io/SessionEvaluator.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
+#include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTableView>
 #include <QToolButton>
+#include <QUndoStack>
 
 namespace roofscope {
 
@@ -29,9 +37,18 @@ QString counted(qsizetype count, const QString& singular, const QString& plural)
 MainWindow::MainWindow(const HardwareDatabase& hardware, QWidget* parent)
     : QMainWindow(parent)
     , m_hardware(hardware)
+    , m_document(new SessionDocument(this))
 {
     m_chart = new RooflineChart(this);
     setCentralWidget(m_chart);
+    createResultsDock();
+    for (auto signal : { &SessionDocument::devicesChanged, &SessionDocument::viewChanged }) {
+        connect(m_document, signal, this, [this] { refresh(false); });
+    }
+    for (auto signal :
+        { &SessionDocument::kernelChanged, &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
+        connect(m_document, signal, this, [this] { refresh(false); });
+    }
 
     m_summaryLabel = new QLabel(this);
     statusBar()->addWidget(m_summaryLabel, 1);
@@ -62,6 +79,14 @@ void MainWindow::createActions()
     QAction* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    QMenu* editMenu = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo });
+    editMenu->addAction(undo);
+    editMenu->addAction(redo);
+
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     QAction* fit = viewMenu->addAction(tr("&Fit All"), this, &MainWindow::fitAll);
     fit->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home) });
@@ -78,25 +103,56 @@ void MainWindow::createActions()
     });
 }
 
+void MainWindow::createResultsDock()
+{
+    m_results = new ResultsTableModel(this);
+    m_resultsProxy = new QSortFilterProxyModel(this);
+    m_resultsProxy->setSourceModel(m_results);
+    m_resultsProxy->setSortRole(ResultsTableModel::kSortRole);
+    m_resultsView = new QTableView(this);
+    m_resultsView->setModel(m_resultsProxy);
+    m_resultsView->setSortingEnabled(true);
+    m_resultsView->sortByColumn(-1, Qt::AscendingOrder); // session order until a header is clicked
+    m_resultsView->setAlternatingRowColors(true);
+    m_resultsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_resultsView->verticalHeader()->setVisible(false);
+    m_resultsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto* dock = new QDockWidget(tr("Results"), this);
+    dock->setObjectName(QStringLiteral("resultsDock"));
+    dock->setWidget(m_resultsView);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+}
+
+const Session& MainWindow::session() const
+{
+    return m_document->session();
+}
+
 void MainWindow::setSession(const Session& session, const QString& filePath)
 {
-    m_session = session;
     m_sessionPath = filePath;
-    SceneBuildResult built = buildChartScene(m_session, m_hardware);
-    m_sceneProblems = built.problems;
-    m_chart->setScene(std::move(built.scene), true);
-    if (m_session.view.xRange && m_session.view.yRange) {
-        const ChartRange saved { m_session.view.xRange->first, m_session.view.xRange->second,
-            m_session.view.yRange->first, m_session.view.yRange->second };
+    m_document->resetSession(session);
+    refresh(true);
+    const ViewSettings& view = session.view;
+    if (view.xRange && view.yRange) {
+        const ChartRange saved { view.xRange->first, view.xRange->second, view.yRange->first, view.yRange->second };
         m_chart->setVisibleRange(saved); // ignored when invalid
     }
     updateTitle();
+}
+
+void MainWindow::refresh(bool fit)
+{
+    SceneBuildResult built = buildChartScene(session(), m_hardware);
+    m_sceneProblems = built.problems;
+    m_chart->setScene(std::move(built.scene), fit);
+    m_results->setEvaluation(evaluateSession(session(), m_hardware));
     updateStatus();
 }
 
 void MainWindow::updateTitle()
 {
-    QString title = QString::fromStdString(m_session.title);
+    QString title = QString::fromStdString(session().title);
     if (title.isEmpty()) {
         title = m_sessionPath.isEmpty() ? tr("Untitled") : QFileInfo(m_sessionPath).fileName();
     }

@@ -7,14 +7,20 @@
 #include <QStringList>
 
 class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
 class QToolButton;
 
 namespace roofscope {
 
 class HardwareDatabase;
+class ResultsTableModel;
 class RooflineChart;
+class SessionDocument;
 
-// The main window: the roofline chart in the centre and a status line ("4 devices · 4 kernels").
+// The main window: the roofline chart in the centre, the results table (kernel x device) in a dock,
+// Undo/Redo in the Edit menu and a status line ("4 devices · 4 kernels"). The session lives in a
+// SessionDocument; every change to it recomputes the chart and the table.
 // Problems (bad files, devices missing from the database, kernels a device cannot evaluate) are
 // counted in the status bar and listed in a message box that never blocks the window.
 class MainWindow : public QMainWindow {
@@ -28,7 +34,10 @@ public:
     // Shows a session (fitting the chart, or using its saved view range). `filePath` names it when
     // the session has no title.
     void setSession(const Session& session, const QString& filePath = {});
-    const Session& session() const { return m_session; }
+    const Session& session() const;
+    SessionDocument* document() const { return m_document; }
+    ResultsTableModel* resultsModel() const { return m_results; }
+    QTableView* resultsView() const { return m_resultsView; }
     QString sessionPath() const { return m_sessionPath; }
 
     RooflineChart* chart() const { return m_chart; }
@@ -47,11 +56,17 @@ public Q_SLOTS:
 
 private:
     void createActions();
+    void createResultsDock();
+    // Recomputes the chart scene and the results table from the document.
+    void refresh(bool fit);
     void updateTitle();
     void updateStatus();
 
     const HardwareDatabase& m_hardware;
-    Session m_session;
+    SessionDocument* m_document = nullptr;
+    ResultsTableModel* m_results = nullptr;
+    QSortFilterProxyModel* m_resultsProxy = nullptr;
+    QTableView* m_resultsView = nullptr;
     QString m_sessionPath;
     RooflineChart* m_chart = nullptr;
     QLabel* m_summaryLabel = nullptr;

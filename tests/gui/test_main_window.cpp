@@ -2,10 +2,14 @@
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
 #include "gui/MainWindow.h"
+#include "gui/ResultsTableModel.h"
+#include "gui/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 
 #include <QImage>
+#include <QTableView>
+#include <QUndoStack>
 #include <qcustomplot.h>
 
 using namespace roofscope;
@@ -56,6 +60,36 @@ private Q_SLOTS:
             }
         }
         QVERIFY(nonWhite > 500);
+    }
+
+    void editsUpdateChartAndTableAndUndo()
+    {
+        auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
+        QVERIFY(loaded.session);
+        MainWindow window(m_db);
+        window.setSession(*loaded.session);
+        QCOMPARE(window.resultsModel()->rowCount(), 16);
+        QCOMPARE(window.resultsView()->model()->rowCount(), 16);
+        const double before = window.chart()->scene().kernels[2].points[0].intensity;
+        QVERIFY(window.document()->setKernelIntensity(2, 50.0).isEmpty()); // MatMul 600: m moves
+        window.document()->endInteraction();
+        const double moved = window.chart()->scene().kernels[2].points[0].intensity;
+        ROOFSCOPE_COMPARE_REL(moved, 50.0, 0.02);
+        // The table shows the numbers the core computes for the moved kernel.
+        const auto direct = evaluate(window.session().kernels[2], *m_db.find("nvidia-h100-sxm"));
+        const QModelIndex cell = window.resultsModel()->index(8, 5); // kernel 2 on the first device
+        QCOMPARE(cell.data(ResultsTableModel::kSortRole).toDouble(), direct.evaluation->attainable);
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.chart()->scene().kernels[2].points[0].intensity, before);
+        // Hiding a device removes its roofs and its rows; undo restores them.
+        DeviceSelection hidden = window.session().devices[0];
+        hidden.visible = false;
+        QVERIFY(window.document()->setDeviceSelection(0, hidden).isEmpty());
+        QCOMPARE(static_cast<int>(window.chart()->scene().devices.size()), 3);
+        QCOMPARE(window.resultsModel()->rowCount(), 12);
+        window.document()->undoStack()->undo();
+        QCOMPARE(static_cast<int>(window.chart()->scene().devices.size()), 4);
+        QCOMPARE(window.resultsModel()->rowCount(), 16);
     }
 
     void tickLabelsUseSiUnits_data()
