@@ -8,6 +8,7 @@
 #include "model/Units.h"
 
 #include <QFontMetricsF>
+#include <QMouseEvent>
 #include <QVBoxLayout>
 #include <QtMath>
 
@@ -103,6 +104,63 @@ void RooflineChart::setupPlot()
     m_plot->yAxis->setRange(range.yLower, range.yUpper);
 
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] { m_labels->place(); });
+    connect(m_plot, &QCustomPlot::mousePress, this, &RooflineChart::onMousePress);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &RooflineChart::onMouseMove);
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &RooflineChart::onMouseRelease);
+}
+
+std::optional<int> RooflineChart::kernelAt(const QPointF& pos, double radius) const
+{
+    std::optional<int> best;
+    double bestDistance = radius * radius;
+    for (int k = 0; k < static_cast<int>(m_scene.kernels.size()); ++k) {
+        for (const auto& point : m_scene.kernels[static_cast<size_t>(k)].points) {
+            const auto marker = markerPosition(k, point.device);
+            if (!marker) {
+                continue;
+            }
+            const QPointF d = *marker - pos;
+            const double distance = d.x() * d.x() + d.y() * d.y();
+            if (distance <= bestDistance) {
+                bestDistance = distance;
+                best = k;
+            }
+        }
+    }
+    return best;
+}
+
+void RooflineChart::onMousePress(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton) {
+        return;
+    }
+    if (auto kernel = kernelAt(event->position())) {
+        m_dragKernel = *kernel;
+        m_plot->setInteraction(QCP::iRangeDrag, false); // the press moves the kernel, not the view
+    }
+}
+
+void RooflineChart::onMouseMove(QMouseEvent* event)
+{
+    if (m_dragKernel < 0) {
+        return;
+    }
+    const double intensity = m_plot->xAxis->pixelToCoord(event->position().x());
+    if (std::isfinite(intensity) && intensity > 0.0) {
+        Q_EMIT kernelDragged(m_dragKernel, intensity);
+    }
+}
+
+void RooflineChart::onMouseRelease(QMouseEvent* /*event*/)
+{
+    if (m_dragKernel < 0) {
+        return;
+    }
+    const int kernel = m_dragKernel;
+    m_dragKernel = -1;
+    m_plot->setInteraction(QCP::iRangeDrag, true);
+    Q_EMIT kernelDragFinished(kernel);
 }
 
 void RooflineChart::clearScene()

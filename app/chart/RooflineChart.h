@@ -14,6 +14,7 @@ class QCustomPlot;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
+class QMouseEvent;
 
 namespace roofscope {
 
@@ -56,13 +57,30 @@ public:
     QString kernelLabelText(int kernel) const;
     bool kernelLabelVisible(int kernel) const;
 
+    // The kernel whose marker is within `radius` pixels of `pos` (widget pixels of plot()), if any.
+    std::optional<int> kernelAt(const QPointF& pos, double radius = 8.0) const;
+    bool isDragging() const { return m_dragKernel >= 0; }
+
     static QString xTickLabel(double flopsPerByte);
     static QString yTickLabel(double flopsPerSecond);
 
+Q_SIGNALS:
+    // Pressing on a kernel's marker and moving horizontally: the intensity under the mouse.
+    void kernelDragged(int kernel, double flopsPerByte);
+    // The mouse was released: one drag is over.
+    void kernelDragFinished(int kernel);
+
+public:
     static constexpr const char* kRoofLabelLayer = "roofLabels";
     static constexpr const char* kKernelLayer = "kernels";
 
 private:
+    void onMousePress(QMouseEvent* event);
+    void onMouseMove(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
+
+    int m_dragKernel = -1;
+
     struct KernelItems {
         double x = 0.0; // the guide and label position
         std::vector<QCPGraph*> markers; // one per point, in ChartKernel::points order

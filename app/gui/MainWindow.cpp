@@ -42,6 +42,13 @@ MainWindow::MainWindow(const HardwareDatabase& hardware, QWidget* parent)
     m_chart = new RooflineChart(this);
     setCentralWidget(m_chart);
     createResultsDock();
+    connect(m_chart, &RooflineChart::kernelDragged, this, [this](int kernel, double flopsPerByte) {
+        const QString error = m_document->setKernelIntensity(kernel, flopsPerByte);
+        if (!error.isEmpty()) {
+            statusBar()->showMessage(error, 4000);
+        }
+    });
+    connect(m_chart, &RooflineChart::kernelDragFinished, m_document, &SessionDocument::endInteraction);
     for (auto signal : { &SessionDocument::devicesChanged, &SessionDocument::viewChanged }) {
         connect(m_document, signal, this, [this] { refresh(false); });
     }

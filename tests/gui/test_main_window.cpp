@@ -6,6 +6,7 @@
 #include "gui/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
+#include "model/Templates.h"
 
 #include <QImage>
 #include <QTableView>
@@ -90,6 +91,54 @@ private Q_SLOTS:
         window.document()->undoStack()->undo();
         QCOMPARE(static_cast<int>(window.chart()->scene().devices.size()), 4);
         QCOMPARE(window.resultsModel()->rowCount(), 16);
+    }
+
+    void dragMovesRawAndTemplateKernels()
+    {
+        Session s;
+        s.devices = { { "nvidia-h100-sxm", "", {}, true } };
+        Kernel raw;
+        raw.name = "raw";
+        raw.flops = 1e12;
+        raw.bytes = { { "default", 1e11 } }; // 10 FLOP/B
+        Kernel matmul;
+        matmul.name = "matmul";
+        matmul.templ = TemplateInstance { "matmul", { { "m", 64 }, { "k", 8192 }, { "n", 8192 } }, {} };
+        QVERIFY(applyTemplate(matmul).empty());
+        s.kernels = { raw, matmul };
+        MainWindow window(m_db);
+        window.resize(1200, 800);
+        window.setSession(s);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCustomPlot* plot = window.chart()->plot();
+        plot->replot();
+        const struct {
+            int kernel;
+            double target;
+        } drags[] = { { 0, 100.0 }, { 1, 20.0 } };
+        for (const auto& drag : drags) {
+            const auto start = window.chart()->markerPosition(drag.kernel, 0);
+            QVERIFY(start);
+            const QPoint from = start->toPoint();
+            const QPoint to(qRound(plot->xAxis->coordToPixel(drag.target)), from.y());
+            QTest::mousePress(plot, Qt::LeftButton, {}, from);
+            QVERIFY(window.chart()->isDragging());
+            QTest::mouseMove(plot, QPoint((from.x() + to.x()) / 2, from.y()));
+            QTest::mouseMove(plot, to);
+            QTest::mouseRelease(plot, Qt::LeftButton, {}, to);
+            QVERIFY(!window.chart()->isDragging());
+            const Kernel& k = window.session().kernels[static_cast<size_t>(drag.kernel)];
+            ROOFSCOPE_COMPARE_REL(k.flops / k.bytesOn("default"), drag.target, 0.03); // within a pixel or two
+        }
+        QCOMPARE(window.session().kernels[0].flops, 1e12); // a raw kernel keeps its FLOPs
+        const double m = window.session().kernels[1].templ->params.at("m");
+        QCOMPARE(m, std::round(m)); // a template parameter snaps to whole numbers
+        QCOMPARE(window.document()->undoStack()->count(), 2); // one step per drag
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.session().kernels[0].bytesOn("default"), 1e11);
+        QCOMPARE(window.session().kernels[1].templ->params.at("m"), 64.0);
     }
 
     void tickLabelsUseSiUnits_data()
