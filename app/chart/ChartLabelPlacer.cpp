@@ -91,6 +91,24 @@ void ChartLabelPlacer::place()
     placeKernels();
 }
 
+std::optional<ChartLabelPlacer::Box> ChartLabelPlacer::bestSpot(
+    const std::vector<Box>& candidates, const std::vector<QPointF>& obstacles, const std::vector<Box>& placed)
+{
+    std::optional<Box> best;
+    double bestClearance = -std::numeric_limits<double>::infinity();
+    for (const Box& box : candidates) {
+        const double room = clearance(box, obstacles, placed);
+        if (room > bestClearance) {
+            bestClearance = room;
+            best = box;
+        }
+        if (room >= kClearEnough) {
+            break;
+        }
+    }
+    return best;
+}
+
 double ChartLabelPlacer::clearance(
     const Box& box, const std::vector<QPointF>& obstacles, const std::vector<Box>& placed)
 {
@@ -142,25 +160,18 @@ void ChartLabelPlacer::placeSlanted(
     if (!label.above) {
         normal = -normal;
     }
-    // Candidate spots from the upper end down: the first clear one wins, else the clearest.
-    Box best;
-    double bestClearance = -std::numeric_limits<double>::infinity();
+    // Candidate spots from the upper end down.
+    std::vector<Box> candidates;
     for (double back = width / 2.0 + 10.0; back <= length - width / 2.0 - 4.0; back += kStep) {
         const QPointF onLine = to - along * back;
-        const Box box { onLine + normal * (height / 2.0 + 1.0), along, width / 2.0, height / 2.0 };
-        const double room = clearance(box, obstacles, placed);
-        if (room > bestClearance) {
-            bestClearance = room;
-            best = box;
-        }
-        if (room >= kClearEnough) {
-            break;
-        }
+        candidates.push_back({ onLine + normal * (height / 2.0 + 1.0), along, width / 2.0, height / 2.0 });
     }
-    if (bestClearance == -std::numeric_limits<double>::infinity()) {
+    const auto spot = bestSpot(candidates, obstacles, placed);
+    if (!spot) {
         label.text->setVisible(false);
         return;
     }
+    const Box& best = *spot;
     const QPointF onLine = best.centre - normal * (height / 2.0 + 1.0);
     const double x = m_plot->xAxis->pixelToCoord(onLine.x());
     label.text->position->setCoords(x, label.slope * x);
@@ -185,24 +196,17 @@ void ChartLabelPlacer::placeFlat(const Flat& label, const std::vector<QPointF>& 
     const double width = textWidth(label.text);
     const double height = textHeight(label.text);
     // Candidate spots from the right end leftwards, above the line.
-    Box best;
-    double bestClearance = -std::numeric_limits<double>::infinity();
+    std::vector<Box> candidates;
     for (double end = right; end - width >= left; end -= kStep) {
-        const Box box { QPointF(end - width / 2.0, y - height / 2.0 - 1.0), QPointF(1.0, 0.0), width / 2.0,
-            height / 2.0 };
-        const double room = clearance(box, obstacles, placed);
-        if (room > bestClearance) {
-            bestClearance = room;
-            best = box;
-        }
-        if (room >= kClearEnough) {
-            break;
-        }
+        candidates.push_back(
+            { QPointF(end - width / 2.0, y - height / 2.0 - 1.0), QPointF(1.0, 0.0), width / 2.0, height / 2.0 });
     }
-    if (bestClearance == -std::numeric_limits<double>::infinity()) {
+    const auto spot = bestSpot(candidates, obstacles, placed);
+    if (!spot) {
         label.text->setVisible(false);
         return;
     }
+    const Box& best = *spot;
     label.text->setRotation(0.0);
     label.text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     label.text->position->setCoords(m_plot->xAxis->pixelToCoord(best.centre.x()), label.value);

@@ -2,6 +2,7 @@
 
 #include <QPointF>
 
+#include <optional>
 #include <vector>
 
 class QCustomPlot;
@@ -59,6 +60,9 @@ private:
     void placeFlat(const Flat& label, const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeKernels();
     static double clearance(const Box& box, const std::vector<QPointF>& obstacles, const std::vector<Box>& placed);
+    // The first candidate with room enough, else the one with the most room; empty with no candidate.
+    static std::optional<Box> bestSpot(
+        const std::vector<Box>& candidates, const std::vector<QPointF>& obstacles, const std::vector<Box>& placed);
 
     QCustomPlot* m_plot;
     std::vector<Slanted> m_slanted;
