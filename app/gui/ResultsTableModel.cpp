@@ -9,34 +9,6 @@
 namespace roofscope {
 
 namespace {
-// The raw value behind a numeric column, for sorting; empty for text columns.
-QVariant sortValue(const Evaluation& ev, int column)
-{
-    const LevelEvaluation* nearest = ev.level(ev.nearestLevel);
-    switch (column) {
-    case 3:
-        return std::isfinite(ev.intensity) ? ev.intensity : 1e300;
-    case 4:
-        return nearest ? nearest->ridge : 0.0;
-    case 5:
-        return ev.attainable;
-    case 6:
-        return ev.fractionOfPeak;
-    case 9:
-        return ev.tMin;
-    case 10:
-        return ev.tMax;
-    case 11:
-        return ev.measuredSeconds ? QVariant(*ev.measuredSeconds) : QVariant(-1.0);
-    case 12:
-        return ev.fractionOfRoof ? QVariant(*ev.fractionOfRoof) : QVariant(-1.0);
-    case 13:
-        return ev.fractionOfRoof && *ev.fractionOfRoof > 0.0 ? QVariant(1.0 / *ev.fractionOfRoof) : QVariant(-1.0);
-    default:
-        return {};
-    }
-}
-
 QColor regimeColor(Regime regime)
 {
     switch (regime) {
@@ -106,6 +78,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
     }
     const Evaluation& ev = m_evaluation.rows[static_cast<size_t>(index.row())].evaluation;
     const int column = index.column();
+    const bool numeric = tableColumns()[static_cast<size_t>(column)].kind != ColumnKind::Text;
     switch (role) {
     case Qt::DisplayRole:
         return QString::fromStdString(tableCell(ev, static_cast<size_t>(column), false));
@@ -117,11 +90,11 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(ev.hardwareName);
         }
         return {};
-    case kSortRole: {
-        QVariant value = sortValue(ev, column);
-        return value.isValid() ? value
-                               : QVariant(QString::fromStdString(tableCell(ev, static_cast<size_t>(column), false)));
-    }
+    case kSortRole:
+        if (numeric) {
+            return tableNumber(ev, static_cast<size_t>(column)).value_or(-1.0); // missing values sort first
+        }
+        return QString::fromStdString(tableCell(ev, static_cast<size_t>(column), false));
     case Qt::ForegroundRole:
         if (column == 7) {
             return regimeColor(ev.regime);
@@ -131,8 +104,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::TextAlignmentRole:
-        return sortValue(ev, column).isValid() ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                                               : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     default:
         return {};
     }

@@ -241,64 +241,95 @@ nlohmann::json hardwareToJson(const Hardware& hw)
 const std::vector<TableColumn>& tableColumns()
 {
     static const std::vector<TableColumn> columns {
-        { "Kernel", "kernel" },
-        { "Device", "hardware" },
-        { "Precision", "precision" },
-        { "Intensity", "intensity_flop_per_byte" },
-        { "Ridge", "ridge_flop_per_byte" },
-        { "Attainable", "attainable_flops_per_s" },
-        { "% of peak", "fraction_of_peak" },
-        { "Regime", "regime" },
-        { "Binding", "binding" },
-        { "T_min", "t_min_s" },
-        { "T_max", "t_max_s" },
-        { "Measured", "measured_s" },
-        { "% of roof", "fraction_of_roof" },
-        { "Headroom", "headroom" },
+        { "Kernel", "kernel", ColumnKind::Text },
+        { "Device", "hardware", ColumnKind::Text },
+        { "Precision", "precision", ColumnKind::Text },
+        { "Intensity", "intensity_flop_per_byte", ColumnKind::Intensity },
+        { "Ridge", "ridge_flop_per_byte", ColumnKind::Intensity },
+        { "Attainable", "attainable_flops_per_s", ColumnKind::Rate },
+        { "% of peak", "fraction_of_peak", ColumnKind::Percent },
+        { "Regime", "regime", ColumnKind::Text },
+        { "Binding", "binding", ColumnKind::Text },
+        { "T_min", "t_min_s", ColumnKind::Seconds },
+        { "T_max", "t_max_s", ColumnKind::Seconds },
+        { "Measured", "measured_s", ColumnKind::Seconds },
+        { "% of roof", "fraction_of_roof", ColumnKind::Percent },
+        { "Headroom", "headroom", ColumnKind::Factor },
     };
     return columns;
 }
 
-std::string tableCell(const Evaluation& ev, size_t column, bool forCsv)
+std::optional<double> tableNumber(const Evaluation& ev, size_t column)
 {
-    auto num = [&](double v, Dimension d) { return forCsv ? formatExact(v) : formatQuantity(v, d); };
-    auto pct = [&](double f) { return forCsv ? formatExact(f) : formatNumber(f * 100.0, 3) + " %"; };
     const LevelEvaluation* nearest = ev.level(ev.nearestLevel);
     switch (column) {
-    case 0:
-        return ev.kernelName;
-    case 1:
-        return ev.hardwareId;
-    case 2:
-        return ev.precision;
     case 3:
-        return std::isfinite(ev.intensity) ? num(ev.intensity, Dimension::FlopsPerByte) : std::string("inf");
+        return ev.intensity;
     case 4:
-        return nearest ? num(nearest->ridge, Dimension::FlopsPerByte) : std::string {};
+        return nearest ? std::optional<double>(nearest->ridge) : std::nullopt;
     case 5:
-        return num(ev.attainable, Dimension::FlopsPerSecond);
+        return ev.attainable;
     case 6:
-        return pct(ev.fractionOfPeak);
-    case 7:
-        return regimeName(ev.regime);
-    case 8:
-        return ev.binding;
+        return ev.fractionOfPeak;
     case 9:
-        return num(ev.tMin, Dimension::Seconds);
+        return ev.tMin;
     case 10:
-        return num(ev.tMax, Dimension::Seconds);
+        return ev.tMax;
     case 11:
-        return ev.measuredSeconds ? num(*ev.measuredSeconds, Dimension::Seconds) : std::string {};
+        return ev.measuredSeconds;
     case 12:
-        return ev.fractionOfRoof ? pct(*ev.fractionOfRoof) : std::string {};
+        return ev.fractionOfRoof;
     case 13:
-        if (!ev.fractionOfRoof || *ev.fractionOfRoof <= 0.0) {
+        if (ev.fractionOfRoof && *ev.fractionOfRoof > 0.0) {
+            return 1.0 / *ev.fractionOfRoof; // how far the roof is above the measured point
+        }
+        return std::nullopt;
+    default:
+        return std::nullopt;
+    }
+}
+
+std::string tableCell(const Evaluation& ev, size_t column, bool forCsv)
+{
+    const ColumnKind kind = column < tableColumns().size() ? tableColumns()[column].kind : ColumnKind::Text;
+    if (kind == ColumnKind::Text) {
+        switch (column) {
+        case 0:
+            return ev.kernelName;
+        case 1:
+            return ev.hardwareId;
+        case 2:
+            return ev.precision;
+        case 7:
+            return regimeName(ev.regime);
+        case 8:
+            return ev.binding;
+        default:
             return {};
         }
-        return forCsv ? formatExact(1.0 / *ev.fractionOfRoof) : formatNumber(1.0 / *ev.fractionOfRoof, 3) + "x";
-    default:
+    }
+    const auto value = tableNumber(ev, column);
+    if (!value) {
         return {};
     }
+    if (forCsv || !std::isfinite(*value)) {
+        return formatExact(*value);
+    }
+    switch (kind) {
+    case ColumnKind::Intensity:
+        return formatQuantity(*value, Dimension::FlopsPerByte);
+    case ColumnKind::Rate:
+        return formatQuantity(*value, Dimension::FlopsPerSecond);
+    case ColumnKind::Percent:
+        return formatNumber(*value * 100.0, 3) + " %";
+    case ColumnKind::Seconds:
+        return formatQuantity(*value, Dimension::Seconds);
+    case ColumnKind::Factor:
+        return formatNumber(*value, 3) + "x";
+    case ColumnKind::Text:
+        break;
+    }
+    return {};
 }
 
 std::string escapeCsv(const std::string& text)

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,11 +30,17 @@ enum class TableFormat { Text, Csv, Markdown };
 std::string formatEvaluationTable(const std::vector<Evaluation>& rows, TableFormat format);
 
 // The columns of the results table, shared by the GUI and the exporters.
+enum class ColumnKind { Text, Intensity, Rate, Percent, Seconds, Factor };
 struct TableColumn {
     const char* title;
     const char* csvKey;
+    ColumnKind kind;
 };
 const std::vector<TableColumn>& tableColumns();
+// The number behind a numeric column, in SI base units (fractions as fractions); empty for text
+// columns and for values the row does not have (no measured runtime).
+std::optional<double> tableNumber(const Evaluation& ev, size_t column);
+// The cell as text: SI units for people, exact numbers for CSV.
 std::string tableCell(const Evaluation& ev, size_t column, bool forCsv);
 
 std::string escapeCsv(const std::string& text);
