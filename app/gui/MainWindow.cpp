@@ -171,23 +171,24 @@ QStringList MainWindow::problems() const
     return m_loadProblems + m_sceneProblems;
 }
 
+QString MainWindow::summaryText() const
+{
+    return counted(m_chart->scene().devices.size(), tr("device"), tr("devices")) + QStringLiteral(" · ")
+        + counted(m_chart->scene().kernels.size(), tr("kernel"), tr("kernels"));
+}
+
 QString MainWindow::statusText() const
 {
-    QString text = counted(m_chart->scene().devices.size(), tr("device"), tr("devices")) + QStringLiteral(" · ")
-        + counted(m_chart->scene().kernels.size(), tr("kernel"), tr("kernels"));
     const qsizetype problemCount = problems().size();
-    if (problemCount > 0) {
-        text += QStringLiteral(" · ") + counted(problemCount, tr("problem"), tr("problems"));
-    }
-    return text;
+    return problemCount > 0
+        ? summaryText() + QStringLiteral(" · ") + counted(problemCount, tr("problem"), tr("problems"))
+        : summaryText();
 }
 
 void MainWindow::updateStatus()
 {
     const qsizetype problemCount = problems().size();
-    QString summary = counted(m_chart->scene().devices.size(), tr("device"), tr("devices")) + QStringLiteral(" · ")
-        + counted(m_chart->scene().kernels.size(), tr("kernel"), tr("kernels"));
-    m_summaryLabel->setText(summary);
+    m_summaryLabel->setText(summaryText());
     m_problemsButton->setText(counted(problemCount, tr("problem"), tr("problems")));
     m_problemsButton->setToolTip(problems().join(QLatin1Char('\n')));
     m_problemsButton->setVisible(problemCount > 0);

@@ -61,6 +61,8 @@ private:
     void refresh(bool fit);
     void updateTitle();
     void updateStatus();
+    // "4 devices · 4 kernels"
+    QString summaryText() const;
 
     const HardwareDatabase& m_hardware;
     SessionDocument* m_document = nullptr;
