@@ -69,6 +69,15 @@ void ChartLabelPlacer::addKernel(QCPItemText* text, double x)
     m_kernels.push_back({ text, x });
 }
 
+void ChartLabelPlacer::moveKernel(const QCPItemText* text, double x)
+{
+    for (KernelLabel& label : m_kernels) {
+        if (label.text == text) {
+            label.x = x;
+        }
+    }
+}
+
 void ChartLabelPlacer::addObstacle(double x, double y)
 {
     m_obstacles.emplace_back(x, y);

@@ -27,6 +27,7 @@ public:
     void addSlanted(QCPItemText* text, double bytesPerSecond, double xLower, double xUpper, bool above);
     void addFlat(QCPItemText* text, double value, double xLower);
     void addKernel(QCPItemText* text, double x);
+    void moveKernel(const QCPItemText* text, double x);
     // A point labels keep clear of (a marker), in plot coordinates.
     void addObstacle(double x, double y);
 

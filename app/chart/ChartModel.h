@@ -1,9 +1,12 @@
 #pragma once
 
+#include "model/Evaluation.h"
+
 #include <QColor>
 #include <QString>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace roofscope {
@@ -30,6 +33,7 @@ struct ChartCeiling {
 // The compute roof of another precision some kernels run at on a device (drawn lighter).
 struct ChartComputeRoof {
     QString precision;
+    std::string precisionStd; // the same, for comparisons without conversions
     double flopsPerSecond = 0.0;
 };
 
@@ -38,6 +42,7 @@ struct ChartDevice {
     QString label; // short, for the legend ("H100", "TPU v6e")
     QString fullName; // "NVIDIA H100 SXM5 80 GB"
     QString precision; // of the compute roof drawn
+    std::string precisionStd;
     QColor color;
     double computeRoof = 0.0; // FLOP/s
     std::vector<ChartLevel> levels; // enabled levels, fastest first; at most one isDefault
@@ -56,7 +61,7 @@ struct ChartKernelPoint {
     int device = -1; // index into ChartScene::devices
     double intensity = 0.0; // FLOP/B on the device's default level (the chart's x)
     double attainable = 0.0; // FLOP/s
-    QString regime; // "memory-bound", "compute-bound", "balanced"
+    Regime regime = Regime::ComputeBound;
 };
 
 struct ChartKernel {
@@ -77,6 +82,8 @@ struct ChartRange {
 struct ChartScene {
     std::vector<ChartDevice> devices;
     std::vector<ChartKernel> kernels;
+    bool showFeasibleRegion = true; // shade under each device's roof
+    bool showRegionLabels = true; // "memory-bound" / "compute-bound" either side of the first ridge
 
     // The range that shows every roof, ridge and kernel with margins: x at least 0.05..20000 FLOP/B,
     // y from 1e-3 x the lowest compute roof to 3 x the highest one (widened to fit every point).

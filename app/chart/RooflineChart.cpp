@@ -3,12 +3,14 @@
 #include "chart/ChartAxisFormat.h"
 #include "chart/ChartLabelPlacer.h"
 #include "chart/ChartPalette.h"
+#include "chart/KernelCloud.h"
 #include "chart/KernelMarkerStyle.h"
 #include "chart/SiLogTicker.h"
 #include "model/Units.h"
 
 #include <QFontMetricsF>
 #include <QMouseEvent>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QtMath>
 
@@ -62,6 +64,13 @@ void RooflineChart::setupPlot()
     m_plot->addLayer(kRoofLabelLayer, m_plot->layer("main"), QCustomPlot::limAbove);
     m_plot->addLayer(kKernelLayer, m_plot->layer(kRoofLabelLayer), QCustomPlot::limAbove);
     m_plot->setCurrentLayer("main");
+    m_plot->layer("overlay")->setMode(QCPLayer::lmBuffered);
+    m_cloud = new KernelCloud(m_plot, m_plot->xAxis, m_plot->yAxis, QString::fromLatin1(kKernelLayer));
+    m_dragCloud = new KernelCloud(m_plot, m_plot->xAxis, m_plot->yAxis, QStringLiteral("overlay"));
+    m_cloud->setScene(&m_scene);
+    m_dragCloud->setScene(&m_scene);
+    m_dragCloud->showOnly(-1);
+    m_plot->setMouseTracking(true);
 
     const QFont tickFont(font().family(), 9);
     const QFont titleFont(font().family(), 10);
@@ -109,25 +118,73 @@ void RooflineChart::setupPlot()
     connect(m_plot, &QCustomPlot::mouseRelease, this, &RooflineChart::onMouseRelease);
 }
 
-std::optional<int> RooflineChart::kernelAt(const QPointF& pos, double radius) const
+std::optional<ChartHit> RooflineChart::hitTest(const QPointF& pos, double radius) const
 {
-    std::optional<int> best;
+    std::optional<ChartHit> best;
     double bestDistance = radius * radius;
+    const QCPAxis* xAxis = m_plot->xAxis;
+    const QCPAxis* yAxis = m_plot->yAxis;
+    auto consider = [&](int kernel, int device, double x, double y) {
+        const double dx = xAxis->coordToPixel(x) - pos.x();
+        const double dy = yAxis->coordToPixel(y) - pos.y();
+        const double distance = dx * dx + dy * dy;
+        // The selected kernel wins ties, so a press on stacked markers grabs what the user is editing.
+        if (distance < bestDistance || (distance == bestDistance && kernel == m_selectedKernel)) {
+            bestDistance = distance;
+            best = ChartHit { kernel, device };
+        }
+    };
     for (int k = 0; k < static_cast<int>(m_scene.kernels.size()); ++k) {
-        for (const auto& point : m_scene.kernels[static_cast<size_t>(k)].points) {
-            const auto marker = markerPosition(k, point.device);
-            if (!marker) {
-                continue;
+        const ChartKernel& kernel = m_scene.kernels[static_cast<size_t>(k)];
+        for (const auto& point : kernel.points) {
+            if (positiveFinite(point.intensity) && positiveFinite(point.attainable)) {
+                consider(k, point.device, point.intensity, point.attainable);
             }
-            const QPointF d = *marker - pos;
-            const double distance = d.x() * d.x() + d.y() * d.y();
-            if (distance <= bestDistance) {
-                bestDistance = distance;
-                best = k;
-            }
+        }
+        if (kernel.achieved && !kernel.points.empty() && positiveFinite(*kernel.achieved)) {
+            consider(k, kernel.points.front().device, kernel.points.front().intensity, *kernel.achieved);
         }
     }
     return best;
+}
+
+std::optional<int> RooflineChart::kernelAt(const QPointF& pos, double radius) const
+{
+    if (auto hit = hitTest(pos, radius)) {
+        return hit->kernel;
+    }
+    return std::nullopt;
+}
+
+void RooflineChart::setToolTipProvider(std::function<QString(int, int)> provider)
+{
+    m_toolTipProvider = std::move(provider);
+}
+
+void RooflineChart::showToolTip(const ChartHit& hit, const QPoint& globalPos)
+{
+    if (!m_toolTipProvider) {
+        return;
+    }
+    const QString text = m_toolTipProvider(hit.kernel, hit.device);
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+    } else {
+        QToolTip::showText(globalPos, text, m_plot);
+    }
+}
+
+void RooflineChart::setSelectedKernel(int kernel)
+{
+    if (kernel < -1 || kernel >= static_cast<int>(m_scene.kernels.size())) {
+        kernel = -1;
+    }
+    if (kernel == m_selectedKernel) {
+        return;
+    }
+    m_selectedKernel = kernel;
+    m_cloud->setHighlighted(kernel);
+    m_plot->replot();
 }
 
 void RooflineChart::onMousePress(QMouseEvent* event)
@@ -135,20 +192,42 @@ void RooflineChart::onMousePress(QMouseEvent* event)
     if (event->button() != Qt::LeftButton) {
         return;
     }
-    if (auto kernel = kernelAt(event->position())) {
-        m_dragKernel = *kernel;
-        m_plot->setInteraction(QCP::iRangeDrag, false); // the press moves the kernel, not the view
+    const std::optional<int> kernel = kernelAt(event->position());
+    Q_EMIT kernelClicked(kernel.value_or(-1));
+    if (!kernel) {
+        return;
     }
+    m_dragKernel = *kernel;
+    m_plot->setInteraction(QCP::iRangeDrag, false); // the press moves the kernel, not the view
+    m_selectedKernel = *kernel;
+    m_cloud->setHighlighted(*kernel);
+    m_cloud->showAllExcept(*kernel);
+    m_dragCloud->showOnly(*kernel);
+    if (QCPItemText* label = m_kernelItems[static_cast<size_t>(*kernel)].label) {
+        label->setLayer(QStringLiteral("overlay"));
+    }
+    m_plot->replot();
 }
 
 void RooflineChart::onMouseMove(QMouseEvent* event)
 {
     if (m_dragKernel < 0) {
+        if (event->buttons() == Qt::NoButton) {
+            if (auto hit = hitTest(event->position())) {
+                showToolTip(*hit, event->globalPosition().toPoint());
+            } else {
+                QToolTip::hideText();
+            }
+        }
         return;
     }
     const double intensity = m_plot->xAxis->pixelToCoord(event->position().x());
     if (std::isfinite(intensity) && intensity > 0.0) {
         Q_EMIT kernelDragged(m_dragKernel, intensity);
+        const auto& points = m_scene.kernels[static_cast<size_t>(m_dragKernel)].points;
+        if (!points.empty()) {
+            showToolTip({ m_dragKernel, points.front().device }, event->globalPosition().toPoint());
+        }
     }
 }
 
@@ -160,6 +239,14 @@ void RooflineChart::onMouseRelease(QMouseEvent* /*event*/)
     const int kernel = m_dragKernel;
     m_dragKernel = -1;
     m_plot->setInteraction(QCP::iRangeDrag, true);
+    m_cloud->showAllExcept(-1);
+    m_dragCloud->showOnly(-1);
+    if (static_cast<size_t>(kernel) < m_kernelItems.size()) {
+        if (QCPItemText* label = m_kernelItems[static_cast<size_t>(kernel)].label) {
+            label->setLayer(QString::fromLatin1(kKernelLayer));
+        }
+    }
+    m_plot->replot();
     Q_EMIT kernelDragFinished(kernel);
 }
 
@@ -175,6 +262,7 @@ void RooflineChart::clearScene()
     m_legendGraphs.clear();
     m_labels->clear();
     m_kernelItems.clear();
+    m_regionLabels.clear();
     m_roofCount = 0;
     m_ceilingCount = 0;
 }
@@ -194,6 +282,22 @@ void RooflineChart::setScene(ChartScene scene, bool fit)
     }
     for (int i = 0; i < static_cast<int>(m_scene.kernels.size()); ++i) {
         buildKernel(i);
+    }
+    buildRegions();
+    if (m_selectedKernel >= static_cast<int>(m_scene.kernels.size())) {
+        m_selectedKernel = -1;
+    }
+    if (m_dragKernel >= static_cast<int>(m_scene.kernels.size())) {
+        m_dragKernel = -1;
+        m_plot->setInteraction(QCP::iRangeDrag, true);
+    }
+    m_cloud->setHighlighted(m_selectedKernel);
+    m_cloud->showAllExcept(m_dragKernel);
+    m_dragCloud->showOnly(m_dragKernel);
+    if (m_dragKernel >= 0) {
+        if (QCPItemText* label = m_kernelItems[static_cast<size_t>(m_dragKernel)].label) {
+            label->setLayer(QStringLiteral("overlay"));
+        }
     }
     m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     m_emptyText->setVisible(m_scene.devices.empty());
@@ -253,6 +357,14 @@ void RooflineChart::buildDevice(int index)
         ++m_roofCount;
     }
     QCPGraph* flat = addLine({ ridge, upper }, { peak, peak }, flatPen);
+    if (m_scene.showFeasibleRegion) { // the attainable region under the roof, faintly in the device colour
+        QColor shade = device.color;
+        shade.setAlpha(m_scene.devices.size() > 1 ? 14 : 24);
+        flat->setBrush(shade);
+        if (hasSlope) {
+            m_plot->graph(m_plot->graphCount() - 2)->setBrush(shade);
+        }
+    }
 
     QString legend
         = QStringLiteral("%1 (%2) · %3").arg(device.label, device.precision, quantity(peak, Dimension::FlopsPerSecond));
@@ -333,71 +445,46 @@ void RooflineChart::buildDevice(int index)
     }
 }
 
+QString RooflineChart::kernelLabel(int index) const
+{
+    QString name = m_scene.kernels[static_cast<size_t>(index)].name;
+    if (name.size() > kMaxKernelLabelChars) {
+        name = name.left(kMaxKernelLabelChars - 1) + QChar(0x2026);
+    }
+    const char32_t glyph = kernelMarkerGlyph(index);
+    if (QFontMetricsF(QFont(font().family(), 9)).inFontUcs4(glyph)) {
+        name = QString::fromUcs4(&glyph, 1) + QLatin1Char(' ') + name;
+    }
+    return name;
+}
+
 void RooflineChart::buildKernel(int index)
 {
     const ChartKernel& kernel = m_scene.kernels[static_cast<size_t>(index)];
     KernelItems items;
-    const QPen outline(QColor(35, 35, 35), 1.0);
-    std::vector<double> guides;
+    const bool few = m_scene.kernels.size() <= KernelCloud::kManyKernels;
     for (const ChartKernelPoint& point : kernel.points) {
-        const bool valid = positiveFinite(point.intensity) && positiveFinite(point.attainable) && point.device >= 0
-            && point.device < static_cast<int>(m_scene.devices.size());
-        if (!valid) {
-            items.markers.push_back(nullptr);
+        if (!positiveFinite(point.intensity) || !positiveFinite(point.attainable)) {
             continue;
         }
         if (items.x <= 0.0) { // the guide and label follow the first point
             items.x = point.intensity;
         }
-        const bool known = std::any_of(
-            guides.begin(), guides.end(), [&](double x) { return std::fabs(x - point.intensity) <= 1e-9 * x; });
-        if (!known) {
-            guides.push_back(point.intensity);
+        if (few) {
+            m_labels->addObstacle(point.intensity, point.attainable);
         }
-        const QColor fill = m_scene.devices[static_cast<size_t>(point.device)].color;
-        QCPGraph* marker = m_plot->addGraph();
-        marker->setLayer(kKernelLayer);
-        marker->setLineStyle(QCPGraph::lsNone);
-        marker->setScatterStyle(kernelMarkerStyle(index, fill, outline));
-        marker->setSelectable(QCP::stNone);
-        marker->addData(point.intensity, point.attainable);
-        m_labels->addObstacle(point.intensity, point.attainable);
-        items.markers.push_back(marker);
     }
-    if (items.x <= 0.0) {
+    if (items.x <= 0.0 || !few) {
         m_kernelItems.push_back(items);
         return;
     }
-    for (double x : guides) {
-        auto* guide = new QCPItemStraightLine(m_plot);
-        guide->setLayer(kKernelLayer);
-        guide->setPen(QPen(QColor(90, 90, 90, 170), 1.0, Qt::DotLine));
-        guide->point1->setCoords(x, 1.0);
-        guide->point2->setCoords(x, 10.0);
-        guide->setSelectable(false);
-    }
     if (kernel.achieved && positiveFinite(*kernel.achieved)) {
-        QCPGraph* measured = m_plot->addGraph();
-        measured->setLayer(kKernelLayer);
-        measured->setLineStyle(QCPGraph::lsNone);
-        measured->setScatterStyle(kernelMarkerStyle(index, Qt::white, QPen(QColor(20, 20, 20), 1.6)));
-        measured->setSelectable(QCP::stNone);
-        measured->addData(items.x, *kernel.achieved);
         m_labels->addObstacle(items.x, *kernel.achieved);
     }
     items.label = new QCPItemText(m_plot);
     items.label->setLayer(kKernelLayer);
-    QString name = kernel.name;
-    if (name.size() > kMaxKernelLabelChars) {
-        name = name.left(kMaxKernelLabelChars - 1) + QChar(0x2026);
-    }
-    const QFont labelFont(font().family(), 9);
-    const char32_t glyph = kernelMarkerGlyph(index);
-    if (QFontMetricsF(labelFont).inFontUcs4(glyph)) {
-        name = QString::fromUcs4(&glyph, 1) + QLatin1Char(' ') + name;
-    }
-    items.label->setText(name);
-    items.label->setFont(labelFont);
+    items.label->setText(kernelLabel(index));
+    items.label->setFont(QFont(font().family(), 9));
     items.label->setColor(QColor(40, 40, 40));
     items.label->setBrush(QColor(255, 255, 255, 220));
     items.label->setPen(QPen(QColor(170, 170, 170)));
@@ -407,6 +494,78 @@ void RooflineChart::buildKernel(int index)
     items.label->setSelectable(false);
     m_labels->addKernel(items.label, items.x);
     m_kernelItems.push_back(items);
+}
+
+void RooflineChart::updateKernel(int index, ChartKernel kernel)
+{
+    if (index < 0 || index >= static_cast<int>(m_scene.kernels.size())) {
+        return;
+    }
+    m_scene.kernels[static_cast<size_t>(index)] = std::move(kernel);
+    const ChartKernel& updated = m_scene.kernels[static_cast<size_t>(index)];
+    KernelItems& items = m_kernelItems[static_cast<size_t>(index)];
+    items.x = 0.0;
+    for (const ChartKernelPoint& point : updated.points) {
+        if (positiveFinite(point.intensity) && positiveFinite(point.attainable)) {
+            items.x = point.intensity;
+            break;
+        }
+    }
+    if (items.label) {
+        items.label->setText(kernelLabel(index));
+        m_labels->moveKernel(items.label, items.x);
+        items.label->position->setCoords(items.x, items.label->position->coords().y());
+        items.label->setVisible(items.x > 0.0);
+    }
+    if (index == m_dragKernel) {
+        m_plot->layer(QStringLiteral("overlay"))->replot();
+    } else {
+        m_plot->replot();
+    }
+}
+
+void RooflineChart::buildRegions()
+{
+    if (m_scene.devices.empty()) {
+        return;
+    }
+    const ChartDevice& device = m_scene.devices.front();
+    const ChartLevel* main = device.defaultLevel();
+    if (!m_scene.showRegionLabels || !main || !positiveFinite(device.computeRoof)
+        || !positiveFinite(main->bytesPerSecond)) {
+        return;
+    }
+    const double ridge = device.computeRoof / main->bytesPerSecond;
+    auto* ridgeLine = new QCPItemStraightLine(m_plot);
+    ridgeLine->setLayer(QStringLiteral("main"));
+    ridgeLine->setPen(QPen(lighterTint(device.color, 0.5), 1.0, Qt::DashDotLine));
+    ridgeLine->point1->setCoords(ridge, 1.0);
+    ridgeLine->point2->setCoords(ridge, 10.0);
+    ridgeLine->setSelectable(false);
+    const QString names[2] = { tr("memory-bound"), tr("compute-bound") };
+    for (int side = 0; side < 2; ++side) {
+        auto* text = new QCPItemText(m_plot);
+        text->setLayer(kRoofLabelLayer);
+        text->setText(side == 0 ? names[0] + QStringLiteral(" \u25C2") : QStringLiteral("\u25B8 ") + names[1]);
+        text->setFont(QFont(font().family(), 10, QFont::DemiBold));
+        text->setColor(textColor(device.color).lighter(115));
+        text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(ridge, 0.97);
+        text->setPositionAlignment((side == 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+        text->setPadding(QMargins(6, 0, 6, 0));
+        text->setSelectable(false);
+        m_regionLabels.push_back(text);
+    }
+}
+
+QStringList RooflineChart::regionLabels() const
+{
+    QStringList labels;
+    for (const QCPItemText* text : m_regionLabels) {
+        labels << text->text();
+    }
+    return labels;
 }
 
 void RooflineChart::fitAll()
@@ -434,24 +593,21 @@ ChartRange RooflineChart::visibleRange() const
 int RooflineChart::kernelMarkerCount() const
 {
     int count = 0;
-    for (const auto& items : m_kernelItems) {
-        count += static_cast<int>(
-            std::count_if(items.markers.begin(), items.markers.end(), [](const QCPGraph* g) { return g != nullptr; }));
+    for (const ChartKernel& kernel : m_scene.kernels) {
+        count += static_cast<int>(std::count_if(kernel.points.begin(), kernel.points.end(),
+            [](const ChartKernelPoint& p) { return positiveFinite(p.intensity) && positiveFinite(p.attainable); }));
     }
     return count;
 }
 
 std::optional<QPointF> RooflineChart::markerPosition(int kernel, int device) const
 {
-    if (kernel < 0 || kernel >= static_cast<int>(m_kernelItems.size())) {
+    if (kernel < 0 || kernel >= static_cast<int>(m_scene.kernels.size())) {
         return std::nullopt;
     }
-    const auto& points = m_scene.kernels[static_cast<size_t>(kernel)].points;
-    const auto& markers = m_kernelItems[static_cast<size_t>(kernel)].markers;
-    for (size_t i = 0; i < points.size() && i < markers.size(); ++i) {
-        if (points[i].device == device && markers[i]) {
-            return QPointF(
-                m_plot->xAxis->coordToPixel(points[i].intensity), m_plot->yAxis->coordToPixel(points[i].attainable));
+    for (const ChartKernelPoint& point : m_scene.kernels[static_cast<size_t>(kernel)].points) {
+        if (point.device == device && positiveFinite(point.intensity) && positiveFinite(point.attainable)) {
+            return QPointF(m_plot->xAxis->coordToPixel(point.intensity), m_plot->yAxis->coordToPixel(point.attainable));
         }
     }
     return std::nullopt;

@@ -4,8 +4,10 @@
 
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -19,15 +21,23 @@ class QMouseEvent;
 namespace roofscope {
 
 class ChartLabelPlacer;
+class KernelCloud;
+
+// A kernel's marker on one device (indices into ChartScene).
+struct ChartHit {
+    int kernel = -1;
+    int device = -1;
+};
 
 // The log-log roofline chart: per device a memory slope (thin) and a compute flat (thick) in the
 // device's colour with a ridge marker, lighter roofs for its other shown levels, dashed ceilings;
 // per kernel a dotted intensity guide, a marker on every device's roof (one shape per kernel, filled
 // with the device colour), a measured point when known, and a label at the top.
 //
-// Layers (bottom to top): "grid", "main" (roofs), "roofLabels", "kernels" (every kernel item:
-// guides, markers, labels), "axes", "legend", "overlay" (kept free for the item being dragged).
-// Graphs and items are built once per setScene(); replots only re-place the labels.
+// Layers (bottom to top): "grid", "main" (roofs, shaded regions), "roofLabels", "kernels" (guides,
+// markers, measured points, labels), "axes", "legend", "overlay" (buffered: the kernel being
+// dragged, so a drag step repaints only that layer). Roofs are built once per setScene(); replots
+// only re-place the labels. Kernels are drawn by KernelCloud straight from the scene.
 class RooflineChart : public QWidget {
     Q_OBJECT
 
@@ -37,6 +47,14 @@ public:
 
     // Replaces everything drawn. The first scene, and any scene when `fit` is set, is fitted.
     void setScene(ChartScene scene, bool fit = false);
+    // Replaces one kernel (same devices): the drag fast path. While that kernel is dragged only the
+    // overlay layer is repainted. `scene` carries compute roofs the kernel may have added.
+    void updateKernel(int index, ChartKernel kernel);
+    // The kernel whose guide is drawn even when there are many, and that arrow keys move.
+    void setSelectedKernel(int kernel);
+    int selectedKernel() const { return m_selectedKernel; }
+    // Text for the hover tooltip of a kernel's marker on a device (rich text allowed).
+    void setToolTipProvider(std::function<QString(int kernel, int device)> provider);
     const ChartScene& scene() const { return m_scene; }
 
     // Shows every roof, ridge and kernel (ChartScene::fitRange()).
@@ -59,6 +77,9 @@ public:
 
     // The kernel whose marker is within `radius` pixels of `pos` (widget pixels of plot()), if any.
     std::optional<int> kernelAt(const QPointF& pos, double radius = 8.0) const;
+    std::optional<ChartHit> hitTest(const QPointF& pos, double radius = 8.0) const;
+    // Region labels shown ("memory-bound", "compute-bound").
+    QStringList regionLabels() const;
     bool isDragging() const { return m_dragKernel >= 0; }
 
     static QString xTickLabel(double flopsPerByte);
@@ -69,6 +90,8 @@ Q_SIGNALS:
     void kernelDragged(int kernel, double flopsPerByte);
     // The mouse was released: one drag is over.
     void kernelDragFinished(int kernel);
+    // A kernel's marker was clicked (-1: empty space).
+    void kernelClicked(int kernel);
 
 public:
     static constexpr const char* kRoofLabelLayer = "roofLabels";
@@ -78,19 +101,23 @@ private:
     void onMousePress(QMouseEvent* event);
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
+    void showToolTip(const ChartHit& hit, const QPoint& globalPos);
 
     int m_dragKernel = -1;
+    int m_selectedKernel = -1;
+    std::function<QString(int, int)> m_toolTipProvider;
 
     struct KernelItems {
         double x = 0.0; // the guide and label position
-        std::vector<QCPGraph*> markers; // one per point, in ChartKernel::points order
-        QCPItemText* label = nullptr;
+        QCPItemText* label = nullptr; // only while there are few kernels
     };
 
     void setupPlot();
     void clearScene();
     void buildDevice(int index);
     void buildKernel(int index);
+    void buildRegions();
+    QString kernelLabel(int index) const;
     QCPGraph* addLine(const std::vector<double>& x, const std::vector<double>& y, const QPen& pen);
     QCPItemText* addRoofLabel(const QString& text, const QColor& color);
 
@@ -105,6 +132,9 @@ private:
     std::unique_ptr<ChartLabelPlacer> m_labels;
     std::vector<KernelItems> m_kernelItems;
     QCPItemText* m_emptyText = nullptr;
+    KernelCloud* m_cloud = nullptr; // every kernel but the dragged one
+    KernelCloud* m_dragCloud = nullptr; // the dragged kernel, on the overlay layer
+    std::vector<QCPItemText*> m_regionLabels;
 };
 
 } // namespace roofscope

@@ -17,12 +17,12 @@ KernelEditCommand::KernelEditCommand(
 
 void KernelEditCommand::undo()
 {
-    m_document->applyKernel(m_index, m_before);
+    m_document->applyKernel(m_index, m_before, m_mergeId >= 0);
 }
 
 void KernelEditCommand::redo()
 {
-    m_document->applyKernel(m_index, m_after);
+    m_document->applyKernel(m_index, m_after, m_mergeId >= 0);
 }
 
 bool KernelEditCommand::mergeWith(const QUndoCommand* other)

@@ -1,6 +1,7 @@
 #include "gui/MainWindow.h"
 
 #include "chart/RooflineChart.h"
+#include "gui/EvaluationText.h"
 #include "gui/ResultsTableModel.h"
 #include "gui/SceneBuilder.h"
 #include "gui/SessionDocument.h"
@@ -24,6 +25,9 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
 
 namespace roofscope {
 
@@ -49,6 +53,13 @@ MainWindow::MainWindow(const HardwareDatabase& hardware, QWidget* parent)
         }
     });
     connect(m_chart, &RooflineChart::kernelDragFinished, m_document, &SessionDocument::endInteraction);
+    connect(m_chart, &RooflineChart::kernelClicked, this, [this](int kernel) {
+        if (kernel >= 0) {
+            setSelectedKernel(kernel);
+        }
+    });
+    connect(m_document, &SessionDocument::kernelMoved, this, &MainWindow::onKernelMoved);
+    m_chart->setToolTipProvider([this](int kernel, int device) { return toolTipFor(kernel, device); });
     for (auto signal : { &SessionDocument::devicesChanged, &SessionDocument::viewChanged }) {
         connect(m_document, signal, this, [this] { refresh(false); });
     }
@@ -58,7 +69,11 @@ MainWindow::MainWindow(const HardwareDatabase& hardware, QWidget* parent)
     }
 
     m_summaryLabel = new QLabel(this);
-    statusBar()->addWidget(m_summaryLabel, 1);
+    statusBar()->addWidget(m_summaryLabel);
+    m_kernelLabel = new QLabel(this);
+    m_kernelLabel->setTextFormat(Qt::PlainText);
+    m_kernelLabel->setMinimumWidth(100);
+    statusBar()->addWidget(m_kernelLabel, 1);
     m_problemsButton = new QToolButton(this);
     m_problemsButton->setAutoRaise(true);
     m_problemsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -98,6 +113,26 @@ void MainWindow::createActions()
     QAction* fit = viewMenu->addAction(tr("&Fit All"), this, &MainWindow::fitAll);
     fit->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home) });
     fit->setStatusTip(tr("Show every roof and kernel"));
+    QMenu* kernelMenu = menuBar()->addMenu(tr("&Kernel"));
+    struct Nudge {
+        const char* text;
+        QKeySequence key;
+        double factor;
+    };
+    const double step = std::pow(2.0, 0.125);
+    for (const Nudge& nudge : { Nudge { "Lower Intensity", QKeySequence(Qt::Key_Left), 1.0 / step },
+             Nudge { "Higher Intensity", QKeySequence(Qt::Key_Right), step },
+             Nudge { "Halve Intensity", QKeySequence(Qt::SHIFT | Qt::Key_Left), 0.5 },
+             Nudge { "Double Intensity", QKeySequence(Qt::SHIFT | Qt::Key_Right), 2.0 } }) {
+        QAction* action = kernelMenu->addAction(tr(nudge.text));
+        action->setShortcut(nudge.key);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut); // the chart's keys, not the editors'
+        m_chart->addAction(action);
+        const double factor = nudge.factor;
+        connect(action, &QAction::triggered, this, [this, factor] { nudgeSelectedKernel(factor); });
+    }
+    m_chart->setFocusPolicy(Qt::StrongFocus);
+
     QAction* problems = viewMenu->addAction(tr("&Problems…"), this, &MainWindow::showProblems);
     problems->setStatusTip(tr("List problems found in the hardware and session files"));
 
@@ -123,7 +158,10 @@ void MainWindow::createResultsDock()
     m_resultsView->setAlternatingRowColors(true);
     m_resultsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_resultsView->verticalHeader()->setVisible(false);
-    m_resultsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Interactive widths, sized to the contents when a session is shown: ResizeToContents would
+    // measure every row on every change, far too slow with thousands of rows.
+    m_resultsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_resultsView->horizontalHeader()->setResizeContentsPrecision(200);
     auto* dock = new QDockWidget(tr("Results"), this);
     dock->setObjectName(QStringLiteral("resultsDock"));
     dock->setWidget(m_resultsView);
@@ -152,9 +190,132 @@ void MainWindow::refresh(bool fit)
 {
     SceneBuildResult built = buildChartScene(session(), m_hardware);
     m_sceneProblems = built.problems;
+    m_sceneDevices = std::move(built.devices);
     m_chart->setScene(std::move(built.scene), fit);
-    m_results->setEvaluation(evaluateSession(session(), m_hardware));
+    const bool wasEmpty = m_results->rowCount() == 0;
+    m_results->setEvaluation(std::move(built.evaluation));
+    if (fit || wasEmpty) {
+        m_resultsView->resizeColumnsToContents();
+    }
     updateStatus();
+    updateKernelStatus();
+}
+
+void MainWindow::onKernelMoved(int index)
+{
+    const auto& kernels = session().kernels;
+    if (index < 0 || static_cast<size_t>(index) >= kernels.size()
+        || kernels.size() != m_chart->scene().kernels.size()) {
+        refresh(false);
+        return;
+    }
+    SceneKernelBuild built = buildSceneKernel(
+        kernels[static_cast<size_t>(index)], static_cast<size_t>(index), m_sceneDevices, m_chart->scene());
+    std::vector<Evaluation> evaluations;
+    evaluations.reserve(built.rows.size());
+    for (SessionRow& row : built.rows) {
+        evaluations.push_back(std::move(row.evaluation));
+    }
+    // Anything beyond a plain move (a new compute roof, a new problem) takes the full path.
+    if (!built.newRoofs.empty() || !built.problems.isEmpty()
+        || !m_results->updateKernelRows(static_cast<size_t>(index), evaluations)) {
+        refresh(false);
+        return;
+    }
+    m_chart->updateKernel(index, std::move(built.kernel));
+    if (index == m_chart->selectedKernel()) {
+        updateKernelStatus();
+    }
+}
+
+std::pair<size_t, size_t> MainWindow::kernelRows(size_t kernel) const
+{
+    const auto& rows = m_results->evaluation().rows;
+    const auto first = std::lower_bound(
+        rows.begin(), rows.end(), kernel, [](const SessionRow& row, size_t k) { return row.kernelIndex < k; });
+    auto last = first;
+    while (last != rows.end() && last->kernelIndex == kernel) {
+        ++last;
+    }
+    return { static_cast<size_t>(first - rows.begin()), static_cast<size_t>(last - rows.begin()) };
+}
+
+QString MainWindow::toolTipFor(int kernel, int sceneDevice) const
+{
+    if (kernel < 0 || sceneDevice < 0 || static_cast<size_t>(sceneDevice) >= m_sceneDevices.size()
+        || static_cast<size_t>(sceneDevice) >= m_chart->scene().devices.size()) {
+        return {};
+    }
+    const size_t sessionIndex = m_sceneDevices[static_cast<size_t>(sceneDevice)].sessionIndex;
+    const auto [first, last] = kernelRows(static_cast<size_t>(kernel));
+    const auto& rows = m_results->evaluation().rows;
+    for (size_t r = first; r < last; ++r) {
+        if (rows[r].deviceIndex == sessionIndex) {
+            return evaluationToolTip(
+                rows[r].evaluation, m_chart->scene().devices[static_cast<size_t>(sceneDevice)].label);
+        }
+    }
+    return {};
+}
+
+int MainWindow::selectedKernel() const
+{
+    return m_chart->selectedKernel();
+}
+
+void MainWindow::setSelectedKernel(int kernel)
+{
+    m_chart->setSelectedKernel(kernel);
+    updateKernelStatus();
+}
+
+QString MainWindow::kernelStatusText() const
+{
+    return m_kernelLabel->text();
+}
+
+void MainWindow::updateKernelStatus()
+{
+    const int kernel = m_chart->selectedKernel();
+    if (kernel < 0 || static_cast<size_t>(kernel) >= session().kernels.size()) {
+        m_kernelLabel->clear();
+        return;
+    }
+    std::vector<std::pair<QString, const Evaluation*>> rows;
+    const auto [first, last] = kernelRows(static_cast<size_t>(kernel));
+    const auto& all = m_results->evaluation().rows;
+    for (size_t r = first; r < last; ++r) {
+        QString label = QString::fromStdString(all[r].evaluation.hardwareName);
+        for (size_t d = 0; d < m_sceneDevices.size() && d < m_chart->scene().devices.size(); ++d) {
+            if (m_sceneDevices[d].sessionIndex == all[r].deviceIndex) {
+                label = m_chart->scene().devices[d].label;
+            }
+        }
+        rows.emplace_back(label, &all[r].evaluation);
+    }
+    m_kernelLabel->setText(
+        kernelStatusLine(QString::fromStdString(session().kernels[static_cast<size_t>(kernel)].name), rows));
+}
+
+void MainWindow::nudgeSelectedKernel(double factor)
+{
+    const int kernel = m_chart->selectedKernel();
+    if (kernel < 0 || static_cast<size_t>(kernel) >= session().kernels.size()) {
+        statusBar()->showMessage(tr("Select a kernel first (click its marker)"), 3000);
+        return;
+    }
+    const Kernel& k = session().kernels[static_cast<size_t>(kernel)];
+    const double bytes = k.bytesOn("default") > 0.0 ? k.bytesOn("default") : k.totalBytes();
+    if (!(k.flops > 0.0 && bytes > 0.0)) {
+        statusBar()->showMessage(tr("%1 has no intensity to move").arg(QString::fromStdString(k.name)), 3000);
+        return;
+    }
+    m_document->endInteraction();
+    const QString error = m_document->setKernelIntensity(kernel, k.flops / bytes * factor);
+    m_document->endInteraction();
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(error, 4000);
+    }
 }
 
 void MainWindow::updateTitle()

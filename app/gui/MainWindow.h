@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gui/SceneBuilder.h"
 #include "model/Session.h"
 
 #include <QMainWindow>
@@ -43,6 +44,12 @@ public:
     RooflineChart* chart() const { return m_chart; }
     // The status bar's summary line, e.g. "4 devices · 4 kernels" or "4 devices · 4 kernels · 1 problem".
     QString statusText() const;
+    // The selected kernel's line across devices ("attn: memory-bound on H100 · … · T_min 1.2 ms").
+    QString kernelStatusText() const;
+    int selectedKernel() const;
+    void setSelectedKernel(int kernel);
+    // Moves the selected kernel along the intensity axis by a factor (arrow keys): one undo step.
+    void nudgeSelectedKernel(double factor);
     // Everything reported: load problems, then the current session's scene problems.
     QStringList problems() const;
 
@@ -59,6 +66,12 @@ private:
     void createResultsDock();
     // Recomputes the chart scene and the results table from the document.
     void refresh(bool fit);
+    // The fast path of a drag: re-evaluates one kernel and updates its markers and table rows.
+    void onKernelMoved(int index);
+    void updateKernelStatus();
+    QString toolTipFor(int kernel, int sceneDevice) const;
+    // The results rows of one kernel (kernel-major rows, found by binary search).
+    std::pair<size_t, size_t> kernelRows(size_t kernel) const;
     void updateTitle();
     void updateStatus();
     // "4 devices · 4 kernels"
@@ -72,6 +85,8 @@ private:
     QString m_sessionPath;
     RooflineChart* m_chart = nullptr;
     QLabel* m_summaryLabel = nullptr;
+    QLabel* m_kernelLabel = nullptr;
+    std::vector<SceneDevice> m_sceneDevices;
     QToolButton* m_problemsButton = nullptr;
     QStringList m_loadProblems;
     QStringList m_sceneProblems;

@@ -92,6 +92,7 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
     device.label = shortDeviceLabel(hardware);
     device.fullName = qs(hardware.name);
     device.precision = qs(ev.precision);
+    device.precisionStd = ev.precision;
     device.computeRoof = ev.computeRoof;
     const double computeFactor = ev.peakFlopsPerSecond > 0.0 ? ev.computeRoof / ev.peakFlopsPerSecond : 1.0;
     double bandwidthFactor = 1.0;
@@ -151,12 +152,57 @@ QString shortDeviceLabel(const Hardware& hardware)
     return qs(hardware.generation);
 }
 
+SceneKernelBuild buildSceneKernel(
+    const Kernel& kernel, size_t kernelIndex, const std::vector<SceneDevice>& devices, const ChartScene& scene)
+{
+    SceneKernelBuild out;
+    ChartKernel& chartKernel = out.kernel;
+    chartKernel.name = qs(kernel.name);
+    for (size_t d = 0; d < devices.size(); ++d) {
+        const SceneDevice& sceneDevice = devices[d];
+        EvaluationResult evaluated = evaluate(kernel, *sceneDevice.hardware, sceneDevice.options);
+        if (!evaluated.evaluation) {
+            out.problems << QObject::tr("Kernel '%1': %2").arg(chartKernel.name, qs(evaluated.error));
+            continue;
+        }
+        const Evaluation& ev = *evaluated.evaluation;
+        for (const std::string& warning : ev.warnings) {
+            out.problems << qs(warning); // core warnings name the kernel and the device
+        }
+        if (!(std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable)
+                && ev.attainable > 0.0)) {
+            out.problems << QObject::tr(
+                "Kernel '%1' cannot be placed on the log-log chart of %2 (intensity %3, %4 FLOP/s)")
+                                .arg(chartKernel.name, scene.devices[d].label, QString::number(ev.intensity),
+                                    QString::number(ev.attainable));
+        } else {
+            const ChartDevice& device = scene.devices[d];
+            if (ev.precision != device.precisionStd
+                && std::none_of(device.otherComputeRoofs.begin(), device.otherComputeRoofs.end(),
+                    [&](const ChartComputeRoof& roof) { return roof.precisionStd == ev.precision; })) {
+                out.newRoofs.push_back({ static_cast<int>(d), { qs(ev.precision), ev.precision, ev.computeRoof } });
+            }
+            ChartKernelPoint point;
+            point.device = static_cast<int>(d);
+            point.intensity = ev.intensity;
+            point.attainable = ev.attainable;
+            point.regime = ev.regime;
+            chartKernel.points.push_back(point);
+            if (ev.achieved && !chartKernel.achieved) {
+                chartKernel.achieved = ev.achieved;
+            }
+        }
+        out.rows.push_back({ kernelIndex, sceneDevice.sessionIndex, std::move(*evaluated.evaluation) });
+    }
+    return out;
+}
+
 SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware)
 {
     SceneBuildResult result;
+    result.scene.showFeasibleRegion = session.view.showFeasibleRegion;
+    result.scene.showRegionLabels = session.view.showRegionLabels;
     const EvalOptions base = sessionOptions(session, DeviceSelection {});
-    std::vector<const Hardware*> devices; // per scene device
-    std::vector<const DeviceSelection*> selections;
     for (size_t i = 0; i < session.devices.size(); ++i) {
         const DeviceSelection& selection = session.devices[i];
         if (!selection.visible) {
@@ -173,50 +219,25 @@ SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase&
         }
         device->color = deviceColor(static_cast<int>(i)); // by session order, stable when others hide
         result.scene.devices.push_back(std::move(*device));
-        devices.push_back(hw);
-        selections.push_back(&selection);
+        result.devices.push_back({ hw, sessionOptions(session, selection), i });
     }
 
-    for (const Kernel& kernel : session.kernels) {
-        ChartKernel chartKernel;
-        chartKernel.name = qs(kernel.name);
-        for (size_t d = 0; d < devices.size(); ++d) {
-            const EvalOptions options = sessionOptions(session, *selections[d]);
-            const EvaluationResult evaluated = evaluate(kernel, *devices[d], options);
-            if (!evaluated.evaluation) {
-                result.problems << QObject::tr("Kernel '%1': %2").arg(chartKernel.name, qs(evaluated.error));
-                continue;
-            }
-            const Evaluation& ev = *evaluated.evaluation;
-            for (const std::string& warning : ev.warnings) {
-                result.problems << qs(warning); // core warnings name the kernel and the device
-            }
-            if (!(std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable)
-                    && ev.attainable > 0.0)) {
-                result.problems << QObject::tr(
-                    "Kernel '%1' cannot be placed on the log-log chart of %2 (intensity %3, %4 FLOP/s)")
-                                       .arg(chartKernel.name, qs(selections[d]->label()), QString::number(ev.intensity),
-                                           QString::number(ev.attainable));
-                continue;
-            }
-            ChartDevice& device = result.scene.devices[d];
-            const QString precision = qs(ev.precision);
-            if (precision != device.precision
-                && std::none_of(device.otherComputeRoofs.begin(), device.otherComputeRoofs.end(),
-                    [&](const ChartComputeRoof& roof) { return roof.precision == precision; })) {
-                device.otherComputeRoofs.push_back({ precision, ev.computeRoof });
-            }
-            ChartKernelPoint point;
-            point.device = static_cast<int>(d);
-            point.intensity = ev.intensity;
-            point.attainable = ev.attainable;
-            point.regime = qs(regimeName(ev.regime));
-            chartKernel.points.push_back(point);
-            if (ev.achieved && !chartKernel.achieved) {
-                chartKernel.achieved = ev.achieved;
+    result.scene.kernels.reserve(session.kernels.size());
+    result.evaluation.rows.reserve(session.kernels.size() * result.devices.size());
+    for (size_t k = 0; k < session.kernels.size(); ++k) {
+        SceneKernelBuild built = buildSceneKernel(session.kernels[k], k, result.devices, result.scene);
+        for (auto& [device, roof] : built.newRoofs) {
+            auto& others = result.scene.devices[static_cast<size_t>(device)].otherComputeRoofs;
+            if (std::none_of(others.begin(), others.end(),
+                    [&](const ChartComputeRoof& r) { return r.precisionStd == roof.precisionStd; })) {
+                others.push_back(std::move(roof));
             }
         }
-        result.scene.kernels.push_back(std::move(chartKernel));
+        result.scene.kernels.push_back(std::move(built.kernel));
+        for (SessionRow& row : built.rows) {
+            result.evaluation.rows.push_back(std::move(row));
+        }
+        result.problems += built.problems;
     }
     result.problems.removeDuplicates();
     return result;

@@ -155,10 +155,14 @@ void SessionDocument::endInteraction()
     ++m_interactionId;
 }
 
-void SessionDocument::applyKernel(int index, const Kernel& kernel)
+void SessionDocument::applyKernel(int index, const Kernel& kernel, bool moved)
 {
     m_session.kernels[static_cast<size_t>(index)] = kernel;
-    Q_EMIT kernelChanged(index);
+    if (moved) {
+        Q_EMIT kernelMoved(index);
+    } else {
+        Q_EMIT kernelChanged(index);
+    }
 }
 
 void SessionDocument::applyInsertKernel(int index, const Kernel& kernel)

@@ -39,7 +39,8 @@ public:
     void endInteraction();
 
     // Used by the undo commands; they emit the signals.
-    void applyKernel(int index, const Kernel& kernel);
+    // `moved`: only the kernel's intensity changed (a drag or a nudge).
+    void applyKernel(int index, const Kernel& kernel, bool moved = false);
     void applyInsertKernel(int index, const Kernel& kernel);
     void applyRemoveKernel(int index);
     void applyDeviceSelection(int index, const DeviceSelection& selection);
@@ -49,6 +50,8 @@ public:
 Q_SIGNALS:
     void sessionReset();
     void kernelChanged(int index);
+    // Only the kernel's position on the intensity axis changed (its bytes or its free parameter).
+    void kernelMoved(int index);
     void kernelsInserted(int index);
     void kernelRemoved(int index);
     void devicesChanged();

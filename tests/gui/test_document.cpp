@@ -41,7 +41,7 @@ private Q_SLOTS:
         Session s;
         s.kernels = { rawKernel() };
         doc.resetSession(s);
-        QSignalSpy changed(&doc, &SessionDocument::kernelChanged);
+        QSignalSpy changed(&doc, &SessionDocument::kernelMoved);
         QVERIFY(doc.setKernelIntensity(0, 400.0).isEmpty());
         const Kernel& k = doc.session().kernels[0];
         QCOMPARE(k.flops, 1e12);

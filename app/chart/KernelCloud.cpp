@@ -1,0 +1,187 @@
+#include "chart/KernelCloud.h"
+
+#include "chart/KernelMarkerStyle.h"
+
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+constexpr size_t kDedupePoints = 4000; // above this many points, identical stamps on one pixel draw once
+
+bool positiveFinite(double value)
+{
+    return std::isfinite(value) && value > 0.0;
+}
+
+const QPen& outlinePen()
+{
+    static const QPen pen(QColor(35, 35, 35), 1.0);
+    return pen;
+}
+} // namespace
+
+KernelCloud::KernelCloud(QCustomPlot* plot, QCPAxis* xAxis, QCPAxis* yAxis, const QString& layer)
+    : QCPLayerable(plot, layer)
+    , m_xAxis(xAxis)
+    , m_yAxis(yAxis)
+{
+}
+
+void KernelCloud::setScene(const ChartScene* scene)
+{
+    m_scene = scene;
+}
+
+void KernelCloud::showAllExcept(int kernel)
+{
+    m_kernel = kernel;
+    m_only = false;
+}
+
+void KernelCloud::showOnly(int kernel)
+{
+    m_kernel = kernel;
+    m_only = true;
+}
+
+void KernelCloud::applyDefaultAntialiasingHint(QCPPainter* painter) const
+{
+    painter->setAntialiasing(true);
+}
+
+QRect KernelCloud::clipRect() const
+{
+    return m_xAxis->axisRect()->rect();
+}
+
+const QPixmap& KernelCloud::stamp(int kernel, const QColor& fill, bool hollow)
+{
+    const int shape = kernel % kernelMarkerShapeCount();
+    const quint64 key
+        = (static_cast<quint64>(fill.rgba()) << 8) | (static_cast<quint64>(shape) << 1) | (hollow ? 1 : 0);
+    auto it = m_stamps.find(key);
+    if (it != m_stamps.end()) {
+        return *it;
+    }
+    const double ratio = mParentPlot->bufferDevicePixelRatio();
+    constexpr int kSide = 20; // logical pixels; the largest marker is 14 wide
+    QPixmap pixmap(QSize(kSide, kSide) * ratio);
+    pixmap.setDevicePixelRatio(ratio);
+    pixmap.fill(Qt::transparent);
+    {
+        QCPPainter painter(&pixmap);
+        painter.setAntialiasing(true);
+        const QCPScatterStyle style = hollow ? kernelMarkerStyle(kernel, Qt::white, QPen(QColor(20, 20, 20), 1.6))
+                                             : kernelMarkerStyle(kernel, fill, outlinePen());
+        style.applyTo(&painter, style.pen());
+        style.drawShape(&painter, kSide / 2.0, kSide / 2.0);
+    }
+    return *m_stamps.insert(key, pixmap);
+}
+
+void KernelCloud::draw(QCPPainter* painter)
+{
+    if (!m_scene) {
+        return;
+    }
+    const auto& kernels = m_scene->kernels;
+    if (m_only) {
+        if (m_kernel >= 0 && static_cast<size_t>(m_kernel) < kernels.size()) {
+            drawKernel(painter, m_kernel, true, false);
+        }
+        return;
+    }
+    size_t points = 0;
+    for (const auto& kernel : kernels) {
+        points += kernel.points.size();
+    }
+    const bool dedupe = points > kDedupePoints;
+    const bool decorateAll = kernels.size() <= kManyKernels;
+    m_stamped.clear();
+    for (int k = 0; k < static_cast<int>(kernels.size()); ++k) {
+        if (k != m_kernel) {
+            drawKernel(painter, k, decorateAll || k == m_highlighted, dedupe);
+        }
+    }
+    m_stamped.clear();
+}
+
+void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool dedupe)
+{
+    const ChartKernel& kernel = m_scene->kernels[static_cast<size_t>(index)];
+    const QRect area = clipRect();
+    const double top = area.top();
+    const double bottom = area.bottom();
+    double guideX = 0.0;
+    double roofAbove = 0.0; // the highest roof at the first point's intensity (gap arrows end there)
+    if (decorate) {
+        painter->setPen(QPen(QColor(90, 90, 90, 170), 1.0, Qt::DotLine));
+        double lastX = -1.0;
+        for (const ChartKernelPoint& point : kernel.points) {
+            if (!positiveFinite(point.intensity)) {
+                continue;
+            }
+            const double x = m_xAxis->coordToPixel(point.intensity);
+            if (std::fabs(x - lastX) >= 0.5) { // one guide per distinct intensity
+                painter->drawLine(QLineF(x, top, x, bottom));
+                lastX = x;
+            }
+        }
+    }
+    for (const ChartKernelPoint& point : kernel.points) {
+        if (!positiveFinite(point.intensity) || !positiveFinite(point.attainable) || point.device < 0
+            || static_cast<size_t>(point.device) >= m_scene->devices.size()) {
+            continue;
+        }
+        if (guideX <= 0.0) {
+            guideX = point.intensity;
+        }
+        if (point.intensity == guideX) {
+            roofAbove = std::max(roofAbove, point.attainable);
+        }
+        const double x = m_xAxis->coordToPixel(point.intensity);
+        const double y = m_yAxis->coordToPixel(point.attainable);
+        if (y < top - 20 || y > bottom + 20 || x < area.left() - 20 || x > area.right() + 20) {
+            continue;
+        }
+        stampAt(painter, stamp(index, m_scene->devices[static_cast<size_t>(point.device)].color, false), x, y, dedupe);
+    }
+    if (!kernel.achieved || !positiveFinite(*kernel.achieved) || guideX <= 0.0) {
+        return;
+    }
+    const double x = m_xAxis->coordToPixel(guideX);
+    const double y = m_yAxis->coordToPixel(*kernel.achieved);
+    if (decorate && roofAbove > *kernel.achieved) {
+        const double yRoof = m_yAxis->coordToPixel(roofAbove);
+        if (y - yRoof > 16.0) { // room for a shaft: the gap from the measured point up to the roof
+            const QColor arrow(60, 60, 60, 200);
+            painter->setPen(QPen(arrow, 1.2, Qt::SolidLine, Qt::RoundCap));
+            const double tip = yRoof + 6.0;
+            painter->drawLine(QLineF(x, y - 7.0, x, tip));
+            QPolygonF head;
+            head << QPointF(x, tip) << QPointF(x - 3.5, tip + 7.0) << QPointF(x + 3.5, tip + 7.0);
+            painter->setBrush(arrow);
+            painter->drawPolygon(head);
+            painter->setBrush(Qt::NoBrush);
+        }
+    }
+    stampAt(painter, stamp(index, Qt::white, true), x, y, dedupe);
+}
+
+void KernelCloud::stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y, bool dedupe)
+{
+    if (dedupe) {
+        const quint64 key = (static_cast<quint64>(pixmap.cacheKey()) << 40)
+            ^ (static_cast<quint64>(static_cast<quint32>(std::lround(x)) & 0xfffff) << 20)
+            ^ static_cast<quint64>(static_cast<quint32>(std::lround(y)) & 0xfffff);
+        if (m_stamped.contains(key)) {
+            return;
+        }
+        m_stamped.insert(key);
+    }
+    const double half = pixmap.width() / pixmap.devicePixelRatio() / 2.0;
+    painter->drawPixmap(QPointF(x - half, y - half), pixmap);
+}
+
+} // namespace roofscope

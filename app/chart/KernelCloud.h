@@ -1,0 +1,62 @@
+#pragma once
+
+// Internal to app/chart: includes QCustomPlot. Only chart sources include this header.
+
+#include "chart/ChartModel.h"
+
+#include <qcustomplot.h>
+
+#include <QHash>
+#include <QPixmap>
+
+#include <vector>
+
+namespace roofscope {
+
+// Draws the kernels of a chart scene in one pass: per kernel a dotted intensity guide, a marker on
+// every device's roof (the kernel's shape filled with the device colour) and, with a measured
+// runtime, a hollow marker at the achieved point with a gap arrow up to the highest roof above it.
+//
+// Markers are stamped from pixmaps rendered once per (shape, colour), so tens of thousands of points
+// draw in a few milliseconds; with many points, stamps falling on a pixel already stamped with the
+// same pixmap are skipped. Guides and gap arrows are drawn for every kernel only while there are few
+// (kManyKernels); beyond that only for the highlighted kernel.
+//
+// A chart uses two clouds: one on the kernel layer with everything except the kernel being dragged,
+// one on a buffered overlay layer with only that kernel, so a drag repaints only the overlay.
+class KernelCloud : public QCPLayerable {
+public:
+    static constexpr size_t kManyKernels = 60;
+
+    KernelCloud(QCustomPlot* plot, QCPAxis* xAxis, QCPAxis* yAxis, const QString& layer);
+
+    // The scene drawn; it must outlive the cloud or be replaced before it is freed.
+    void setScene(const ChartScene* scene);
+    // Draw every kernel except `kernel` (-1: all), or only `kernel`.
+    void showAllExcept(int kernel);
+    void showOnly(int kernel);
+    void setHighlighted(int kernel) { m_highlighted = kernel; }
+    // Drops the stamps (after a change of device pixel ratio).
+    void clearStamps() { m_stamps.clear(); }
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
+    void draw(QCPPainter* painter) override;
+    QRect clipRect() const override;
+
+private:
+    const QPixmap& stamp(int kernel, const QColor& fill, bool hollow);
+    void drawKernel(QCPPainter* painter, int index, bool decorate, bool dedupe);
+    void stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y, bool dedupe);
+
+    QCPAxis* m_xAxis;
+    QCPAxis* m_yAxis;
+    const ChartScene* m_scene = nullptr;
+    int m_kernel = -1;
+    bool m_only = false;
+    int m_highlighted = -1;
+    QHash<quint64, QPixmap> m_stamps;
+    QSet<quint64> m_stamped; // pixel + stamp keys drawn in this pass (when deduplicating)
+};
+
+} // namespace roofscope

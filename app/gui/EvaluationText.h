@@ -1,0 +1,22 @@
+#pragma once
+
+#include "model/Evaluation.h"
+
+#include <QString>
+
+#include <utility>
+#include <vector>
+
+namespace roofscope {
+
+// The hover tooltip of a kernel's marker: the whole evaluation on one device, as a small HTML table
+// (intensity, ridge, attainable and share of peak, regime and binding level, T_math, T_min, T_max,
+// each level's bytes and time, the measured point and its gap to the roof, capacity fits).
+QString evaluationToolTip(const Evaluation& evaluation, const QString& deviceLabel);
+
+// The status line of one kernel across devices: "attention: memory-bound on H100 · compute-bound on
+// MI300X · T_min 1.2 ms on MI300X" (the shortest T_min). `rows` pairs a device label with its
+// evaluation.
+QString kernelStatusLine(const QString& kernelName, const std::vector<std::pair<QString, const Evaluation*>>& rows);
+
+} // namespace roofscope
