@@ -1,14 +1,20 @@
 #include "gui/GuiMain.h"
 
 #include "AppPaths.h"
+#include "chart/RooflineChart.h"
 #include "gui/MainWindow.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 
+#include <qcustomplot.h>
+
 #include <QApplication>
+#include <QEvent>
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
+
+#include <cstdio>
 
 namespace roofscope {
 
@@ -21,6 +27,28 @@ QStringList toStrings(const Diagnostics& diagnostics)
     }
     return lines;
 }
+// Prints "first-paint" once the chart has painted, then quits.
+class FirstPaintProbe : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint && !m_seen) {
+            m_seen = true;
+            QTimer::singleShot(0, qApp, [] {
+                std::printf("first-paint\n");
+                std::fflush(stdout);
+                QApplication::quit();
+            });
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    bool m_seen = false;
+};
 } // namespace
 
 int runGui(int argc, char** argv, const std::string& sessionPath, const std::vector<std::string>& extraHardwareDirs)
@@ -58,6 +86,11 @@ int runGui(int argc, char** argv, const std::string& sessionPath, const std::vec
     MainWindow window(hardware);
     window.setSession(session, shownPath);
     window.show();
+    // For startup measurements (roofscope-bench): print the time to the first paint and quit.
+    if (qEnvironmentVariableIsSet("ROOFSCOPE_EXIT_AFTER_FIRST_PAINT")) {
+        auto* probe = new FirstPaintProbe(&window);
+        window.chart()->plot()->installEventFilter(probe);
+    }
     // After the window is up, so that a message box never stands in for it.
     QTimer::singleShot(0, &window, [&window, problems, headline] { window.reportProblems(problems, headline); });
     return QApplication::exec();

@@ -2,6 +2,7 @@
 
 #include "chart/RooflineChart.h"
 #include "gui/EvaluationText.h"
+#include "gui/HardwareDock.h"
 #include "gui/ResultsTableModel.h"
 #include "gui/SceneBuilder.h"
 #include "gui/SessionDocument.h"
@@ -46,6 +47,8 @@ MainWindow::MainWindow(const HardwareDatabase& hardware, QWidget* parent)
     m_chart = new RooflineChart(this);
     setCentralWidget(m_chart);
     createResultsDock();
+    m_hardwareDock = new HardwareDock(m_hardware, m_document, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_hardwareDock);
     connect(m_chart, &RooflineChart::kernelDragged, this, [this](int kernel, double flopsPerByte) {
         const QString error = m_document->setKernelIntensity(kernel, flopsPerByte);
         if (!error.isEmpty()) {

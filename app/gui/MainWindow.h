@@ -15,6 +15,7 @@ class QToolButton;
 namespace roofscope {
 
 class HardwareDatabase;
+class HardwareDock;
 class ResultsTableModel;
 class RooflineChart;
 class SessionDocument;
@@ -42,6 +43,7 @@ public:
     QString sessionPath() const { return m_sessionPath; }
 
     RooflineChart* chart() const { return m_chart; }
+    HardwareDock* hardwareDock() const { return m_hardwareDock; }
     // The status bar's summary line, e.g. "4 devices · 4 kernels" or "4 devices · 4 kernels · 1 problem".
     QString statusText() const;
     // The selected kernel's line across devices ("attn: memory-bound on H100 · … · T_min 1.2 ms").
@@ -84,6 +86,7 @@ private:
     QTableView* m_resultsView = nullptr;
     QString m_sessionPath;
     RooflineChart* m_chart = nullptr;
+    HardwareDock* m_hardwareDock = nullptr;
     QLabel* m_summaryLabel = nullptr;
     QLabel* m_kernelLabel = nullptr;
     std::vector<SceneDevice> m_sceneDevices;

@@ -1,6 +1,6 @@
 #include "gui/SessionDocument.h"
 
-#include "gui/DeviceSelectionCommand.h"
+#include "gui/DeviceListCommand.h"
 #include "gui/KernelEditCommand.h"
 #include "gui/KernelListCommand.h"
 #include "gui/ViewCommand.h"
@@ -131,9 +131,25 @@ QString SessionDocument::setDeviceSelection(int index, const DeviceSelection& se
     if (!validIndex(index, m_session.devices.size())) {
         return tr("No device %1").arg(index + 1);
     }
-    const DeviceSelection before = m_session.devices[static_cast<size_t>(index)];
-    m_undoStack->push(new DeviceSelectionCommand(
-        this, index, before, selection, actionText.isEmpty() ? tr("Change %1").arg(qs(selection.id)) : actionText));
+    std::vector<DeviceSelection> devices = m_session.devices;
+    devices[static_cast<size_t>(index)] = selection;
+    return setDevices(devices, actionText.isEmpty() ? tr("Change %1").arg(qs(selection.id)) : actionText);
+}
+
+QString SessionDocument::setDevices(const std::vector<DeviceSelection>& devices, const QString& actionText)
+{
+    for (size_t i = 0; i < devices.size(); ++i) {
+        if (devices[i].id.empty()) {
+            return tr("Device %1 has no id").arg(i + 1);
+        }
+        for (size_t j = 0; j < i; ++j) {
+            if (devices[j].id == devices[i].id) {
+                return tr("Device %1 is listed twice").arg(qs(devices[i].id));
+            }
+        }
+    }
+    m_undoStack->push(new DeviceListCommand(
+        this, m_session.devices, devices, actionText.isEmpty() ? tr("Change devices") : actionText));
     return {};
 }
 
@@ -177,9 +193,9 @@ void SessionDocument::applyRemoveKernel(int index)
     Q_EMIT kernelRemoved(index);
 }
 
-void SessionDocument::applyDeviceSelection(int index, const DeviceSelection& selection)
+void SessionDocument::applyDevices(const std::vector<DeviceSelection>& devices)
 {
-    m_session.devices[static_cast<size_t>(index)] = selection;
+    m_session.devices = devices;
     Q_EMIT devicesChanged();
 }
 

@@ -33,6 +33,8 @@ public:
     QString addKernel(const Kernel& kernel);
     QString removeKernel(int index);
     QString setDeviceSelection(int index, const DeviceSelection& selection, const QString& actionText = {});
+    // Replaces the device list (ids must be unique): one undo step.
+    QString setDevices(const std::vector<DeviceSelection>& devices, const QString& actionText = {});
     QString setView(const ViewSettings& view, const QString& actionText = {});
 
     // Ends a drag: the next intensity edit starts a new undo step.
@@ -43,7 +45,7 @@ public:
     void applyKernel(int index, const Kernel& kernel, bool moved = false);
     void applyInsertKernel(int index, const Kernel& kernel);
     void applyRemoveKernel(int index);
-    void applyDeviceSelection(int index, const DeviceSelection& selection);
+    void applyDevices(const std::vector<DeviceSelection>& devices);
     void applyView(const ViewSettings& view);
     int interactionId() const { return m_interactionId; }
 

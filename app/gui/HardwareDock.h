@@ -1,0 +1,62 @@
+#pragma once
+
+#include <QDockWidget>
+#include <QString>
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace roofscope {
+
+class HardwareDatabase;
+class SessionDocument;
+
+// The hardware dock: every device of the database grouped by vendor and family (generation), with a
+// checkbox per device, per group and per vendor, a checkbox per roof level under each device, a
+// precision selector per device ("auto": each kernel's own precision) and the sustained-vs-peak
+// switch. Every change is one undoable edit of the session's device list; the dock follows the
+// session (undo, redo, opening a file) without emitting edits of its own.
+class HardwareDock : public QDockWidget {
+    Q_OBJECT
+
+public:
+    HardwareDock(const HardwareDatabase& hardware, SessionDocument* document, QWidget* parent = nullptr);
+
+    QTreeWidget* tree() const { return m_tree; }
+    QCheckBox* sustainedBox() const { return m_sustained; }
+    QLineEdit* filterEdit() const { return m_filter; }
+
+    // Items by what they stand for (nullptr when absent).
+    QTreeWidgetItem* deviceItem(const QString& id) const;
+    QTreeWidgetItem* groupItem(const QString& vendor, const QString& family = {}) const;
+    QTreeWidgetItem* levelItem(const QString& id, const QString& level) const;
+    QComboBox* precisionBox(const QString& id) const;
+
+    // The same as clicking the item's checkbox.
+    void setDeviceChecked(const QString& id, bool checked);
+
+private:
+    enum Kind { Vendor = 1, Group, Device, Level };
+
+    void build();
+    void syncFromSession();
+    void onItemChanged(QTreeWidgetItem* item, int column);
+    void onPrecisionChosen(const QString& id, const QString& precision);
+    void applyFilter(const QString& text);
+    // Shows (or hides) every device under `item` as one edit.
+    void setDevicesShown(const QStringList& ids, bool shown, const QString& actionText);
+    void setLevelEnabled(const QString& id, const QString& level, bool enabled);
+    static QStringList deviceIdsUnder(const QTreeWidgetItem* item);
+
+    const HardwareDatabase& m_hardware;
+    SessionDocument* m_document;
+    QTreeWidget* m_tree = nullptr;
+    QCheckBox* m_sustained = nullptr;
+    QLineEdit* m_filter = nullptr;
+    bool m_syncing = false;
+};
+
+} // namespace roofscope

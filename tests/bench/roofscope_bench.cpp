@@ -1,0 +1,294 @@
+// roofscope-bench: drives the real main window offscreen and prints one JSON object per line,
+// {"name", "n_kernels", "n_devices", "median_ms", "p95_ms", ...}, for:
+//   drag           one mouse-move event on the chart, handled and repainted (chart and table)
+//   drag_measured  the same with many measured kernels on the chart
+//   toggle_device  one device switched off or on in the hardware dock: full recompute and replot
+//   startup        the roofscope executable from process start to its first paint (separate runs)
+// Usage: roofscope-bench [--only NAME] [--quick] [--roofscope PATH]
+
+#include "AppPaths.h"
+#include "chart/RooflineChart.h"
+#include "gui/HardwareDock.h"
+#include "gui/MainWindow.h"
+#include "gui/SessionDocument.h"
+#include "io/HardwareLoader.h"
+
+#include <qcustomplot.h>
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QProcess>
+#include <QTableView>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace roofscope;
+
+namespace {
+
+struct Stats {
+    double median = 0.0;
+    double p95 = 0.0;
+    double max = 0.0;
+};
+
+Stats stats(std::vector<double> samples)
+{
+    Stats s;
+    if (samples.empty()) {
+        return s;
+    }
+    std::sort(samples.begin(), samples.end());
+    auto at = [&](double q) {
+        const size_t i = static_cast<size_t>(std::ceil(q * static_cast<double>(samples.size()))) - 1;
+        return samples[std::min(i, samples.size() - 1)];
+    };
+    s.median = samples.size() % 2 == 1 ? samples[samples.size() / 2]
+                                       : 0.5 * (samples[samples.size() / 2 - 1] + samples[samples.size() / 2]);
+    s.p95 = at(0.95);
+    s.max = samples.back();
+    return s;
+}
+
+void print(const char* name, size_t kernels, size_t devices, const Stats& s, int samples, const QString& extra = {})
+{
+    std::printf("{\"name\": \"%s\", \"n_kernels\": %zu, \"n_devices\": %zu, \"median_ms\": %.3f, \"p95_ms\": %.3f, "
+                "\"max_ms\": %.3f, \"samples\": %d%s}\n",
+        name, kernels, devices, s.median, s.p95, s.max, samples, extra.toUtf8().constData());
+    std::fflush(stdout);
+}
+
+// Counts paint events, to show that each timed step really repainted.
+class PaintCounter : public QObject {
+public:
+    int paints = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint) {
+            ++paints;
+        }
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+std::vector<std::string> benchDevices(const HardwareDatabase& db, size_t count)
+{
+    // Accelerators from several vendors first, then whatever else there is.
+    const std::vector<std::string> preferred { "nvidia-h100-sxm", "amd-instinct-mi300x", "google-tpu-v6e",
+        "nvidia-b200", "intel-gaudi-3", "nvidia-a100-sxm-80gb", "amd-instinct-mi325x", "google-tpu-v5p" };
+    std::vector<std::string> ids;
+    for (const std::string& id : preferred) {
+        if (ids.size() < count && db.find(id)) {
+            ids.push_back(id);
+        }
+    }
+    for (const Hardware& hw : db.devices()) {
+        if (ids.size() < count && std::find(ids.begin(), ids.end(), hw.id) == ids.end()) {
+            ids.push_back(hw.id);
+        }
+    }
+    return ids;
+}
+
+// Raw kernels with intensities spread log-uniformly over 0.1 .. 3000 FLOP/B (a fixed seed).
+Session benchSession(const HardwareDatabase& db, size_t kernels, size_t devices, bool measured)
+{
+    Session session;
+    session.title = "bench";
+    for (const std::string& id : benchDevices(db, devices)) {
+        DeviceSelection selection;
+        selection.id = id;
+        session.devices.push_back(selection);
+    }
+    std::mt19937_64 random(42);
+    std::uniform_real_distribution<double> logIntensity(std::log(0.1), std::log(3000.0));
+    std::uniform_real_distribution<double> logFlops(std::log(1e8), std::log(1e13));
+    std::uniform_real_distribution<double> efficiency(0.05, 0.9);
+    session.kernels.reserve(kernels);
+    for (size_t i = 0; i < kernels; ++i) {
+        Kernel k;
+        k.name = "kernel_" + std::to_string(i);
+        k.flops = std::exp(logFlops(random));
+        k.bytes = { { "default", k.flops / std::exp(logIntensity(random)) } };
+        k.precision = "bf16";
+        if (measured) {
+            // As if it ran at a fraction of an H100-class roof.
+            const double attainable = std::min(989e12, 3.35e12 * k.flops / k.bytes.front().bytes);
+            k.measuredSeconds = k.flops / (attainable * efficiency(random));
+        }
+        session.kernels.push_back(std::move(k));
+    }
+    return session;
+}
+
+void settle()
+{
+    for (int i = 0; i < 3; ++i) {
+        QApplication::processEvents();
+    }
+}
+
+void sendMouse(QWidget* target, QEvent::Type type, const QPointF& pos, Qt::MouseButtons buttons)
+{
+    const Qt::MouseButton button = type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton;
+    QMouseEvent event(type, pos, target->mapToGlobal(pos), button, buttons, Qt::NoModifier);
+    QApplication::sendEvent(target, &event);
+}
+
+void benchDrag(const HardwareDatabase& db, const char* name, size_t kernels, size_t devices, bool measured, int moves)
+{
+    MainWindow window(db);
+    window.setSession(benchSession(db, kernels, devices, measured));
+    window.resize(1600, 1000);
+    window.show();
+    settle();
+    QCustomPlot* plot = window.chart()->plot();
+    // The kernel nearest the middle of the chart, so the drag stays on screen.
+    const QPointF centre(plot->axisRect()->center());
+    int kernel = -1;
+    double best = 1e300;
+    for (size_t k = 0; k < std::min<size_t>(kernels, 2000); ++k) {
+        if (auto pos = window.chart()->markerPosition(static_cast<int>(k), 0)) {
+            const double d = std::fabs(pos->x() - centre.x());
+            if (d < best) {
+                best = d;
+                kernel = static_cast<int>(k);
+            }
+        }
+    }
+    const auto start = window.chart()->markerPosition(kernel, 0);
+    if (!start) {
+        std::fprintf(stderr, "%s: no kernel marker to drag\n", name);
+        return;
+    }
+    PaintCounter counter;
+    plot->installEventFilter(&counter);
+    window.resultsView()->viewport()->installEventFilter(&counter);
+    sendMouse(plot, QEvent::MouseButtonPress, *start, Qt::LeftButton);
+    settle();
+    if (!window.chart()->isDragging()) {
+        std::fprintf(stderr, "%s: the press did not grab kernel %d\n", name, kernel);
+        return;
+    }
+    counter.paints = 0;
+    std::vector<double> samples;
+    QElapsedTimer timer;
+    for (int i = 0; i < moves; ++i) {
+        const double dx = 200.0 * std::sin(i * 0.05); // sweep left and right around the start
+        timer.start();
+        sendMouse(plot, QEvent::MouseMove, *start + QPointF(dx, 0.0), Qt::LeftButton);
+        QApplication::processEvents();
+        samples.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    const int paints = counter.paints;
+    sendMouse(plot, QEvent::MouseButtonRelease, *start, Qt::NoButton);
+    settle();
+    print(name, kernels, devices, stats(samples), moves, QStringLiteral(", \"paint_events\": %1").arg(paints));
+}
+
+void benchToggle(const HardwareDatabase& db, size_t kernels, size_t devices, int toggles)
+{
+    MainWindow window(db);
+    window.setSession(benchSession(db, kernels, devices, false));
+    window.resize(1600, 1000);
+    window.show();
+    settle();
+    HardwareDock* dock = window.hardwareDock();
+    const std::string id = window.session().devices.front().id;
+    std::vector<double> samples;
+    QElapsedTimer timer;
+    for (int i = 0; i < toggles; ++i) {
+        const bool on = i % 2 == 1;
+        timer.start();
+        dock->setDeviceChecked(QString::fromStdString(id), on);
+        QApplication::processEvents();
+        samples.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    print("toggle_device", kernels, devices, stats(samples), toggles);
+}
+
+void benchStartup(const QString& executable, int runs)
+{
+    std::vector<double> samples;
+    for (int i = 0; i < runs; ++i) {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("ROOFSCOPE_EXIT_AFTER_FIRST_PAINT"), QStringLiteral("1"));
+        process.setProcessEnvironment(env);
+        QElapsedTimer timer;
+        timer.start();
+        process.start(executable, {});
+        if (!process.waitForReadyRead(20000)) {
+            std::fprintf(stderr, "startup: %s printed nothing (%s)\n", qPrintable(executable),
+                qPrintable(process.errorString()));
+            return;
+        }
+        const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        process.waitForFinished(20000);
+        if (!process.readAllStandardOutput().contains("first-paint")) {
+            std::fprintf(stderr, "startup: unexpected output from %s\n", qPrintable(executable));
+            return;
+        }
+        samples.push_back(ms);
+    }
+    print("startup", 0, 0, stats(samples), runs);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (!std::getenv("QT_QPA_PLATFORM")) {
+        setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    }
+    QApplication app(argc, argv);
+    const QStringList args = QApplication::arguments();
+    QString only;
+    bool quick = false;
+    QString executable = QStringLiteral(ROOFSCOPE_EXECUTABLE);
+    for (int i = 1; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--only") && i + 1 < args.size()) {
+            only = args[++i];
+        } else if (args[i] == QLatin1String("--roofscope") && i + 1 < args.size()) {
+            executable = args[++i];
+        } else if (args[i] == QLatin1String("--quick")) {
+            quick = true;
+        } else {
+            std::fprintf(stderr,
+                "usage: roofscope-bench [--only drag|drag_measured|toggle_device|startup] "
+                "[--quick] [--roofscope PATH]\n");
+            return 2;
+        }
+    }
+    HardwareDatabase db;
+    db.loadDirectory(shippedHardwareDir());
+    if (db.devices().empty()) {
+        std::fprintf(stderr, "no hardware files found in %s\n", shippedHardwareDir().c_str());
+        return 1;
+    }
+    const int moves = quick ? 60 : 400;
+    auto wanted = [&](const char* name) { return only.isEmpty() || only == QLatin1String(name); };
+    if (wanted("drag")) {
+        benchDrag(db, "drag", 1000, 8, false, moves);
+    }
+    if (wanted("drag_measured")) {
+        benchDrag(db, "drag_measured", quick ? 10000 : 100000, 1, true, moves);
+    }
+    if (wanted("toggle_device")) {
+        benchToggle(db, quick ? 1000 : 10000, 8, quick ? 10 : 40);
+    }
+    if (wanted("startup")) {
+        benchStartup(executable, quick ? 3 : 15);
+    }
+    return 0;
+}
