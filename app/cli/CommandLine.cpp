@@ -2,6 +2,7 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/ImportCommand.h"
 #include "io/EvaluationFormat.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
@@ -29,6 +30,8 @@ const char* kUsage = R"(usage:
                   [--measured SECONDS] [--count N] [--name NAME] [--json]
   roofscope solve --hardware ID --kernel TEMPLATE --param ... --free NAME[,NAME...] [--level L] [--json]
   roofscope table --session FILE [--format text|csv|markdown|json]
+  roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
+                  [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--json]
 every command takes --hardware-dir DIR (more device files)
 numbers take SI suffixes: 1.97e14, 197T, 820G
 )";
@@ -357,6 +360,9 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& out, st
         }
         if (command == "table") {
             return tableCommand(args, out, err);
+        }
+        if (command == "import") {
+            return importCommand(args, out, err);
         }
         throw CliError("'" + command + "' is not available in this version (see 'roofscope help')");
     } catch (const CliError& e) {

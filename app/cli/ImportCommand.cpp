@@ -1,0 +1,217 @@
+#include "cli/ImportCommand.h"
+
+#include "cli/CliArgs.h"
+#include "cli/CliContext.h"
+#include "io/CsvReader.h"
+#include "io/HardwareLoader.h"
+#include "io/HardwareWriter.h"
+#include "io/Importers.h"
+#include "io/SessionFile.h"
+#include "io/StrictYaml.h"
+#include "model/Text.h"
+#include "model/Units.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <ostream>
+
+namespace roofscope {
+
+namespace {
+
+std::string joinNames(const std::vector<std::string>& files)
+{
+    std::string out;
+    for (const auto& f : files) {
+        out += (out.empty() ? "" : ", ") + std::filesystem::path(f).filename().string();
+    }
+    return out;
+}
+
+// Hardware text that must load back through the loader, or the import is refused.
+std::string checkedHardwareYaml(const Hardware& hw, const std::string& path)
+{
+    const std::string text = hardwareToYaml(hw);
+    auto loaded = loadHardwareText(text, path);
+    if (!loaded.hardware) {
+        throw CliError("the imported device does not make a valid hardware file: " + firstError(loaded.diagnostics));
+    }
+    return text;
+}
+
+} // namespace
+
+int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, std::ostream& err)
+{
+    // `-o FILE` is the one short option.
+    std::vector<std::string> args;
+    for (const auto& a : rawArgs) {
+        args.push_back(a == "-o" ? std::string("--output") : a);
+    }
+    CliArgs opts(args, 1, { "output", "hardware", "hardware-dir", "hardware-out", "device", "max-size", "title" },
+        { "aggregate", "json" });
+    if (opts.positional().empty()) {
+        throw CliError("import needs a format and files: roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml");
+    }
+    const std::string format = opts.positional().front();
+    if (format != "ncu" && format != "rocprof" && format != "ert" && format != "csv") {
+        throw CliError("import: unknown format '" + format + "' (ncu, rocprof, ert or csv)");
+    }
+    const std::vector<std::string> files(opts.positional().begin() + 1, opts.positional().end());
+    if (files.empty()) {
+        throw CliError("import " + format + " needs at least one FILE");
+    }
+    const auto output = opts.value("output");
+    if (!output || output->empty()) {
+        throw CliError("import needs -o OUT.yaml (a session, or a hardware file for ERT and roofline.csv)");
+    }
+    ImportOptions options;
+    if (auto size = opts.number("max-size")) {
+        if (!(*size >= 1.0) || *size > 1e12) {
+            throw CliError("--max-size must be a byte count between 1 and 1T");
+        }
+        options.maxFileBytes = static_cast<std::size_t>(*size);
+    }
+    if (auto device = opts.number("device")) {
+        if (*device < 0.0 || *device != std::floor(*device) || *device > 1e6) {
+            throw CliError("--device must be a GPU number (0, 1, ...)");
+        }
+        options.rocprofDevice = static_cast<int>(*device);
+    }
+    if (opts.has("device") && format != "rocprof") {
+        throw CliError("--device chooses a row of rocprof-compute's roofline.csv; it has no meaning for " + format);
+    }
+    CliContext context(opts);
+    context.reportDiagnostics(err);
+
+    ImportResult result;
+    if (format == "rocprof") {
+        result = importRocprof(files, options);
+    } else {
+        for (const auto& file : files) {
+            result.append(format == "ncu" ? importNcuCsv(file, options)
+                    : format == "ert"     ? importErtJson(file, options)
+                                          : importPlainCsv(file, options));
+        }
+    }
+    for (const auto& d : result.diagnostics) {
+        if (d.severity == Severity::Warning) {
+            err << "roofscope: " << d.toString() << "\n";
+        }
+    }
+    if (!result.ok()) {
+        for (const auto& d : result.diagnostics) {
+            if (d.severity == Severity::Error) {
+                throw CliError(d.toString(false));
+            }
+        }
+    }
+    if (opts.has("aggregate")) {
+        aggregateLaunches(result);
+    }
+    disambiguateNames(result.kernels);
+    if (result.kernels.empty() && result.devices.empty()) {
+        throw CliError("nothing to import from " + joinNames(files) + ": every kernel was left out (see the warnings)");
+    }
+    if (result.devices.size() > 1) {
+        throw CliError(std::to_string(result.devices.size()) + " devices in " + joinNames(files)
+            + ": import one device file at a time (one hardware file each)");
+    }
+
+    nlohmann::json summary;
+    summary["output"] = *output;
+    summary["warnings"] = nlohmann::json::array();
+    for (const auto& d : result.diagnostics) {
+        summary["warnings"].push_back(d.toString(false));
+    }
+
+    if (result.kernels.empty()) {
+        // A device: its hardware file.
+        if (opts.has("hardware") || opts.has("hardware-out")) {
+            throw CliError("--hardware and --hardware-out apply to imports that yield kernels; " + joinNames(files)
+                + " yields a device");
+        }
+        const Hardware& hw = result.devices.front();
+        const std::string text = checkedHardwareYaml(hw, *output);
+        if (const std::string error = writeFileAtomically(*output, text); !error.empty()) {
+            throw CliError(error);
+        }
+        summary["kind"] = "hardware";
+        summary["device"] = hw.id;
+        if (opts.has("json")) {
+            out << summary.dump(2) << "\n";
+        } else {
+            out << "wrote device " << hw.id << " (" << hw.levels.size() << " levels, " << hw.compute.size()
+                << (hw.compute.size() == 1 ? " compute peak) to " : " compute peaks) to ") << *output
+                << "; load it with --hardware-dir " << std::filesystem::path(*output).parent_path().string() << "\n";
+        }
+        return 0;
+    }
+
+    Session session;
+    session.title = opts.value("title").value_or("Imported from " + format + ": " + joinNames(files));
+    for (const auto& list : opts.values("hardware")) {
+        for (const auto& id : split(list, ',')) {
+            if (id.empty()) {
+                continue;
+            }
+            if (!context.database().find(id)) {
+                throw CliError("unknown hardware '" + id + "' (see 'roofscope hardware list')");
+            }
+            session.devices.push_back({ id, "", {}, true });
+        }
+    }
+    if (!result.devices.empty()) {
+        // Kernels and a device (rocprof roofline.csv with pmc_perf.csv): the device goes to its own file.
+        const auto hardwareOut = opts.value("hardware-out");
+        if (!hardwareOut) {
+            throw CliError(joinNames(files)
+                + " yield kernels and a device: give --hardware-out FILE for the device's hardware file, or import "
+                  "roofline.csv on its own");
+        }
+        const Hardware& hw = result.devices.front();
+        const std::string text = checkedHardwareYaml(hw, *hardwareOut);
+        if (const std::string error = writeFileAtomically(*hardwareOut, text); !error.empty()) {
+            throw CliError(error);
+        }
+        session.devices.push_back({ hw.id, "", {}, true });
+        summary["device"] = hw.id;
+        summary["hardware_output"] = *hardwareOut;
+    } else if (opts.has("hardware-out")) {
+        throw CliError("--hardware-out: " + joinNames(files) + " yield no device");
+    }
+    for (const auto& k : result.kernels) {
+        session.kernels.push_back(k.kernel);
+    }
+    const std::string text = sessionToYaml(session);
+    const std::size_t limit = YamlLimits {}.maxBytes;
+    if (text.size() > limit) {
+        throw CliError("the session would be " + formatQuantity(static_cast<double>(text.size()), Dimension::Bytes)
+            + " (" + std::to_string(session.kernels.size()) + " kernels), over the " + describeBytes(limit)
+            + " a session file may have: merge launches with --aggregate, or profile fewer kernels");
+    }
+    auto check = loadSessionText(text, *output);
+    if (!check.session) {
+        throw CliError("the imported kernels do not make a valid session: " + firstError(check.diagnostics));
+    }
+    if (const std::string error = writeFileAtomically(*output, text); !error.empty()) {
+        throw CliError(error);
+    }
+    summary["kind"] = "session";
+    summary["kernels"] = session.kernels.size();
+    if (opts.has("json")) {
+        out << summary.dump(2) << "\n";
+    } else {
+        out << "wrote " << session.kernels.size() << (session.kernels.size() == 1 ? " kernel" : " kernels") << " from "
+            << joinNames(files) << " to " << *output;
+        if (summary.contains("hardware_output")) {
+            out << ", device " << result.devices.front().id << " to " << summary["hardware_output"].get<std::string>();
+        }
+        out << "\n";
+    }
+    return 0;
+}
+
+} // namespace roofscope

@@ -1,0 +1,274 @@
+#include "io/CsvReader.h"
+#include "io/ImportUtil.h"
+#include "io/Importers.h"
+#include "model/Text.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <unordered_map>
+
+namespace roofscope {
+
+namespace importutil {
+
+ParsedCounter parseCounter(std::string_view text)
+{
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
+        text.remove_suffix(1);
+    }
+    if (text.empty() || text == "n/a" || text == "N/A" || text == "-") {
+        return { NumberStatus::Missing, 0.0 };
+    }
+    if (equalsIgnoreCase(text, "nan") || equalsIgnoreCase(text, "-nan")) {
+        return { NumberStatus::NotANumber, 0.0 };
+    }
+    // Thousands separators: drop commas (ncu writes "134,957,158,144").
+    char buffer[128];
+    std::size_t n = 0;
+    for (char c : text) {
+        if (c == ',') {
+            continue;
+        }
+        if (n + 1 >= sizeof buffer) {
+            return { NumberStatus::Invalid, 0.0 };
+        }
+        buffer[n++] = c;
+    }
+    const char* begin = buffer;
+    const char* end = buffer + n;
+    if (begin != end && *begin == '+') {
+        ++begin;
+    }
+    double value = 0.0;
+    auto [ptr, ec] = std::from_chars(begin, end, value);
+    if (ec != std::errc() || ptr != end || !std::isfinite(value)) {
+        return { NumberStatus::Invalid, 0.0 };
+    }
+    return { NumberStatus::Ok, value };
+}
+
+Diagnostic warningAt(const std::string& file, int line, const std::string& message)
+{
+    Diagnostic d;
+    d.file = file;
+    d.line = line;
+    d.severity = Severity::Warning;
+    d.message = message;
+    return d;
+}
+
+Diagnostic errorAt(const std::string& file, int line, int column, const std::string& message)
+{
+    Diagnostic d;
+    d.file = file;
+    d.line = line;
+    d.column = column;
+    d.severity = Severity::Error;
+    d.message = message;
+    return d;
+}
+
+std::string dominantPrecision(const std::map<std::string, double>& flopsByPrecision, const std::string& tensorPrecision)
+{
+    std::map<std::string, double> merged;
+    for (const auto& [precision, flops] : flopsByPrecision) {
+        merged[precision == "tensor" ? tensorPrecision : precision] += flops;
+    }
+    std::string best;
+    double most = 0.0;
+    for (const auto& [precision, flops] : merged) {
+        if (flops > most) {
+            most = flops;
+            best = precision;
+        }
+    }
+    return best;
+}
+
+std::string makeDeviceId(std::string_view text)
+{
+    std::string id;
+    for (char c : text) {
+        const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if ((lower >= 'a' && lower <= 'z') || (lower >= '0' && lower <= '9') || lower == '_' || lower == '.') {
+            id += lower;
+        } else if (!id.empty() && id.back() != '-') {
+            id += '-';
+        }
+        if (id.size() >= 80) {
+            break;
+        }
+    }
+    while (!id.empty() && (id.back() == '-' || id.back() == '.')) {
+        id.pop_back();
+    }
+    return id.empty() ? std::string("imported") : id;
+}
+
+int currentYear()
+{
+    const std::time_t now = std::time(nullptr);
+    std::tm tm {};
+    gmtime_r(&now, &tm);
+    return tm.tm_year + 1900;
+}
+
+int yearOfTimestamp(double seconds)
+{
+    // 2000-01-01 .. 2100-01-01
+    if (!(seconds > 946684800.0 && seconds < 4102444800.0)) {
+        return currentYear();
+    }
+    const auto t = static_cast<std::time_t>(seconds);
+    std::tm tm {};
+    gmtime_r(&t, &tm);
+    return tm.tm_year + 1900;
+}
+
+std::string fileName(const std::string& path)
+{
+    return std::filesystem::path(path).filename().string();
+}
+
+} // namespace importutil
+
+void ImportResult::append(ImportResult other)
+{
+    kernels.insert(
+        kernels.end(), std::make_move_iterator(other.kernels.begin()), std::make_move_iterator(other.kernels.end()));
+    devices.insert(
+        devices.end(), std::make_move_iterator(other.devices.begin()), std::make_move_iterator(other.devices.end()));
+    diagnostics.insert(diagnostics.end(), other.diagnostics.begin(), other.diagnostics.end());
+}
+
+bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& text, Diagnostics& diagnostics)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto status = fs::status(path, ec);
+    if (ec || !fs::exists(status)) {
+        diagnostics.push_back(importutil::errorAt(path, 0, 0, "no such file"));
+        return false;
+    }
+    if (fs::is_directory(status)) {
+        diagnostics.push_back(importutil::errorAt(path, 0, 0, "is a folder, not a file"));
+        return false;
+    }
+    if (!fs::is_regular_file(status)) {
+        diagnostics.push_back(importutil::errorAt(path, 0, 0, "is not a regular file"));
+        return false;
+    }
+    const auto size = fs::file_size(path, ec);
+    if (ec) {
+        diagnostics.push_back(importutil::errorAt(path, 0, 0, "cannot read the file size: " + ec.message()));
+        return false;
+    }
+    if (size > maxBytes) {
+        diagnostics.push_back(importutil::errorAt(path, 0, 0,
+            "the file is " + describeBytes(static_cast<std::size_t>(size)) + ", over the " + describeBytes(maxBytes)
+                + " an import reads (export fewer kernels or metrics, or raise --max-size)"));
+        return false;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        diagnostics.push_back(importutil::errorAt(path, 0, 0, "cannot open the file"));
+        return false;
+    }
+    text.resize(static_cast<std::size_t>(size));
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (in.bad()) {
+        diagnostics.push_back(importutil::errorAt(path, 0, 0, "cannot read the file"));
+        return false;
+    }
+    // A UTF-8 byte order mark is not part of the first field.
+    if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+        text.erase(0, 3);
+    }
+    return true;
+}
+
+void aggregateLaunches(ImportResult& result)
+{
+    std::vector<ImportedKernel> merged;
+    std::unordered_map<std::string, std::size_t> index;
+    for (auto& k : result.kernels) {
+        auto [it, inserted] = index.try_emplace(k.baseName, merged.size());
+        if (inserted) {
+            k.kernel.name = k.baseName;
+            merged.push_back(std::move(k));
+            continue;
+        }
+        ImportedKernel& into = merged[it->second];
+        into.kernel.flops += k.kernel.flops;
+        for (const auto& [precision, flops] : k.flopsByPrecision) {
+            into.flopsByPrecision[precision] += flops;
+        }
+        for (const auto& b : k.kernel.bytes) {
+            auto level = std::find_if(into.kernel.bytes.begin(), into.kernel.bytes.end(),
+                [&](const LevelBytes& e) { return e.level == b.level; });
+            if (level == into.kernel.bytes.end()) {
+                into.kernel.bytes.push_back(b);
+            } else {
+                level->bytes += b.bytes;
+            }
+        }
+        // Runtime: the mean over the launches that have one.
+        if (k.kernel.measuredSeconds) {
+            into.kernel.measuredSeconds = into.kernel.measuredSeconds.value_or(0.0) + *k.kernel.measuredSeconds;
+        }
+        into.kernel.count += k.kernel.count;
+        into.launches += k.launches;
+    }
+    for (auto& k : merged) {
+        const double n = static_cast<double>(k.launches);
+        if (k.launches > 1) {
+            k.kernel.flops /= n;
+            for (auto& b : k.kernel.bytes) {
+                b.bytes /= n;
+            }
+            for (auto& [precision, flops] : k.flopsByPrecision) {
+                flops /= n;
+            }
+            if (k.kernel.measuredSeconds) {
+                *k.kernel.measuredSeconds /= n;
+            }
+            if (auto precision = importutil::dominantPrecision(k.flopsByPrecision, "fp16"); !precision.empty()) {
+                k.kernel.precision = precision;
+            }
+            k.launchId.clear();
+        }
+    }
+    result.kernels = std::move(merged);
+}
+
+void disambiguateNames(std::vector<ImportedKernel>& kernels)
+{
+    std::unordered_map<std::string, int> uses;
+    for (const auto& k : kernels) {
+        ++uses[k.kernel.name];
+    }
+    std::unordered_map<std::string, int> taken;
+    for (auto& k : kernels) {
+        if (uses[k.kernel.name] < 2) {
+            continue;
+        }
+        std::string name = k.kernel.name + " #" + (k.launchId.empty() ? "1" : k.launchId);
+        // Still taken (the same id in two files): count up.
+        for (int n = 2; taken.count(name) != 0 || (uses.count(name) != 0 && uses[name] > 0); ++n) {
+            name = k.kernel.name + " #" + (k.launchId.empty() ? "" : k.launchId + ".") + std::to_string(n);
+        }
+        taken.insert({ name, 1 });
+        k.kernel.name = name;
+    }
+}
+
+} // namespace roofscope

@@ -1,0 +1,40 @@
+#pragma once
+
+// Helpers shared by the importers (not part of the public API).
+
+#include "io/Importers.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace roofscope::importutil {
+
+enum class NumberStatus { Ok, Missing, NotANumber, Invalid };
+
+struct ParsedCounter {
+    NumberStatus status = NumberStatus::Missing;
+    double value = 0.0;
+};
+
+// A profiler's number: "134,957,158,144", "1.5e9", "0.0". Empty, "n/a" and "-" are Missing; "nan"
+// is NotANumber; anything else that is not a finite number is Invalid.
+ParsedCounter parseCounter(std::string_view text);
+
+Diagnostic warningAt(const std::string& file, int line, const std::string& message);
+Diagnostic errorAt(const std::string& file, int line, int column, const std::string& message);
+
+// The precision with the most FLOPs ("tensor" counts as `tensorPrecision`); empty when all are zero.
+std::string dominantPrecision(
+    const std::map<std::string, double>& flopsByPrecision, const std::string& tensorPrecision);
+
+// A device id from free text: lower case, [a-z0-9-_.] only, at most 80 characters.
+std::string makeDeviceId(std::string_view text);
+
+// The calendar year (UTC) of a Unix time stamp; the current year when it is not a plausible time.
+int yearOfTimestamp(double seconds);
+int currentYear();
+
+std::string fileName(const std::string& path);
+
+} // namespace roofscope::importutil

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "model/Diagnostic.h"
+#include "model/Hardware.h"
+#include "model/Kernel.h"
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofscope {
+
+// One kernel launch (or dispatch) read from a profiler's output.
+struct ImportedKernel {
+    Kernel kernel; // FLOPs summed over precisions, bytes per level, measured runtime
+    std::map<std::string, double> flopsByPrecision; // "fp64" -> FLOPs, ...; tensor-pipe work under "tensor"
+    std::string launchId; // the profiler's ID of the launch ("ID" in ncu, "Dispatch_ID" in rocprof)
+    std::string baseName; // the kernel's name as the profiler wrote it (kernel.name may carry " #ID")
+    std::string file;
+    int line = 0; // where its first row is
+    int launches = 1; // more than one after aggregateLaunches()
+};
+
+// What an import yields: measured kernels, devices with empirical roofs, or both. Warnings name
+// file:line and the kernel they concern; an error means the input could not be read at all.
+struct ImportResult {
+    std::vector<ImportedKernel> kernels;
+    std::vector<Hardware> devices;
+    Diagnostics diagnostics;
+
+    bool ok() const { return !hasErrors(diagnostics); }
+    void append(ImportResult other);
+};
+
+struct ImportOptions {
+    std::size_t maxFileBytes = std::size_t { 128 } * 1024 * 1024; // checked before reading
+    std::size_t maxRecordBytes = std::size_t { 1024 } * 1024; // one CSV line (with quoted line breaks)
+    int rocprofDevice = 0; // the row of rocprof-compute's roofline.csv that becomes the device
+};
+
+// Nsight Compute `ncu --csv` output: the long layout (one row per metric, "Metric Name" and
+// "Metric Value" columns) or the wide `--page raw` layout (one row per launch, metrics as columns,
+// optionally a units row). Application output before the header is skipped; `==ERROR==` lines and
+// launches with `nan` or missing metrics are reported as warnings and those launches left out.
+ImportResult importNcuCsv(const std::string& path, const ImportOptions& options = {});
+ImportResult importNcuCsvText(std::string_view text, const std::string& fileLabel, const ImportOptions& options = {});
+
+// rocprof-compute (Omniperf) workload files: roofline.csv (a device with empirical roofs),
+// pmc_perf.csv (measured dispatches), sysinfo.csv (names the device). `paths` may name the files or
+// a workload folder holding them; a sysinfo.csv beside roofline.csv is read when not given.
+ImportResult importRocprof(const std::vector<std::string>& paths, const ImportOptions& options = {});
+
+// The Empirical Roofline Toolkit's roofline.json: its empirical levels and compute peaks as a device.
+ImportResult importErtJson(const std::string& path, const ImportOptions& options = {});
+ImportResult importErtJsonText(std::string_view text, const std::string& fileLabel);
+
+// A plain CSV: a header `name,flops,bytes,seconds` plus optional `precision` and level columns
+// (each extra column is bytes on the level it names), or headerless rows name,flops,bytes[,seconds].
+ImportResult importPlainCsv(const std::string& path, const ImportOptions& options = {});
+ImportResult importPlainCsvText(std::string_view text, const std::string& fileLabel, const ImportOptions& options = {});
+
+// Merges launches that share a kernel name into one kernel: count = launches, and FLOPs, bytes per
+// level and runtime are the means per launch (so count x kernel gives the totals).
+void aggregateLaunches(ImportResult& result);
+
+// Gives kernels with the same name a " #ID" suffix (their launch id) so every name is unique.
+void disambiguateNames(std::vector<ImportedKernel>& kernels);
+
+// Reads a whole file for an importer: refuses folders, unreadable files and files over the limit
+// (checked before reading) with a diagnostic. Returns false on failure.
+bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& text, Diagnostics& diagnostics);
+
+} // namespace roofscope

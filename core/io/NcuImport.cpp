@@ -1,0 +1,557 @@
+// Nsight Compute CSV (`ncu --csv`): the long layout (one row per metric) and the wide
+// `--page raw` layout (one row per launch).
+#include "io/CsvReader.h"
+#include "io/ImportUtil.h"
+#include "io/Importers.h"
+#include "model/Text.h"
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <unordered_map>
+
+namespace roofscope {
+
+namespace {
+
+using importutil::NumberStatus;
+
+enum Metric : std::uint8_t {
+    DramBytes,
+    LtsBytes,
+    L1texBytes,
+    GpuTime,
+    CyclesAvg,
+    CyclesPerSecond,
+    DAdd,
+    DMul,
+    DFma,
+    FAdd,
+    FMul,
+    FFma,
+    HAdd,
+    HMul,
+    HFma,
+    TensorInst,
+    MetricCount
+};
+
+constexpr std::array<const char*, MetricCount> kMetricNames { "dram__bytes.sum", "lts__t_bytes.sum",
+    "l1tex__t_bytes.sum", "gpu__time_duration.sum", "sm__cycles_elapsed.avg", "sm__cycles_elapsed.avg.per_second",
+    "sm__sass_thread_inst_executed_op_dadd_pred_on.sum", "sm__sass_thread_inst_executed_op_dmul_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_dfma_pred_on.sum", "sm__sass_thread_inst_executed_op_fadd_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_fmul_pred_on.sum", "sm__sass_thread_inst_executed_op_ffma_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_hadd_pred_on.sum", "sm__sass_thread_inst_executed_op_hmul_pred_on.sum",
+    "sm__sass_thread_inst_executed_op_hfma_pred_on.sum", "sm__inst_executed_pipe_tensor.sum" };
+
+// FLOPs per tensor-pipe instruction (seed 003: the FP16 HMMA rate).
+constexpr double kFlopsPerTensorInst = 512.0;
+
+const std::unordered_map<std::string_view, Metric>& metricIndex()
+{
+    static const std::unordered_map<std::string_view, Metric> index = [] {
+        std::unordered_map<std::string_view, Metric> m;
+        for (std::size_t i = 0; i < kMetricNames.size(); ++i) {
+            m.emplace(kMetricNames[i], static_cast<Metric>(i));
+        }
+        return m;
+    }();
+    return index;
+}
+
+enum class Quantity { Bytes, Time, Frequency, Count };
+
+Quantity quantityOf(Metric m)
+{
+    switch (m) {
+    case DramBytes:
+    case LtsBytes:
+    case L1texBytes:
+        return Quantity::Bytes;
+    case GpuTime:
+        return Quantity::Time;
+    case CyclesPerSecond:
+        return Quantity::Frequency;
+    default:
+        return Quantity::Count;
+    }
+}
+
+double siPrefix(char c)
+{
+    switch (c) {
+    case 'K':
+    case 'k':
+        return 1e3;
+    case 'M':
+        return 1e6;
+    case 'G':
+        return 1e9;
+    case 'T':
+        return 1e12;
+    case 'P':
+        return 1e15;
+    default:
+        return 0.0;
+    }
+}
+
+// `unit` is `base` or `base` with one SI prefix letter ("Kbyte", "Minst").
+double prefixed(std::string_view unit, std::string_view base)
+{
+    if (equalsIgnoreCase(unit, base)) {
+        return 1.0;
+    }
+    if (unit.size() == base.size() + 1 && equalsIgnoreCase(unit.substr(1), base)) {
+        return siPrefix(unit.front());
+    }
+    return 0.0;
+}
+
+// The factor that turns a value in `unit` into SI base units (0: unknown unit). ncu scales units
+// for display unless run with --print-units base ("Mbyte", "usecond", "cycle/nsecond", "Ghz").
+double unitFactor(std::string_view unit, Quantity quantity)
+{
+    switch (quantity) {
+    case Quantity::Bytes:
+        if (unit.empty()) {
+            return 1.0;
+        }
+        if (double f = prefixed(unit, "byte"); f > 0.0) {
+            return f;
+        }
+        return prefixed(unit, "B");
+    case Quantity::Time:
+        if (unit.empty() || unit == "second" || unit == "s") {
+            return 1.0;
+        }
+        if (unit == "msecond" || unit == "ms") {
+            return 1e-3;
+        }
+        if (unit == "usecond" || unit == "us") {
+            return 1e-6;
+        }
+        if (unit == "nsecond" || unit == "ns") {
+            return 1e-9;
+        }
+        return 0.0;
+    case Quantity::Frequency:
+        if (unit.empty() || unit == "cycle/second") {
+            return 1.0;
+        }
+        if (unit == "cycle/msecond") {
+            return 1e3;
+        }
+        if (unit == "cycle/usecond") {
+            return 1e6;
+        }
+        if (unit == "cycle/nsecond") {
+            return 1e9;
+        }
+        return prefixed(unit, "hz");
+    case Quantity::Count:
+        if (unit.empty()) {
+            return 1.0;
+        }
+        for (const char* base : { "inst", "cycle", "warp", "thread" }) {
+            if (double f = prefixed(unit, base); f > 0.0) {
+                return f;
+            }
+        }
+        return 0.0;
+    }
+    return 0.0;
+}
+
+// One profiled launch while its rows are read.
+struct Launch {
+    std::string id;
+    std::string process;
+    std::string name;
+    int line = 0;
+    std::array<double, MetricCount> values {};
+    std::uint32_t present = 0;
+    std::string problem; // the first metric that cannot be used, and why
+};
+
+class NcuParser {
+public:
+    NcuParser(std::string_view text, std::string file, const ImportOptions& options)
+        : m_text(text)
+        , m_file(std::move(file))
+        , m_reader(text, m_file, options.maxRecordBytes)
+    {
+    }
+
+    ImportResult run();
+
+private:
+    bool findHeader();
+    bool readHeader();
+    void readLong();
+    void readWide();
+    void setValue(Launch& launch, Metric metric, std::string_view value, std::string_view unit);
+    void finish(Launch& launch);
+    void fatal(int line, int column, const std::string& message)
+    {
+        m_result.diagnostics.push_back(importutil::errorAt(m_file, line, column, message));
+    }
+    bool readerFailed()
+    {
+        if (m_reader.failed()) {
+            m_result.diagnostics.push_back(m_reader.error());
+            return true;
+        }
+        return false;
+    }
+    int columnOf(std::string_view name) const
+    {
+        for (std::size_t i = 0; i < m_header.size(); ++i) {
+            if (m_header[i] == name) {
+                return static_cast<int>(i);
+            }
+        }
+        return -1;
+    }
+    // A record with fewer fields than the columns read from it.
+    bool shortRecord()
+    {
+        if (m_reader.size() >= m_needed) {
+            return false;
+        }
+        fatal(m_reader.line(), 0,
+            std::to_string(m_reader.size()) + " fields where the header has " + std::to_string(m_header.size())
+                + " (a truncated file, or rows that do not match the header)");
+        return true;
+    }
+    bool profilerMessage()
+    {
+        if (m_reader.size() != 1 || m_reader.field(0).rfind("==", 0) != 0) {
+            return false;
+        }
+        const std::string_view raw = m_reader.field(0);
+        if (raw.rfind("==ERROR==", 0) == 0) {
+            m_profilerErrors.push_back({ m_reader.line(), std::string(raw) });
+        }
+        return true;
+    }
+
+    std::string_view m_text;
+    std::string m_file;
+    CsvReader m_reader;
+    ImportResult m_result;
+    std::vector<std::string> m_header;
+    std::size_t m_needed = 0;
+    int m_id = -1;
+    int m_process = -1;
+    int m_name = -1;
+    std::vector<std::pair<int, std::string>> m_profilerErrors;
+    std::vector<Launch> m_launches;
+};
+
+bool NcuParser::findHeader()
+{
+    // Application output and ==PROF== lines may come first: the header is the first line that
+    // starts with the "ID" column. Lines are scanned raw so a stray quote above cannot hide it.
+    std::size_t pos = 0;
+    int line = 1;
+    while (pos < m_text.size()) {
+        const void* nl = std::memchr(m_text.data() + pos, '\n', m_text.size() - pos);
+        const std::size_t end
+            = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - m_text.data()) : m_text.size();
+        const std::string_view content = m_text.substr(pos, end - pos);
+        if (content.rfind("\"ID\",", 0) == 0 || content.rfind("ID,", 0) == 0) {
+            m_reader.seek(pos, line);
+            return true;
+        }
+        if (content.rfind("==ERROR==", 0) == 0) {
+            std::string message(content);
+            while (!message.empty() && (message.back() == '\r' || message.back() == ' ')) {
+                message.pop_back();
+            }
+            m_profilerErrors.push_back({ line, message });
+        }
+        if (std::memchr(content.data(), '\0', content.size()) != nullptr) {
+            fatal(line, 0, "binary data (a NUL byte): this is not an Nsight Compute CSV export");
+            return false;
+        }
+        pos = end + 1;
+        ++line;
+    }
+    fatal(m_profilerErrors.empty() ? 1 : m_profilerErrors.front().first, 0,
+        "no Nsight Compute CSV header (a line starting with \"ID\",...) found; is this `ncu --csv` output?"
+            + (m_profilerErrors.empty() ? std::string()
+                                        : " The profiler reported: " + m_profilerErrors.front().second));
+    return false;
+}
+
+bool NcuParser::readHeader()
+{
+    if (!m_reader.next()) {
+        readerFailed();
+        return false;
+    }
+    for (const auto& f : m_reader.fields()) {
+        m_header.emplace_back(f);
+    }
+    m_id = columnOf("ID");
+    m_process = columnOf("Process ID");
+    m_name = columnOf("Kernel Name");
+    if (m_name < 0) {
+        fatal(m_reader.line(), 0, "the header has no \"Kernel Name\" column; is this `ncu --csv` output?");
+        return false;
+    }
+    return true;
+}
+
+ImportResult NcuParser::run()
+{
+    if (!findHeader() || !readHeader()) {
+        return std::move(m_result);
+    }
+    if (columnOf("Metric Name") >= 0 || columnOf("Metric Value") >= 0) {
+        readLong();
+    } else {
+        readWide();
+    }
+    if (!m_result.ok()) {
+        m_result.kernels.clear();
+        return std::move(m_result);
+    }
+    for (auto& launch : m_launches) {
+        finish(launch);
+    }
+    if (m_launches.empty()) {
+        m_result.diagnostics.push_back(importutil::warningAt(m_file, 0, "no kernel rows after the header"));
+    }
+    return std::move(m_result);
+}
+
+void NcuParser::setValue(Launch& launch, Metric metric, std::string_view value, std::string_view unit)
+{
+    const auto parsed = importutil::parseCounter(value);
+    const char* name = kMetricNames[metric];
+    if (parsed.status == NumberStatus::Missing) {
+        return;
+    }
+    launch.present |= 1U << metric;
+    if (!launch.problem.empty()) {
+        return;
+    }
+    if (parsed.status == NumberStatus::NotANumber) {
+        launch.problem = std::string(name) + " is nan";
+        return;
+    }
+    if (parsed.status == NumberStatus::Invalid) {
+        launch.problem = std::string(name) + " is '" + std::string(value.substr(0, 40)) + "', not a number";
+        return;
+    }
+    const double factor = unitFactor(unit, quantityOf(metric));
+    if (factor == 0.0) {
+        launch.problem = std::string(name) + " has an unknown unit '" + std::string(unit.substr(0, 40)) + "'";
+        return;
+    }
+    if (parsed.value < 0.0) {
+        launch.problem = std::string(name) + " is negative";
+        return;
+    }
+    launch.values[metric] = parsed.value * factor;
+}
+
+void NcuParser::readLong()
+{
+    const int metricName = columnOf("Metric Name");
+    const int metricValue = columnOf("Metric Value");
+    const int metricUnit = columnOf("Metric Unit");
+    if (metricName < 0 || metricValue < 0 || m_id < 0) {
+        fatal(m_reader.line(), 0, "the header needs \"ID\", \"Metric Name\" and \"Metric Value\" columns");
+        return;
+    }
+    for (int c : { m_id, m_process, m_name, metricName, metricValue, metricUnit }) {
+        m_needed = std::max(m_needed, static_cast<std::size_t>(c + 1));
+    }
+    const auto& index = metricIndex();
+    std::unordered_map<std::string, std::size_t> byKey;
+    std::size_t current = SIZE_MAX;
+    while (m_reader.next()) {
+        if (profilerMessage() || shortRecord()) {
+            if (!m_result.ok()) {
+                return;
+            }
+            continue;
+        }
+        const std::string_view id = m_reader.field(static_cast<std::size_t>(m_id));
+        const std::string_view process = m_process >= 0 ? m_reader.field(static_cast<std::size_t>(m_process)) : "";
+        // Rows of one launch are adjacent: look the launch up only when the id changes.
+        if (current == SIZE_MAX || m_launches[current].id != id || m_launches[current].process != process) {
+            std::string key;
+            key.reserve(id.size() + process.size() + 1);
+            key.append(process).append(1, '\x1f').append(id);
+            auto [it, inserted] = byKey.try_emplace(std::move(key), m_launches.size());
+            if (inserted) {
+                Launch launch;
+                launch.id = std::string(id);
+                launch.process = std::string(process);
+                launch.name = std::string(m_reader.field(static_cast<std::size_t>(m_name)));
+                launch.line = m_reader.line();
+                m_launches.push_back(std::move(launch));
+            }
+            current = it->second;
+        }
+        const auto found = index.find(m_reader.field(static_cast<std::size_t>(metricName)));
+        if (found == index.end()) {
+            continue;
+        }
+        setValue(m_launches[current], found->second, m_reader.field(static_cast<std::size_t>(metricValue)),
+            metricUnit >= 0 ? m_reader.field(static_cast<std::size_t>(metricUnit)) : "");
+    }
+    readerFailed();
+}
+
+void NcuParser::readWide()
+{
+    std::vector<std::pair<std::size_t, Metric>> columns;
+    const auto& index = metricIndex();
+    for (std::size_t i = 0; i < m_header.size(); ++i) {
+        if (auto found = index.find(m_header[i]); found != index.end()) {
+            columns.emplace_back(i, found->second);
+            m_needed = std::max(m_needed, i + 1);
+        }
+    }
+    if (columns.empty()) {
+        fatal(m_reader.line(), 0,
+            "neither the long layout (\"Metric Name\", \"Metric Value\") nor any roofline metric column "
+            "(dram__bytes.sum, sm__sass_thread_inst_executed_op_*, ...) in the header");
+        return;
+    }
+    for (int c : { m_id, m_process, m_name }) {
+        m_needed = std::max(m_needed, static_cast<std::size_t>(c + 1));
+    }
+    std::vector<std::string> units(m_header.size());
+    bool first = true;
+    while (m_reader.next()) {
+        if (profilerMessage() || shortRecord()) {
+            if (!m_result.ok()) {
+                return;
+            }
+            continue;
+        }
+        const std::string_view id = m_id >= 0 ? m_reader.field(static_cast<std::size_t>(m_id)) : "";
+        if (first) {
+            first = false;
+            // `--page raw` writes the units in a second header row, with an empty ID.
+            if (m_id >= 0 && importutil::parseCounter(id).status != NumberStatus::Ok) {
+                for (std::size_t i = 0; i < units.size() && i < m_reader.size(); ++i) {
+                    units[i] = std::string(m_reader.field(i));
+                }
+                continue;
+            }
+        }
+        Launch launch;
+        launch.id = m_id >= 0 ? std::string(id) : std::to_string(m_launches.size());
+        launch.process = m_process >= 0 ? std::string(m_reader.field(static_cast<std::size_t>(m_process))) : "";
+        launch.name = std::string(m_reader.field(static_cast<std::size_t>(m_name)));
+        launch.line = m_reader.line();
+        for (const auto& [column, metric] : columns) {
+            setValue(launch, metric, m_reader.field(column), units[column]);
+        }
+        m_launches.push_back(std::move(launch));
+    }
+    readerFailed();
+}
+
+void NcuParser::finish(Launch& launch)
+{
+    const std::string who = "kernel '" + launch.name + "' (ID " + launch.id + ")";
+    auto has = [&](Metric m) { return (launch.present & (1U << m)) != 0; };
+    auto skip = [&](const std::string& why) {
+        std::string message = who + " cannot be measured: " + why + "; it is left out";
+        if (!m_profilerErrors.empty()) {
+            message += " (the profiler reported: " + m_profilerErrors.front().second + " at line "
+                + std::to_string(m_profilerErrors.front().first) + ")";
+        }
+        m_result.diagnostics.push_back(importutil::warningAt(m_file, launch.line, message));
+    };
+    if (!launch.problem.empty()) {
+        skip(launch.problem);
+        return;
+    }
+    ImportedKernel k;
+    k.baseName = launch.name;
+    k.kernel.name = launch.name;
+    k.launchId = launch.id;
+    k.file = m_file;
+    k.line = launch.line;
+    bool anyFlops = false;
+    auto precision = [&](const char* key, Metric add, Metric mul, Metric fma) {
+        if (!has(add) && !has(mul) && !has(fma)) {
+            return;
+        }
+        anyFlops = true;
+        k.flopsByPrecision[key] = launch.values[add] + launch.values[mul] + 2.0 * launch.values[fma];
+    };
+    precision("fp64", DAdd, DMul, DFma);
+    precision("fp32", FAdd, FMul, FFma);
+    precision("fp16", HAdd, HMul, HFma);
+    if (has(TensorInst)) {
+        anyFlops = true;
+        k.flopsByPrecision["tensor"] = launch.values[TensorInst] * kFlopsPerTensorInst;
+    }
+    if (!anyFlops) {
+        skip("no FLOP counters (sm__sass_thread_inst_executed_op_{d,f,h}{add,mul,fma}_pred_on.sum or "
+             "sm__inst_executed_pipe_tensor.sum)");
+        return;
+    }
+    for (const auto& [p, flops] : k.flopsByPrecision) {
+        k.kernel.flops += flops;
+    }
+    k.kernel.precision = importutil::dominantPrecision(k.flopsByPrecision, "fp16");
+    const std::array<std::pair<Metric, const char*>, 3> levels { { { DramBytes, "dram" }, { LtsBytes, "l2" },
+        { L1texBytes, "l1" } } };
+    for (const auto& [metric, level] : levels) {
+        if (has(metric) && launch.values[metric] > 0.0) {
+            k.kernel.bytes.push_back({ level, launch.values[metric] });
+        }
+    }
+    if (k.kernel.bytes.empty()) {
+        const bool anyBytes = has(DramBytes) || has(LtsBytes) || has(L1texBytes);
+        if (!anyBytes) {
+            skip("no byte counts (dram__bytes.sum, lts__t_bytes.sum, l1tex__t_bytes.sum)");
+            return;
+        }
+        k.kernel.bytes.push_back({ has(DramBytes) ? "dram" : has(LtsBytes) ? "l2" : "l1", 0.0 });
+    }
+    if (has(GpuTime) && launch.values[GpuTime] > 0.0) {
+        k.kernel.measuredSeconds = launch.values[GpuTime];
+    } else if (has(CyclesAvg) && has(CyclesPerSecond) && launch.values[CyclesPerSecond] > 0.0
+        && launch.values[CyclesAvg] > 0.0) {
+        k.kernel.measuredSeconds = launch.values[CyclesAvg] / launch.values[CyclesPerSecond];
+    } else {
+        m_result.diagnostics.push_back(importutil::warningAt(m_file, launch.line,
+            who
+                + " has no runtime (gpu__time_duration.sum, or sm__cycles_elapsed.avg with .per_second): imported "
+                  "without a measured time"));
+    }
+    m_result.kernels.push_back(std::move(k));
+}
+
+} // namespace
+
+ImportResult importNcuCsvText(std::string_view text, const std::string& fileLabel, const ImportOptions& options)
+{
+    NcuParser parser(text, fileLabel, options);
+    return parser.run();
+}
+
+ImportResult importNcuCsv(const std::string& path, const ImportOptions& options)
+{
+    std::string text;
+    ImportResult result;
+    if (!readImportFile(path, options.maxFileBytes, text, result.diagnostics)) {
+        return result;
+    }
+    return importNcuCsvText(text, path, options);
+}
+
+} // namespace roofscope
