@@ -40,7 +40,7 @@ std::string hardwareToYaml(const Hardware& hw)
         out << YAML::Key << "launch_overhead" << YAML::Value << quantity(*hw.launchOverheadSeconds, "s");
     }
     if (!hw.notes.empty()) {
-        out << YAML::Key << "notes" << YAML::Value << YAML::Literal << hw.notes;
+        out << YAML::Key << "notes" << YAML::Value << YAML::DoubleQuoted << hw.notes;
     }
     out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
     for (const auto& s : hw.sources) {

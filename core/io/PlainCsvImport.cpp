@@ -61,6 +61,7 @@ ImportResult importPlainCsvText(std::string_view text, const std::string& fileLa
     };
     std::vector<Column> columns;
     bool haveHeader = false;
+    bool headerless = false;
     while (reader.next()) {
         if (reader.field(0).rfind('#', 0) == 0) {
             continue; // a comment
@@ -109,10 +110,11 @@ ImportResult importPlainCsvText(std::string_view text, const std::string& fileLa
                     "rows without a header have 3 or 4 fields (name,flops,bytes[,seconds]); this one has "
                         + std::to_string(reader.size()));
             }
+            headerless = true;
             columns = { { Role::Name, {}, "name" }, { Role::Flops, {}, "flops" }, { Role::Bytes, {}, "bytes" },
                 { Role::Seconds, {}, "seconds" } };
         }
-        if (reader.size() < columns.size()) {
+        if (reader.size() < columns.size() && !(headerless && reader.size() == 3)) {
             return fail(reader.line(), 0,
                 std::to_string(reader.size()) + " fields where the header has " + std::to_string(columns.size())
                     + " (a truncated file?)");
