@@ -116,6 +116,11 @@ void RooflineChart::setupPlot()
     connect(m_plot, &QCustomPlot::mousePress, this, &RooflineChart::onMousePress);
     connect(m_plot, &QCustomPlot::mouseMove, this, &RooflineChart::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &RooflineChart::onMouseRelease);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* event) {
+        if (event->button() == Qt::LeftButton && !kernelAt(event->position())) {
+            Q_EMIT fitRequested();
+        }
+    });
 }
 
 std::optional<ChartHit> RooflineChart::hitTest(const QPointF& pos, double radius) const
@@ -359,7 +364,7 @@ void RooflineChart::buildDevice(int index)
     QCPGraph* flat = addLine({ ridge, upper }, { peak, peak }, flatPen);
     if (m_scene.showFeasibleRegion) { // the attainable region under the roof, faintly in the device colour
         QColor shade = device.color;
-        shade.setAlpha(m_scene.devices.size() > 1 ? 14 : 24);
+        shade.setAlpha(m_scene.devices.size() > 1 ? 9 : 22);
         flat->setBrush(shade);
         if (hasSlope) {
             m_plot->graph(m_plot->graphCount() - 2)->setBrush(shade);
@@ -551,8 +556,8 @@ void RooflineChart::buildRegions()
         text->setColor(textColor(device.color).lighter(115));
         text->position->setTypeX(QCPItemPosition::ptPlotCoords);
         text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(ridge, 0.97);
-        text->setPositionAlignment((side == 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+        text->position->setCoords(ridge, 0.16); // below the kernel labels, above the roofs
+        text->setPositionAlignment((side == 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
         text->setPadding(QMargins(6, 0, 6, 0));
         text->setSelectable(false);
         m_regionLabels.push_back(text);

@@ -90,6 +90,8 @@ Q_SIGNALS:
     void kernelDragged(int kernel, double flopsPerByte);
     // The mouse was released: one drag is over.
     void kernelDragFinished(int kernel);
+    // A double click on empty space: show everything.
+    void fitRequested();
     // A kernel's marker was clicked (-1: empty space).
     void kernelClicked(int kernel);
 

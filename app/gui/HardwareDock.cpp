@@ -259,10 +259,31 @@ void HardwareDock::onItemChanged(QTreeWidgetItem* item, int column)
             checked ? tr("Show %1").arg(item->text(0)) : tr("Hide %1").arg(item->text(0)));
         break;
     case Vendor:
-    case Group:
-        setDevicesShown(deviceIdsUnder(item), checked,
-            checked ? tr("Show all %1").arg(item->text(0)) : tr("Hide all %1").arg(item->text(0)));
+    case Group: {
+        // Unchecking a group remembers which of its devices were shown, so checking it again brings
+        // back exactly those (all of them when none was shown).
+        const QString key = item->data(0, kIdRole).toString();
+        const QStringList all = deviceIdsUnder(item);
+        if (checked) {
+            QStringList ids = m_groupMemory.value(key);
+            if (ids.isEmpty()) {
+                ids = all;
+            }
+            m_groupMemory.remove(key);
+            setDevicesShown(ids, true, tr("Show %1").arg(item->text(0)));
+        } else {
+            QStringList shown;
+            for (const QString& id : all) {
+                const int index = findSelection(m_document->session(), id.toStdString());
+                if (index >= 0 && m_document->session().devices[static_cast<size_t>(index)].visible) {
+                    shown << id;
+                }
+            }
+            m_groupMemory.insert(key, shown);
+            setDevicesShown(all, false, tr("Hide %1").arg(item->text(0)));
+        }
         break;
+    }
     case Level:
         setLevelEnabled(item->data(0, kIdRole).toString(), item->data(0, kLevelRole).toString(), checked);
         break;

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QDockWidget>
+#include <QHash>
 #include <QString>
+#include <QStringList>
 
 class QCheckBox;
 class QComboBox;
@@ -56,6 +58,7 @@ private:
     QTreeWidget* m_tree = nullptr;
     QCheckBox* m_sustained = nullptr;
     QLineEdit* m_filter = nullptr;
+    QHash<QString, QStringList> m_groupMemory; // group key -> devices shown when it was unchecked
     bool m_syncing = false;
 };
 

@@ -3,6 +3,7 @@
 #include "chart/RooflineChart.h"
 #include "gui/EvaluationText.h"
 #include "gui/HardwareDock.h"
+#include "gui/KernelDock.h"
 #include "gui/ResultsTableModel.h"
 #include "gui/SceneBuilder.h"
 #include "gui/SessionDocument.h"
@@ -11,6 +12,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -20,6 +22,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QStyle>
@@ -49,6 +52,12 @@ MainWindow::MainWindow(const HardwareDatabase& hardware, QWidget* parent)
     createResultsDock();
     m_hardwareDock = new HardwareDock(m_hardware, m_document, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_hardwareDock);
+    m_kernelDock = new KernelDock(m_document, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_kernelDock);
+    connect(m_kernelDock, &KernelDock::currentKernelChanged, this, [this](int kernel) {
+        m_chart->setSelectedKernel(kernel);
+        updateKernelStatus();
+    });
     connect(m_chart, &RooflineChart::kernelDragged, this, [this](int kernel, double flopsPerByte) {
         const QString error = m_document->setKernelIntensity(kernel, flopsPerByte);
         if (!error.isEmpty()) {
@@ -61,6 +70,7 @@ MainWindow::MainWindow(const HardwareDatabase& hardware, QWidget* parent)
             setSelectedKernel(kernel);
         }
     });
+
     connect(m_document, &SessionDocument::kernelMoved, this, &MainWindow::onKernelMoved);
     m_chart->setToolTipProvider([this](int kernel, int device) { return toolTipFor(kernel, device); });
     for (auto signal : { &SessionDocument::devicesChanged, &SessionDocument::viewChanged }) {
@@ -92,8 +102,32 @@ MainWindow::MainWindow(const HardwareDatabase& hardware, QWidget* parent)
         size = size.boundedTo(screen->availableSize());
     }
     resize(size);
+    resizeDocks({ m_hardwareDock, m_kernelDock }, { 270, 320 }, Qt::Horizontal);
+    resizeDocks({ m_resultsDock }, { 260 }, Qt::Vertical);
+    restoreLayout();
     updateTitle();
     updateStatus();
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    const QByteArray geometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
+    const QByteArray state = settings.value(QStringLiteral("window/state")).toByteArray();
+    if (!geometry.isEmpty()) {
+        restoreGeometry(geometry);
+    }
+    if (!state.isEmpty()) {
+        restoreState(state);
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    QMainWindow::closeEvent(event);
 }
 
 MainWindow::~MainWindow() = default;
@@ -114,6 +148,7 @@ void MainWindow::createActions()
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     QAction* fit = viewMenu->addAction(tr("&Fit All"), this, &MainWindow::fitAll);
+    connect(m_chart, &RooflineChart::fitRequested, this, &MainWindow::fitAll);
     fit->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home) });
     fit->setStatusTip(tr("Show every roof and kernel"));
     QMenu* kernelMenu = menuBar()->addMenu(tr("&Kernel"));
@@ -136,6 +171,30 @@ void MainWindow::createActions()
     }
     m_chart->setFocusPolicy(Qt::StrongFocus);
 
+    viewMenu->addSeparator();
+    auto addViewToggle = [&](const QString& text, bool ViewSettings::*flag) {
+        QAction* action = viewMenu->addAction(text);
+        action->setCheckable(true);
+        action->setChecked(session().view.*flag);
+        connect(action, &QAction::toggled, this, [this, flag, text](bool on) {
+            if (session().view.*flag == on) {
+                return;
+            }
+            ViewSettings view = session().view;
+            view.*flag = on;
+            m_document->setView(view, text);
+        });
+        auto sync = [this, action, flag] { action->setChecked(session().view.*flag); };
+        connect(m_document, &SessionDocument::viewChanged, action, sync);
+        connect(m_document, &SessionDocument::sessionReset, action, sync);
+    };
+    addViewToggle(tr("Shade Feasible &Region"), &ViewSettings::showFeasibleRegion);
+    addViewToggle(tr("Region &Labels"), &ViewSettings::showRegionLabels);
+    viewMenu->addSeparator();
+    viewMenu->addAction(m_hardwareDock->toggleViewAction());
+    viewMenu->addAction(m_kernelDock->toggleViewAction());
+    viewMenu->addAction(m_resultsDock->toggleViewAction());
+    viewMenu->addSeparator();
     QAction* problems = viewMenu->addAction(tr("&Problems…"), this, &MainWindow::showProblems);
     problems->setStatusTip(tr("List problems found in the hardware and session files"));
 
@@ -165,10 +224,10 @@ void MainWindow::createResultsDock()
     // measure every row on every change, far too slow with thousands of rows.
     m_resultsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_resultsView->horizontalHeader()->setResizeContentsPrecision(200);
-    auto* dock = new QDockWidget(tr("Results"), this);
-    dock->setObjectName(QStringLiteral("resultsDock"));
-    dock->setWidget(m_resultsView);
-    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    m_resultsDock = new QDockWidget(tr("Results"), this);
+    m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
+    m_resultsDock->setWidget(m_resultsView);
+    addDockWidget(Qt::BottomDockWidgetArea, m_resultsDock);
 }
 
 const Session& MainWindow::session() const
@@ -269,7 +328,14 @@ int MainWindow::selectedKernel() const
 void MainWindow::setSelectedKernel(int kernel)
 {
     m_chart->setSelectedKernel(kernel);
+    m_kernelDock->setCurrentKernel(kernel);
     updateKernelStatus();
+    // Show the kernel's rows in the results table.
+    const auto [first, last] = kernelRows(static_cast<size_t>(std::max(kernel, 0)));
+    if (kernel >= 0 && first < last) {
+        const QModelIndex source = m_results->index(static_cast<int>(first), 0);
+        m_resultsView->scrollTo(m_resultsProxy->mapFromSource(source), QAbstractItemView::EnsureVisible);
+    }
 }
 
 QString MainWindow::kernelStatusText() const

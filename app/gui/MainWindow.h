@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+class QCloseEvent;
+class QDockWidget;
 class QLabel;
 class QSortFilterProxyModel;
 class QTableView;
@@ -16,6 +18,7 @@ namespace roofscope {
 
 class HardwareDatabase;
 class HardwareDock;
+class KernelDock;
 class ResultsTableModel;
 class RooflineChart;
 class SessionDocument;
@@ -44,6 +47,7 @@ public:
 
     RooflineChart* chart() const { return m_chart; }
     HardwareDock* hardwareDock() const { return m_hardwareDock; }
+    KernelDock* kernelDock() const { return m_kernelDock; }
     // The status bar's summary line, e.g. "4 devices · 4 kernels" or "4 devices · 4 kernels · 1 problem".
     QString statusText() const;
     // The selected kernel's line across devices ("attn: memory-bound on H100 · … · T_min 1.2 ms").
@@ -63,8 +67,12 @@ public Q_SLOTS:
     void fitAll();
     void showProblems();
 
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
 private:
     void createActions();
+    void restoreLayout();
     void createResultsDock();
     // Recomputes the chart scene and the results table from the document.
     void refresh(bool fit);
@@ -87,6 +95,8 @@ private:
     QString m_sessionPath;
     RooflineChart* m_chart = nullptr;
     HardwareDock* m_hardwareDock = nullptr;
+    KernelDock* m_kernelDock = nullptr;
+    QDockWidget* m_resultsDock = nullptr;
     QLabel* m_summaryLabel = nullptr;
     QLabel* m_kernelLabel = nullptr;
     std::vector<SceneDevice> m_sceneDevices;

@@ -1,0 +1,345 @@
+// The hardware and kernels docks driving the real main window offscreen: toggles remove and restore
+// exactly the right roofs, editors refuse bad entries at the field, the table passes the model tester.
+#include "TestUtil.h"
+#include "chart/RooflineChart.h"
+#include "gui/HardwareDock.h"
+#include "gui/KernelDock.h"
+#include "gui/MainWindow.h"
+#include "gui/ResultsTableModel.h"
+#include "gui/SessionDocument.h"
+#include "gui/SiSpinBox.h"
+#include "io/HardwareLoader.h"
+#include "io/SessionEvaluator.h"
+#include "io/SessionFile.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+using namespace roofscope;
+
+namespace {
+// Everything the chart draws for the devices, in a comparable form.
+struct ChartState {
+    QStringList legends;
+    int roofs = 0;
+    int ceilings = 0;
+    int markers = 0;
+    QStringList cells; // every results cell
+
+    bool operator==(const ChartState& other) const
+    {
+        return legends == other.legends && roofs == other.roofs && ceilings == other.ceilings
+            && markers == other.markers && cells == other.cells;
+    }
+};
+
+ChartState stateOf(const MainWindow& window)
+{
+    ChartState state;
+    const RooflineChart* chart = window.chart();
+    for (int d = 0; d < static_cast<int>(chart->scene().devices.size()); ++d) {
+        state.legends << chart->legendText(d);
+    }
+    state.roofs = chart->roofCount();
+    state.ceilings = chart->ceilingCount();
+    state.markers = chart->kernelMarkerCount();
+    const ResultsTableModel* model = window.resultsModel();
+    for (int r = 0; r < model->rowCount(); ++r) {
+        for (int c = 0; c < model->columnCount(); ++c) {
+            state.cells << model->data(model->index(r, c)).toString();
+        }
+    }
+    return state;
+}
+
+QStringList sceneDeviceIds(const MainWindow& window)
+{
+    QStringList ids;
+    for (const auto& device : window.chart()->scene().devices) {
+        ids << device.id;
+    }
+    return ids;
+}
+
+Session exampleSession()
+{
+    auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
+    return loaded.session ? *loaded.session : Session {};
+}
+} // namespace
+
+class TestDocks : public QObject {
+    Q_OBJECT
+    HardwareDatabase m_db;
+
+private Q_SLOTS:
+    void initTestCase() { m_db.loadDirectory(ROOFSCOPE_HARDWARE_DIR); }
+
+    void deviceToggleRemovesAndRestoresItsRoofs()
+    {
+        MainWindow window(m_db);
+        window.setSession(exampleSession());
+        const ChartState before = stateOf(window);
+        QCOMPARE(sceneDeviceIds(window),
+            QStringList({ "nvidia-h100-sxm", "amd-instinct-mi300x", "google-tpu-v6e", "google-tpu-v7x" }));
+        HardwareDock* dock = window.hardwareDock();
+        QTreeWidgetItem* h100 = dock->deviceItem(QStringLiteral("nvidia-h100-sxm"));
+        QVERIFY(h100);
+        QCOMPARE(h100->checkState(0), Qt::Checked);
+
+        h100->setCheckState(0, Qt::Unchecked); // what a click does
+        QCOMPARE(sceneDeviceIds(window), QStringList({ "amd-instinct-mi300x", "google-tpu-v6e", "google-tpu-v7x" }));
+        const ChartState off = stateOf(window);
+        QCOMPARE(off.legends, before.legends.mid(1)); // the other devices' roofs are untouched
+        QCOMPARE(off.markers, before.markers - 4); // 4 kernels lose their H100 marker
+        QCOMPARE(window.resultsModel()->rowCount(), 12);
+        // H100 draws its HBM slope and its L2 roof (its links carry no bytes here): two roofs less.
+        QCOMPARE(off.roofs, before.roofs - 2);
+        QCOMPARE(dock->groupItem(QStringLiteral("NVIDIA"), QStringLiteral("Hopper"))->checkState(0), Qt::Unchecked);
+
+        h100->setCheckState(0, Qt::Checked);
+        QVERIFY(stateOf(window) == before); // exactly the same roofs, markers and numbers
+
+        h100->setCheckState(0, Qt::Unchecked);
+        window.document()->undoStack()->undo();
+        QVERIFY(stateOf(window) == before);
+        QCOMPARE(h100->checkState(0), Qt::Checked); // the dock follows undo
+    }
+
+    void groupToggleRemovesAndRestoresTheGeneration()
+    {
+        MainWindow window(m_db);
+        window.setSession(exampleSession());
+        const ChartState before = stateOf(window);
+        HardwareDock* dock = window.hardwareDock();
+        QTreeWidgetItem* tpu = dock->groupItem(QStringLiteral("Google"), QStringLiteral("TPU"));
+        QVERIFY(tpu);
+        QCOMPARE(tpu->checkState(0), Qt::PartiallyChecked); // v6e and v7x of five TPUs
+        const int undoBefore = window.document()->undoStack()->count();
+        tpu->setCheckState(0, Qt::Unchecked);
+        QCOMPARE(window.document()->undoStack()->count(), undoBefore + 1); // one step for the group
+        QCOMPARE(sceneDeviceIds(window), QStringList({ "nvidia-h100-sxm", "amd-instinct-mi300x" }));
+        QCOMPARE(stateOf(window).legends, before.legends.mid(0, 2));
+        tpu->setCheckState(0, Qt::Checked);
+        QVERIFY(stateOf(window) == before); // the same two TPUs, not all five
+        // Checking a group with nothing to remember shows all of it.
+        QTreeWidgetItem* intel = dock->groupItem(QStringLiteral("Intel"));
+        QVERIFY(intel);
+        intel->setCheckState(0, Qt::Checked);
+        QVERIFY(sceneDeviceIds(window).contains(QStringLiteral("intel-gaudi-3")));
+        QCOMPARE(window.resultsModel()->rowCount(), 20);
+    }
+
+    void levelTogglesRemoveAndRestoreOneRoof()
+    {
+        MainWindow window(m_db);
+        window.setSession(exampleSession());
+        const ChartState before = stateOf(window);
+        HardwareDock* dock = window.hardwareDock();
+        // MI300X draws its L3 (Infinity Cache) as a lighter roof.
+        const auto mi300x = window.chart()->scene().devices[1];
+        QCOMPARE(mi300x.id, QStringLiteral("amd-instinct-mi300x"));
+        const auto hasLevel = [&](const QString& name) {
+            for (const auto& level : window.chart()->scene().devices[1].levels) {
+                if (level.name == name) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        QVERIFY(hasLevel(QStringLiteral("l3")));
+        QTreeWidgetItem* l3 = dock->levelItem(QStringLiteral("amd-instinct-mi300x"), QStringLiteral("l3"));
+        QVERIFY(l3);
+        l3->setCheckState(0, Qt::Unchecked);
+        QVERIFY(!hasLevel(QStringLiteral("l3")));
+        QCOMPARE(stateOf(window).roofs, before.roofs - 1);
+        QCOMPARE(window.session().devices[1].disabledLevels, std::vector<std::string>({ "l3" }));
+        QCOMPARE(stateOf(window).cells, before.cells); // the kernels move no bytes on L3
+        l3->setCheckState(0, Qt::Checked);
+        QVERIFY(stateOf(window) == before);
+
+        // Switching the default level off drops the device's slope and changes its numbers.
+        QTreeWidgetItem* hbm = dock->levelItem(QStringLiteral("nvidia-h100-sxm"), QStringLiteral("hbm"));
+        QVERIFY(hbm);
+        hbm->setCheckState(0, Qt::Unchecked);
+        QVERIFY(!(stateOf(window) == before));
+        QVERIFY(window.chart()->scene().devices[0].defaultLevel() == nullptr);
+        hbm->setCheckState(0, Qt::Checked);
+        QVERIFY(stateOf(window) == before);
+    }
+
+    void precisionAndSustainedChangeAndRestore()
+    {
+        MainWindow window(m_db);
+        window.setSession(exampleSession());
+        const ChartState before = stateOf(window);
+        HardwareDock* dock = window.hardwareDock();
+        QComboBox* precision = dock->precisionBox(QStringLiteral("nvidia-h100-sxm"));
+        QVERIFY(precision);
+        const int fp8 = precision->findData(QStringLiteral("fp8"));
+        QVERIFY(fp8 > 0);
+        precision->setCurrentIndex(fp8);
+        Q_EMIT precision->activated(fp8);
+        QVERIFY(window.chart()->legendText(0).startsWith(QStringLiteral("H100 (fp8) · 1.98 PFLOP/s")));
+        // Every H100 row now evaluates at fp8: the same numbers the core computes.
+        const Session& session = window.session();
+        const auto expected
+            = evaluate(session.kernels[3], *m_db.find("nvidia-h100-sxm"), sessionOptions(session, session.devices[0]));
+        QVERIFY(expected.evaluation);
+        QCOMPARE(expected.evaluation->precision, std::string("fp8"));
+        const QModelIndex attainable = window.resultsModel()->index(12, 5); // FFN on H100
+        ROOFSCOPE_COMPARE_REL(window.resultsModel()->data(attainable, ResultsTableModel::kSortRole).toDouble(),
+            expected.evaluation->attainable, 1e-12);
+        precision->setCurrentIndex(0);
+        Q_EMIT precision->activated(0);
+        QVERIFY(stateOf(window) == before);
+
+        dock->sustainedBox()->setChecked(true);
+        QVERIFY(window.session().view.sustained);
+        QVERIFY(!(stateOf(window) == before));
+        dock->sustainedBox()->setChecked(false);
+        QVERIFY(stateOf(window) == before);
+    }
+
+    void kernelEditorRefusesBadEntriesAtTheField()
+    {
+        MainWindow window(m_db);
+        window.setSession(exampleSession());
+        KernelDock* dock = window.kernelDock();
+        dock->addRawKernel();
+        QCOMPARE(window.session().kernels.size(), size_t(5));
+        QCOMPARE(dock->currentKernel(), 4);
+        const Kernel before = window.session().kernels[4];
+        const int steps = window.document()->undoStack()->count();
+        const ChartState chart = stateOf(window);
+
+        SiSpinBox* flops = dock->flopsBox();
+        QVERIFY(flops);
+        QVERIFY(!flops->commitText(QStringLiteral("twelve")));
+        QVERIFY(dock->fieldMessage(flops).contains(QStringLiteral("not a number")));
+        QVERIFY(!dock->fieldMessage(flops).isEmpty());
+        SiSpinBox* bytes = dock->bytesBox(QStringLiteral("default"));
+        QVERIFY(bytes);
+        QVERIFY(!bytes->commitText(QStringLiteral("0")));
+        QVERIFY(dock->fieldMessage(bytes).contains(QStringLiteral("greater than")));
+        QVERIFY(!bytes->commitText(QStringLiteral("-5 GB")));
+        QVERIFY(!bytes->commitText(QStringLiteral("5 GB/s"))); // a rate is not a size
+        QLineEdit* measured = dock->measuredEdit();
+        measured->setText(QStringLiteral("fast"));
+        Q_EMIT measured->editingFinished();
+        QVERIFY(!dock->fieldMessage(measured).isEmpty());
+        measured->setText(QStringLiteral("0 s"));
+        Q_EMIT measured->editingFinished();
+        QVERIFY(dock->fieldMessage(measured).contains(QStringLiteral("greater than zero")));
+        // Nothing else changed.
+        QCOMPARE(window.document()->undoStack()->count(), steps);
+        QCOMPARE(window.session().kernels[4].flops, before.flops);
+        QCOMPARE(window.session().kernels[4].bytesOn("default"), before.bytesOn("default"));
+        QVERIFY(!window.session().kernels[4].measuredSeconds);
+        QVERIFY(stateOf(window) == chart);
+
+        // Good entries with SI suffixes are one undo step each.
+        QVERIFY(flops->commitText(QStringLiteral("2T")));
+        QCOMPARE(window.session().kernels[4].flops, 2e12);
+        QVERIFY(dock->fieldMessage(flops).isEmpty());
+        QVERIFY(bytes->commitText(QStringLiteral("4 GB")));
+        QCOMPARE(window.session().kernels[4].bytesOn("default"), 4e9);
+        measured->setText(QStringLiteral("12 ms"));
+        Q_EMIT measured->editingFinished();
+        QCOMPARE(*window.session().kernels[4].measuredSeconds, 0.012);
+        QCOMPARE(window.document()->undoStack()->count(), steps + 3);
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.session().kernels[4].flops, before.flops);
+        QCOMPARE(window.session().kernels[4].bytesOn("default"), before.bytesOn("default"));
+        QVERIFY(stateOf(window) == chart);
+    }
+
+    void templateParametersAreCheckedAgainstTheirRange()
+    {
+        MainWindow window(m_db);
+        window.setSession(exampleSession());
+        KernelDock* dock = window.kernelDock();
+        dock->setCurrentKernel(3); // FFN up projection: matmul m=65536 k=4096 n=16384
+        SiSpinBox* m = dock->parameterBox(QStringLiteral("m"));
+        QVERIFY(m);
+        QCOMPARE(m->value(), 65536.0);
+        const int steps = window.document()->undoStack()->count();
+        QVERIFY(!m->commitText(QStringLiteral("0")));
+        QVERIFY(dock->fieldMessage(m).contains(QStringLiteral("at least")));
+        QVERIFY(!m->commitText(QStringLiteral("12.5")));
+        QVERIFY(dock->fieldMessage(m).contains(QStringLiteral("whole number")));
+        QVERIFY(!m->commitText(QStringLiteral("1e40")));
+        QVERIFY(!m->commitText(QStringLiteral("lots")));
+        QCOMPARE(window.document()->undoStack()->count(), steps);
+        QCOMPARE(window.session().kernels[3].templ->params.at("m"), 65536.0);
+
+        QVERIFY(m->commitText(QStringLiteral("8k")));
+        QCOMPARE(window.session().kernels[3].templ->params.at("m"), 8000.0); // SI: k is 1000
+        // The table shows what the core computes for the new size.
+        Kernel expectedKernel = window.session().kernels[3];
+        const auto expected = evaluate(expectedKernel, *m_db.find("nvidia-h100-sxm"),
+            sessionOptions(window.session(), window.session().devices[0]));
+        QVERIFY(expected.evaluation);
+        const QModelIndex tmin = window.resultsModel()->index(12, 9);
+        ROOFSCOPE_COMPARE_REL(window.resultsModel()->data(tmin, ResultsTableModel::kSortRole).toDouble(),
+            expected.evaluation->tMin, 1e-12);
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.session().kernels[3].templ->params.at("m"), 65536.0);
+        QCOMPARE(m->value(), 65536.0); // the editor follows undo
+    }
+
+    void kernelListAddDuplicateDelete()
+    {
+        MainWindow window(m_db);
+        window.setSession(exampleSession());
+        KernelDock* dock = window.kernelDock();
+        QCOMPARE(dock->list()->count(), 4);
+        dock->addTemplateKernel(QStringLiteral("matmul"));
+        QCOMPARE(dock->list()->count(), 5);
+        QCOMPARE(window.session().kernels.back().name, std::string("matmul"));
+        QVERIFY(window.session().kernels.back().flops > 0.0);
+        QCOMPARE(window.resultsModel()->rowCount(), 20);
+        dock->setCurrentKernel(0);
+        dock->duplicateCurrent();
+        QCOMPARE(window.session().kernels.back().name, std::string("LayerNorm copy"));
+        QCOMPARE(window.session().kernels.back().flops, window.session().kernels[0].flops);
+        QCOMPARE(dock->currentKernel(), 5);
+        dock->deleteCurrent();
+        QCOMPARE(window.session().kernels.size(), size_t(5));
+        QCOMPARE(window.chart()->scene().kernels.size(), size_t(5));
+        window.document()->undoStack()->undo(); // the copy is back
+        QCOMPARE(dock->list()->count(), 6);
+        QCOMPARE(dock->list()->item(5)->text(), QStringLiteral("LayerNorm copy"));
+        // Selecting in the list selects on the chart and fills the status line.
+        dock->setCurrentKernel(1);
+        QCOMPARE(window.chart()->selectedKernel(), 1);
+        QVERIFY(window.kernelStatusText().startsWith(QStringLiteral("Attention QK^T: ")));
+        QVERIFY(window.kernelStatusText().contains(QStringLiteral("on H100")));
+    }
+
+    void resultsModelPassesTheModelTester()
+    {
+        MainWindow window(m_db);
+        auto* tester = new QAbstractItemModelTester(
+            window.resultsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest, &window);
+        Q_UNUSED(tester);
+        window.setSession(exampleSession());
+        window.hardwareDock()->setDeviceChecked(QStringLiteral("google-tpu-v6e"), false);
+        window.kernelDock()->addRawKernel();
+        window.document()->setKernelIntensity(4, 500.0); // the row update path
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.resultsModel()->rowCount(), 16);
+    }
+};
+
+QTEST_MAIN(TestDocks)
+#include "test_docks.moc"
