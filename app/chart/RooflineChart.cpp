@@ -231,7 +231,8 @@ void RooflineChart::onMouseMove(QMouseEvent* event)
         Q_EMIT kernelDragged(m_dragKernel, intensity);
         const auto& points = m_scene.kernels[static_cast<size_t>(m_dragKernel)].points;
         if (!points.empty()) {
-            showToolTip({ m_dragKernel, points.front().device }, event->globalPosition().toPoint());
+            // Brief and plain during a drag (rich-text layout would cost more than the rest of the step).
+            showToolTip({ m_dragKernel, -1 }, event->globalPosition().toPoint());
         }
     }
 }

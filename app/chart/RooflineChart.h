@@ -53,7 +53,8 @@ public:
     // The kernel whose guide is drawn even when there are many, and that arrow keys move.
     void setSelectedKernel(int kernel);
     int selectedKernel() const { return m_selectedKernel; }
-    // Text for the hover tooltip of a kernel's marker on a device (rich text allowed).
+    // Text for the hover tooltip of a kernel's marker on a device (rich text allowed); device -1 asks
+    // for a brief plain-text line per device, shown while the kernel is dragged.
     void setToolTipProvider(std::function<QString(int kernel, int device)> provider);
     const ChartScene& scene() const { return m_scene; }
 

@@ -120,4 +120,21 @@ QString kernelStatusLine(const QString& kernelName, const std::vector<std::pair<
     return line;
 }
 
+QString kernelBriefText(const std::vector<std::pair<QString, const Evaluation*>>& rows)
+{
+    QString text;
+    for (const auto& [label, ev] : rows) {
+        if (!ev) {
+            continue;
+        }
+        if (text.isEmpty()) {
+            text = QObject::tr("%1 · %2 FLOP/B").arg(QString::fromStdString(ev->kernelName), n(ev->intensity));
+        }
+        text += QStringLiteral("\n%1: %2 · %3 (%4) · T_min %5")
+                    .arg(label, QString::fromStdString(regimeName(ev->regime)), q(ev->attainable, Dimension::FlopsPerSecond),
+                        percent(ev->fractionOfPeak), q(ev->tMin, Dimension::Seconds));
+    }
+    return text;
+}
+
 } // namespace roofscope

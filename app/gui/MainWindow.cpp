@@ -304,6 +304,15 @@ std::pair<size_t, size_t> MainWindow::kernelRows(size_t kernel) const
 
 QString MainWindow::toolTipFor(int kernel, int sceneDevice) const
 {
+    if (kernel >= 0 && sceneDevice == -1) {
+        std::vector<std::pair<QString, const Evaluation*>> rows;
+        const auto [first, last] = kernelRows(static_cast<size_t>(kernel));
+        const auto& all = m_results->evaluation().rows;
+        for (size_t r = first; r < last; ++r) {
+            rows.emplace_back(deviceLabel(all[r].deviceIndex), &all[r].evaluation);
+        }
+        return kernelBriefText(rows);
+    }
     if (kernel < 0 || sceneDevice < 0 || static_cast<size_t>(sceneDevice) >= m_sceneDevices.size()
         || static_cast<size_t>(sceneDevice) >= m_chart->scene().devices.size()) {
         return {};
@@ -318,6 +327,17 @@ QString MainWindow::toolTipFor(int kernel, int sceneDevice) const
         }
     }
     return {};
+}
+
+QString MainWindow::deviceLabel(size_t sessionIndex) const
+{
+    for (size_t d = 0; d < m_sceneDevices.size() && d < m_chart->scene().devices.size(); ++d) {
+        if (m_sceneDevices[d].sessionIndex == sessionIndex) {
+            return m_chart->scene().devices[d].label;
+        }
+    }
+    return sessionIndex < session().devices.size() ? QString::fromStdString(session().devices[sessionIndex].id)
+                                                   : QString();
 }
 
 int MainWindow::selectedKernel() const
@@ -354,13 +374,7 @@ void MainWindow::updateKernelStatus()
     const auto [first, last] = kernelRows(static_cast<size_t>(kernel));
     const auto& all = m_results->evaluation().rows;
     for (size_t r = first; r < last; ++r) {
-        QString label = QString::fromStdString(all[r].evaluation.hardwareName);
-        for (size_t d = 0; d < m_sceneDevices.size() && d < m_chart->scene().devices.size(); ++d) {
-            if (m_sceneDevices[d].sessionIndex == all[r].deviceIndex) {
-                label = m_chart->scene().devices[d].label;
-            }
-        }
-        rows.emplace_back(label, &all[r].evaluation);
+        rows.emplace_back(deviceLabel(all[r].deviceIndex), &all[r].evaluation);
     }
     m_kernelLabel->setText(
         kernelStatusLine(QString::fromStdString(session().kernels[static_cast<size_t>(kernel)].name), rows));

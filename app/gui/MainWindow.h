@@ -80,6 +80,8 @@ private:
     void onKernelMoved(int index);
     void updateKernelStatus();
     QString toolTipFor(int kernel, int sceneDevice) const;
+    // The short label the chart uses for a session device ("H100").
+    QString deviceLabel(size_t sessionIndex) const;
     // The results rows of one kernel (kernel-major rows, found by binary search).
     std::pair<size_t, size_t> kernelRows(size_t kernel) const;
     void updateTitle();
