@@ -75,11 +75,15 @@ bool CsvReader::next()
                 + " (not a CSV export, or a line that never ends)");
     };
     auto checkBinary = [&](std::size_t from, std::size_t to) {
-        const void* nul = std::memchr(data + from, '\0', to - from);
-        if (!nul) {
+        // One search for the first NUL of the whole text, then a comparison per field.
+        if (m_firstNul == kUnknown) {
+            const void* nul = std::memchr(data, '\0', size);
+            m_firstNul = nul ? static_cast<std::size_t>(static_cast<const char*>(nul) - data) : size;
+        }
+        if (m_firstNul < from || m_firstNul >= to) {
             return true;
         }
-        const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - data);
+        const std::size_t at = m_firstNul;
         const auto lines = std::count(data + m_lineStart, data + at, '\n');
         std::size_t lineStart = at;
         while (lineStart > m_lineStart && data[lineStart - 1] != '\n') {
@@ -124,11 +128,11 @@ bool CsvReader::next()
                     return false;
                 }
                 // Track line breaks inside the field.
-                for (std::size_t nl = m_pos; nl < at; ++nl) {
-                    if (data[nl] == '\n') {
-                        ++m_nextLine;
-                        m_lineStart = nl + 1;
-                    }
+                for (const char* nl = data + m_pos;
+                     (nl = static_cast<const char*>(std::memchr(nl, '\n', static_cast<std::size_t>(data + at - nl))));
+                     ++nl) {
+                    ++m_nextLine;
+                    m_lineStart = static_cast<std::size_t>(nl - data) + 1;
                 }
                 if (unescaped) {
                     m_scratch.append(data + segment, at - segment);

@@ -64,6 +64,8 @@ private:
     std::size_t m_recordBytes = 0;
     bool m_failed = false;
     Diagnostic m_error;
+    static constexpr std::size_t kUnknown = static_cast<std::size_t>(-1);
+    std::size_t m_firstNul = kUnknown; // offset of the text's first NUL byte (its size when none)
 };
 
 // Human-readable size: "200 MB", "1 MiB".

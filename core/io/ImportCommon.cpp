@@ -9,7 +9,12 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+
+#include <fcntl.h>
 #include <map>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace roofscope {
@@ -149,32 +154,54 @@ void ImportResult::append(ImportResult other)
     diagnostics.insert(diagnostics.end(), other.diagnostics.begin(), other.diagnostics.end());
 }
 
-bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& text, Diagnostics& diagnostics)
+namespace {
+
+// The checks before reading: a regular file within the size limit. Returns its size.
+std::optional<std::size_t> checkImportFile(const std::string& path, std::size_t maxBytes, Diagnostics& diagnostics)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
     const auto status = fs::status(path, ec);
     if (ec || !fs::exists(status)) {
         diagnostics.push_back(importutil::errorAt(path, 0, 0, "no such file"));
-        return false;
+        return std::nullopt;
     }
     if (fs::is_directory(status)) {
         diagnostics.push_back(importutil::errorAt(path, 0, 0, "is a folder, not a file"));
-        return false;
+        return std::nullopt;
     }
     if (!fs::is_regular_file(status)) {
         diagnostics.push_back(importutil::errorAt(path, 0, 0, "is not a regular file"));
-        return false;
+        return std::nullopt;
     }
     const auto size = fs::file_size(path, ec);
     if (ec) {
         diagnostics.push_back(importutil::errorAt(path, 0, 0, "cannot read the file size: " + ec.message()));
-        return false;
+        return std::nullopt;
     }
     if (size > maxBytes) {
         diagnostics.push_back(importutil::errorAt(path, 0, 0,
             "the file is " + describeBytes(static_cast<std::size_t>(size)) + ", over the " + describeBytes(maxBytes)
                 + " an import reads (export fewer kernels or metrics, or raise --max-size)"));
+        return std::nullopt;
+    }
+    return static_cast<std::size_t>(size);
+}
+
+std::string_view withoutByteOrderMark(std::string_view text)
+{
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") {
+        text.remove_prefix(3);
+    }
+    return text;
+}
+
+} // namespace
+
+bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& text, Diagnostics& diagnostics)
+{
+    const auto size = checkImportFile(path, maxBytes, diagnostics);
+    if (!size) {
         return false;
     }
     std::ifstream in(path, std::ios::binary);
@@ -182,19 +209,57 @@ bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& 
         diagnostics.push_back(importutil::errorAt(path, 0, 0, "cannot open the file"));
         return false;
     }
-    text.resize(static_cast<std::size_t>(size));
-    in.read(text.data(), static_cast<std::streamsize>(size));
+    text.resize(*size);
+    in.read(text.data(), static_cast<std::streamsize>(*size));
     text.resize(static_cast<std::size_t>(in.gcount()));
     if (in.bad()) {
         diagnostics.push_back(importutil::errorAt(path, 0, 0, "cannot read the file"));
         return false;
     }
-    // A UTF-8 byte order mark is not part of the first field.
-    if (text.size() >= 3 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    if (withoutByteOrderMark(text).size() != text.size()) {
         text.erase(0, 3);
     }
     return true;
 }
+
+namespace importutil {
+
+MappedFile::MappedFile(const std::string& path, std::size_t maxBytes, Diagnostics& diagnostics)
+{
+    const auto size = checkImportFile(path, maxBytes, diagnostics);
+    if (!size) {
+        return;
+    }
+    constexpr std::size_t kMapFrom = std::size_t { 1 } << 20;
+    if (*size >= kMapFrom) {
+        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) {
+            void* map = ::mmap(nullptr, *size, PROT_READ, MAP_PRIVATE, fd, 0);
+            ::close(fd);
+            if (map != MAP_FAILED) {
+                m_map = map;
+                m_size = *size;
+                ::madvise(map, *size, MADV_SEQUENTIAL);
+                m_text = withoutByteOrderMark(std::string_view(static_cast<const char*>(map), *size));
+                m_ok = true;
+                return;
+            }
+        }
+    }
+    if (readImportFile(path, maxBytes, m_copy, diagnostics)) {
+        m_text = m_copy;
+        m_ok = true;
+    }
+}
+
+MappedFile::~MappedFile()
+{
+    if (m_map) {
+        ::munmap(m_map, m_size);
+    }
+}
+
+} // namespace importutil
 
 void aggregateLaunches(ImportResult& result)
 {

@@ -248,6 +248,9 @@ private:
     int m_name = -1;
     std::vector<std::pair<int, std::string>> m_profilerErrors;
     std::vector<Launch> m_launches;
+    std::array<std::string, MetricCount> m_unit;
+    std::array<double, MetricCount> m_unitFactor {};
+    std::array<bool, MetricCount> m_unitKnown {};
 };
 
 bool NcuParser::findHeader()
@@ -347,7 +350,13 @@ void NcuParser::setValue(Launch& launch, Metric metric, std::string_view value, 
         launch.problem = std::string(name) + " is '" + std::string(value.substr(0, 40)) + "', not a number";
         return;
     }
-    const double factor = unitFactor(unit, quantityOf(metric));
+    // One unit per metric in practice: remember the last one's factor.
+    if (!m_unitKnown[metric] || m_unit[metric] != unit) {
+        m_unit[metric] = std::string(unit);
+        m_unitFactor[metric] = unitFactor(unit, quantityOf(metric));
+        m_unitKnown[metric] = true;
+    }
+    const double factor = m_unitFactor[metric];
     if (factor == 0.0) {
         launch.problem = std::string(name) + " has an unknown unit '" + std::string(unit.substr(0, 40)) + "'";
         return;
@@ -546,12 +555,12 @@ ImportResult importNcuCsvText(std::string_view text, const std::string& fileLabe
 
 ImportResult importNcuCsv(const std::string& path, const ImportOptions& options)
 {
-    std::string text;
     ImportResult result;
-    if (!readImportFile(path, options.maxFileBytes, text, result.diagnostics)) {
+    importutil::MappedFile file(path, options.maxFileBytes, result.diagnostics);
+    if (!file.ok()) {
         return result;
     }
-    return importNcuCsvText(text, path, options);
+    return importNcuCsvText(file.text(), path, options);
 }
 
 } // namespace roofscope

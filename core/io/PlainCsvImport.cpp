@@ -226,12 +226,12 @@ ImportResult importPlainCsvText(std::string_view text, const std::string& fileLa
 
 ImportResult importPlainCsv(const std::string& path, const ImportOptions& options)
 {
-    std::string text;
     ImportResult result;
-    if (!readImportFile(path, options.maxFileBytes, text, result.diagnostics)) {
+    importutil::MappedFile file(path, options.maxFileBytes, result.diagnostics);
+    if (!file.ok()) {
         return result;
     }
-    return importPlainCsvText(text, path, options);
+    return importPlainCsvText(file.text(), path, options);
 }
 
 } // namespace roofscope
