@@ -92,19 +92,103 @@ void KernelCloud::draw(QCPPainter* painter)
         }
         return;
     }
-    size_t points = 0;
-    for (const auto& kernel : kernels) {
-        points += kernel.points.size();
+    if (kernels.size() > kManyKernels) {
+        drawMany(painter);
+        if (m_highlighted >= 0 && static_cast<size_t>(m_highlighted) < kernels.size() && m_highlighted != m_kernel) {
+            drawKernel(painter, m_highlighted, true, false); // on top, with its own shape and guide
+        }
+        return;
     }
-    const bool dedupe = points > kDedupePoints;
-    const bool decorateAll = kernels.size() <= kManyKernels;
-    m_stamped.clear();
     for (int k = 0; k < static_cast<int>(kernels.size()); ++k) {
         if (k != m_kernel) {
-            drawKernel(painter, k, decorateAll || k == m_highlighted, dedupe);
+            drawKernel(painter, k, true, false);
         }
     }
-    m_stamped.clear();
+}
+
+void KernelCloud::drawMany(QCPPainter* painter)
+{
+    // Many kernels: one round marker per device colour (shapes stop telling kernels apart), device
+    // by device, each pixel stamped once per device. Coordinates map through precomputed logs.
+    const QRect area = clipRect();
+    const int width = area.width() + 1;
+    const int height = area.height() + 1;
+    if (width <= 1 || height <= 1) {
+        return;
+    }
+    const QCPRange xr = m_xAxis->range();
+    const QCPRange yr = m_yAxis->range();
+    if (!(xr.lower > 0.0 && yr.lower > 0.0)) {
+        return;
+    }
+    const double xLog0 = std::log(xr.lower);
+    const double xScale = (area.width()) / (std::log(xr.upper) - xLog0);
+    const double yLog0 = std::log(yr.lower);
+    const double yScale = (area.height()) / (std::log(yr.upper) - yLog0);
+    const bool xReversed = m_xAxis->rangeReversed();
+    const bool yReversed = m_yAxis->rangeReversed();
+    auto toPixel = [&](double x, double y, int& px, int& py) {
+        double fx = (std::log(x) - xLog0) * xScale;
+        double fy = (std::log(y) - yLog0) * yScale;
+        if (xReversed) {
+            fx = area.width() - fx;
+        }
+        if (!yReversed) {
+            fy = area.height() - fy;
+        }
+        if (!(fx >= 0.0 && fx < width && fy >= 0.0 && fy < height)) {
+            return false;
+        }
+        px = static_cast<int>(fx);
+        py = static_cast<int>(fy);
+        return true;
+    };
+    m_grid.assign(static_cast<size_t>(width) * static_cast<size_t>(height), 0);
+    const auto& kernels = m_scene->kernels;
+    for (size_t d = 0; d < m_scene->devices.size(); ++d) {
+        const QPixmap& pixmap = stamp(0, m_scene->devices[d].color, false);
+        const double half = pixmap.width() / pixmap.devicePixelRatio() / 2.0;
+        const unsigned char mark = static_cast<unsigned char>(d % 255 + 1);
+        for (size_t k = 0; k < kernels.size(); ++k) {
+            if (static_cast<int>(k) == m_kernel) {
+                continue;
+            }
+            for (const ChartKernelPoint& point : kernels[k].points) {
+                int px = 0;
+                int py = 0;
+                if (point.device != static_cast<int>(d) || !toPixel(point.intensity, point.attainable, px, py)) {
+                    continue;
+                }
+                unsigned char& cell
+                    = m_grid[static_cast<size_t>(py) * static_cast<size_t>(width) + static_cast<size_t>(px)];
+                if (cell == mark) {
+                    continue;
+                }
+                cell = mark;
+                painter->drawPixmap(QPointF(area.left() + px - half, area.top() + py - half), pixmap);
+            }
+        }
+    }
+    // Measured points: hollow circles and, for few of them, no arrows (the highlighted kernel has one).
+    const QPixmap& hollow = stamp(0, Qt::white, true);
+    const double half = hollow.width() / hollow.devicePixelRatio() / 2.0;
+    for (size_t k = 0; k < kernels.size(); ++k) {
+        const ChartKernel& kernel = kernels[k];
+        if (static_cast<int>(k) == m_kernel || !kernel.achieved || kernel.points.empty()) {
+            continue;
+        }
+        int px = 0;
+        int py = 0;
+        if (!(*kernel.achieved > 0.0) || !toPixel(kernel.points.front().intensity, *kernel.achieved, px, py)) {
+            continue;
+        }
+        unsigned char& cell = m_grid[static_cast<size_t>(py) * static_cast<size_t>(width) + static_cast<size_t>(px)];
+        if (cell == 255) {
+            continue;
+        }
+        cell = 255;
+        painter->drawPixmap(QPointF(area.left() + px - half, area.top() + py - half), hollow);
+    }
 }
 
 void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool dedupe)

@@ -17,10 +17,10 @@ namespace roofscope {
 // every device's roof (the kernel's shape filled with the device colour) and, with a measured
 // runtime, a hollow marker at the achieved point with a gap arrow up to the highest roof above it.
 //
-// Markers are stamped from pixmaps rendered once per (shape, colour), so tens of thousands of points
-// draw in a few milliseconds; with many points, stamps falling on a pixel already stamped with the
-// same pixmap are skipped. Guides and gap arrows are drawn for every kernel only while there are few
-// (kManyKernels); beyond that only for the highlighted kernel.
+// Markers are stamped from pixmaps rendered once per (shape, colour). With more than kManyKernels
+// kernels, every kernel gets the same round marker (shapes no longer tell them apart), a pixel is
+// stamped once per device, and guides and gap arrows are drawn only for the highlighted kernel, so
+// tens of thousands of points draw in a few milliseconds.
 //
 // A chart uses two clouds: one on the kernel layer with everything except the kernel being dragged,
 // one on a buffered overlay layer with only that kernel, so a drag repaints only the overlay.
@@ -47,6 +47,7 @@ protected:
 private:
     const QPixmap& stamp(int kernel, const QColor& fill, bool hollow);
     void drawKernel(QCPPainter* painter, int index, bool decorate, bool dedupe);
+    void drawMany(QCPPainter* painter);
     void stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y, bool dedupe);
 
     QCPAxis* m_xAxis;
@@ -57,6 +58,7 @@ private:
     int m_highlighted = -1;
     QHash<quint64, QPixmap> m_stamps;
     QSet<quint64> m_stamped; // pixel + stamp keys drawn in this pass (when deduplicating)
+    std::vector<unsigned char> m_grid; // per pixel of the axis rect: the last device stamped there
 };
 
 } // namespace roofscope

@@ -269,6 +269,7 @@ void RooflineChart::clearScene()
     m_labels->clear();
     m_kernelItems.clear();
     m_regionLabels.clear();
+    m_hasRegion = false;
     m_roofCount = 0;
     m_ceilingCount = 0;
 }
@@ -358,19 +359,23 @@ void RooflineChart::buildDevice(int index)
     flatPen.setCapStyle(Qt::RoundCap);
     QPen slopePen(device.color, kSlopeWidth);
     slopePen.setCapStyle(Qt::RoundCap);
+    if (index == 0 && m_scene.showFeasibleRegion) {
+        // The attainable region under the first device's roof, faintly in its colour: one polygon,
+        // drawn first so the roofs lie on top (one region only: overlapping shades turn muddy).
+        QColor shade = device.color;
+        shade.setAlpha(22);
+        QCPGraph* region = hasSlope
+            ? addLine({ lower, ridge, upper }, { main->bytesPerSecond * lower, peak, peak }, Qt::NoPen)
+            : addLine({ lower, upper }, { peak, peak }, Qt::NoPen);
+        region->setBrush(shade);
+        region->setAntialiasedFill(false);
+        m_hasRegion = true;
+    }
     if (hasSlope) {
         addLine({ lower, ridge }, { main->bytesPerSecond * lower, peak }, slopePen);
         ++m_roofCount;
     }
     QCPGraph* flat = addLine({ ridge, upper }, { peak, peak }, flatPen);
-    if (m_scene.showFeasibleRegion) { // the attainable region under the roof, faintly in the device colour
-        QColor shade = device.color;
-        shade.setAlpha(m_scene.devices.size() > 1 ? 9 : 22);
-        flat->setBrush(shade);
-        if (hasSlope) {
-            m_plot->graph(m_plot->graphCount() - 2)->setBrush(shade);
-        }
-    }
 
     QString legend
         = QStringLiteral("%1 (%2) · %3").arg(device.label, device.precision, quantity(peak, Dimension::FlopsPerSecond));

@@ -67,6 +67,8 @@ public:
     // Bandwidth roofs drawn: one per device with a default level plus its other shown levels.
     int roofCount() const { return m_roofCount; }
     int ceilingCount() const { return m_ceilingCount; }
+    // Whether the feasible region under the first device's roof is shaded.
+    bool hasShadedRegion() const { return m_hasRegion; }
     int kernelMarkerCount() const;
     // Where a kernel's marker on a device is drawn, in widget pixels of plot(); empty when the kernel
     // has no point on that device. Valid after a replot (setScene and fitAll replot).
@@ -131,6 +133,7 @@ private:
     double m_domainUpper = 1e8;
     int m_roofCount = 0;
     int m_ceilingCount = 0;
+    bool m_hasRegion = false;
     std::vector<QCPGraph*> m_legendGraphs; // per device (nullptr without a roof)
     std::unique_ptr<ChartLabelPlacer> m_labels;
     std::vector<KernelItems> m_kernelItems;

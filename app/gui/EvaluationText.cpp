@@ -131,8 +131,9 @@ QString kernelBriefText(const std::vector<std::pair<QString, const Evaluation*>>
             text = QObject::tr("%1 · %2 FLOP/B").arg(QString::fromStdString(ev->kernelName), n(ev->intensity));
         }
         text += QStringLiteral("\n%1: %2 · %3 (%4) · T_min %5")
-                    .arg(label, QString::fromStdString(regimeName(ev->regime)), q(ev->attainable, Dimension::FlopsPerSecond),
-                        percent(ev->fractionOfPeak), q(ev->tMin, Dimension::Seconds));
+                    .arg(label, QString::fromStdString(regimeName(ev->regime)),
+                        q(ev->attainable, Dimension::FlopsPerSecond), percent(ev->fractionOfPeak),
+                        q(ev->tMin, Dimension::Seconds));
     }
     return text;
 }

@@ -76,9 +76,15 @@ MainWindow::MainWindow(const HardwareDatabase& hardware, QWidget* parent)
     for (auto signal : { &SessionDocument::devicesChanged, &SessionDocument::viewChanged }) {
         connect(m_document, signal, this, [this] { refresh(false); });
     }
-    for (auto signal :
-        { &SessionDocument::kernelChanged, &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
-        connect(m_document, signal, this, [this] { refresh(false); });
+    connect(m_document, &SessionDocument::kernelChanged, this, [this](int index) {
+        m_cache.invalidateKernel(static_cast<size_t>(index), false);
+        refresh(false);
+    });
+    for (auto signal : { &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
+        connect(m_document, signal, this, [this] {
+            m_cache.clear(); // kernel indices shift
+            refresh(false);
+        });
     }
 
     m_summaryLabel = new QLabel(this);
@@ -238,6 +244,7 @@ const Session& MainWindow::session() const
 void MainWindow::setSession(const Session& session, const QString& filePath)
 {
     m_sessionPath = filePath;
+    m_cache.clear();
     m_document->resetSession(session);
     refresh(true);
     const ViewSettings& view = session.view;
@@ -250,12 +257,22 @@ void MainWindow::setSession(const Session& session, const QString& filePath)
 
 void MainWindow::refresh(bool fit)
 {
-    SceneBuildResult built = buildChartScene(session(), m_hardware);
+    SceneBuildResult built = buildChartScene(session(), m_hardware, &m_cache);
     m_sceneProblems = built.problems;
     m_sceneDevices = std::move(built.devices);
+    m_sceneResults = built.results;
     m_chart->setScene(std::move(built.scene), fit);
     const bool wasEmpty = m_results->rowCount() == 0;
-    m_results->setEvaluation(std::move(built.evaluation));
+    std::vector<ResultsTableModel::Row> rows;
+    rows.reserve(session().kernels.size() * m_sceneResults.size());
+    for (size_t k = 0; k < session().kernels.size(); ++k) {
+        for (size_t d = 0; d < m_sceneResults.size(); ++d) {
+            if (auto& ev = m_sceneResults[d]->evaluations[k]) {
+                rows.push_back({ k, m_sceneDevices[d].sessionIndex, &*ev });
+            }
+        }
+    }
+    m_results->setRows(std::move(rows), { built.results.begin(), built.results.end() });
     if (fit || wasEmpty) {
         m_resultsView->resizeColumnsToContents();
     }
@@ -278,12 +295,15 @@ void MainWindow::onKernelMoved(int index)
     for (SessionRow& row : built.rows) {
         evaluations.push_back(std::move(row.evaluation));
     }
-    // Anything beyond a plain move (a new compute roof, a new problem) takes the full path.
+    // Anything beyond a plain move (a new compute roof, a new problem) takes the full path. The rows
+    // point into the cache, so updating them updates the cached evaluations of the shown devices.
     if (!built.newRoofs.empty() || !built.problems.isEmpty()
         || !m_results->updateKernelRows(static_cast<size_t>(index), evaluations)) {
+        m_cache.invalidateKernel(static_cast<size_t>(index), true);
         refresh(false);
         return;
     }
+    m_cache.markStaleExcept(static_cast<size_t>(index), m_sceneResults);
     m_chart->updateKernel(index, std::move(built.kernel));
     if (index == m_chart->selectedKernel()) {
         updateKernelStatus();
@@ -292,14 +312,7 @@ void MainWindow::onKernelMoved(int index)
 
 std::pair<size_t, size_t> MainWindow::kernelRows(size_t kernel) const
 {
-    const auto& rows = m_results->evaluation().rows;
-    const auto first = std::lower_bound(
-        rows.begin(), rows.end(), kernel, [](const SessionRow& row, size_t k) { return row.kernelIndex < k; });
-    auto last = first;
-    while (last != rows.end() && last->kernelIndex == kernel) {
-        ++last;
-    }
-    return { static_cast<size_t>(first - rows.begin()), static_cast<size_t>(last - rows.begin()) };
+    return m_results->kernelRange(kernel);
 }
 
 QString MainWindow::toolTipFor(int kernel, int sceneDevice) const
@@ -307,9 +320,9 @@ QString MainWindow::toolTipFor(int kernel, int sceneDevice) const
     if (kernel >= 0 && sceneDevice == -1) {
         std::vector<std::pair<QString, const Evaluation*>> rows;
         const auto [first, last] = kernelRows(static_cast<size_t>(kernel));
-        const auto& all = m_results->evaluation().rows;
+        const auto& all = m_results->rows();
         for (size_t r = first; r < last; ++r) {
-            rows.emplace_back(deviceLabel(all[r].deviceIndex), &all[r].evaluation);
+            rows.emplace_back(deviceLabel(all[r].deviceIndex), all[r].evaluation);
         }
         return kernelBriefText(rows);
     }
@@ -319,11 +332,11 @@ QString MainWindow::toolTipFor(int kernel, int sceneDevice) const
     }
     const size_t sessionIndex = m_sceneDevices[static_cast<size_t>(sceneDevice)].sessionIndex;
     const auto [first, last] = kernelRows(static_cast<size_t>(kernel));
-    const auto& rows = m_results->evaluation().rows;
+    const auto& rows = m_results->rows();
     for (size_t r = first; r < last; ++r) {
         if (rows[r].deviceIndex == sessionIndex) {
             return evaluationToolTip(
-                rows[r].evaluation, m_chart->scene().devices[static_cast<size_t>(sceneDevice)].label);
+                *rows[r].evaluation, m_chart->scene().devices[static_cast<size_t>(sceneDevice)].label);
         }
     }
     return {};
@@ -372,9 +385,9 @@ void MainWindow::updateKernelStatus()
     }
     std::vector<std::pair<QString, const Evaluation*>> rows;
     const auto [first, last] = kernelRows(static_cast<size_t>(kernel));
-    const auto& all = m_results->evaluation().rows;
+    const auto& all = m_results->rows();
     for (size_t r = first; r < last; ++r) {
-        rows.emplace_back(deviceLabel(all[r].deviceIndex), &all[r].evaluation);
+        rows.emplace_back(deviceLabel(all[r].deviceIndex), all[r].evaluation);
     }
     m_kernelLabel->setText(
         kernelStatusLine(QString::fromStdString(session().kernels[static_cast<size_t>(kernel)].name), rows));

@@ -102,6 +102,8 @@ private:
     QLabel* m_summaryLabel = nullptr;
     QLabel* m_kernelLabel = nullptr;
     std::vector<SceneDevice> m_sceneDevices;
+    std::vector<std::shared_ptr<DeviceResults>> m_sceneResults;
+    SceneCache m_cache;
     QToolButton* m_problemsButton = nullptr;
     QStringList m_loadProblems;
     QStringList m_sceneProblems;

@@ -4,6 +4,7 @@
 
 #include <QColor>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -30,40 +31,57 @@ ResultsTableModel::ResultsTableModel(QObject* parent)
 
 void ResultsTableModel::setEvaluation(SessionEvaluation evaluation)
 {
+    auto owned = std::make_shared<SessionEvaluation>(std::move(evaluation));
+    std::vector<Row> rows;
+    rows.reserve(owned->rows.size());
+    for (SessionRow& row : owned->rows) {
+        rows.push_back({ row.kernelIndex, row.deviceIndex, &row.evaluation });
+    }
+    setRows(std::move(rows), { owned });
+}
+
+void ResultsTableModel::setRows(std::vector<Row> rows, std::vector<std::shared_ptr<void>> owners)
+{
     beginResetModel();
-    m_evaluation = std::move(evaluation);
+    m_rows = std::move(rows);
+    m_owners = std::move(owners);
     endResetModel();
+}
+
+std::pair<size_t, size_t> ResultsTableModel::kernelRange(size_t kernelIndex) const
+{
+    const auto first = std::lower_bound(
+        m_rows.begin(), m_rows.end(), kernelIndex, [](const Row& row, size_t k) { return row.kernelIndex < k; });
+    auto last = first;
+    while (last != m_rows.end() && last->kernelIndex == kernelIndex) {
+        ++last;
+    }
+    return { static_cast<size_t>(first - m_rows.begin()), static_cast<size_t>(last - m_rows.begin()) };
 }
 
 bool ResultsTableModel::updateKernelRows(size_t kernelIndex, const std::vector<Evaluation>& evaluations)
 {
-    int first = -1;
-    size_t matched = 0;
-    for (size_t r = 0; r < m_evaluation.rows.size(); ++r) {
-        auto& row = m_evaluation.rows[r];
-        if (row.kernelIndex != kernelIndex) {
-            continue;
-        }
-        if (matched >= evaluations.size() || evaluations[matched].hardwareId != row.evaluation.hardwareId) {
-            return false;
-        }
-        if (first < 0) {
-            first = static_cast<int>(r);
-        }
-        row.evaluation = evaluations[matched++];
-    }
-    if (matched != evaluations.size()) {
+    const auto [first, last] = kernelRange(kernelIndex);
+    if (last - first != evaluations.size()) {
         return false;
     }
-    if (first >= 0) {
-        Q_EMIT dataChanged(index(first, 0), index(first + static_cast<int>(matched) - 1, columnCount() - 1));
+    for (size_t r = first; r < last; ++r) {
+        if (evaluations[r - first].hardwareId != m_rows[r].evaluation->hardwareId) {
+            return false;
+        }
+    }
+    for (size_t r = first; r < last; ++r) {
+        *m_rows[r].evaluation = evaluations[r - first];
+    }
+    if (first < last) {
+        Q_EMIT dataChanged(index(static_cast<int>(first), 0), index(static_cast<int>(last) - 1, columnCount() - 1));
     }
     return true;
 }
 
 int ResultsTableModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_evaluation.rows.size());
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
 }
 
 int ResultsTableModel::columnCount(const QModelIndex& parent) const
@@ -76,7 +94,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
         return {};
     }
-    const Evaluation& ev = m_evaluation.rows[static_cast<size_t>(index.row())].evaluation;
+    const Evaluation& ev = *m_rows[static_cast<size_t>(index.row())].evaluation;
     const int column = index.column();
     const bool numeric = tableColumns()[static_cast<size_t>(column)].kind != ColumnKind::Text;
     switch (role) {

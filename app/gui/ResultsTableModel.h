@@ -4,6 +4,10 @@
 
 #include <QAbstractTableModel>
 
+#include <memory>
+#include <utility>
+#include <vector>
+
 namespace roofscope {
 
 // The results table: one row per (kernel, device) evaluation, the columns of core's tableColumns().
@@ -15,14 +19,26 @@ class ResultsTableModel : public QAbstractTableModel {
 public:
     static constexpr int kSortRole = Qt::UserRole + 1;
 
+    // One row: a kernel on a device of the session, and where its evaluation lives.
+    struct Row {
+        size_t kernelIndex = 0;
+        size_t deviceIndex = 0; // into Session::devices
+        Evaluation* evaluation = nullptr;
+    };
+
     explicit ResultsTableModel(QObject* parent = nullptr);
 
-    // Replaces every row.
+    // Replaces every row with the evaluations of a core SessionEvaluation (the model keeps it).
     void setEvaluation(SessionEvaluation evaluation);
+    // Replaces every row with rows pointing into storage the `owners` keep alive (the main window's
+    // evaluation cache): no evaluation is copied. Rows must be kernel-major.
+    void setRows(std::vector<Row> rows, std::vector<std::shared_ptr<void>> owners);
     // Replaces the rows of one kernel in place (same devices, same order): no reset, only dataChanged.
-    // Returns false when the rows do not line up (then call setEvaluation).
+    // Returns false when the rows do not line up (then set the rows again).
     bool updateKernelRows(size_t kernelIndex, const std::vector<Evaluation>& evaluations);
-    const SessionEvaluation& evaluation() const { return m_evaluation; }
+    const std::vector<Row>& rows() const { return m_rows; }
+    // The rows [first, last) of one kernel.
+    std::pair<size_t, size_t> kernelRange(size_t kernelIndex) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -30,7 +46,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    SessionEvaluation m_evaluation;
+    std::vector<Row> m_rows;
+    std::vector<std::shared_ptr<void>> m_owners;
 };
 
 } // namespace roofscope

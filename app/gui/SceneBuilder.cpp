@@ -152,57 +152,124 @@ QString shortDeviceLabel(const Hardware& hardware)
     return qs(hardware.generation);
 }
 
+namespace {
+// Evaluates one kernel on one scene device; an evaluation that cannot be drawn keeps its problem.
+std::optional<Evaluation> evaluateForScene(
+    const Kernel& kernel, const SceneDevice& device, const QString& deviceLabel, QStringList& problems)
+{
+    EvaluationResult evaluated = evaluate(kernel, *device.hardware, device.options);
+    if (!evaluated.evaluation) {
+        problems << QObject::tr("Kernel '%1': %2").arg(qs(kernel.name), qs(evaluated.error));
+        return std::nullopt;
+    }
+    const Evaluation& ev = *evaluated.evaluation;
+    for (const std::string& warning : ev.warnings) {
+        problems << qs(warning); // core warnings name the kernel and the device
+    }
+    if (!(std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable) && ev.attainable > 0.0)) {
+        problems << QObject::tr("Kernel '%1' cannot be placed on the log-log chart of %2 (intensity %3, %4 FLOP/s)")
+                        .arg(qs(kernel.name), deviceLabel, QString::number(ev.intensity),
+                            QString::number(ev.attainable));
+    }
+    return std::move(evaluated.evaluation);
+}
+
+bool drawable(const Evaluation& ev)
+{
+    return std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable) && ev.attainable > 0.0;
+}
+
+// Adds a kernel's point on scene device d (and the compute roof of its precision when new).
+void addPoint(ChartKernel& chartKernel, int d, const Evaluation& ev, const ChartDevice& device,
+    std::vector<std::pair<int, ChartComputeRoof>>& newRoofs)
+{
+    if (!drawable(ev)) {
+        return;
+    }
+    if (ev.precision != device.precisionStd
+        && std::none_of(device.otherComputeRoofs.begin(), device.otherComputeRoofs.end(),
+            [&](const ChartComputeRoof& roof) { return roof.precisionStd == ev.precision; })
+        && std::none_of(newRoofs.begin(), newRoofs.end(),
+            [&](const auto& roof) { return roof.first == d && roof.second.precisionStd == ev.precision; })) {
+        newRoofs.push_back({ d, { qs(ev.precision), ev.precision, ev.computeRoof } });
+    }
+    ChartKernelPoint point;
+    point.device = d;
+    point.intensity = ev.intensity;
+    point.attainable = ev.attainable;
+    point.regime = ev.regime;
+    chartKernel.points.push_back(point);
+    if (ev.achieved && !chartKernel.achieved) {
+        chartKernel.achieved = ev.achieved;
+    }
+}
+
+std::string cacheKey(const DeviceSelection& selection, const EvalOptions& options)
+{
+    std::string key = selection.id + "|" + selection.precision + "|";
+    for (const std::string& level : selection.disabledLevels) {
+        key += level + ",";
+    }
+    key += options.sustained ? "|s|" : "|p|";
+    key += std::to_string(options.commFraction) + "|" + std::to_string(options.tolerance);
+    return key;
+}
+} // namespace
+
+void SceneCache::clear()
+{
+    m_entries.clear();
+}
+
+void SceneCache::invalidateKernel(size_t kernel, bool moved)
+{
+    for (auto& [key, entry] : m_entries) {
+        if (kernel < entry->stale.size()) {
+            entry->stale[kernel] = 1;
+        }
+        if (!moved) {
+            entry->roofsValid = false;
+        }
+    }
+}
+
+void SceneCache::markStaleExcept(size_t kernel, const std::vector<std::shared_ptr<DeviceResults>>& current)
+{
+    for (auto& [key, entry] : m_entries) {
+        if (std::find(current.begin(), current.end(), entry) == current.end() && kernel < entry->stale.size()) {
+            entry->stale[kernel] = 1;
+        }
+    }
+}
+
 SceneKernelBuild buildSceneKernel(
     const Kernel& kernel, size_t kernelIndex, const std::vector<SceneDevice>& devices, const ChartScene& scene)
 {
     SceneKernelBuild out;
-    ChartKernel& chartKernel = out.kernel;
-    chartKernel.name = qs(kernel.name);
+    out.kernel.name = qs(kernel.name);
     for (size_t d = 0; d < devices.size(); ++d) {
-        const SceneDevice& sceneDevice = devices[d];
-        EvaluationResult evaluated = evaluate(kernel, *sceneDevice.hardware, sceneDevice.options);
-        if (!evaluated.evaluation) {
-            out.problems << QObject::tr("Kernel '%1': %2").arg(chartKernel.name, qs(evaluated.error));
+        auto ev = evaluateForScene(kernel, devices[d], scene.devices[d].label, out.problems);
+        if (!ev) {
             continue;
         }
-        const Evaluation& ev = *evaluated.evaluation;
-        for (const std::string& warning : ev.warnings) {
-            out.problems << qs(warning); // core warnings name the kernel and the device
-        }
-        if (!(std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable)
-                && ev.attainable > 0.0)) {
-            out.problems << QObject::tr(
-                "Kernel '%1' cannot be placed on the log-log chart of %2 (intensity %3, %4 FLOP/s)")
-                                .arg(chartKernel.name, scene.devices[d].label, QString::number(ev.intensity),
-                                    QString::number(ev.attainable));
-        } else {
-            const ChartDevice& device = scene.devices[d];
-            if (ev.precision != device.precisionStd
-                && std::none_of(device.otherComputeRoofs.begin(), device.otherComputeRoofs.end(),
-                    [&](const ChartComputeRoof& roof) { return roof.precisionStd == ev.precision; })) {
-                out.newRoofs.push_back({ static_cast<int>(d), { qs(ev.precision), ev.precision, ev.computeRoof } });
-            }
-            ChartKernelPoint point;
-            point.device = static_cast<int>(d);
-            point.intensity = ev.intensity;
-            point.attainable = ev.attainable;
-            point.regime = ev.regime;
-            chartKernel.points.push_back(point);
-            if (ev.achieved && !chartKernel.achieved) {
-                chartKernel.achieved = ev.achieved;
-            }
-        }
-        out.rows.push_back({ kernelIndex, sceneDevice.sessionIndex, std::move(*evaluated.evaluation) });
+        addPoint(out.kernel, static_cast<int>(d), *ev, scene.devices[d], out.newRoofs);
+        out.rows.push_back({ kernelIndex, devices[d].sessionIndex, std::move(*ev) });
     }
     return out;
 }
 
-SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware)
+SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware, SceneCache* cache)
 {
+    SceneCache scratch;
+    if (!cache) {
+        cache = &scratch;
+    }
     SceneBuildResult result;
     result.scene.showFeasibleRegion = session.view.showFeasibleRegion;
     result.scene.showRegionLabels = session.view.showRegionLabels;
     const EvalOptions base = sessionOptions(session, DeviceSelection {});
+    const size_t kernelCount = session.kernels.size();
+    std::vector<std::shared_ptr<DeviceResults>> used;
     for (size_t i = 0; i < session.devices.size(); ++i) {
         const DeviceSelection& selection = session.devices[i];
         if (!selection.visible) {
@@ -213,31 +280,67 @@ SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase&
             result.problems << QObject::tr("Device '%1' is not in the hardware database").arg(qs(selection.id));
             continue;
         }
-        auto device = buildDevice(selection, *hw, session, base, result.problems);
-        if (!device) {
+        const EvalOptions options = sessionOptions(session, selection);
+        const std::string key = cacheKey(selection, options);
+        std::shared_ptr<DeviceResults>& entry = cache->m_entries[key];
+        if (!entry || entry->hardware != hw || entry->evaluations.size() != kernelCount) {
+            entry = std::make_shared<DeviceResults>();
+            entry->hardware = hw;
+            entry->evaluations.resize(kernelCount);
+            entry->problems.resize(kernelCount);
+            entry->stale.assign(kernelCount, 1);
+        }
+        if (!entry->roofsValid) {
+            entry->roofProblems.clear();
+            entry->roofs = buildDevice(selection, *hw, session, base, entry->roofProblems);
+            entry->roofsValid = true;
+        }
+        result.problems += entry->roofProblems;
+        if (!entry->roofs) {
             continue;
         }
-        device->color = deviceColor(static_cast<int>(i)); // by session order, stable when others hide
-        result.scene.devices.push_back(std::move(*device));
-        result.devices.push_back({ hw, sessionOptions(session, selection), i });
-    }
-
-    result.scene.kernels.reserve(session.kernels.size());
-    result.evaluation.rows.reserve(session.kernels.size() * result.devices.size());
-    for (size_t k = 0; k < session.kernels.size(); ++k) {
-        SceneKernelBuild built = buildSceneKernel(session.kernels[k], k, result.devices, result.scene);
-        for (auto& [device, roof] : built.newRoofs) {
-            auto& others = result.scene.devices[static_cast<size_t>(device)].otherComputeRoofs;
-            if (std::none_of(others.begin(), others.end(),
-                    [&](const ChartComputeRoof& r) { return r.precisionStd == roof.precisionStd; })) {
-                others.push_back(std::move(roof));
+        ChartDevice device = *entry->roofs;
+        device.color = deviceColor(static_cast<int>(i)); // by session order, stable when others hide
+        const SceneDevice sceneDevice { hw, options, i };
+        for (size_t k = 0; k < kernelCount; ++k) {
+            if (entry->stale[k]) {
+                entry->problems[k].clear();
+                entry->evaluations[k]
+                    = evaluateForScene(session.kernels[k], sceneDevice, device.label, entry->problems[k]);
+                entry->stale[k] = 0;
             }
         }
-        result.scene.kernels.push_back(std::move(built.kernel));
-        for (SessionRow& row : built.rows) {
-            result.evaluation.rows.push_back(std::move(row));
+        result.scene.devices.push_back(std::move(device));
+        result.devices.push_back(sceneDevice);
+        result.results.push_back(entry);
+        used.push_back(entry);
+    }
+    // Keep the cache small: entries not used now go once there are many.
+    if (cache->m_entries.size() > 24) {
+        for (auto it = cache->m_entries.begin(); it != cache->m_entries.end();) {
+            it = std::find(used.begin(), used.end(), it->second) == used.end() ? cache->m_entries.erase(it)
+                                                                               : std::next(it);
         }
-        result.problems += built.problems;
+    }
+
+    std::vector<std::pair<int, ChartComputeRoof>> newRoofs;
+    result.scene.kernels.resize(kernelCount);
+    for (size_t k = 0; k < kernelCount; ++k) {
+        ChartKernel& chartKernel = result.scene.kernels[k];
+        chartKernel.name = qs(session.kernels[k].name);
+        chartKernel.points.reserve(result.results.size());
+        for (size_t d = 0; d < result.results.size(); ++d) {
+            const DeviceResults& entry = *result.results[d];
+            if (!entry.problems[k].isEmpty()) {
+                result.problems += entry.problems[k];
+            }
+            if (entry.evaluations[k]) {
+                addPoint(chartKernel, static_cast<int>(d), *entry.evaluations[k], result.scene.devices[d], newRoofs);
+            }
+        }
+    }
+    for (auto& [device, roof] : newRoofs) {
+        result.scene.devices[static_cast<size_t>(device)].otherComputeRoofs.push_back(std::move(roof));
     }
     result.problems.removeDuplicates();
     return result;

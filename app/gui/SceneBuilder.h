@@ -6,12 +6,20 @@
 
 #include <QStringList>
 
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace roofscope {
 
 class HardwareDatabase;
 struct Hardware;
 struct Session;
 struct ViewSettings;
+class SceneCache;
+struct SceneBuildResult;
 
 // What a kernel is evaluated against: one entry per device of the scene, in scene order.
 struct SceneDevice {
@@ -20,12 +28,38 @@ struct SceneDevice {
     size_t sessionIndex = 0; // into Session::devices
 };
 
+// One device of a session (one id, precision, set of disabled levels and view options): its roofs
+// and its evaluation of every kernel, kept between refreshes so that switching a device off and on,
+// or dragging one kernel, re-evaluates only what changed.
+struct DeviceResults {
+    const Hardware* hardware = nullptr;
+    std::vector<std::optional<Evaluation>> evaluations; // per kernel; empty when it cannot be evaluated
+    std::vector<QStringList> problems; // per kernel
+    std::vector<char> stale; // per kernel: evaluate again before use
+    std::optional<ChartDevice> roofs; // without colour and other precisions' roofs
+    QStringList roofProblems;
+    bool roofsValid = false;
+};
+
+class SceneCache {
+public:
+    void clear();
+    // A kernel changed: evaluate it again everywhere; an edit (not a move) may change the roofs too
+    // (the precision the roofs are drawn at follows the kernels).
+    void invalidateKernel(size_t kernel, bool moved);
+    // After a move was applied to `current` in place: every other entry evaluates the kernel again.
+    void markStaleExcept(size_t kernel, const std::vector<std::shared_ptr<DeviceResults>>& current);
+    size_t size() const { return m_entries.size(); }
+
+private:
+    friend SceneBuildResult buildChartScene(const Session&, const HardwareDatabase&, SceneCache*);
+    std::map<std::string, std::shared_ptr<DeviceResults>> m_entries;
+};
+
 struct SceneBuildResult {
     ChartScene scene;
-    // The results table rows (kernel-major, scene devices in order): the same evaluations the chart
-    // draws, so each (kernel, device) is evaluated once.
-    SessionEvaluation evaluation;
-    std::vector<SceneDevice> devices; // lets one kernel be re-evaluated alone (buildSceneKernel)
+    std::vector<SceneDevice> devices; // per scene device: lets one kernel be re-evaluated alone
+    std::vector<std::shared_ptr<DeviceResults>> results; // per scene device: every kernel's evaluation
     QStringList problems; // devices missing from the database, kernels a device cannot evaluate, ...
 };
 
@@ -41,7 +75,8 @@ struct SceneKernelBuild {
 // roofs at one precision (the device selection's, else the precision most kernels use, else the
 // device's main one), per kernel its attainable point on every device. Never throws; anything that
 // cannot be drawn is reported in `problems` and left out.
-SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware);
+// `cache` (optional) keeps evaluations between calls; see SceneCache for what invalidates them.
+SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware, SceneCache* cache = nullptr);
 
 // One kernel evaluated on every device of a scene built before (buildChartScene's `devices`); the
 // fast path while a kernel is dragged. `scene` is that scene (its devices' drawn compute roofs).

@@ -3,6 +3,7 @@
 //   drag           one mouse-move event on the chart, handled and repainted (chart and table)
 //   drag_measured  the same with many measured kernels on the chart
 //   toggle_device  one device switched off or on in the hardware dock: full recompute and replot
+//   replot         one full chart replot of the toggle scene (the chart's share of a toggle)
 //   startup        the roofscope executable from process start to its first paint (separate runs)
 // Usage: roofscope-bench [--only NAME] [--quick] [--roofscope PATH]
 
@@ -215,6 +216,15 @@ void benchToggle(const HardwareDatabase& db, size_t kernels, size_t devices, int
         samples.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
     }
     print("toggle_device", kernels, devices, stats(samples), toggles);
+    { // the chart's share of a toggle: one full replot of the same scene
+        std::vector<double> replots;
+        for (int i = 0; i < 10; ++i) {
+            timer.start();
+            window.chart()->plot()->replot();
+            replots.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+        print("replot", kernels, devices, stats(replots), 10);
+    }
 }
 
 void benchStartup(const QString& executable, int runs)
