@@ -3,6 +3,7 @@
 //   drag           one mouse-move event on the chart, handled and repainted (chart and table)
 //   drag_measured  the same with many measured kernels on the chart
 //   toggle_device  one device switched off or on in the hardware dock: full recompute and replot
+//   toggle_device_cold  switching on a device never shown before (its evaluations not cached yet)
 //   replot         one full chart replot of the toggle scene (the chart's share of a toggle)
 //   startup        the roofscope executable from process start to its first paint (separate runs)
 // Usage: roofscope-bench [--only NAME] [--quick] [--roofscope PATH]
@@ -216,6 +217,23 @@ void benchToggle(const HardwareDatabase& db, size_t kernels, size_t devices, int
         samples.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
     }
     print("toggle_device", kernels, devices, stats(samples), toggles);
+    { // Devices never shown before: their 10k evaluations are not cached yet.
+        std::vector<double> cold;
+        for (const Hardware& hw : db.devices()) {
+            const QString id = QString::fromStdString(hw.id);
+            const auto& shown = window.session().devices;
+            if (std::any_of(shown.begin(), shown.end(), [&](const DeviceSelection& d) { return d.id == hw.id; })) {
+                continue;
+            }
+            timer.start();
+            dock->setDeviceChecked(id, true);
+            QApplication::processEvents();
+            cold.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            dock->setDeviceChecked(id, false);
+            QApplication::processEvents();
+        }
+        print("toggle_device_cold", kernels, devices + 1, stats(cold), static_cast<int>(cold.size()));
+    }
     { // the chart's share of a toggle: one full replot of the same scene
         std::vector<double> replots;
         for (int i = 0; i < 10; ++i) {
