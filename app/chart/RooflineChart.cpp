@@ -557,13 +557,12 @@ void RooflineChart::buildRegions()
     for (int side = 0; side < 2; ++side) {
         auto* text = new QCPItemText(m_plot);
         text->setLayer(kRoofLabelLayer);
-        text->setText(side == 0 ? names[0] + QStringLiteral(" \u25C2") : QStringLiteral("\u25B8 ") + names[1]);
+        text->setText(side == 0 ? QStringLiteral("\u25C2 ") + names[0] : names[1] + QStringLiteral(" \u25B8"));
         text->setFont(QFont(font().family(), 10, QFont::DemiBold));
         text->setColor(textColor(device.color).lighter(115));
-        text->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(ridge, 0.16); // below the kernel labels, above the roofs
-        text->setPositionAlignment((side == 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+        // Inside the shaded region, a decade and a half under the compute roof, either side of the ridge.
+        text->position->setCoords(side == 0 ? ridge / 1.3 : ridge * 1.3, device.computeRoof / 30.0);
+        text->setPositionAlignment((side == 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
         text->setPadding(QMargins(6, 0, 6, 0));
         text->setSelectable(false);
         m_regionLabels.push_back(text);

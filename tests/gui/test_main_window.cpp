@@ -6,6 +6,7 @@
 #include "gui/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
+#include "model/Evaluation.h"
 #include "model/Templates.h"
 
 #include <QImage>
@@ -130,6 +131,20 @@ private Q_SLOTS:
             QVERIFY(!window.chart()->isDragging());
             const Kernel& k = window.session().kernels[static_cast<size_t>(drag.kernel)];
             ROOFSCOPE_COMPARE_REL(k.flops / k.bytesOn("default"), drag.target, 0.03); // within a pixel or two
+            // The table row shows exactly what the core computes for the moved kernel.
+            const auto direct = evaluate(k, *m_db.find("nvidia-h100-sxm"));
+            QVERIFY(direct.evaluation);
+            const QModelIndex attainable = window.resultsModel()->index(drag.kernel, 5);
+            QCOMPARE(attainable.data(ResultsTableModel::kSortRole).toDouble(), direct.evaluation->attainable);
+            QCOMPARE(window.resultsModel()->index(drag.kernel, 9).data(ResultsTableModel::kSortRole).toDouble(),
+                direct.evaluation->tMin);
+            // The marker sits where the core puts it, and the status line names the regime.
+            const auto marker = window.chart()->markerPosition(drag.kernel, 0);
+            QVERIFY(marker);
+            QCOMPARE(qRound(marker->x()), qRound(plot->xAxis->coordToPixel(direct.evaluation->intensity)));
+            QCOMPARE(window.selectedKernel(), drag.kernel);
+            QVERIFY(window.kernelStatusText().contains(
+                QString::fromStdString(regimeName(direct.evaluation->regime)) + QStringLiteral(" on H100")));
         }
         QCOMPARE(window.session().kernels[0].flops, 1e12); // a raw kernel keeps its FLOPs
         const double m = window.session().kernels[1].templ->params.at("m");
@@ -139,6 +154,54 @@ private Q_SLOTS:
         window.document()->undoStack()->undo();
         QCOMPARE(window.session().kernels[0].bytesOn("default"), 1e11);
         QCOMPARE(window.session().kernels[1].templ->params.at("m"), 64.0);
+    }
+
+    void arrowKeysNudgeTheSelectedKernel()
+    {
+        Session s;
+        s.devices = { { "nvidia-h100-sxm", "", {}, true } };
+        Kernel raw;
+        raw.name = "raw";
+        raw.flops = 1e12;
+        raw.bytes = { { "default", 1e11 } }; // 10 FLOP/B
+        s.kernels = { raw };
+        MainWindow window(m_db);
+        window.setSession(s);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setSelectedKernel(0);
+        window.chart()->setFocus();
+        QTest::keyClick(window.chart(), Qt::Key_Right);
+        ROOFSCOPE_COMPARE_REL(window.session().kernels[0].flops / window.session().kernels[0].bytesOn("default"),
+            10.0 * std::pow(2.0, 0.125), 1e-12);
+        QTest::keyClick(window.chart(), Qt::Key_Left, Qt::ShiftModifier);
+        ROOFSCOPE_COMPARE_REL(window.session().kernels[0].flops / window.session().kernels[0].bytesOn("default"),
+            5.0 * std::pow(2.0, 0.125), 1e-12);
+        QCOMPARE(window.document()->undoStack()->count(), 2); // one step per key press
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.session().kernels[0].bytesOn("default"), 1e11);
+    }
+
+    void regionShadingAndLabelsFollowTheView()
+    {
+        auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
+        QVERIFY(loaded.session);
+        MainWindow window(m_db);
+        window.setSession(*loaded.session);
+        QVERIFY(window.chart()->hasShadedRegion());
+        QCOMPARE(window.chart()->regionLabels().size(), 2);
+        QVERIFY(window.chart()->regionLabels()[0].contains(QStringLiteral("memory-bound")));
+        QVERIFY(window.chart()->regionLabels()[1].contains(QStringLiteral("compute-bound")));
+        ViewSettings view = window.session().view;
+        view.showFeasibleRegion = false;
+        view.showRegionLabels = false;
+        QVERIFY(window.document()->setView(view).isEmpty());
+        QVERIFY(!window.chart()->hasShadedRegion());
+        QVERIFY(window.chart()->regionLabels().isEmpty());
+        window.document()->undoStack()->undo();
+        QVERIFY(window.chart()->hasShadedRegion());
+        QCOMPARE(window.chart()->regionLabels().size(), 2);
     }
 
     void tickLabelsUseSiUnits_data()
