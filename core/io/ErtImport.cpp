@@ -162,8 +162,22 @@ ImportResult importErtJsonText(std::string_view text, const std::string& fileLab
             const json& h = metadata["HOSTNAME"];
             host = h.is_array() && !h.empty() ? scalarText(h[0]) : scalarText(h);
         }
-        if (metadata.contains("") && metadata[""].is_array()) {
-            for (const auto& line : metadata[""]) {
+        // Newer ERT keeps its run description as lines under an empty key; look where it may be.
+        std::vector<const json*> lists;
+        for (const json* holder : { &metadata, &empirical, &empirical["gbytes"], &empirical["gflops"] }) {
+            const json* node = holder;
+            if (holder != &metadata && holder != &empirical) {
+                if (!holder->is_object() || !holder->contains("metadata") || !(*holder)["metadata"].is_object()) {
+                    continue;
+                }
+                node = &(*holder)["metadata"];
+            }
+            if (node->is_object() && node->contains("") && (*node)[""].is_array()) {
+                lists.push_back(&(*node)[""]);
+            }
+        }
+        for (const json* list : lists) {
+            for (const auto& line : *list) {
                 const std::string entry = trimmed(scalarText(line));
                 if (entry.empty()) {
                     continue;

@@ -400,6 +400,14 @@ private Q_SLOTS:
         QCOMPARE(hw.levels.front().name, std::string("l1")); // sorted fastest first
         QCOMPARE(hw.defaultLevel, std::string("dram"));
         QVERIFY2(hw.notes.find("ERT_VERSION 1.2.0; OPENMP_THREADS 16") != std::string::npos, hw.notes.c_str());
+
+        // The same lines under the bandwidth block's metadata.
+        const std::string moved = R"({"empirical": {
+            "gbytes": {"data": [["DRAM", 200.5]], "metadata": {"": ["HOSTNAME node13", "ERT_VERSION 1.2.0"]}},
+            "gflops": {"data": [["FP64 GFLOPs", 1500.25]]}}})";
+        const auto m = importErtJsonText(moved, "moved.json");
+        QVERIFY2(m.ok(), warnings(m).c_str());
+        QCOMPARE(m.devices.at(0).id, std::string("ert-node13"));
     }
 
     // Every device an import yields is written as a hardware file that loads back with the same numbers.
