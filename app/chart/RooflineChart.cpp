@@ -61,6 +61,7 @@ void RooflineChart::setupPlot()
 
     m_plot->setAutoAddPlottableToLegend(false);
     m_plot->setAntialiasedElements(QCP::aePlottables | QCP::aeItems | QCP::aeScatters | QCP::aeLegendItems);
+    m_plot->setPlottingHint(QCP::phFastPolylines, true); // roofs are two or three points: no joins to lose
     m_plot->addLayer(kRoofLabelLayer, m_plot->layer("main"), QCustomPlot::limAbove);
     m_plot->addLayer(kKernelLayer, m_plot->layer(kRoofLabelLayer), QCustomPlot::limAbove);
     m_plot->setCurrentLayer("main");

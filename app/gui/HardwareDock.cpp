@@ -80,7 +80,7 @@ HardwareDock::HardwareDock(const HardwareDatabase& hardware, SessionDocument* do
     m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_tree->header()->setStretchLastSection(false);
-    m_tree->setUniformRowHeights(true);
+    m_tree->setUniformRowHeights(false); // rows take the precision boxes' height (see build())
     layout->addWidget(m_tree, 1);
     m_sustained = new QCheckBox(tr("Sustained roofs (measured factors instead of peaks)"), content);
     m_sustained->setToolTip(tr("Scale each roof by the device's sustained factors, where its file gives them"));
@@ -175,12 +175,17 @@ void HardwareDock::build()
                 connect(combo, &QComboBox::activated, this,
                     [this, combo, id](int index) { onPrecisionChosen(id, combo->itemData(index).toString()); });
                 m_tree->setItemWidget(item, 1, combo);
+                m_rowHeight = std::max(m_rowHeight, combo->sizeHint().height());
             }
         }
         vendorItem->setExpanded(true);
         for (int i = 0; i < vendorItem->childCount(); ++i) {
             vendorItem->child(i)->setExpanded(true);
         }
+    }
+    // Every row as tall as the precision boxes, so the boxes line up with their devices.
+    for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
+        (*it)->setSizeHint(0, QSize(-1, m_rowHeight));
     }
     m_syncing = false;
 }

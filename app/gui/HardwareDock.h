@@ -60,6 +60,7 @@ private:
     QLineEdit* m_filter = nullptr;
     QHash<QString, QStringList> m_groupMemory; // group key -> devices shown when it was unchecked
     bool m_syncing = false;
+    int m_rowHeight = 0;
 };
 
 } // namespace roofscope

@@ -17,6 +17,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHeaderView>
+#include <QItemSelection>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
@@ -226,6 +227,7 @@ void MainWindow::createResultsDock()
     m_resultsView->setAlternatingRowColors(true);
     m_resultsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_resultsView->verticalHeader()->setVisible(false);
+    m_resultsView->verticalHeader()->setDefaultSectionSize(m_resultsView->fontMetrics().height() + 6);
     // Interactive widths, sized to the contents when a session is shown: ResizeToContents would
     // measure every row on every change, far too slow with thousands of rows.
     m_resultsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
@@ -366,6 +368,12 @@ void MainWindow::setSelectedKernel(int kernel)
     // Show the kernel's rows in the results table.
     const auto [first, last] = kernelRows(static_cast<size_t>(std::max(kernel, 0)));
     if (kernel >= 0 && first < last) {
+        QItemSelection selection;
+        for (size_t r = first; r < last; ++r) {
+            const QModelIndex left = m_resultsProxy->mapFromSource(m_results->index(static_cast<int>(r), 0));
+            selection.select(left, left.siblingAtColumn(m_results->columnCount() - 1));
+        }
+        m_resultsView->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
         const QModelIndex source = m_results->index(static_cast<int>(first), 0);
         m_resultsView->scrollTo(m_resultsProxy->mapFromSource(source), QAbstractItemView::EnsureVisible);
     }
