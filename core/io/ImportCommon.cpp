@@ -11,10 +11,7 @@
 #include <fstream>
 #include <optional>
 
-#include <fcntl.h>
 #include <map>
-#include <sys/mman.h>
-#include <unistd.h>
 #include <unordered_map>
 
 namespace roofscope {
@@ -224,38 +221,17 @@ bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& 
 
 namespace importutil {
 
-MappedFile::MappedFile(const std::string& path, std::size_t maxBytes, Diagnostics& diagnostics)
+LoadedFile::LoadedFile(const std::string& path, std::size_t maxBytes, Diagnostics& diagnostics)
 {
     const auto size = checkImportFile(path, maxBytes, diagnostics);
     if (!size) {
         return;
     }
-    constexpr std::size_t kMapFrom = std::size_t { 1 } << 20;
-    if (*size >= kMapFrom) {
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd >= 0) {
-            void* map = ::mmap(nullptr, *size, PROT_READ, MAP_PRIVATE, fd, 0);
-            ::close(fd);
-            if (map != MAP_FAILED) {
-                m_map = map;
-                m_size = *size;
-                ::madvise(map, *size, MADV_SEQUENTIAL);
-                m_text = withoutByteOrderMark(std::string_view(static_cast<const char*>(map), *size));
-                m_ok = true;
-                return;
-            }
-        }
-    }
+    // Read, not mapped: a mapped file that another process truncates during the import would end
+    // the program with SIGBUS, and reading costs only tens of milliseconds per 100 MB.
     if (readImportFile(path, maxBytes, m_copy, diagnostics)) {
         m_text = m_copy;
         m_ok = true;
-    }
-}
-
-MappedFile::~MappedFile()
-{
-    if (m_map) {
-        ::munmap(m_map, m_size);
     }
 }
 

@@ -37,22 +37,19 @@ int currentYear();
 
 std::string fileName(const std::string& path);
 
-// A file mapped read-only into memory for an importer (no copy of a large CSV); the same checks
-// as readImportFile(). text() is empty when opening failed (then a diagnostic was added).
-class MappedFile {
+// A whole file read into memory for an importer, with the checks of readImportFile(). text() is
+// empty when opening failed (then a diagnostic was added).
+class LoadedFile {
 public:
-    MappedFile(const std::string& path, std::size_t maxBytes, Diagnostics& diagnostics);
-    ~MappedFile();
-    MappedFile(const MappedFile&) = delete;
-    MappedFile& operator=(const MappedFile&) = delete;
+    LoadedFile(const std::string& path, std::size_t maxBytes, Diagnostics& diagnostics);
+    LoadedFile(const LoadedFile&) = delete;
+    LoadedFile& operator=(const LoadedFile&) = delete;
 
     bool ok() const { return m_ok; }
     std::string_view text() const { return m_text; }
 
 private:
-    void* m_map = nullptr;
-    std::size_t m_size = 0;
-    std::string m_copy; // small or unmappable files
+    std::string m_copy;
     std::string_view m_text;
     bool m_ok = false;
 };

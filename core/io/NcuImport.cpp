@@ -556,7 +556,7 @@ ImportResult importNcuCsvText(std::string_view text, const std::string& fileLabe
 ImportResult importNcuCsv(const std::string& path, const ImportOptions& options)
 {
     ImportResult result;
-    importutil::MappedFile file(path, options.maxFileBytes, result.diagnostics);
+    importutil::LoadedFile file(path, options.maxFileBytes, result.diagnostics);
     if (!file.ok()) {
         return result;
     }

@@ -227,7 +227,7 @@ ImportResult importPlainCsvText(std::string_view text, const std::string& fileLa
 ImportResult importPlainCsv(const std::string& path, const ImportOptions& options)
 {
     ImportResult result;
-    importutil::MappedFile file(path, options.maxFileBytes, result.diagnostics);
+    importutil::LoadedFile file(path, options.maxFileBytes, result.diagnostics);
     if (!file.ok()) {
         return result;
     }
