@@ -190,6 +190,13 @@ void HardwareDock::build()
     m_syncing = false;
 }
 
+void HardwareDock::reloadDevices()
+{
+    build();
+    syncFromSession();
+    applyFilter(m_filter->text());
+}
+
 void HardwareDock::syncFromSession()
 {
     m_syncing = true;

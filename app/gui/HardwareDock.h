@@ -37,6 +37,9 @@ public:
     QTreeWidgetItem* levelItem(const QString& id, const QString& level) const;
     QComboBox* precisionBox(const QString& id) const;
 
+    // Rebuilds the tree after devices were added to the database (an import).
+    void reloadDevices();
+
     // The same as clicking the item's checkbox.
     void setDeviceChecked(const QString& id, bool checked);
 

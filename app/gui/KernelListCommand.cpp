@@ -5,11 +5,11 @@
 namespace roofscope {
 
 KernelListCommand::KernelListCommand(
-    SessionDocument* document, int index, Kernel kernel, bool remove, const QString& text)
+    SessionDocument* document, int index, std::vector<Kernel> kernels, bool remove, const QString& text)
     : QUndoCommand(text)
     , m_document(document)
     , m_index(index)
-    , m_kernel(std::move(kernel))
+    , m_kernels(std::move(kernels))
     , m_remove(remove)
 {
 }
@@ -17,18 +17,18 @@ KernelListCommand::KernelListCommand(
 void KernelListCommand::undo()
 {
     if (m_remove) {
-        m_document->applyInsertKernel(m_index, m_kernel);
+        m_document->applyInsertKernels(m_index, m_kernels);
     } else {
-        m_document->applyRemoveKernel(m_index);
+        m_document->applyRemoveKernels(m_index, static_cast<int>(m_kernels.size()));
     }
 }
 
 void KernelListCommand::redo()
 {
     if (m_remove) {
-        m_document->applyRemoveKernel(m_index);
+        m_document->applyRemoveKernels(m_index, static_cast<int>(m_kernels.size()));
     } else {
-        m_document->applyInsertKernel(m_index, m_kernel);
+        m_document->applyInsertKernels(m_index, m_kernels);
     }
 }
 

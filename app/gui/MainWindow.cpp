@@ -1,5 +1,6 @@
 #include "gui/MainWindow.h"
 
+#include "AppPaths.h"
 #include "chart/RooflineChart.h"
 #include "gui/EvaluationText.h"
 #include "gui/HardwareDock.h"
@@ -8,12 +9,18 @@
 #include "gui/SceneBuilder.h"
 #include "gui/SessionDocument.h"
 #include "io/HardwareLoader.h"
+#include "io/HardwareWriter.h"
+#include "io/ImportDetect.h"
 #include "io/SessionEvaluator.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHeaderView>
@@ -22,6 +29,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -43,7 +51,7 @@ QString counted(qsizetype count, const QString& singular, const QString& plural)
 }
 } // namespace
 
-MainWindow::MainWindow(const HardwareDatabase& hardware, QWidget* parent)
+MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     : QMainWindow(parent)
     , m_hardware(hardware)
     , m_document(new SessionDocument(this))
@@ -103,6 +111,7 @@ MainWindow::MainWindow(const HardwareDatabase& hardware, QWidget* parent)
     statusBar()->addPermanentWidget(m_problemsButton);
 
     createActions();
+    setAcceptDrops(true);
 
     QSize size(1600, 1000);
     if (const QScreen* screen = QGuiApplication::primaryScreen()) {
@@ -129,6 +138,106 @@ void MainWindow::restoreLayout()
     }
 }
 
+void MainWindow::importDialog()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Import profiler output"), QString(), tr("Profiler output (*.csv *.json);;All files (*)"));
+    if (!paths.isEmpty()) {
+        importFiles(paths);
+    }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QMimeData* mime = event->mimeData();
+    if (mime->hasUrls()
+        && std::all_of(mime->urls().begin(), mime->urls().end(), [](const QUrl& url) { return url.isLocalFile(); })) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile()) {
+            paths << url.toLocalFile();
+        }
+    }
+    if (!paths.isEmpty()) {
+        event->acceptProposedAction();
+        importFiles(paths);
+    }
+}
+
+QString MainWindow::importFiles(const QStringList& paths)
+{
+    std::vector<std::string> files;
+    for (const QString& path : paths) {
+        files.push_back(path.toStdString());
+    }
+    ImportResult result = roofscope::importFiles(files);
+    QStringList problems;
+    for (const Diagnostic& diagnostic : result.diagnostics) {
+        problems << QString::fromStdString(diagnostic.toString());
+    }
+
+    // Devices: a free id, saved in the user hardware folder so they are there next time, then shown.
+    std::vector<DeviceSelection> devices = session().devices;
+    QStringList deviceNames;
+    for (Hardware& hw : result.devices) {
+        const std::string base = hw.id.empty() ? std::string("imported-device") : hw.id;
+        hw.id = base;
+        for (int n = 2; m_hardware.find(hw.id); ++n) {
+            hw.id = base + "-" + std::to_string(n);
+        }
+        const std::string userDir = userHardwareDir();
+        if (!userDir.empty()) {
+            QDir().mkpath(QString::fromStdString(userDir));
+            const std::string file = userDir + "/" + hw.id + ".yaml";
+            const std::string error = saveHardwareFile(hw, file);
+            if (!error.empty()) {
+                problems << tr("%1: %2 (the device is shown but not saved)")
+                                .arg(QString::fromStdString(file), QString::fromStdString(error));
+            } else {
+                hw.origin = file;
+            }
+        }
+        const std::string id = hw.id;
+        deviceNames << QString::fromStdString(hw.name.empty() ? id : hw.name);
+        if (m_hardware.add(std::move(hw))) {
+            DeviceSelection selection;
+            selection.id = id;
+            devices.push_back(selection);
+        }
+    }
+    if (!result.devices.empty()) {
+        m_cache.clear(); // the database grew: cached device pointers may have moved
+        m_hardwareDock->reloadDevices();
+        m_document->setDevices(devices, tr("Import %1").arg(deviceNames.join(QStringLiteral(", "))));
+    }
+
+    std::vector<Kernel> kernels;
+    kernels.reserve(result.kernels.size());
+    for (ImportedKernel& imported : result.kernels) {
+        kernels.push_back(std::move(imported.kernel));
+    }
+    const QString from = paths.size() == 1 ? QFileInfo(paths.front()).fileName() : tr("%1 files").arg(paths.size());
+    if (!kernels.empty()) {
+        m_document->addKernels(kernels, tr("Import %1 kernels from %2").arg(kernels.size()).arg(from));
+    }
+    QString summary = tr("Imported %1 and %2 from %3")
+                          .arg(counted(static_cast<qsizetype>(kernels.size()), tr("kernel"), tr("kernels")),
+                              counted(static_cast<qsizetype>(deviceNames.size()), tr("device"), tr("devices")), from);
+    if (!problems.isEmpty()) {
+        summary += tr(" · %1").arg(counted(problems.size(), tr("problem"), tr("problems")));
+        reportProblems(problems, tr("Some of the imported files could not be read in full."),
+            kernels.empty() && deviceNames.isEmpty());
+    }
+    statusBar()->showMessage(summary, 8000);
+    return summary;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     QSettings settings;
@@ -142,6 +251,10 @@ MainWindow::~MainWindow() = default;
 void MainWindow::createActions()
 {
     QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction* import = fileMenu->addAction(tr("&Import Profiler Output…"), this, &MainWindow::importDialog);
+    import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    import->setStatusTip(tr("Nsight Compute CSV, rocprof-compute workload files, ERT roofline.json or a plain CSV"));
+    fileMenu->addSeparator();
     QAction* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 

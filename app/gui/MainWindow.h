@@ -8,6 +8,8 @@
 #include <QStringList>
 
 class QCloseEvent;
+class QDragEnterEvent;
+class QDropEvent;
 class QDockWidget;
 class QLabel;
 class QSortFilterProxyModel;
@@ -32,8 +34,8 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
-    // `hardware` must outlive the window.
-    explicit MainWindow(const HardwareDatabase& hardware, QWidget* parent = nullptr);
+    // `hardware` must outlive the window; imported devices are added to it.
+    explicit MainWindow(HardwareDatabase& hardware, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     // Shows a session (fitting the chart, or using its saved view range). `filePath` names it when
@@ -63,12 +65,20 @@ public:
     // message box listing them when `popUp` is set and there are any.
     void reportProblems(const QStringList& problems, const QString& headline = {}, bool popUp = true);
 
+    // Imports profiler output of any supported kind (File > Import, files dropped on the window):
+    // kernels are appended to the session as one undo step; devices with empirical roofs are added
+    // to the database, saved in the user hardware folder and shown. Returns a one-line summary.
+    QString importFiles(const QStringList& paths);
+
 public Q_SLOTS:
     void fitAll();
+    void importDialog();
     void showProblems();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void createActions();
@@ -89,7 +99,7 @@ private:
     // "4 devices · 4 kernels"
     QString summaryText() const;
 
-    const HardwareDatabase& m_hardware;
+    HardwareDatabase& m_hardware;
     SessionDocument* m_document = nullptr;
     ResultsTableModel* m_results = nullptr;
     QSortFilterProxyModel* m_resultsProxy = nullptr;

@@ -112,7 +112,18 @@ QString SessionDocument::setKernelIntensity(int index, double flopsPerByte)
 QString SessionDocument::addKernel(const Kernel& kernel)
 {
     const int index = static_cast<int>(m_session.kernels.size());
-    m_undoStack->push(new KernelListCommand(this, index, kernel, false, tr("Add %1").arg(qs(kernel.name))));
+    m_undoStack->push(new KernelListCommand(this, index, { kernel }, false, tr("Add %1").arg(qs(kernel.name))));
+    return {};
+}
+
+QString SessionDocument::addKernels(const std::vector<Kernel>& kernels, const QString& actionText)
+{
+    if (kernels.empty()) {
+        return tr("Nothing to add");
+    }
+    const int index = static_cast<int>(m_session.kernels.size());
+    m_undoStack->push(new KernelListCommand(
+        this, index, kernels, false, actionText.isEmpty() ? tr("Add %1 kernels").arg(kernels.size()) : actionText));
     return {};
 }
 
@@ -122,7 +133,7 @@ QString SessionDocument::removeKernel(int index)
         return tr("No kernel %1").arg(index + 1);
     }
     const Kernel kernel = m_session.kernels[static_cast<size_t>(index)];
-    m_undoStack->push(new KernelListCommand(this, index, kernel, true, tr("Delete %1").arg(qs(kernel.name))));
+    m_undoStack->push(new KernelListCommand(this, index, { kernel }, true, tr("Delete %1").arg(qs(kernel.name))));
     return {};
 }
 
@@ -181,15 +192,15 @@ void SessionDocument::applyKernel(int index, const Kernel& kernel, bool moved)
     }
 }
 
-void SessionDocument::applyInsertKernel(int index, const Kernel& kernel)
+void SessionDocument::applyInsertKernels(int index, const std::vector<Kernel>& kernels)
 {
-    m_session.kernels.insert(m_session.kernels.begin() + index, kernel);
+    m_session.kernels.insert(m_session.kernels.begin() + index, kernels.begin(), kernels.end());
     Q_EMIT kernelsInserted(index);
 }
 
-void SessionDocument::applyRemoveKernel(int index)
+void SessionDocument::applyRemoveKernels(int index, int count)
 {
-    m_session.kernels.erase(m_session.kernels.begin() + index);
+    m_session.kernels.erase(m_session.kernels.begin() + index, m_session.kernels.begin() + index + count);
     Q_EMIT kernelRemoved(index);
 }
 

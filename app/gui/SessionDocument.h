@@ -31,6 +31,8 @@ public:
     // every level; a template kernel changes its free parameter through the inverse map.
     QString setKernelIntensity(int index, double flopsPerByte);
     QString addKernel(const Kernel& kernel);
+    // Appends several kernels as one undo step (an import).
+    QString addKernels(const std::vector<Kernel>& kernels, const QString& actionText = {});
     QString removeKernel(int index);
     QString setDeviceSelection(int index, const DeviceSelection& selection, const QString& actionText = {});
     // Replaces the device list (ids must be unique): one undo step.
@@ -43,8 +45,8 @@ public:
     // Used by the undo commands; they emit the signals.
     // `moved`: only the kernel's intensity changed (a drag or a nudge).
     void applyKernel(int index, const Kernel& kernel, bool moved = false);
-    void applyInsertKernel(int index, const Kernel& kernel);
-    void applyRemoveKernel(int index);
+    void applyInsertKernels(int index, const std::vector<Kernel>& kernels);
+    void applyRemoveKernels(int index, int count);
     void applyDevices(const std::vector<DeviceSelection>& devices);
     void applyView(const ViewSettings& view);
     int interactionId() const { return m_interactionId; }
@@ -54,8 +56,8 @@ Q_SIGNALS:
     void kernelChanged(int index);
     // Only the kernel's position on the intensity axis changed (its bytes or its free parameter).
     void kernelMoved(int index);
-    void kernelsInserted(int index);
-    void kernelRemoved(int index);
+    void kernelsInserted(int index); // the first of the kernels inserted
+    void kernelRemoved(int index); // the first of the kernels removed
     void devicesChanged();
     void viewChanged();
 

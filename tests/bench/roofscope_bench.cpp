@@ -147,7 +147,7 @@ void sendMouse(QWidget* target, QEvent::Type type, const QPointF& pos, Qt::Mouse
     QApplication::sendEvent(target, &event);
 }
 
-void benchDrag(const HardwareDatabase& db, const char* name, size_t kernels, size_t devices, bool measured, int moves)
+void benchDrag(HardwareDatabase& db, const char* name, size_t kernels, size_t devices, bool measured, int moves)
 {
     MainWindow window(db);
     window.setSession(benchSession(db, kernels, devices, measured));
@@ -198,7 +198,7 @@ void benchDrag(const HardwareDatabase& db, const char* name, size_t kernels, siz
     print(name, kernels, devices, stats(samples), moves, QStringLiteral(", \"paint_events\": %1").arg(paints));
 }
 
-void benchToggle(const HardwareDatabase& db, size_t kernels, size_t devices, int toggles)
+void benchToggle(HardwareDatabase& db, size_t kernels, size_t devices, int toggles)
 {
     MainWindow window(db);
     window.setSession(benchSession(db, kernels, devices, false));

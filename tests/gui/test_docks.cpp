@@ -15,8 +15,11 @@
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QTemporaryDir>
+#include <QTemporaryFile>
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -322,6 +325,62 @@ private Q_SLOTS:
         QCOMPARE(window.chart()->selectedKernel(), 1);
         QVERIFY(window.kernelStatusText().startsWith(QStringLiteral("Attention QK^T: ")));
         QVERIFY(window.kernelStatusText().contains(QStringLiteral("on H100")));
+    }
+
+    void importAddsKernelsAndDevicesAsOneStep()
+    {
+        QTemporaryDir data;
+        QVERIFY(data.isValid());
+        qputenv("XDG_DATA_HOME", data.path().toUtf8()); // imported devices are saved here
+        HardwareDatabase db;
+        db.loadDirectory(ROOFSCOPE_HARDWARE_DIR);
+        MainWindow window(db);
+        window.setSession(exampleSession());
+        const ChartState before = stateOf(window);
+        const int steps = window.document()->undoStack()->count();
+
+        // Nsight Compute (long layout): one measured kernel with per-level bytes.
+        const QString summary
+            = window.importFiles({ QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/ncu/output.csv") });
+        QVERIFY2(summary.startsWith(QStringLiteral("Imported 1 kernel and 0 devices")), qPrintable(summary));
+        QCOMPARE(window.session().kernels.size(), size_t(5));
+        const Kernel& measured = window.session().kernels.back();
+        QVERIFY(measured.measuredSeconds);
+        QVERIFY(measured.bytesOn("dram") > 0.0 && measured.bytesOn("l2") > 0.0 && measured.bytesOn("l1") > 0.0);
+        QCOMPARE(window.document()->undoStack()->count(), steps + 1);
+        QCOMPARE(window.kernelDock()->list()->count(), 5);
+        // An fp64 kernel: H100 and MI300X evaluate it, the TPUs have no fp64 roof and say so.
+        QCOMPARE(measured.precision, std::string("fp64"));
+        QCOMPARE(window.resultsModel()->rowCount(), 18);
+        QVERIFY(window.problems().join(QLatin1Char('\n')).contains(QStringLiteral("fp64")));
+        QVERIFY(window.chart()->scene().kernels.back().achieved); // the measured point is drawn
+
+        // ERT: a device with empirical roofs, saved in the user hardware folder and shown.
+        window.importFiles({ QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/ert/roofline.json") });
+        QCOMPARE(db.devices().size(), size_t(15));
+        const std::string id = db.devices().back().id;
+        QVERIFY(QFile::exists(data.path() + QStringLiteral("/roofscope/hardware/") + QString::fromStdString(id)
+            + QStringLiteral(".yaml")));
+        QCOMPARE(window.session().devices.back().id, id);
+        QVERIFY(sceneDeviceIds(window).contains(QString::fromStdString(id)));
+        QVERIFY(window.hardwareDock()->deviceItem(QString::fromStdString(id)));
+
+        // Garbage: a problem, and nothing changes.
+        QTemporaryFile garbage(data.path() + QStringLiteral("/XXXXXX.csv"));
+        QVERIFY(garbage.open());
+        garbage.write(QByteArray("\x01\x02\x00\xff binary", 12));
+        garbage.close();
+        const size_t kernels = window.session().kernels.size();
+        const QString refused = window.importFiles({ garbage.fileName() });
+        QVERIFY2(refused.contains(QStringLiteral("problem")), qPrintable(refused));
+        QCOMPARE(window.session().kernels.size(), kernels);
+        QVERIFY(!window.problems().isEmpty());
+
+        // Undo takes back the device and then all imported kernels at once.
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        QVERIFY(stateOf(window) == before);
+        qunsetenv("XDG_DATA_HOME");
     }
 
     void resultsModelPassesTheModelTester()

@@ -1,0 +1,79 @@
+#include "io/ImportDetect.h"
+
+#include <filesystem>
+#include <fstream>
+
+namespace roofscope {
+
+namespace fs = std::filesystem;
+
+namespace {
+std::string lower(std::string text)
+{
+    for (char& c : text) {
+        if (c >= 'A' && c <= 'Z') {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+    }
+    return text;
+}
+} // namespace
+
+std::string detectImportFormat(const std::string& path)
+{
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+        return "rocprof";
+    }
+    const std::string name = lower(fs::path(path).filename().string());
+    if (fs::path(name).extension() == ".json") {
+        return "ert";
+    }
+    if (name == "roofline.csv" || name == "pmc_perf.csv" || name == "sysinfo.csv") {
+        return "rocprof";
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return {};
+    }
+    std::string head(64 * 1024, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    if (head.find("Kernel Name") != std::string::npos
+        && (head.find("Metric Name") != std::string::npos || head.find("\"ID\"") != std::string::npos)) {
+        return "ncu";
+    }
+    if (head.rfind("Dispatch_ID", 0) == 0 || head.rfind("device,HBMBw", 0) == 0) {
+        return "rocprof";
+    }
+    return "csv";
+}
+
+ImportResult importFiles(const std::vector<std::string>& paths, const ImportOptions& options)
+{
+    ImportResult all;
+    std::vector<std::string> rocprof;
+    for (const std::string& path : paths) {
+        const std::string format = detectImportFormat(path);
+        if (format == "rocprof") {
+            rocprof.push_back(path);
+        } else if (format == "ert") {
+            all.append(importErtJson(path, options));
+        } else if (format == "ncu") {
+            all.append(importNcuCsv(path, options));
+        } else if (format == "csv") {
+            all.append(importPlainCsv(path, options));
+        } else {
+            Diagnostic diagnostic;
+            diagnostic.file = path;
+            diagnostic.message = "cannot open the file";
+            all.diagnostics.push_back(diagnostic);
+        }
+    }
+    if (!rocprof.empty()) {
+        all.append(importRocprof(rocprof, options));
+    }
+    return all;
+}
+
+} // namespace roofscope

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "io/Importers.h"
+
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// Which importer reads a file, judged from its name and its first 64 KiB: "ert" (a .json file),
+// "rocprof" (a folder, or rocprof-compute's roofline.csv, pmc_perf.csv or sysinfo.csv), "ncu"
+// (Nsight Compute CSV, either layout), "csv" (anything else that is text). Empty when the file
+// cannot be read.
+std::string detectImportFormat(const std::string& path);
+
+// Imports files of any supported kind (dropped on the window, chosen in File > Import): the
+// rocprof-compute files together, each other file by its own importer; results are appended.
+ImportResult importFiles(const std::vector<std::string>& paths, const ImportOptions& options = {});
+
+} // namespace roofscope
