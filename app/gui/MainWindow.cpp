@@ -579,7 +579,7 @@ void MainWindow::reportProblems(const QStringList& problems, const QString& head
         m_problemHeadline = headline;
     }
     updateStatus();
-    if (popUp && !this->problems().isEmpty()) {
+    if (popUp && !problems.isEmpty()) { // warnings about the session alone wait behind the button
         showProblems();
     }
 }
