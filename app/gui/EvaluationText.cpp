@@ -1,5 +1,6 @@
 #include "gui/EvaluationText.h"
 
+#include "model/Guidance.h"
 #include "model/Units.h"
 
 #include <QObject>
@@ -90,7 +91,7 @@ QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel)
     for (const std::string& warning : ev.warnings) {
         html += row(QObject::tr("Warning"), esc(warning));
     }
-    html += QStringLiteral("</table>");
+    html += QStringLiteral("</table><p><i>%1</i></p>").arg(esc(guidance(ev)));
     return html;
 }
 
@@ -118,6 +119,17 @@ QString kernelStatusLine(const QString& kernelName, const std::vector<std::pair<
         line += QObject::tr(" on %1").arg(fastestLabel);
     }
     return line;
+}
+
+QString kernelGuidanceText(const std::vector<std::pair<QString, const Evaluation*>>& rows)
+{
+    QStringList lines;
+    for (const auto& [label, ev] : rows) {
+        if (ev) {
+            lines << QStringLiteral("%1: %2").arg(label, QString::fromStdString(guidance(*ev)));
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 QString kernelBriefText(const std::vector<std::pair<QString, const Evaluation*>>& rows)

@@ -19,6 +19,9 @@ QString evaluationToolTip(const Evaluation& evaluation, const QString& deviceLab
 // evaluation.
 QString kernelStatusLine(const QString& kernelName, const std::vector<std::pair<QString, const Evaluation*>>& rows);
 
+// One line of advice per device (core's guidance()), plain text.
+QString kernelGuidanceText(const std::vector<std::pair<QString, const Evaluation*>>& rows);
+
 // Plain text, one line per device after the kernel's name: "H100  memory-bound · 361 TFLOP/s (36.5 %) ·
 // T_min 1.49 ms". Shown while a kernel is dragged.
 QString kernelBriefText(const std::vector<std::pair<QString, const Evaluation*>>& rows);

@@ -502,6 +502,7 @@ void MainWindow::updateKernelStatus()
     const int kernel = m_chart->selectedKernel();
     if (kernel < 0 || static_cast<size_t>(kernel) >= session().kernels.size()) {
         m_kernelLabel->clear();
+        m_kernelLabel->setToolTip({});
         return;
     }
     std::vector<std::pair<QString, const Evaluation*>> rows;
@@ -512,6 +513,7 @@ void MainWindow::updateKernelStatus()
     }
     m_kernelLabel->setText(
         kernelStatusLine(QString::fromStdString(session().kernels[static_cast<size_t>(kernel)].name), rows));
+    m_kernelLabel->setToolTip(kernelGuidanceText(rows));
 }
 
 void MainWindow::nudgeSelectedKernel(double factor)

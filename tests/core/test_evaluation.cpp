@@ -2,6 +2,7 @@
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "model/Evaluation.h"
+#include "model/Guidance.h"
 #include "model/Workload.h"
 
 using namespace roofscope;
@@ -203,6 +204,41 @@ private Q_SLOTS:
         ROOFSCOPE_COMPARE_REL(speedup(ts, tf), 0.2 / 0.15, 1e-12);
         ROOFSCOPE_COMPARE_REL(*ts.flopsPerSecondPerWatt, 1.2e13 / 0.2 / 500, 1e-12);
         QVERIFY(!tf.flopsPerSecondPerWatt);
+    }
+
+    void guidanceFollowsTheDecisionTable_data()
+    {
+        QTest::addColumn<double>("intensity");
+        QTest::addColumn<double>("fractionOfRoof"); // 0: no measured runtime
+        QTest::addColumn<QString>("advice");
+        // ridge on HBM = 50 FLOP/B; the measured runtime puts the point at that fraction of its roof
+        QTest::newRow("memory, far") << 1.0 << 0.3 << "memory-bound, far from the roof: better tiling";
+        QTest::newRow("memory, close") << 1.0 << 0.8 << "memory-bound, close to the roof: kernel fusion";
+        QTest::newRow("compute, far") << 500.0 << 0.4 << "compute-bound, far from the roof: check unit utilisation";
+        QTest::newRow("compute, close") << 500.0 << 0.95 << "compute-bound, close to the roof: well optimised";
+        QTest::newRow("far below both") << 500.0 << 0.05 << "far below both roofs: profile launch overhead";
+        QTest::newRow("above the roof") << 1.0 << 1.5 << "above its roof: check the precision";
+        QTest::newRow("model only, memory") << 1.0 << 0.0 << "memory-bound: raise the intensity";
+        QTest::newRow("model only, compute") << 500.0 << 0.0 << "compute-bound: fewer FLOPs";
+    }
+
+    void guidanceFollowsTheDecisionTable()
+    {
+        QFETCH(double, intensity);
+        QFETCH(double, fractionOfRoof);
+        QFETCH(QString, advice);
+        Kernel k = rawKernel(1e12, { { "hbm", 1e12 / intensity } });
+        const double attainable = std::min(100e12, 2e12 * intensity);
+        if (fractionOfRoof > 0.0) {
+            k.measuredSeconds = 1e12 / (attainable * fractionOfRoof);
+        }
+        const auto result = evaluate(k, device());
+        QVERIFY(result.evaluation);
+        if (fractionOfRoof > 0.0) {
+            ROOFSCOPE_COMPARE_REL(*result.evaluation->fractionOfRoof, fractionOfRoof, 1e-12);
+        }
+        const QString text = QString::fromStdString(guidance(*result.evaluation));
+        QVERIFY2(text.startsWith(advice), qPrintable(text));
     }
 };
 
