@@ -64,10 +64,21 @@ struct ChartKernelPoint {
     Regime regime = Regime::ComputeBound;
 };
 
+// A measured kernel's achieved throughput at its intensity on one memory level (hierarchical roofline).
+struct ChartLevelPoint {
+    QString level;
+    double intensity = 0.0; // FLOP/B on that level
+};
+
 struct ChartKernel {
     QString name;
     std::vector<ChartKernelPoint> points; // one per device it could be evaluated on
     std::optional<double> achieved; // measured FLOP/s, drawn at the first point's intensity
+    // With bytes on several enabled levels: the achieved point on each (same FLOP/s), joined by a line.
+    std::vector<ChartLevelPoint> levelPoints;
+    double runtimeShare = 0.0; // of the session's total time (measured, else the shortest T_min), x count
+    double markerScale = 1.0; // marker size factor (by runtime share when switched on)
+    bool hidden = false; // left out by the top-N filter
 };
 
 struct ChartRange {

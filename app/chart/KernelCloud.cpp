@@ -2,6 +2,7 @@
 
 #include "chart/KernelMarkerStyle.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -55,25 +56,27 @@ QRect KernelCloud::clipRect() const
     return m_xAxis->axisRect()->rect();
 }
 
-const QPixmap& KernelCloud::stamp(int kernel, const QColor& fill, bool hollow)
+const QPixmap& KernelCloud::stamp(int kernel, const QColor& fill, bool hollow, double scale)
 {
     const int shape = kernel % kernelMarkerShapeCount();
-    const quint64 key
-        = (static_cast<quint64>(fill.rgba()) << 8) | (static_cast<quint64>(shape) << 1) | (hollow ? 1 : 0);
+    const int tenths = std::clamp(static_cast<int>(std::lround(scale * 10.0)), 3, 30);
+    const quint64 key = (static_cast<quint64>(fill.rgba()) << 16) | (static_cast<quint64>(tenths) << 8)
+        | (static_cast<quint64>(shape) << 1) | (hollow ? 1 : 0);
     auto it = m_stamps.find(key);
     if (it != m_stamps.end()) {
         return *it;
     }
     const double ratio = mParentPlot->bufferDevicePixelRatio();
-    constexpr int kSide = 20; // logical pixels; the largest marker is 14 wide
+    const int kSide = static_cast<int>(std::ceil(20.0 * tenths / 10.0)); // the largest marker is 14 wide at 1x
     QPixmap pixmap(QSize(kSide, kSide) * ratio);
     pixmap.setDevicePixelRatio(ratio);
     pixmap.fill(Qt::transparent);
     {
         QCPPainter painter(&pixmap);
         painter.setAntialiasing(true);
-        const QCPScatterStyle style = hollow ? kernelMarkerStyle(kernel, Qt::white, QPen(QColor(20, 20, 20), 1.6))
-                                             : kernelMarkerStyle(kernel, fill, outlinePen());
+        QCPScatterStyle style = hollow ? kernelMarkerStyle(kernel, Qt::white, QPen(QColor(20, 20, 20), 1.6))
+                                       : kernelMarkerStyle(kernel, fill, outlinePen());
+        style.setSize(style.size() * tenths / 10.0);
         style.applyTo(&painter, style.pen());
         style.drawShape(&painter, kSide / 2.0, kSide / 2.0);
     }
@@ -92,7 +95,9 @@ void KernelCloud::draw(QCPPainter* painter)
         }
         return;
     }
-    if (kernels.size() > kManyKernels) {
+    const size_t shown = static_cast<size_t>(
+        std::count_if(kernels.begin(), kernels.end(), [](const ChartKernel& kernel) { return !kernel.hidden; }));
+    if (shown > kManyKernels) {
         drawMany(painter);
         if (m_highlighted >= 0 && static_cast<size_t>(m_highlighted) < kernels.size() && m_highlighted != m_kernel) {
             drawKernel(painter, m_highlighted, true, false); // on top, with its own shape and guide
@@ -100,7 +105,7 @@ void KernelCloud::draw(QCPPainter* painter)
         return;
     }
     for (int k = 0; k < static_cast<int>(kernels.size()); ++k) {
-        if (k != m_kernel) {
+        if (k != m_kernel && !kernels[static_cast<size_t>(k)].hidden) {
             drawKernel(painter, k, true, false);
         }
     }
@@ -146,13 +151,16 @@ void KernelCloud::drawMany(QCPPainter* painter)
     m_grid.assign(static_cast<size_t>(width) * static_cast<size_t>(height), 0);
     const auto& kernels = m_scene->kernels;
     for (size_t d = 0; d < m_scene->devices.size(); ++d) {
-        const QPixmap& pixmap = stamp(0, m_scene->devices[d].color, false);
-        const double half = pixmap.width() / pixmap.devicePixelRatio() / 2.0;
+        const QPixmap unit = stamp(0, m_scene->devices[d].color, false); // a copy: later stamps may rehash
         const unsigned char mark = static_cast<unsigned char>(d % 255 + 1);
         for (size_t k = 0; k < kernels.size(); ++k) {
-            if (static_cast<int>(k) == m_kernel) {
+            if (static_cast<int>(k) == m_kernel || kernels[k].hidden) {
                 continue;
             }
+            const QPixmap pixmap = kernels[k].markerScale == 1.0
+                ? unit
+                : stamp(0, m_scene->devices[d].color, false, kernels[k].markerScale);
+            const double half = pixmap.width() / pixmap.devicePixelRatio() / 2.0;
             for (const ChartKernelPoint& point : kernels[k].points) {
                 int px = 0;
                 int py = 0;
@@ -170,13 +178,13 @@ void KernelCloud::drawMany(QCPPainter* painter)
         }
     }
     // Measured points: hollow circles and, for few of them, no arrows (the highlighted kernel has one).
-    const QPixmap& hollow = stamp(0, Qt::white, true);
-    const double half = hollow.width() / hollow.devicePixelRatio() / 2.0;
     for (size_t k = 0; k < kernels.size(); ++k) {
         const ChartKernel& kernel = kernels[k];
-        if (static_cast<int>(k) == m_kernel || !kernel.achieved || kernel.points.empty()) {
+        if (static_cast<int>(k) == m_kernel || kernel.hidden || !kernel.achieved || kernel.points.empty()) {
             continue;
         }
+        const QPixmap hollow = stamp(0, Qt::white, true, kernel.markerScale);
+        const double half = hollow.width() / hollow.devicePixelRatio() / 2.0;
         int px = 0;
         int py = 0;
         if (!(*kernel.achieved > 0.0) || !toPixel(kernel.points.front().intensity, *kernel.achieved, px, py)) {
@@ -229,7 +237,9 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
         if (y < top - 20 || y > bottom + 20 || x < area.left() - 20 || x > area.right() + 20) {
             continue;
         }
-        stampAt(painter, stamp(index, m_scene->devices[static_cast<size_t>(point.device)].color, false), x, y, dedupe);
+        stampAt(painter,
+            stamp(index, m_scene->devices[static_cast<size_t>(point.device)].color, false, kernel.markerScale), x, y,
+            dedupe);
     }
     if (!kernel.achieved || !positiveFinite(*kernel.achieved) || guideX <= 0.0) {
         return;
@@ -250,7 +260,28 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
             painter->setBrush(Qt::NoBrush);
         }
     }
-    stampAt(painter, stamp(index, Qt::white, true), x, y, dedupe);
+    if (decorate && kernel.levelPoints.size() > 1) {
+        // Hierarchical roofline: the achieved FLOP/s at the intensity on each level, joined by a line.
+        std::vector<std::pair<double, QString>> levels;
+        for (const ChartLevelPoint& level : kernel.levelPoints) {
+            levels.emplace_back(m_xAxis->coordToPixel(level.intensity), level.level.toUpper());
+        }
+        std::sort(levels.begin(), levels.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        painter->setPen(QPen(QColor(60, 60, 60, 190), 1.2));
+        painter->drawLine(QLineF(levels.front().first, y, levels.back().first, y));
+        painter->setBrush(Qt::white);
+        QFont small = painter->font();
+        small.setPointSizeF(7.5);
+        painter->setFont(small);
+        for (const auto& [px, name] : levels) {
+            painter->setPen(QPen(QColor(60, 60, 60), 1.2));
+            painter->drawEllipse(QPointF(px, y), 3.0, 3.0);
+            painter->setPen(QColor(50, 50, 50));
+            painter->drawText(QRectF(px - 30, y + 6, 60, 12), Qt::AlignHCenter | Qt::AlignTop, name);
+        }
+        painter->setBrush(Qt::NoBrush);
+    }
+    stampAt(painter, stamp(index, Qt::white, true, kernel.markerScale), x, y, dedupe);
 }
 
 void KernelCloud::stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y, bool dedupe)

@@ -45,7 +45,7 @@ protected:
     QRect clipRect() const override;
 
 private:
-    const QPixmap& stamp(int kernel, const QColor& fill, bool hollow);
+    const QPixmap& stamp(int kernel, const QColor& fill, bool hollow, double scale = 1.0);
     void drawKernel(QCPPainter* painter, int index, bool decorate, bool dedupe);
     void drawMany(QCPPainter* painter);
     void stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y, bool dedupe);

@@ -142,6 +142,9 @@ std::optional<ChartHit> RooflineChart::hitTest(const QPointF& pos, double radius
     };
     for (int k = 0; k < static_cast<int>(m_scene.kernels.size()); ++k) {
         const ChartKernel& kernel = m_scene.kernels[static_cast<size_t>(k)];
+        if (kernel.hidden) {
+            continue;
+        }
         for (const auto& point : kernel.points) {
             if (positiveFinite(point.intensity) && positiveFinite(point.attainable)) {
                 consider(k, point.device, point.intensity, point.attainable);
@@ -288,6 +291,8 @@ void RooflineChart::setScene(ChartScene scene, bool fit)
     for (int i = 0; i < static_cast<int>(m_scene.devices.size()); ++i) {
         buildDevice(i);
     }
+    m_shownKernels = static_cast<size_t>(std::count_if(
+        m_scene.kernels.begin(), m_scene.kernels.end(), [](const ChartKernel& kernel) { return !kernel.hidden; }));
     for (int i = 0; i < static_cast<int>(m_scene.kernels.size()); ++i) {
         buildKernel(i);
     }
@@ -474,7 +479,7 @@ void RooflineChart::buildKernel(int index)
 {
     const ChartKernel& kernel = m_scene.kernels[static_cast<size_t>(index)];
     KernelItems items;
-    const bool few = m_scene.kernels.size() <= KernelCloud::kManyKernels;
+    const bool few = m_shownKernels <= KernelCloud::kManyKernels && !kernel.hidden;
     for (const ChartKernelPoint& point : kernel.points) {
         if (!positiveFinite(point.intensity) || !positiveFinite(point.attainable)) {
             continue;

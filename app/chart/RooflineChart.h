@@ -134,6 +134,7 @@ private:
     int m_roofCount = 0;
     int m_ceilingCount = 0;
     bool m_hasRegion = false;
+    size_t m_shownKernels = 0; // kernels not hidden by the top-N filter
     std::vector<QCPGraph*> m_legendGraphs; // per device (nullptr without a roof)
     std::unique_ptr<ChartLabelPlacer> m_labels;
     std::vector<KernelItems> m_kernelItems;

@@ -14,6 +14,7 @@
 #include "io/SessionEvaluator.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -310,6 +311,27 @@ void MainWindow::createActions()
     };
     addViewToggle(tr("Shade Feasible &Region"), &ViewSettings::showFeasibleRegion);
     addViewToggle(tr("Region &Labels"), &ViewSettings::showRegionLabels);
+    QAction* bySize = viewMenu->addAction(tr("Marker Size by &Runtime Share"));
+    bySize->setCheckable(true);
+    bySize->setStatusTip(tr("Bigger markers for the kernels that take more of the total time"));
+    connect(bySize, &QAction::toggled, this, [this](bool on) {
+        SceneOptions options = m_sceneOptions;
+        options.sizeByRuntime = on;
+        setSceneOptions(options);
+    });
+    QMenu* top = viewMenu->addMenu(tr("Show &Top Kernels by Time"));
+    auto* topGroup = new QActionGroup(this);
+    for (int n : { 0, 5, 10, 20, 50, 100 }) {
+        QAction* action = top->addAction(n == 0 ? tr("All") : tr("Top %1").arg(n));
+        action->setCheckable(true);
+        action->setChecked(n == 0);
+        topGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, n] {
+            SceneOptions options = m_sceneOptions;
+            options.topKernels = n;
+            setSceneOptions(options);
+        });
+    }
     viewMenu->addSeparator();
     viewMenu->addAction(m_hardwareDock->toggleViewAction());
     viewMenu->addAction(m_kernelDock->toggleViewAction());
@@ -330,7 +352,7 @@ void MainWindow::createActions()
 void MainWindow::createResultsDock()
 {
     m_results = new ResultsTableModel(this);
-    m_resultsProxy = new QSortFilterProxyModel(this);
+    m_resultsProxy = new ResultsProxyModel(this);
     m_resultsProxy->setSourceModel(m_results);
     m_resultsProxy->setSortRole(ResultsTableModel::kSortRole);
     m_resultsView = new QTableView(this);
@@ -372,7 +394,7 @@ void MainWindow::setSession(const Session& session, const QString& filePath)
 
 void MainWindow::refresh(bool fit)
 {
-    SceneBuildResult built = buildChartScene(session(), m_hardware, &m_cache);
+    SceneBuildResult built = buildChartScene(session(), m_hardware, &m_cache, m_sceneOptions);
     m_sceneProblems = built.problems;
     m_sceneDevices = std::move(built.devices);
     m_sceneResults = built.results;
@@ -388,6 +410,13 @@ void MainWindow::refresh(bool fit)
         }
     }
     m_results->setRows(std::move(rows), { built.results.begin(), built.results.end() });
+    std::vector<char> hidden;
+    if (m_sceneOptions.topKernels > 0) {
+        for (const ChartKernel& kernel : m_chart->scene().kernels) {
+            hidden.push_back(kernel.hidden ? 1 : 0);
+        }
+    }
+    m_resultsProxy->setHiddenKernels(std::move(hidden));
     if (fit || wasEmpty) {
         m_resultsView->resizeColumnsToContents();
     }
@@ -419,6 +448,11 @@ void MainWindow::onKernelMoved(int index)
         return;
     }
     m_cache.markStaleExcept(static_cast<size_t>(index), m_sceneResults);
+    // A move keeps the kernel's place in the top-N filter and its marker size until the next full refresh.
+    const ChartKernel& shown = m_chart->scene().kernels[static_cast<size_t>(index)];
+    built.kernel.hidden = shown.hidden;
+    built.kernel.markerScale = shown.markerScale;
+    built.kernel.runtimeShare = shown.runtimeShare;
     m_chart->updateKernel(index, std::move(built.kernel));
     if (index == m_chart->selectedKernel()) {
         updateKernelStatus();
@@ -466,6 +500,15 @@ QString MainWindow::deviceLabel(size_t sessionIndex) const
     }
     return sessionIndex < session().devices.size() ? QString::fromStdString(session().devices[sessionIndex].id)
                                                    : QString();
+}
+
+void MainWindow::setSceneOptions(const SceneOptions& options)
+{
+    m_sceneOptions = options;
+    refresh(false);
+    if (options.topKernels > 0) {
+        statusBar()->showMessage(tr("Showing the %1 kernels that take the most time").arg(options.topKernels), 4000);
+    }
 }
 
 int MainWindow::selectedKernel() const

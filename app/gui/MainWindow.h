@@ -12,7 +12,7 @@ class QDragEnterEvent;
 class QDropEvent;
 class QDockWidget;
 class QLabel;
-class QSortFilterProxyModel;
+class QActionGroup;
 class QTableView;
 class QToolButton;
 
@@ -21,6 +21,7 @@ namespace roofscope {
 class HardwareDatabase;
 class HardwareDock;
 class KernelDock;
+class ResultsProxyModel;
 class ResultsTableModel;
 class RooflineChart;
 class SessionDocument;
@@ -52,6 +53,9 @@ public:
     KernelDock* kernelDock() const { return m_kernelDock; }
     // The status bar's summary line, e.g. "4 devices · 4 kernels" or "4 devices · 4 kernels · 1 problem".
     QString statusText() const;
+    // How kernels are shown: the top-N filter (0: all) and marker size by runtime share.
+    void setSceneOptions(const SceneOptions& options);
+    const SceneOptions& sceneOptions() const { return m_sceneOptions; }
     // The selected kernel's line across devices ("attn: memory-bound on H100 · … · T_min 1.2 ms").
     QString kernelStatusText() const;
     int selectedKernel() const;
@@ -102,7 +106,8 @@ private:
     HardwareDatabase& m_hardware;
     SessionDocument* m_document = nullptr;
     ResultsTableModel* m_results = nullptr;
-    QSortFilterProxyModel* m_resultsProxy = nullptr;
+    ResultsProxyModel* m_resultsProxy = nullptr;
+    SceneOptions m_sceneOptions;
     QTableView* m_resultsView = nullptr;
     QString m_sessionPath;
     RooflineChart* m_chart = nullptr;

@@ -137,4 +137,23 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     return QString::fromUtf8(tableColumns()[static_cast<size_t>(section)].title);
 }
 
+void ResultsProxyModel::setHiddenKernels(std::vector<char> hidden)
+{
+    if (hidden == m_hidden) {
+        return;
+    }
+    m_hidden = std::move(hidden);
+    invalidateRowsFilter();
+}
+
+bool ResultsProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    if (m_hidden.empty() || sourceParent.isValid()) {
+        return true;
+    }
+    const auto* model = static_cast<const ResultsTableModel*>(sourceModel());
+    const size_t kernel = model->rows()[static_cast<size_t>(sourceRow)].kernelIndex;
+    return kernel >= m_hidden.size() || !m_hidden[kernel];
+}
+
 } // namespace roofscope

@@ -3,6 +3,7 @@
 #include "io/SessionEvaluator.h"
 
 #include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
 
 #include <memory>
 #include <utility>
@@ -48,6 +49,22 @@ public:
 private:
     std::vector<Row> m_rows;
     std::vector<std::shared_ptr<void>> m_owners;
+};
+
+// Sorts the results by value and leaves out the rows of hidden kernels (the top-N filter).
+class ResultsProxyModel : public QSortFilterProxyModel {
+    Q_OBJECT
+
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    // Per kernel: whether its rows are hidden (empty: none).
+    void setHiddenKernels(std::vector<char> hidden);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    std::vector<char> m_hidden;
 };
 
 } // namespace roofscope

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace roofscope {
 
@@ -204,6 +205,20 @@ void addPoint(ChartKernel& chartKernel, int d, const Evaluation& ev, const Chart
     }
 }
 
+// The hierarchical points of a measured kernel: its intensity on every memory level it moves bytes on.
+void fillLevelPoints(ChartKernel& chartKernel, const Evaluation& ev)
+{
+    chartKernel.levelPoints.clear();
+    if (!chartKernel.achieved || ev.levels.size() < 2) {
+        return;
+    }
+    for (const LevelEvaluation& level : ev.levels) {
+        if (level.kind == LevelKind::Memory && std::isfinite(level.intensity) && level.intensity > 0.0) {
+            chartKernel.levelPoints.push_back({ qs(level.name), level.intensity });
+        }
+    }
+}
+
 std::string cacheKey(const DeviceSelection& selection, const EvalOptions& options)
 {
     std::string key = selection.id + "|" + selection.precision + "|";
@@ -253,12 +268,16 @@ SceneKernelBuild buildSceneKernel(
             continue;
         }
         addPoint(out.kernel, static_cast<int>(d), *ev, scene.devices[d], out.newRoofs);
+        if (out.rows.empty()) {
+            fillLevelPoints(out.kernel, *ev);
+        }
         out.rows.push_back({ kernelIndex, devices[d].sessionIndex, std::move(*ev) });
     }
     return out;
 }
 
-SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware, SceneCache* cache)
+SceneBuildResult buildChartScene(
+    const Session& session, const HardwareDatabase& hardware, SceneCache* cache, const SceneOptions& sceneOptions)
 {
     SceneCache scratch;
     if (!cache) {
@@ -341,6 +360,61 @@ SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase&
     }
     for (auto& [device, roof] : newRoofs) {
         result.scene.devices[static_cast<size_t>(device)].otherComputeRoofs.push_back(std::move(roof));
+    }
+    // Hierarchical points: a measured kernel's achieved FLOP/s at its intensity on each level it
+    // moves bytes on (the first device that evaluates it decides which levels are enabled).
+    for (size_t k = 0; k < kernelCount; ++k) {
+        ChartKernel& chartKernel = result.scene.kernels[k];
+        if (!chartKernel.achieved) {
+            continue;
+        }
+        for (const auto& entry : result.results) {
+            if (const auto& ev = entry->evaluations[k]) {
+                fillLevelPoints(chartKernel, *ev);
+                break;
+            }
+        }
+    }
+    // Runtime shares: measured time, else the shortest T_min over the devices, times the count.
+    std::vector<double> runtimes(kernelCount, 0.0);
+    double total = 0.0;
+    for (size_t k = 0; k < kernelCount; ++k) {
+        const Kernel& kernel = session.kernels[k];
+        double seconds = kernel.measuredSeconds.value_or(0.0);
+        if (!(seconds > 0.0)) {
+            seconds = std::numeric_limits<double>::infinity();
+            for (const auto& entry : result.results) {
+                if (const auto& ev = entry->evaluations[k]) {
+                    seconds = std::min(seconds, ev->tMin);
+                }
+            }
+            if (!std::isfinite(seconds)) {
+                seconds = 0.0;
+            }
+        }
+        runtimes[k] = seconds * (kernel.count > 0.0 ? kernel.count : 1.0);
+        total += runtimes[k];
+    }
+    double largest = 0.0;
+    for (size_t k = 0; k < kernelCount; ++k) {
+        result.scene.kernels[k].runtimeShare = total > 0.0 ? runtimes[k] / total : 0.0;
+        largest = std::max(largest, result.scene.kernels[k].runtimeShare);
+    }
+    if (sceneOptions.sizeByRuntime && largest > 0.0) {
+        for (ChartKernel& chartKernel : result.scene.kernels) {
+            // Area follows the share: from 0.6x for the smallest to 2x for the largest.
+            chartKernel.markerScale = 0.6 + 1.4 * std::sqrt(chartKernel.runtimeShare / largest);
+        }
+    }
+    if (sceneOptions.topKernels > 0 && static_cast<size_t>(sceneOptions.topKernels) < kernelCount) {
+        std::vector<size_t> order(kernelCount);
+        for (size_t k = 0; k < kernelCount; ++k) {
+            order[k] = k;
+        }
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return runtimes[a] > runtimes[b]; });
+        for (size_t rank = static_cast<size_t>(sceneOptions.topKernels); rank < kernelCount; ++rank) {
+            result.scene.kernels[order[rank]].hidden = true;
+        }
     }
     result.problems.removeDuplicates();
     return result;

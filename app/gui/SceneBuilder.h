@@ -20,6 +20,7 @@ struct Session;
 struct ViewSettings;
 class SceneCache;
 struct SceneBuildResult;
+struct SceneOptions;
 
 // What a kernel is evaluated against: one entry per device of the scene, in scene order.
 struct SceneDevice {
@@ -52,7 +53,7 @@ public:
     size_t size() const { return m_entries.size(); }
 
 private:
-    friend SceneBuildResult buildChartScene(const Session&, const HardwareDatabase&, SceneCache*);
+    friend SceneBuildResult buildChartScene(const Session&, const HardwareDatabase&, SceneCache*, const SceneOptions&);
     std::map<std::string, std::shared_ptr<DeviceResults>> m_entries;
 };
 
@@ -75,8 +76,15 @@ struct SceneKernelBuild {
 // roofs at one precision (the device selection's, else the precision most kernels use, else the
 // device's main one), per kernel its attainable point on every device. Never throws; anything that
 // cannot be drawn is reported in `problems` and left out.
+// How kernels are shown (window state, not part of the session).
+struct SceneOptions {
+    int topKernels = 0; // show only the N kernels that take the most time (0: all)
+    bool sizeByRuntime = false; // marker size follows each kernel's share of the total time
+};
+
 // `cache` (optional) keeps evaluations between calls; see SceneCache for what invalidates them.
-SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware, SceneCache* cache = nullptr);
+SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware, SceneCache* cache = nullptr,
+    const SceneOptions& options = {});
 
 // One kernel evaluated on every device of a scene built before (buildChartScene's `devices`); the
 // fast path while a kernel is dragged. `scene` is that scene (its devices' drawn compute roofs).

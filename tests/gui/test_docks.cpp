@@ -18,10 +18,12 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTemporaryFile>
 #include <QTreeWidget>
 #include <QUndoStack>
+#include <qcustomplot.h>
 
 using namespace roofscope;
 
@@ -381,6 +383,60 @@ private Q_SLOTS:
         window.document()->undoStack()->undo();
         QVERIFY(stateOf(window) == before);
         qunsetenv("XDG_DATA_HOME");
+    }
+
+    void measuredKernelsTopFilterAndRuntimeShares()
+    {
+        Session s;
+        s.devices = { { "nvidia-h100-sxm", "", {}, true }, { "amd-instinct-mi300x", "", {}, true } };
+        for (int i = 0; i < 6; ++i) {
+            Kernel k;
+            k.name = "k" + std::to_string(i);
+            k.flops = 1e12 * (i + 1);
+            k.bytes = { { "default", 1e10 }, { "l2", 4e10 } };
+            k.measuredSeconds = 1e-3 * (i + 1); // k5 takes the most time
+            s.kernels.push_back(k);
+        }
+        MainWindow window(m_db);
+        window.setSession(s);
+        const auto& kernels = window.chart()->scene().kernels;
+        // Hierarchical points: the achieved FLOP/s at the intensity on HBM and on L2.
+        QCOMPARE(kernels[0].levelPoints.size(), size_t(2));
+
+        QStringList levels;
+        for (const auto& point : kernels[0].levelPoints) {
+            levels << point.level;
+        }
+        QVERIFY(levels.contains(QStringLiteral("hbm")) && levels.contains(QStringLiteral("l2")));
+        for (const auto& point : kernels[0].levelPoints) {
+            ROOFSCOPE_COMPARE_REL(point.intensity, point.level == QLatin1String("hbm") ? 100.0 : 25.0, 1e-12);
+        }
+        QCOMPARE(*kernels[0].achieved, 1e15); // 1e12 FLOP in 1 ms
+        // Runtime shares: measured time x count over the total (1 + 2 + ... + 6 = 21 ms).
+        ROOFSCOPE_COMPARE_REL(kernels[5].runtimeShare, 6.0 / 21.0, 1e-12);
+        ROOFSCOPE_COMPARE_REL(kernels[0].runtimeShare, 1.0 / 21.0, 1e-12);
+        QCOMPARE(kernels[5].markerScale, 1.0); // uniform until switched on
+
+        SceneOptions options;
+        options.sizeByRuntime = true;
+        options.topKernels = 2;
+        window.setSceneOptions(options);
+        const auto& filtered = window.chart()->scene().kernels;
+        QCOMPARE(filtered[5].markerScale, 2.0); // the largest share gets the largest marker
+        ROOFSCOPE_COMPARE_REL(filtered[0].markerScale, 0.6 + 1.4 * std::sqrt(1.0 / 6.0), 1e-12);
+        for (int i = 0; i < 6; ++i) {
+            QCOMPARE(filtered[static_cast<size_t>(i)].hidden, i < 4); // k4 and k5 take the most time
+        }
+        QCOMPARE(window.resultsView()->model()->rowCount(), 4); // two kernels on two devices
+        QCOMPARE(window.resultsModel()->rowCount(), 12); // the model keeps every row
+        window.chart()->plot()->replot();
+        const auto hiddenMarker = window.chart()->markerPosition(0, 0);
+        QVERIFY(hiddenMarker);
+        QVERIFY(!window.chart()->kernelAt(*hiddenMarker, 1.0)); // a hidden kernel cannot be grabbed
+        QVERIFY(window.chart()->kernelAt(*window.chart()->markerPosition(5, 0), 1.0) == 5);
+        options.topKernels = 0;
+        window.setSceneOptions(options);
+        QCOMPARE(window.resultsView()->model()->rowCount(), 12);
     }
 
     void resultsModelPassesTheModelTester()
