@@ -79,6 +79,7 @@ struct ChartKernel {
     double runtimeShare = 0.0; // of the session's total time (measured, else the shortest T_min), x count
     double markerScale = 1.0; // marker size factor (by runtime share when switched on)
     bool hidden = false; // left out by the top-N filter
+    bool aboveRoof = false; // measured faster than its roof: the wrong precision or uncounted bytes
 };
 
 struct ChartRange {

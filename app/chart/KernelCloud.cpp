@@ -282,6 +282,11 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
         painter->setBrush(Qt::NoBrush);
     }
     stampAt(painter, stamp(index, Qt::white, true, kernel.markerScale), x, y, dedupe);
+    if (kernel.aboveRoof) { // a red ring: check the precision and the bytes counted (see the tooltip)
+        painter->setPen(QPen(QColor(200, 30, 30), 2.0));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawEllipse(QPointF(x, y), 9.0 * kernel.markerScale, 9.0 * kernel.markerScale);
+    }
 }
 
 void KernelCloud::stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y, bool dedupe)

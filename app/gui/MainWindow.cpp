@@ -12,6 +12,7 @@
 #include "io/HardwareWriter.h"
 #include "io/ImportDetect.h"
 #include "io/SessionEvaluator.h"
+#include "model/Text.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -192,6 +193,24 @@ QString MainWindow::importFiles(const QStringList& paths)
         for (int n = 2; m_hardware.find(hw.id); ++n) {
             hw.id = base + "-" + std::to_string(n);
         }
+        // Its datasheet entry (same vendor, the generation named in the datasheet's family or
+        // generation, e.g. a measured "MI200" beside the "Instinct MI200" MI210): shown beside it, and
+        // the measured device joins that family in the hardware dock.
+        const Hardware* datasheet = nullptr;
+        for (const Hardware& candidate : m_hardware.devices()) {
+            const QString generation = QString::fromStdString(hw.generation);
+            if (!generation.isEmpty() && equalsIgnoreCase(candidate.vendor, hw.vendor)
+                && (QString::fromStdString(candidate.family).contains(generation, Qt::CaseInsensitive)
+                    || QString::fromStdString(candidate.generation).compare(generation, Qt::CaseInsensitive) == 0)) {
+                datasheet = &candidate;
+                break;
+            }
+        }
+        std::string datasheetId;
+        if (datasheet) {
+            hw.family = datasheet->family;
+            datasheetId = datasheet->id;
+        }
         const std::string userDir = userHardwareDir();
         if (!userDir.empty()) {
             QDir().mkpath(QString::fromStdString(userDir));
@@ -206,10 +225,22 @@ QString MainWindow::importFiles(const QStringList& paths)
         }
         const std::string id = hw.id;
         deviceNames << QString::fromStdString(hw.name.empty() ? id : hw.name);
-        if (m_hardware.add(std::move(hw))) {
-            DeviceSelection selection;
-            selection.id = id;
-            devices.push_back(selection);
+        if (m_hardware.add(std::move(hw))) { // may move the devices: `datasheet` is not used below
+            auto shown = [&](const std::string& which) {
+                auto it = std::find_if(
+                    devices.begin(), devices.end(), [&](const DeviceSelection& d) { return d.id == which; });
+                if (it == devices.end()) {
+                    DeviceSelection selection;
+                    selection.id = which;
+                    devices.push_back(selection);
+                } else {
+                    it->visible = true;
+                }
+            };
+            if (!datasheetId.empty()) {
+                shown(datasheetId);
+            }
+            shown(id);
         }
     }
     if (!result.devices.empty()) {

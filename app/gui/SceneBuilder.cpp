@@ -202,6 +202,7 @@ void addPoint(ChartKernel& chartKernel, int d, const Evaluation& ev, const Chart
     chartKernel.points.push_back(point);
     if (ev.achieved && !chartKernel.achieved) {
         chartKernel.achieved = ev.achieved;
+        chartKernel.aboveRoof = ev.aboveRoof.value_or(false);
     }
 }
 

@@ -356,6 +356,7 @@ private Q_SLOTS:
         QCOMPARE(window.resultsModel()->rowCount(), 18);
         QVERIFY(window.problems().join(QLatin1Char('\n')).contains(QStringLiteral("fp64")));
         QVERIFY(window.chart()->scene().kernels.back().achieved); // the measured point is drawn
+        QVERIFY(!window.chart()->scene().kernels.back().aboveRoof); // 88 GFLOP/s, far under its roofs
 
         // ERT: a device with empirical roofs, saved in the user hardware folder and shown.
         window.importFiles({ QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/ert/roofline.json") });
@@ -366,6 +367,18 @@ private Q_SLOTS:
         QCOMPARE(window.session().devices.back().id, id);
         QVERIFY(sceneDeviceIds(window).contains(QString::fromStdString(id)));
         QVERIFY(window.hardwareDock()->deviceItem(QString::fromStdString(id)));
+
+        // rocprof-compute's measured MI200 roofs join the MI210 datasheet entry, side by side.
+        window.importFiles({ QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/rocprof-compute/roofline.csv") });
+        const Hardware& measuredMi200 = db.devices().back();
+        QCOMPARE(measuredMi200.family, std::string("Instinct MI200"));
+        QVERIFY(sceneDeviceIds(window).contains(QStringLiteral("amd-instinct-mi210")));
+        QVERIFY(sceneDeviceIds(window).contains(QString::fromStdString(measuredMi200.id)));
+        QTreeWidgetItem* family
+            = window.hardwareDock()->groupItem(QStringLiteral("AMD"), QStringLiteral("Instinct MI200"));
+        QVERIFY(family);
+        QCOMPARE(family->childCount(), 2); // MI210 and the measured device
+        window.document()->undoStack()->undo();
 
         // Garbage: a problem, and nothing changes.
         QTemporaryFile garbage(data.path() + QStringLiteral("/XXXXXX.csv"));
@@ -412,6 +425,7 @@ private Q_SLOTS:
             ROOFSCOPE_COMPARE_REL(point.intensity, point.level == QLatin1String("hbm") ? 100.0 : 25.0, 1e-12);
         }
         QCOMPARE(*kernels[0].achieved, 1e15); // 1e12 FLOP in 1 ms
+        QVERIFY(kernels[0].aboveRoof); // 1 PFLOP/s at 100 FLOP/B: over H100's 335 TFLOP/s roof
         // Runtime shares: measured time x count over the total (1 + 2 + ... + 6 = 21 ms).
         ROOFSCOPE_COMPARE_REL(kernels[5].runtimeShare, 6.0 / 21.0, 1e-12);
         ROOFSCOPE_COMPARE_REL(kernels[0].runtimeShare, 1.0 / 21.0, 1e-12);
