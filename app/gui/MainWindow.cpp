@@ -12,6 +12,7 @@
 #include "io/HardwareWriter.h"
 #include "io/ImportDetect.h"
 #include "io/SessionEvaluator.h"
+#include "io/SessionFile.h"
 #include "model/Text.h"
 
 #include <QAction>
@@ -83,6 +84,7 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     });
 
     connect(m_document, &SessionDocument::kernelMoved, this, &MainWindow::onKernelMoved);
+    connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
     m_chart->setToolTipProvider([this](int kernel, int device) { return toolTipFor(kernel, device); });
     for (auto signal : { &SessionDocument::devicesChanged, &SessionDocument::viewChanged }) {
         connect(m_document, signal, this, [this] { refresh(false); });
@@ -165,6 +167,15 @@ void MainWindow::dropEvent(QDropEvent* event)
         if (url.isLocalFile()) {
             paths << url.toLocalFile();
         }
+    }
+    if (paths.size() == 1
+        && (paths.front().endsWith(QLatin1String(".yaml"), Qt::CaseInsensitive)
+            || paths.front().endsWith(QLatin1String(".yml"), Qt::CaseInsensitive))) {
+        event->acceptProposedAction();
+        if (maybeSave()) {
+            openSessionFile(paths.front()); // a session file opens; anything else is imported
+        }
+        return;
     }
     if (!paths.isEmpty()) {
         event->acceptProposedAction();
@@ -270,8 +281,157 @@ QString MainWindow::importFiles(const QStringList& paths)
     return summary;
 }
 
+bool MainWindow::isModified() const
+{
+    return !m_document->undoStack()->isClean();
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!isModified()) {
+        return true;
+    }
+    const auto answer
+        = QMessageBox::warning(this, tr("Roofscope"), tr("The session has unsaved changes. Save them first?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) {
+        return save();
+    }
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave()) {
+        return;
+    }
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"),
+        m_sessionPath.isEmpty() ? QString::fromStdString(examplesDir()) : QFileInfo(m_sessionPath).absolutePath(),
+        tr("Roofscope sessions (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty()) {
+        openSessionFile(path);
+    }
+}
+
+QString MainWindow::openSessionFile(const QString& path)
+{
+    const SessionLoadResult loaded = loadSessionFile(path.toStdString());
+    if (!loaded.session) {
+        QStringList lines;
+        for (const Diagnostic& diagnostic : loaded.diagnostics) {
+            lines << QString::fromStdString(diagnostic.toString());
+        }
+        const QString error = lines.isEmpty() ? tr("%1 could not be opened").arg(path) : lines.front();
+        reportProblems(lines, tr("The session %1 could not be opened; the current session is unchanged.").arg(path));
+        return error;
+    }
+    setSession(*loaded.session, path);
+    addRecentFile(path);
+    QStringList warnings;
+    for (const Diagnostic& diagnostic : loaded.diagnostics) {
+        warnings << QString::fromStdString(diagnostic.toString());
+    }
+    if (!warnings.isEmpty()) {
+        reportProblems(warnings, {}, false);
+    }
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return {};
+}
+
+bool MainWindow::save()
+{
+    if (m_sessionPath.isEmpty()) {
+        return saveAsDialog();
+    }
+    const QString error = saveSessionAs(m_sessionPath);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Roofscope"), error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveAsDialog()
+{
+    QString suggested = m_sessionPath;
+    if (suggested.isEmpty()) {
+        suggested = QDir::home().filePath(QStringLiteral("session.yaml"));
+    }
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Save session"), suggested, tr("Roofscope sessions (*.yaml *.yml)"));
+    if (path.isEmpty()) {
+        return false;
+    }
+    const QString error = saveSessionAs(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Roofscope"), error);
+        return false;
+    }
+    return true;
+}
+
+QString MainWindow::saveSessionAs(const QString& path)
+{
+    Session toSave = session();
+    const ChartRange range = m_chart->visibleRange();
+    toSave.view.xRange = std::make_pair(range.xLower, range.xUpper);
+    toSave.view.yRange = std::make_pair(range.yLower, range.yUpper);
+    const std::string error = saveSessionFile(toSave, path.toStdString());
+    if (!error.empty()) {
+        return tr("%1: %2").arg(path, QString::fromStdString(error));
+    }
+    m_sessionPath = path;
+    m_document->undoStack()->setClean();
+    addRecentFile(path);
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return {};
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > 8) {
+        files.removeLast();
+    }
+    QSettings().setValue(QStringLiteral("recentFiles"), files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    if (!m_recentMenu) {
+        return;
+    }
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (const QString& file : files) {
+        m_recentMenu
+            ->addAction(QFileInfo(file).fileName(), this,
+                [this, file] {
+                    if (maybeSave()) {
+                        openSessionFile(file);
+                    }
+                })
+            ->setStatusTip(file);
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
@@ -283,6 +443,15 @@ MainWindow::~MainWindow() = default;
 void MainWindow::createActions()
 {
     QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction* open = fileMenu->addAction(tr("&Open Session…"), this, &MainWindow::openDialog);
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = fileMenu->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    QAction* saveAction = fileMenu->addAction(tr("&Save"), this, &MainWindow::save);
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction* saveAs = fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAsDialog);
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    fileMenu->addSeparator();
     QAction* import = fileMenu->addAction(tr("&Import Profiler Output…"), this, &MainWindow::importDialog);
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     import->setStatusTip(tr("Nsight Compute CSV, rocprof-compute workload files, ERT roofline.json or a plain CSV"));
@@ -617,7 +786,11 @@ void MainWindow::updateTitle()
     if (title.isEmpty()) {
         title = m_sessionPath.isEmpty() ? tr("Untitled") : QFileInfo(m_sessionPath).fileName();
     }
-    setWindowTitle(tr("Roofscope — %1").arg(title));
+    if (!m_sessionPath.isEmpty() && QString::fromStdString(session().title) == title) {
+        title += QStringLiteral(" (%1)").arg(QFileInfo(m_sessionPath).fileName());
+    }
+    setWindowTitle(tr("Roofscope — %1[*]").arg(title)); // [*]: the unsaved-changes mark
+    setWindowModified(isModified());
 }
 
 QStringList MainWindow::problems() const

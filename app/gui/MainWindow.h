@@ -12,6 +12,7 @@ class QDragEnterEvent;
 class QDropEvent;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QActionGroup;
 class QTableView;
 class QToolButton;
@@ -74,9 +75,20 @@ public:
     // to the database, saved in the user hardware folder and shown. Returns a one-line summary.
     QString importFiles(const QStringList& paths);
 
+    // Opens a session file; a file that cannot be read opens nothing, reports file:line:column and
+    // keeps the current session. Returns the error (empty on success).
+    QString openSessionFile(const QString& path);
+    // Saves the session (with the chart's current view) atomically; returns the error (empty on success).
+    QString saveSessionAs(const QString& path);
+    bool isModified() const;
+    QStringList recentFiles() const;
+
 public Q_SLOTS:
     void fitAll();
     void importDialog();
+    void openDialog();
+    bool save();
+    bool saveAsDialog();
     void showProblems();
 
 protected:
@@ -99,6 +111,10 @@ private:
     // The results rows of one kernel (kernel-major rows, found by binary search).
     std::pair<size_t, size_t> kernelRows(size_t kernel) const;
     void updateTitle();
+    // Asks to save unsaved changes; false when the user cancels.
+    bool maybeSave();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
     void updateStatus();
     // "4 devices · 4 kernels"
     QString summaryText() const;
@@ -110,6 +126,7 @@ private:
     SceneOptions m_sceneOptions;
     QTableView* m_resultsView = nullptr;
     QString m_sessionPath;
+    QMenu* m_recentMenu = nullptr;
     RooflineChart* m_chart = nullptr;
     HardwareDock* m_hardwareDock = nullptr;
     KernelDock* m_kernelDock = nullptr;

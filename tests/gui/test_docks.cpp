@@ -16,6 +16,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QTableView>
@@ -451,6 +452,51 @@ private Q_SLOTS:
         options.topKernels = 0;
         window.setSceneOptions(options);
         QCOMPARE(window.resultsView()->model()->rowCount(), 12);
+    }
+
+    void saveOpenRoundTripAndBadFilesKeepTheSession()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        MainWindow window(m_db);
+        window.setSession(exampleSession(), QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml"));
+        QVERIFY(!window.isModified());
+        window.kernelDock()->setCurrentKernel(3);
+        QVERIFY(window.kernelDock()->parameterBox(QStringLiteral("m"))->commitText(QStringLiteral("12288")));
+        window.hardwareDock()->setDeviceChecked(QStringLiteral("google-tpu-v6e"), false);
+        QVERIFY(window.isModified());
+        QVERIFY(window.windowTitle().contains(QStringLiteral("[*]")));
+        QVERIFY(window.isWindowModified());
+
+        const QString path = dir.filePath(QStringLiteral("saved.yaml"));
+        QVERIFY(window.saveSessionAs(path).isEmpty());
+        QVERIFY(!window.isModified());
+        QVERIFY(!window.isWindowModified());
+        QCOMPARE(window.recentFiles().front(), QFileInfo(path).absoluteFilePath());
+        const Session saved = window.session();
+        const ChartState before = stateOf(window);
+
+        MainWindow other(m_db);
+        QVERIFY(other.openSessionFile(path).isEmpty());
+        QCOMPARE(other.session().kernels.size(), saved.kernels.size());
+        QCOMPARE(other.session().kernels[3].templ->params.at("m"), 12288.0);
+        QCOMPARE(other.session().devices.size(), saved.devices.size());
+        QCOMPARE(other.session().devices[2].visible, false);
+        QVERIFY(other.session().view.xRange); // the view was saved with the session
+        QVERIFY(stateOf(other) == before); // the same roofs, markers and numbers
+
+        // A broken file opens nothing, names the place, and the session stays.
+        const QString broken = dir.filePath(QStringLiteral("broken.yaml"));
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("schema: roofscope-session/1\nkernels:\n  - name: x\n    flops: twelve\n    bytes: 1e9\n");
+        file.close();
+        const QString error = other.openSessionFile(broken);
+        QVERIFY2(error.contains(QStringLiteral("broken.yaml:4:")), qPrintable(error));
+        QVERIFY(stateOf(other) == before);
+        QCOMPARE(other.session().kernels[3].templ->params.at("m"), 12288.0);
+        QVERIFY(!other.openSessionFile(dir.filePath(QStringLiteral("missing.yaml"))).isEmpty());
+        QVERIFY(stateOf(other) == before);
     }
 
     void resultsModelPassesTheModelTester()
