@@ -215,6 +215,9 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
                 continue;
             }
             const double x = m_xAxis->coordToPixel(point.intensity);
+            if (m_strict && (x < area.left() || x > area.right())) {
+                continue;
+            }
             if (std::fabs(x - lastX) >= 0.5) { // one guide per distinct intensity
                 painter->drawLine(QLineF(x, top, x, bottom));
                 lastX = x;
@@ -234,7 +237,8 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
         }
         const double x = m_xAxis->coordToPixel(point.intensity);
         const double y = m_yAxis->coordToPixel(point.attainable);
-        if (y < top - 20 || y > bottom + 20 || x < area.left() - 20 || x > area.right() + 20) {
+        const double margin = m_strict ? -10.0 : 20.0; // strict: the whole marker inside
+        if (y < top - margin || y > bottom + margin || x < area.left() - margin || x > area.right() + margin) {
             continue;
         }
         stampAt(painter,
@@ -246,12 +250,15 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
     }
     const double x = m_xAxis->coordToPixel(guideX);
     const double y = m_yAxis->coordToPixel(*kernel.achieved);
+    if (m_strict && (y < top + 10 || y > bottom - 10 || x < area.left() + 10 || x > area.right() - 10)) {
+        return;
+    }
     if (decorate && roofAbove > *kernel.achieved) {
         const double yRoof = m_yAxis->coordToPixel(roofAbove);
         if (y - yRoof > 16.0) { // room for a shaft: the gap from the measured point up to the roof
             const QColor arrow(60, 60, 60, 200);
             painter->setPen(QPen(arrow, 1.2, Qt::SolidLine, Qt::RoundCap));
-            const double tip = yRoof + 6.0;
+            const double tip = std::max(yRoof, top) + 6.0;
             painter->drawLine(QLineF(x, y - 7.0, x, tip));
             QPolygonF head;
             head << QPointF(x, tip) << QPointF(x - 3.5, tip + 7.0) << QPointF(x + 3.5, tip + 7.0);
@@ -260,15 +267,20 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
             painter->setBrush(Qt::NoBrush);
         }
     }
-    if (decorate && kernel.levelPoints.size() > 1) {
+    if (decorate && kernel.levelPoints.size() > 1 && !(m_strict && y > bottom - 20)) {
         // Hierarchical roofline: the achieved FLOP/s at the intensity on each level, joined by a line.
         std::vector<std::pair<double, QString>> levels;
         for (const ChartLevelPoint& level : kernel.levelPoints) {
-            levels.emplace_back(m_xAxis->coordToPixel(level.intensity), level.level.toUpper());
+            const double px = m_xAxis->coordToPixel(level.intensity);
+            if (!m_strict || (px >= area.left() + 30 && px <= area.right() - 30)) {
+                levels.emplace_back(px, level.level.toUpper());
+            }
         }
         std::sort(levels.begin(), levels.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         painter->setPen(QPen(QColor(60, 60, 60, 190), 1.2));
-        painter->drawLine(QLineF(levels.front().first, y, levels.back().first, y));
+        if (!levels.empty()) {
+            painter->drawLine(QLineF(levels.front().first, y, levels.back().first, y));
+        }
         painter->setBrush(Qt::white);
         QFont small = painter->font();
         small.setPointSizeF(7.5);

@@ -36,6 +36,8 @@ public:
     void showAllExcept(int kernel);
     void showOnly(int kernel);
     void setHighlighted(int kernel) { m_highlighted = kernel; }
+    // Leave out every mark not wholly inside the plot area (vector exports keep no clip paths).
+    void setStrictCulling(bool strict) { m_strict = strict; }
     // Drops the stamps (after a change of device pixel ratio).
     void clearStamps() { m_stamps.clear(); }
 
@@ -56,6 +58,7 @@ private:
     int m_kernel = -1;
     bool m_only = false;
     int m_highlighted = -1;
+    bool m_strict = false;
     QHash<quint64, QPixmap> m_stamps;
     QSet<quint64> m_stamped; // pixel + stamp keys drawn in this pass (when deduplicating)
     std::vector<unsigned char> m_grid; // per pixel of the axis rect: the last device stamped there

@@ -322,8 +322,78 @@ void RooflineChart::setScene(ChartScene scene, bool fit)
     }
 }
 
-QCPGraph* RooflineChart::addLine(const std::vector<double>& x, const std::vector<double>& y, const QPen& pen)
+namespace {
+// Clips a polyline to a box in log-log space (Liang-Barsky per segment). Roofs and ceilings rise
+// monotonically, so what is left is one piece.
+void clipToBox(std::vector<double>& x, std::vector<double>& y, const ChartRange& box)
 {
+    std::vector<double> outX;
+    std::vector<double> outY;
+    const double x0 = std::log(box.xLower);
+    const double x1 = std::log(box.xUpper);
+    const double y0 = std::log(box.yLower);
+    const double y1 = std::log(box.yUpper);
+    auto keep = [&](double lx, double ly) {
+        const double px = std::exp(lx);
+        const double py = std::exp(ly);
+        if (outX.empty() || std::fabs(outX.back() - px) > 1e-12 * px || std::fabs(outY.back() - py) > 1e-12 * py) {
+            outX.push_back(px);
+            outY.push_back(py);
+        }
+    };
+    if (x.size() == 1) {
+        const double lx = std::log(x[0]);
+        const double ly = std::log(y[0]);
+        if (lx >= x0 && lx <= x1 && ly >= y0 && ly <= y1) {
+            keep(lx, ly);
+        }
+    }
+    for (size_t i = 0; i + 1 < x.size(); ++i) {
+        const double ax = std::log(x[i]);
+        const double ay = std::log(y[i]);
+        const double dx = std::log(x[i + 1]) - ax;
+        const double dy = std::log(y[i + 1]) - ay;
+        double t0 = 0.0;
+        double t1 = 1.0;
+        const double p[4] = { -dx, dx, -dy, dy };
+        const double q[4] = { ax - x0, x1 - ax, ay - y0, y1 - ay };
+        bool visible = true;
+        for (int k = 0; k < 4 && visible; ++k) {
+            if (p[k] == 0.0) {
+                visible = q[k] >= 0.0;
+            } else {
+                const double t = q[k] / p[k];
+                if (p[k] < 0.0) {
+                    t0 = std::max(t0, t);
+                } else {
+                    t1 = std::min(t1, t);
+                }
+                visible = t0 <= t1;
+            }
+        }
+        if (visible) {
+            keep(ax + t0 * dx, ay + t0 * dy);
+            keep(ax + t1 * dx, ay + t1 * dy);
+        }
+    }
+    x = std::move(outX);
+    y = std::move(outY);
+}
+} // namespace
+
+void RooflineChart::setClipToView(bool clip)
+{
+    m_clipToView = clip;
+    m_cloud->setStrictCulling(clip);
+}
+
+QCPGraph* RooflineChart::addLine(const std::vector<double>& xIn, const std::vector<double>& yIn, const QPen& pen)
+{
+    std::vector<double> x = xIn;
+    std::vector<double> y = yIn;
+    if (m_clipToView) {
+        clipToBox(x, y, visibleRange());
+    }
     QCPGraph* graph = m_plot->addGraph();
     graph->setData(QVector<double>(x.begin(), x.end()), QVector<double>(y.begin(), y.end())); // sorts by x
     graph->setPen(pen);

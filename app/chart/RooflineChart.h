@@ -58,6 +58,10 @@ public:
     void setToolTipProvider(std::function<QString(int kernel, int device)> provider);
     const ChartScene& scene() const { return m_scene; }
 
+    // Export mode for SVG: lines built by the next setScene() are clipped to the range shown then,
+    // and markers off the plot area are left out (SVG keeps no clip paths).
+    void setClipToView(bool clip);
+
     // Shows every roof, ridge and kernel (ChartScene::fitRange()).
     void fitAll();
     void setVisibleRange(const ChartRange& range);
@@ -134,6 +138,7 @@ private:
     int m_roofCount = 0;
     int m_ceilingCount = 0;
     bool m_hasRegion = false;
+    bool m_clipToView = false;
     size_t m_shownKernels = 0; // kernels not hidden by the top-N filter
     std::vector<QCPGraph*> m_legendGraphs; // per device (nullptr without a roof)
     std::unique_ptr<ChartLabelPlacer> m_labels;

@@ -3,6 +3,7 @@
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/ImportCommand.h"
+#include "gui/ChartExport.h"
 #include "io/EvaluationFormat.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
@@ -11,6 +12,8 @@
 #include "model/Units.h"
 
 #include <nlohmann/json.hpp>
+
+#include <QApplication>
 
 #include <algorithm>
 #include <cmath>
@@ -30,6 +33,7 @@ const char* kUsage = R"(usage:
                   [--measured SECONDS] [--count N] [--name NAME] [--json]
   roofscope solve --hardware ID --kernel TEMPLATE --param ... --free NAME[,NAME...] [--level L] [--json]
   roofscope table --session FILE [--format text|csv|markdown|json]
+  roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf [--size WxH] [--scale S]
   roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
                   [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--json]
 every command takes --hardware-dir DIR (more device files)
@@ -258,6 +262,84 @@ int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     return 0;
 }
 
+// Loads a session for table/export: warnings to err, the first error as a CliError.
+Session loadSessionOrThrow(const std::string& path, std::ostream& err)
+{
+    auto loaded = loadSessionFile(path);
+    for (const auto& d : loaded.diagnostics) {
+        if (d.severity == Severity::Warning) {
+            err << "roofscope: " << d.toString() << "\n";
+        }
+    }
+    if (!loaded.session) {
+        for (const auto& d : loaded.diagnostics) {
+            if (d.severity == Severity::Error) {
+                throw CliError(d.toString(false)); // "file:line:column: message"
+            }
+        }
+        throw CliError(path + ": cannot read the session");
+    }
+    return *loaded.session;
+}
+
+int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    std::vector<std::string> normalized = args;
+    for (std::string& arg : normalized) {
+        if (arg == "-o") {
+            arg = "--output"; // the short form of --output
+        }
+    }
+    CliArgs opts(normalized, 1, { "session", "output", "size", "scale", "theme", "hardware-dir" }, {});
+    if (!opts.positional().empty()) {
+        throw CliError("unexpected argument '" + opts.positional().front() + "'");
+    }
+    const auto path = opts.value("session");
+    if (!path) {
+        throw CliError("export needs --session FILE");
+    }
+    const auto output = opts.value("output");
+    if (!output) {
+        throw CliError("export needs -o OUT.png|OUT.svg|OUT.pdf");
+    }
+    ChartExportOptions options;
+    if (const auto size = opts.value("size")) {
+        const size_t x = size->find_first_of("xX");
+        const auto width = x == std::string::npos ? std::nullopt : parseNumber(size->substr(0, x));
+        const auto height = x == std::string::npos ? std::nullopt : parseNumber(size->substr(x + 1));
+        if (!width || !height || *width != std::floor(*width) || *height != std::floor(*height)) {
+            throw CliError("--size must be WIDTHxHEIGHT in whole pixels, e.g. 1600x1000, not '" + *size + "'");
+        }
+        options.width = static_cast<int>(std::clamp(*width, -1.0, 1e6));
+        options.height = static_cast<int>(std::clamp(*height, -1.0, 1e6));
+    }
+    if (const auto scale = opts.number("scale")) {
+        options.scale = *scale;
+    }
+    if (const auto theme = opts.value("theme"); theme && *theme != "light") {
+        throw CliError(*theme == "dark" ? "--theme dark is not available in this version; only light"
+                                        : "--theme must be light or dark");
+    }
+    CliContext context(opts);
+    context.reportDiagnostics(err);
+    const Session session = loadSessionOrThrow(*path, err);
+
+    // A headless Qt application: no display needed.
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    static int argc = 1;
+    static char name[] = "roofscope";
+    static char* argv[] = { name, nullptr };
+    QApplication app(argc, argv);
+    const QString error = exportChart(session, context.database(), QString::fromStdString(*output), options);
+    if (!error.isEmpty()) {
+        throw CliError(error.toStdString());
+    }
+    out << "wrote " << *output << "\n";
+    return 0;
+}
+
 int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     CliArgs opts(args, 1, { "session", "format", "hardware-dir" }, {});
@@ -363,6 +445,9 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& out, st
         }
         if (command == "import") {
             return importCommand(args, out, err);
+        }
+        if (command == "export") {
+            return exportCommand(args, out, err);
         }
         throw CliError("'" + command + "' is not available in this version (see 'roofscope help')");
     } catch (const CliError& e) {

@@ -2,12 +2,14 @@
 
 #include "AppPaths.h"
 #include "chart/RooflineChart.h"
+#include "gui/ChartExport.h"
 #include "gui/EvaluationText.h"
 #include "gui/HardwareDock.h"
 #include "gui/KernelDock.h"
 #include "gui/ResultsTableModel.h"
 #include "gui/SceneBuilder.h"
 #include "gui/SessionDocument.h"
+#include "io/EvaluationFormat.h"
 #include "io/HardwareLoader.h"
 #include "io/HardwareWriter.h"
 #include "io/ImportDetect.h"
@@ -18,6 +20,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -41,6 +44,9 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QUndoStack>
+#include <qcustomplot.h>
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -281,6 +287,87 @@ QString MainWindow::importFiles(const QStringList& paths)
     return summary;
 }
 
+QString MainWindow::exportChartTo(const QString& path)
+{
+    Session shown = session();
+    const ChartRange range = m_chart->visibleRange();
+    shown.view.xRange = std::make_pair(range.xLower, range.xUpper);
+    shown.view.yRange = std::make_pair(range.yLower, range.yUpper);
+    ChartExportOptions options;
+    options.width = std::max(640, m_chart->width());
+    options.height = std::max(400, m_chart->height());
+    options.scale = devicePixelRatioF();
+    return exportChart(shown, m_hardware, path, options);
+}
+
+QString MainWindow::exportTableTo(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    std::vector<Evaluation> rows;
+    std::vector<size_t> kernels;
+    for (int r = 0; r < m_resultsProxy->rowCount(); ++r) {
+        const QModelIndex source = m_resultsProxy->mapToSource(m_resultsProxy->index(r, 0));
+        const auto& row = m_results->rows()[static_cast<size_t>(source.row())];
+        rows.push_back(*row.evaluation);
+        kernels.push_back(row.kernelIndex);
+    }
+    std::string text;
+    if (suffix == QLatin1String("csv")) {
+        text = formatEvaluationTable(rows, TableFormat::Csv);
+    } else if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown")) {
+        text = formatEvaluationTable(rows, TableFormat::Markdown);
+    } else if (suffix == QLatin1String("json")) {
+        nlohmann::json array = nlohmann::json::array();
+        for (size_t r = 0; r < rows.size(); ++r) {
+            array.push_back(evaluationToJson(rows[r], session().kernels[kernels[r]]));
+        }
+        text = array.dump(2) + "\n";
+    } else {
+        return tr("%1: the file name must end in .csv, .md or .json").arg(path);
+    }
+    const std::string error = writeFileAtomically(path.toStdString(), text);
+    return error.empty() ? QString() : tr("%1: %2").arg(path, QString::fromStdString(error));
+}
+
+void MainWindow::exportChartDialog()
+{
+    const QString base = m_sessionPath.isEmpty()
+        ? QDir::home().filePath(QStringLiteral("roofline"))
+        : QFileInfo(m_sessionPath).absoluteDir().filePath(QFileInfo(m_sessionPath).completeBaseName());
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), base + QStringLiteral(".png"),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString error = exportChartTo(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Roofscope"), error);
+    } else {
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 4000);
+    }
+}
+
+void MainWindow::exportTableDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export table"),
+        QDir::home().filePath(QStringLiteral("results.csv")), tr("CSV (*.csv);;Markdown (*.md);;JSON (*.json)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString error = exportTableTo(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Roofscope"), error);
+    } else {
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 4000);
+    }
+}
+
+void MainWindow::copyChart()
+{
+    QApplication::clipboard()->setPixmap(m_chart->plot()->toPixmap());
+    statusBar()->showMessage(tr("Chart copied to the clipboard"), 3000);
+}
+
 bool MainWindow::isModified() const
 {
     return !m_document->undoStack()->isClean();
@@ -452,6 +539,10 @@ void MainWindow::createActions()
     QAction* saveAs = fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAsDialog);
     saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     fileMenu->addSeparator();
+    QAction* exportChartAction = fileMenu->addAction(tr("&Export Chart…"), this, &MainWindow::exportChartDialog);
+    exportChartAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    fileMenu->addAction(tr("Export &Table…"), this, &MainWindow::exportTableDialog);
+    fileMenu->addSeparator();
     QAction* import = fileMenu->addAction(tr("&Import Profiler Output…"), this, &MainWindow::importDialog);
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     import->setStatusTip(tr("Nsight Compute CSV, rocprof-compute workload files, ERT roofline.json or a plain CSV"));
@@ -466,6 +557,9 @@ void MainWindow::createActions()
     redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo });
     editMenu->addAction(undo);
     editMenu->addAction(redo);
+    editMenu->addSeparator();
+    QAction* copy = editMenu->addAction(tr("&Copy Chart"), this, &MainWindow::copyChart);
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     QAction* fit = viewMenu->addAction(tr("&Fit All"), this, &MainWindow::fitAll);

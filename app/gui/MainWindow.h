@@ -80,6 +80,10 @@ public:
     QString openSessionFile(const QString& path);
     // Saves the session (with the chart's current view) atomically; returns the error (empty on success).
     QString saveSessionAs(const QString& path);
+    // Writes the chart as shown (current view) to .png/.svg/.pdf, or the results table to
+    // .csv/.md/.json (the rows shown, in the core's formats). Returns the error (empty on success).
+    QString exportChartTo(const QString& path);
+    QString exportTableTo(const QString& path);
     bool isModified() const;
     QStringList recentFiles() const;
 
@@ -89,6 +93,9 @@ public Q_SLOTS:
     void openDialog();
     bool save();
     bool saveAsDialog();
+    void exportChartDialog();
+    void exportTableDialog();
+    void copyChart();
     void showProblems();
 
 protected:

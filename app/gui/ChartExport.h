@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QRect>
+#include <QString>
+
+namespace roofscope {
+
+class HardwareDatabase;
+struct Session;
+
+struct ChartExportOptions {
+    int width = 1200; // logical pixels (PNG: multiplied by scale; PDF: points)
+    int height = 750;
+    double scale = 1.0; // PNG only: device pixels per logical pixel
+};
+
+// Renders a session's chart exactly as the window draws it (its devices, kernels, view range and
+// region settings) and writes it by the file's extension: .png (width x scale by height x scale
+// pixels), .svg (vector: roofs as paths, text as text, every line clipped to the plot area by hand,
+// since Qt's SVG generator writes no clip paths) or .pdf (one page of width x height points).
+// Needs a QApplication (offscreen is fine). Returns an error message, empty on success.
+// `plotArea`, when given, receives the plot area (the axis rectangle) in the file's coordinates.
+QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
+    const ChartExportOptions& options = {}, QRect* plotArea = nullptr);
+
+} // namespace roofscope

@@ -1,0 +1,207 @@
+// Chart exports checked for real: exact PNG size and not blank, SVG that parses with the axis and
+// device names as text and no line outside the plot area, a one-page PDF; the headless command.
+#include "TestUtil.h"
+#include "gui/ChartExport.h"
+#include "gui/MainWindow.h"
+#include "io/HardwareLoader.h"
+#include "io/SessionEvaluator.h"
+#include "io/SessionFile.h"
+
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+
+using namespace roofscope;
+
+namespace {
+Session exampleSession()
+{
+    auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
+    return loaded.session ? *loaded.session : Session {};
+}
+} // namespace
+
+class TestExport : public QObject {
+    Q_OBJECT
+    HardwareDatabase m_db;
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_db.loadDirectory(ROOFSCOPE_HARDWARE_DIR);
+        QVERIFY(m_dir.isValid());
+    }
+
+    void pngHasTheExactSizeAndIsNotBlank()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("chart.png"));
+        ChartExportOptions options;
+        options.width = 900;
+        options.height = 600;
+        options.scale = 2.0;
+        QVERIFY(exportChart(exampleSession(), m_db, path, options).isEmpty());
+        const QImage image(path);
+        QCOMPARE(image.size(), QSize(1800, 1200));
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7) {
+            for (int x = 0; x < image.width(); x += 7) {
+                colours.insert(image.pixel(x, y));
+            }
+        }
+        QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size()))); // roofs, text, grid
+        QVERIFY(colours.contains(qRgb(255, 255, 255)));
+    }
+
+    void svgIsVectorTextAndClippedToThePlotArea()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("chart.svg"));
+        QRect area;
+        QVERIFY(exportChart(exampleSession(), m_db, path, {}, &area).isEmpty());
+        QVERIFY(area.width() > 500 && area.height() > 300);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        QStringList texts;
+        int lines = 0;
+        const QRectF allowed = QRectF(area).adjusted(-1.0, -1.0, 1.0, 1.0);
+        const QRegularExpression number(QStringLiteral("-?[0-9]+(\\.[0-9]+)?(e-?[0-9]+)?"));
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement()) {
+                continue;
+            }
+            if (xml.name() == QLatin1String("text")) {
+                texts << xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                continue;
+            }
+            QString coordinates;
+            if (xml.name() == QLatin1String("polyline")) {
+                coordinates = xml.attributes().value(QLatin1String("points")).toString();
+            } else if (xml.name() == QLatin1String("path")) {
+                coordinates = xml.attributes().value(QLatin1String("d")).toString();
+            } else {
+                continue;
+            }
+            ++lines;
+            QList<double> values;
+            for (auto it = number.globalMatch(coordinates); it.hasNext();) {
+                values << it.next().captured().toDouble();
+            }
+            QVERIFY(values.size() % 2 == 0);
+            for (qsizetype i = 0; i + 1 < values.size(); i += 2) {
+                QVERIFY2(allowed.contains(QPointF(values[i], values[i + 1])),
+                    qPrintable(QStringLiteral("(%1, %2) outside %3,%4 %5x%6")
+                                   .arg(values[i])
+                                   .arg(values[i + 1])
+                                   .arg(area.x())
+                                   .arg(area.y())
+                                   .arg(area.width())
+                                   .arg(area.height())));
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(lines > 20); // roofs and grid as vector lines
+        const QString all = texts.join(QLatin1Char('\n'));
+        QVERIFY(all.contains(QStringLiteral("Arithmetic intensity (FLOP/byte)")));
+        QVERIFY(all.contains(QStringLiteral("Attainable performance (FLOP/s)")));
+        for (const char* device : { "H100 (bf16)", "MI300X (bf16)", "TPU v6e (bf16)", "TPU v7x (bf16)" }) {
+            QVERIFY2(all.contains(QLatin1String(device)), device);
+        }
+    }
+
+    void pdfHasOnePage()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("chart.pdf"));
+        QVERIFY(exportChart(exampleSession(), m_db, path).isEmpty());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray pdf = file.readAll();
+        QVERIFY(pdf.startsWith("%PDF-"));
+        QCOMPARE(pdf.count("/Type /Page\n") + pdf.count("/Type /Page "), 1);
+    }
+
+    void windowExportsTheTableAndTheChartAsShown()
+    {
+        MainWindow window(m_db);
+        window.resize(1200, 800);
+        window.setSession(exampleSession());
+        const Session& session = window.session();
+        const auto direct
+            = evaluate(session.kernels[3], *m_db.find("google-tpu-v6e"), sessionOptions(session, session.devices[2]));
+        QVERIFY(direct.evaluation);
+
+        const QString json = m_dir.filePath(QStringLiteral("table.json"));
+        QVERIFY(window.exportTableTo(json).isEmpty());
+        QFile jsonFile(json);
+        QVERIFY(jsonFile.open(QIODevice::ReadOnly));
+        const QJsonArray rows = QJsonDocument::fromJson(jsonFile.readAll()).array();
+        QCOMPARE(rows.size(), 16);
+        const QJsonObject ffnOnV6e = rows[14].toObject(); // kernel-major: FFN is the 4th, v6e the 3rd device
+        QCOMPARE(ffnOnV6e.value(QLatin1String("kernel")).toString(), QStringLiteral("FFN up projection"));
+        QCOMPARE(ffnOnV6e.value(QLatin1String("hardware")).toString(), QStringLiteral("google-tpu-v6e"));
+        QCOMPARE(ffnOnV6e.value(QLatin1String("attainable_flops_per_s")).toDouble(), direct.evaluation->attainable);
+        QCOMPARE(ffnOnV6e.value(QLatin1String("t_min_s")).toDouble(), direct.evaluation->tMin);
+
+        const QString csv = m_dir.filePath(QStringLiteral("table.csv"));
+        QVERIFY(window.exportTableTo(csv).isEmpty());
+        QFile csvFile(csv);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csvFile.readAll().split('\n');
+        QVERIFY(lines[0].startsWith("kernel,hardware,precision,intensity_flop_per_byte"));
+        const QList<QByteArray> cells = lines[15].split(',');
+        QCOMPARE(cells[1], QByteArray("google-tpu-v6e"));
+        QCOMPARE(cells[5].toDouble(), direct.evaluation->attainable); // exact numbers round-trip
+        QVERIFY(!window.exportTableTo(m_dir.filePath(QStringLiteral("table.xlsx"))).isEmpty());
+
+        const QString png = m_dir.filePath(QStringLiteral("window.png"));
+        QVERIFY(window.exportChartTo(png).isEmpty());
+        QVERIFY(!QImage(png).isNull());
+    }
+
+    void badRequestsAreRefused()
+    {
+        ChartExportOptions tiny;
+        tiny.width = 3;
+        QVERIFY(exportChart(exampleSession(), m_db, m_dir.filePath(QStringLiteral("a.png")), tiny)
+                    .contains(QStringLiteral("size")));
+        QVERIFY(exportChart(exampleSession(), m_db, m_dir.filePath(QStringLiteral("a.gif")))
+                    .contains(QStringLiteral(".png, .svg or .pdf")));
+        QVERIFY(!exportChart(exampleSession(), m_db, QStringLiteral("/nonexistent-dir/a.png")).isEmpty());
+    }
+
+    void headlessCommandWritesTheRequestedFile()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("cli.png"));
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QT_QPA_PLATFORM")); // no display needed
+        env.remove(QStringLiteral("DISPLAY"));
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE),
+            { QStringLiteral("export"), QStringLiteral("--session"),
+                QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml"), QStringLiteral("-o"), out,
+                QStringLiteral("--size"), QStringLiteral("640x400") });
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 0);
+        QCOMPARE(QImage(out).size(), QSize(640, 400));
+
+        process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE),
+            { QStringLiteral("export"), QStringLiteral("--session"),
+                QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml"), QStringLiteral("-o"), out,
+                QStringLiteral("--size"), QStringLiteral("wide") });
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardError().contains("--size must be WIDTHxHEIGHT"));
+    }
+};
+
+QTEST_MAIN(TestExport)
+#include "test_export.moc"
