@@ -33,17 +33,29 @@ std::string shippedHardwareDir()
     return locate("ROOFSCOPE_HARDWARE_DIR", "../share/roofscope/hardware", ROOFSCOPE_SOURCE_HARDWARE_DIR);
 }
 
+namespace {
+std::filesystem::path userDataDir()
+{
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) {
+        return std::filesystem::path(xdg) / "roofscope";
+    }
+    if (const char* home = std::getenv("HOME"); home && *home) {
+        return std::filesystem::path(home) / ".local/share/roofscope";
+    }
+    return {};
+}
+} // namespace
+
 std::string userHardwareDir()
 {
-    std::filesystem::path base;
-    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) {
-        base = xdg;
-    } else if (const char* home = std::getenv("HOME"); home && *home) {
-        base = std::filesystem::path(home) / ".local/share";
-    } else {
-        return {};
-    }
-    return (base / "roofscope/hardware").string();
+    const auto base = userDataDir();
+    return base.empty() ? std::string() : (base / "hardware").string();
+}
+
+std::string recoveryFile()
+{
+    const auto base = userDataDir();
+    return base.empty() ? std::string() : (base / "recovery" / "session.yaml").string();
 }
 
 std::string examplesDir()

@@ -10,6 +10,9 @@ namespace roofscope {
 std::string shippedHardwareDir();
 // $XDG_DATA_HOME/roofscope/hardware (default ~/.local/share/roofscope/hardware).
 std::string userHardwareDir();
+// Where the open session is autosaved while it has unsaved changes:
+// $XDG_DATA_HOME/roofscope/recovery/session.yaml (its original path beside it, in session.path).
+std::string recoveryFile();
 // The example sessions folder (resources/examples), found like the hardware folder.
 std::string examplesDir();
 // The session `roofscope` opens on first start.

@@ -10,6 +10,7 @@
 
 #include <QApplication>
 #include <QEvent>
+#include <QMessageBox>
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
@@ -86,6 +87,18 @@ int runGui(int argc, char** argv, const std::string& sessionPath, const std::vec
     MainWindow window(hardware);
     window.setSession(session, shownPath);
     window.show();
+    // Unsaved work left by a run that did not close normally: offer it back.
+    if (auto recovery = MainWindow::findRecovery()) {
+        const auto answer = QMessageBox::question(&window, QObject::tr("Roofscope"),
+            QObject::tr("Roofscope did not close normally. Restore the unsaved work \"%1\" from %2?")
+                .arg(QString::fromStdString(recovery->session.title), recovery->savedAt),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        if (answer == QMessageBox::Yes) {
+            window.restoreRecovery(*recovery);
+        } else {
+            MainWindow::discardRecovery();
+        }
+    }
     // For startup measurements (roofscope-bench): print the time to the first paint and quit.
     if (qEnvironmentVariableIsSet("ROOFSCOPE_EXIT_AFTER_FIRST_PAINT")) {
         auto* probe = new FirstPaintProbe(&window);

@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -42,6 +43,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 #include <qcustomplot.h>
@@ -91,6 +93,19 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
 
     connect(m_document, &SessionDocument::kernelMoved, this, &MainWindow::onKernelMoved);
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
+    m_autosaveTimer = new QTimer(this);
+    m_autosaveTimer->setSingleShot(true);
+    m_autosaveTimer->setInterval(3000);
+    connect(m_autosaveTimer, &QTimer::timeout, this, [this] { autosaveNow(); });
+    connect(m_document->undoStack(), &QUndoStack::indexChanged, this, [this] {
+        if (isModified()) {
+            if (m_autosaveEnabled) {
+                m_autosaveTimer->start(); // restarts: the save comes once the user pauses
+            }
+        } else {
+            discardRecovery();
+        }
+    });
     m_chart->setToolTipProvider([this](int kernel, int device) { return toolTipFor(kernel, device); });
     for (auto signal : { &SessionDocument::devicesChanged, &SessionDocument::viewChanged }) {
         connect(m_document, signal, this, [this] { refresh(false); });
@@ -370,7 +385,67 @@ void MainWindow::copyChart()
 
 bool MainWindow::isModified() const
 {
-    return !m_document->undoStack()->isClean();
+    return m_restored || !m_document->undoStack()->isClean();
+}
+
+void MainWindow::setAutosaveDelay(int idleMs)
+{
+    m_autosaveEnabled = idleMs >= 0;
+    m_autosaveTimer->setInterval(std::max(0, idleMs));
+    if (!m_autosaveEnabled) {
+        m_autosaveTimer->stop();
+    }
+}
+
+bool MainWindow::autosaveNow()
+{
+    const std::string file = recoveryFile();
+    if (file.empty() || !isModified()) {
+        return false;
+    }
+    QDir().mkpath(QFileInfo(QString::fromStdString(file)).absolutePath());
+    if (!saveSessionFile(session(), file).empty()) {
+        return false;
+    }
+    writeFileAtomically(file + ".path", m_sessionPath.toStdString());
+    return true;
+}
+
+std::optional<MainWindow::Recovery> MainWindow::findRecovery()
+{
+    const std::string file = recoveryFile();
+    if (file.empty() || !QFileInfo::exists(QString::fromStdString(file))) {
+        return std::nullopt;
+    }
+    SessionLoadResult loaded = loadSessionFile(file);
+    if (!loaded.session) {
+        return std::nullopt;
+    }
+    Recovery recovery;
+    recovery.session = std::move(*loaded.session);
+    QFile pathFile(QString::fromStdString(file + ".path"));
+    if (pathFile.open(QIODevice::ReadOnly)) {
+        recovery.originalPath = QString::fromUtf8(pathFile.readAll()).trimmed();
+    }
+    recovery.savedAt = QFileInfo(QString::fromStdString(file)).lastModified().toString(Qt::TextDate);
+    return recovery;
+}
+
+void MainWindow::discardRecovery()
+{
+    const std::string file = recoveryFile();
+    if (!file.empty()) {
+        QFile::remove(QString::fromStdString(file));
+        QFile::remove(QString::fromStdString(file + ".path"));
+    }
+}
+
+void MainWindow::restoreRecovery(const Recovery& recovery)
+{
+    setSession(recovery.session, recovery.originalPath);
+    m_restored = true;
+    updateTitle();
+    statusBar()->showMessage(tr("Restored unsaved work from %1; save it to keep it").arg(recovery.savedAt), 8000);
 }
 
 bool MainWindow::maybeSave()
@@ -468,7 +543,9 @@ QString MainWindow::saveSessionAs(const QString& path)
         return tr("%1: %2").arg(path, QString::fromStdString(error));
     }
     m_sessionPath = path;
+    m_restored = false;
     m_document->undoStack()->setClean();
+    discardRecovery();
     addRecentFile(path);
     updateTitle();
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
@@ -519,6 +596,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    discardRecovery(); // a normal close: the user saved or chose to discard
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
@@ -674,6 +752,7 @@ const Session& MainWindow::session() const
 
 void MainWindow::setSession(const Session& session, const QString& filePath)
 {
+    m_restored = false;
     m_sessionPath = filePath;
     m_cache.clear();
     m_document->resetSession(session);

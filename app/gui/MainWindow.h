@@ -4,8 +4,10 @@
 #include "model/Session.h"
 
 #include <QMainWindow>
+
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 class QCloseEvent;
 class QDragEnterEvent;
@@ -13,6 +15,7 @@ class QDropEvent;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QTimer;
 class QActionGroup;
 class QTableView;
 class QToolButton;
@@ -85,6 +88,22 @@ public:
     QString exportChartTo(const QString& path);
     QString exportTableTo(const QString& path);
     bool isModified() const;
+
+    // Autosave: a few seconds after the last edit (`idleMs`, default 3000; negative: off), unsaved
+    // work is written to the recovery file; saving or closing normally removes it. After a crash,
+    // the next start finds it.
+    void setAutosaveDelay(int idleMs);
+    bool autosaveNow();
+    struct Recovery {
+        Session session;
+        QString originalPath;
+        QString savedAt;
+    };
+    // Unsaved work left by a session that did not close normally (empty when none or unreadable).
+    static std::optional<Recovery> findRecovery();
+    static void discardRecovery();
+    // Shows recovered work: marked as unsaved, with its original path for Save.
+    void restoreRecovery(const Recovery& recovery);
     QStringList recentFiles() const;
 
 public Q_SLOTS:
@@ -134,6 +153,9 @@ private:
     QTableView* m_resultsView = nullptr;
     QString m_sessionPath;
     QMenu* m_recentMenu = nullptr;
+    QTimer* m_autosaveTimer = nullptr;
+    bool m_autosaveEnabled = true;
+    bool m_restored = false; // recovered work counts as unsaved until saved
     RooflineChart* m_chart = nullptr;
     HardwareDock* m_hardwareDock = nullptr;
     KernelDock* m_kernelDock = nullptr;

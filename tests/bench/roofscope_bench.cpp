@@ -150,6 +150,7 @@ void sendMouse(QWidget* target, QEvent::Type type, const QPointF& pos, Qt::Mouse
 void benchDrag(HardwareDatabase& db, const char* name, size_t kernels, size_t devices, bool measured, int moves)
 {
     MainWindow window(db);
+    window.setAutosaveDelay(-1); // no recovery file writes inside the timings
     window.setSession(benchSession(db, kernels, devices, measured));
     window.resize(1600, 1000);
     window.show();
@@ -201,6 +202,7 @@ void benchDrag(HardwareDatabase& db, const char* name, size_t kernels, size_t de
 void benchToggle(HardwareDatabase& db, size_t kernels, size_t devices, int toggles)
 {
     MainWindow window(db);
+    window.setAutosaveDelay(-1);
     window.setSession(benchSession(db, kernels, devices, false));
     window.resize(1600, 1000);
     window.show();
