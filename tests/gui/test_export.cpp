@@ -1,13 +1,16 @@
 // Chart exports checked for real: exact PNG size and not blank, SVG that parses with the axis and
 // device names as text and no line outside the plot area, a one-page PDF; the headless command.
 #include "TestUtil.h"
+#include "chart/RooflineChart.h"
 #include "gui/ChartExport.h"
 #include "gui/MainWindow.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -164,6 +167,31 @@ private Q_SLOTS:
         const QString png = m_dir.filePath(QStringLiteral("window.png"));
         QVERIFY(window.exportChartTo(png).isEmpty());
         QVERIFY(!QImage(png).isNull());
+    }
+
+    void everyExampleOpensRendersAndExports_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QDir examples(QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples"));
+        const QStringList files = examples.entryList({ QStringLiteral("*.yaml") }, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 6);
+        for (const QString& file : files) {
+            QTest::newRow(qPrintable(file)) << examples.filePath(file);
+        }
+    }
+
+    void everyExampleOpensRendersAndExports()
+    {
+        QFETCH(QString, path);
+        MainWindow window(m_db);
+        QVERIFY(window.openSessionFile(path).isEmpty());
+        QVERIFY2(window.problems().isEmpty(), qPrintable(window.problems().join(QLatin1Char('\n'))));
+        QVERIFY(!window.chart()->scene().devices.empty());
+        QCOMPARE(window.chart()->kernelMarkerCount(),
+            static_cast<int>(window.session().kernels.size() * window.session().devices.size()));
+        const QString png = m_dir.filePath(QFileInfo(path).completeBaseName() + QStringLiteral(".png"));
+        QVERIFY(exportChart(window.session(), m_db, png).isEmpty());
+        QCOMPARE(QImage(png).size(), QSize(1200, 750));
     }
 
     void badRequestsAreRefused()
