@@ -603,7 +603,13 @@ void MainWindow::closeEvent(QCloseEvent* event)
     QMainWindow::closeEvent(event);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The undo stack, a child destroyed after this object, emits indexChanged while it clears: the
+    // window must not hear it half-destroyed.
+    disconnect(m_document->undoStack(), nullptr, this, nullptr);
+    disconnect(m_document, nullptr, this, nullptr);
+}
 
 void MainWindow::createActions()
 {
