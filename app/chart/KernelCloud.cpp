@@ -8,7 +8,6 @@
 namespace roofscope {
 
 namespace {
-constexpr size_t kDedupePoints = 4000; // above this many points, identical stamps on one pixel draw once
 
 bool positiveFinite(double value)
 {
@@ -91,7 +90,7 @@ void KernelCloud::draw(QCPPainter* painter)
     const auto& kernels = m_scene->kernels;
     if (m_only) {
         if (m_kernel >= 0 && static_cast<size_t>(m_kernel) < kernels.size()) {
-            drawKernel(painter, m_kernel, true, false);
+            drawKernel(painter, m_kernel);
         }
         return;
     }
@@ -100,13 +99,13 @@ void KernelCloud::draw(QCPPainter* painter)
     if (shown > kManyKernels) {
         drawMany(painter);
         if (m_highlighted >= 0 && static_cast<size_t>(m_highlighted) < kernels.size() && m_highlighted != m_kernel) {
-            drawKernel(painter, m_highlighted, true, false); // on top, with its own shape and guide
+            drawKernel(painter, m_highlighted); // on top, with its own shape and guide
         }
         return;
     }
     for (int k = 0; k < static_cast<int>(kernels.size()); ++k) {
         if (k != m_kernel && !kernels[static_cast<size_t>(k)].hidden) {
-            drawKernel(painter, k, true, false);
+            drawKernel(painter, k);
         }
     }
 }
@@ -160,7 +159,6 @@ void KernelCloud::drawMany(QCPPainter* painter)
             const QPixmap pixmap = kernels[k].markerScale == 1.0
                 ? unit
                 : stamp(0, m_scene->devices[d].color, false, kernels[k].markerScale);
-            const double half = pixmap.width() / pixmap.devicePixelRatio() / 2.0;
             for (const ChartKernelPoint& point : kernels[k].points) {
                 int px = 0;
                 int py = 0;
@@ -173,18 +171,17 @@ void KernelCloud::drawMany(QCPPainter* painter)
                     continue;
                 }
                 cell = mark;
-                painter->drawPixmap(QPointF(area.left() + px - half, area.top() + py - half), pixmap);
+                stampAt(painter, pixmap, area.left() + px, area.top() + py);
             }
         }
     }
-    // Measured points: hollow circles and, for few of them, no arrows (the highlighted kernel has one).
+    // Measured points: hollow circles, no arrows (the highlighted kernel, drawn after, has its own).
     for (size_t k = 0; k < kernels.size(); ++k) {
         const ChartKernel& kernel = kernels[k];
         if (static_cast<int>(k) == m_kernel || kernel.hidden || !kernel.achieved || kernel.points.empty()) {
             continue;
         }
         const QPixmap hollow = stamp(0, Qt::white, true, kernel.markerScale);
-        const double half = hollow.width() / hollow.devicePixelRatio() / 2.0;
         int px = 0;
         int py = 0;
         if (!(*kernel.achieved > 0.0) || !toPixel(kernel.points.front().intensity, *kernel.achieved, px, py)) {
@@ -195,11 +192,11 @@ void KernelCloud::drawMany(QCPPainter* painter)
             continue;
         }
         cell = 255;
-        painter->drawPixmap(QPointF(area.left() + px - half, area.top() + py - half), hollow);
+        stampAt(painter, hollow, area.left() + px, area.top() + py);
     }
 }
 
-void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool dedupe)
+void KernelCloud::drawKernel(QCPPainter* painter, int index)
 {
     const ChartKernel& kernel = m_scene->kernels[static_cast<size_t>(index)];
     const QRect area = clipRect();
@@ -207,7 +204,7 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
     const double bottom = area.bottom();
     double guideX = 0.0;
     double roofAbove = 0.0; // the highest roof at the first point's intensity (gap arrows end there)
-    if (decorate) {
+    { // one dotted guide per distinct intensity
         painter->setPen(QPen(QColor(90, 90, 90, 170), 1.0, Qt::DotLine));
         double lastX = -1.0;
         for (const ChartKernelPoint& point : kernel.points) {
@@ -242,8 +239,7 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
             continue;
         }
         stampAt(painter,
-            stamp(index, m_scene->devices[static_cast<size_t>(point.device)].color, false, kernel.markerScale), x, y,
-            dedupe);
+            stamp(index, m_scene->devices[static_cast<size_t>(point.device)].color, false, kernel.markerScale), x, y);
     }
     if (!kernel.achieved || !positiveFinite(*kernel.achieved) || guideX <= 0.0) {
         return;
@@ -253,7 +249,7 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
     if (m_strict && (y < top + 10 || y > bottom - 10 || x < area.left() + 10 || x > area.right() - 10)) {
         return;
     }
-    if (decorate && roofAbove > *kernel.achieved) {
+    if (roofAbove > *kernel.achieved) {
         const double yRoof = m_yAxis->coordToPixel(roofAbove);
         if (y - yRoof > 16.0) { // room for a shaft: the gap from the measured point up to the roof
             const QColor arrow(60, 60, 60, 200);
@@ -267,7 +263,7 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
             painter->setBrush(Qt::NoBrush);
         }
     }
-    if (decorate && kernel.levelPoints.size() > 1 && !(m_strict && y > bottom - 20)) {
+    if (kernel.levelPoints.size() > 1 && !(m_strict && y > bottom - 20)) {
         // Hierarchical roofline: the achieved FLOP/s at the intensity on each level, joined by a line.
         std::vector<std::pair<double, QString>> levels;
         for (const ChartLevelPoint& level : kernel.levelPoints) {
@@ -293,7 +289,7 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
         }
         painter->setBrush(Qt::NoBrush);
     }
-    stampAt(painter, stamp(index, Qt::white, true, kernel.markerScale), x, y, dedupe);
+    stampAt(painter, stamp(index, Qt::white, true, kernel.markerScale), x, y);
     if (kernel.aboveRoof) { // a red ring: check the precision and the bytes counted (see the tooltip)
         painter->setPen(QPen(QColor(200, 30, 30), 2.0));
         painter->setBrush(Qt::NoBrush);
@@ -301,17 +297,8 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index, bool decorate, bool
     }
 }
 
-void KernelCloud::stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y, bool dedupe)
+void KernelCloud::stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y)
 {
-    if (dedupe) {
-        const quint64 key = (static_cast<quint64>(pixmap.cacheKey()) << 40)
-            ^ (static_cast<quint64>(static_cast<quint32>(std::lround(x)) & 0xfffff) << 20)
-            ^ static_cast<quint64>(static_cast<quint32>(std::lround(y)) & 0xfffff);
-        if (m_stamped.contains(key)) {
-            return;
-        }
-        m_stamped.insert(key);
-    }
     const double half = pixmap.width() / pixmap.devicePixelRatio() / 2.0;
     painter->drawPixmap(QPointF(x - half, y - half), pixmap);
 }

@@ -48,9 +48,11 @@ protected:
 
 private:
     const QPixmap& stamp(int kernel, const QColor& fill, bool hollow, double scale = 1.0);
-    void drawKernel(QCPPainter* painter, int index, bool decorate, bool dedupe);
+    // One kernel with its guide, markers, measured point, gap arrow and level points.
+    void drawKernel(QCPPainter* painter, int index);
     void drawMany(QCPPainter* painter);
-    void stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y, bool dedupe);
+    // Draws a stamp centred on (x, y) in widget pixels.
+    void stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y);
 
     QCPAxis* m_xAxis;
     QCPAxis* m_yAxis;
@@ -60,7 +62,6 @@ private:
     int m_highlighted = -1;
     bool m_strict = false;
     QHash<quint64, QPixmap> m_stamps;
-    QSet<quint64> m_stamped; // pixel + stamp keys drawn in this pass (when deduplicating)
     std::vector<unsigned char> m_grid; // per pixel of the axis rect: the last device stamped there
 };
 

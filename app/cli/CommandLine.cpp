@@ -356,21 +356,7 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    auto loaded = loadSessionFile(*path);
-    for (const auto& d : loaded.diagnostics) {
-        if (d.severity == Severity::Warning) {
-            err << "roofscope: " << d.toString() << "\n";
-        }
-    }
-    if (!loaded.session) {
-        for (const auto& d : loaded.diagnostics) {
-            if (d.severity == Severity::Error) {
-                throw CliError(d.toString(false)); // "file:line:column: message"
-            }
-        }
-        throw CliError(*path + ": cannot read the session");
-    }
-    const Session& session = *loaded.session;
+    const Session session = loadSessionOrThrow(*path, err);
     auto evaluation = evaluateSession(session, context.database());
     if (!evaluation.errors.empty()) {
         throw CliError(*path + ": " + evaluation.errors.front());

@@ -35,14 +35,16 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         session.view.xRange->second, session.view.yRange->first, session.view.yRange->second }
                                                                         : ChartRange {};
     const bool useSaved = session.view.xRange && session.view.yRange && saved.isValid();
-    chart.setScene(buildChartScene(session, hardware).scene, true);
+    ChartScene scene = buildChartScene(session, hardware).scene;
+    const bool svg = suffix == QLatin1String("svg");
+    chart.setScene(svg ? scene : std::move(scene), true);
     if (useSaved) {
         chart.setVisibleRange(saved);
     }
-    if (suffix == QLatin1String("svg")) {
-        // Rebuild the lines for the range shown, clipped to it: the SVG keeps no clip paths.
+    if (svg) {
+        // Draw the lines again for the range shown, clipped to it: the SVG keeps no clip paths.
         chart.setClipToView(true);
-        chart.setScene(buildChartScene(session, hardware).scene, false);
+        chart.setScene(std::move(scene), false);
     }
 
     bool ok = false;

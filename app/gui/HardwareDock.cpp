@@ -13,10 +13,10 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QTreeWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <functional>
 #include <map>
 
 namespace roofscope {
@@ -265,6 +265,7 @@ void HardwareDock::onItemChanged(QTreeWidgetItem* item, int column)
     }
     const int kind = item->data(0, kKindRole).toInt();
     const bool checked = item->checkState(0) != Qt::Unchecked;
+    const int step = m_document->undoStack()->index();
     switch (kind) {
     case Device:
         setDevicesShown({ item->data(0, kIdRole).toString() }, checked,
@@ -302,7 +303,9 @@ void HardwareDock::onItemChanged(QTreeWidgetItem* item, int column)
     default:
         break;
     }
-    syncFromSession(); // a refused edit puts the boxes back
+    if (m_document->undoStack()->index() == step) {
+        syncFromSession(); // nothing was edited (refused, or no change): put the boxes back
+    }
 }
 
 void HardwareDock::setDevicesShown(const QStringList& ids, bool shown, const QString& actionText)
@@ -388,22 +391,23 @@ void HardwareDock::applyFilter(const QString& text)
     }
     // Hide groups left empty.
     for (QTreeWidgetItemIterator it(m_tree, QTreeWidgetItemIterator::All); *it; ++it) {
-        QTreeWidgetItem* item = *it;
-        const int kind = item->data(0, kKindRole).toInt();
+        const int kind = (*it)->data(0, kKindRole).toInt();
         if (kind == Group || kind == Vendor) {
-            std::function<bool(QTreeWidgetItem*)> visibleDevice = [&](QTreeWidgetItem* node) {
-                for (int i = 0; i < node->childCount(); ++i) {
-                    QTreeWidgetItem* child = node->child(i);
-                    const int childKind = child->data(0, kKindRole).toInt();
-                    if (childKind == Device ? !child->isHidden() : childKind != Level && visibleDevice(child)) {
-                        return true;
-                    }
-                }
-                return false;
-            };
-            item->setHidden(!visibleDevice(item));
+            (*it)->setHidden(!anyDeviceShown(*it));
         }
     }
+}
+
+bool HardwareDock::anyDeviceShown(const QTreeWidgetItem* item)
+{
+    for (int i = 0; i < item->childCount(); ++i) {
+        const QTreeWidgetItem* child = item->child(i);
+        const int kind = child->data(0, kKindRole).toInt();
+        if ((kind == Device && !child->isHidden()) || ((kind == Group || kind == Vendor) && anyDeviceShown(child))) {
+            return true;
+        }
+    }
+    return false;
 }
 
 QTreeWidgetItem* HardwareDock::deviceItem(const QString& id) const

@@ -55,6 +55,8 @@ private:
     void setDevicesShown(const QStringList& ids, bool shown, const QString& actionText);
     void setLevelEnabled(const QString& id, const QString& level, bool enabled);
     static QStringList deviceIdsUnder(const QTreeWidgetItem* item);
+    // Whether a device below `item` passes the filter.
+    static bool anyDeviceShown(const QTreeWidgetItem* item);
 
     const HardwareDatabase& m_hardware;
     SessionDocument* m_document;

@@ -838,28 +838,28 @@ void MainWindow::onKernelMoved(int index)
     }
 }
 
-std::pair<size_t, size_t> MainWindow::kernelRows(size_t kernel) const
+std::vector<std::pair<QString, const Evaluation*>> MainWindow::labelledEvaluations(int kernel) const
 {
-    return m_results->kernelRange(kernel);
+    std::vector<std::pair<QString, const Evaluation*>> labelled;
+    const auto [first, last] = m_results->kernelRange(static_cast<size_t>(kernel));
+    const auto& rows = m_results->rows();
+    for (size_t r = first; r < last; ++r) {
+        labelled.emplace_back(deviceLabel(rows[r].deviceIndex), rows[r].evaluation);
+    }
+    return labelled;
 }
 
 QString MainWindow::toolTipFor(int kernel, int sceneDevice) const
 {
     if (kernel >= 0 && sceneDevice == -1) {
-        std::vector<std::pair<QString, const Evaluation*>> rows;
-        const auto [first, last] = kernelRows(static_cast<size_t>(kernel));
-        const auto& all = m_results->rows();
-        for (size_t r = first; r < last; ++r) {
-            rows.emplace_back(deviceLabel(all[r].deviceIndex), all[r].evaluation);
-        }
-        return kernelBriefText(rows);
+        return kernelBriefText(labelledEvaluations(kernel));
     }
     if (kernel < 0 || sceneDevice < 0 || static_cast<size_t>(sceneDevice) >= m_sceneDevices.size()
         || static_cast<size_t>(sceneDevice) >= m_chart->scene().devices.size()) {
         return {};
     }
     const size_t sessionIndex = m_sceneDevices[static_cast<size_t>(sceneDevice)].sessionIndex;
-    const auto [first, last] = kernelRows(static_cast<size_t>(kernel));
+    const auto [first, last] = m_results->kernelRange(static_cast<size_t>(kernel));
     const auto& rows = m_results->rows();
     for (size_t r = first; r < last; ++r) {
         if (rows[r].deviceIndex == sessionIndex) {
@@ -901,7 +901,7 @@ void MainWindow::setSelectedKernel(int kernel)
     m_kernelDock->setCurrentKernel(kernel);
     updateKernelStatus();
     // Show the kernel's rows in the results table.
-    const auto [first, last] = kernelRows(static_cast<size_t>(std::max(kernel, 0)));
+    const auto [first, last] = m_results->kernelRange(static_cast<size_t>(std::max(kernel, 0)));
     if (kernel >= 0 && first < last) {
         QItemSelection selection;
         for (size_t r = first; r < last; ++r) {
@@ -927,12 +927,7 @@ void MainWindow::updateKernelStatus()
         m_kernelLabel->setToolTip({});
         return;
     }
-    std::vector<std::pair<QString, const Evaluation*>> rows;
-    const auto [first, last] = kernelRows(static_cast<size_t>(kernel));
-    const auto& all = m_results->rows();
-    for (size_t r = first; r < last; ++r) {
-        rows.emplace_back(deviceLabel(all[r].deviceIndex), all[r].evaluation);
-    }
+    const auto rows = labelledEvaluations(kernel);
     m_kernelLabel->setText(
         kernelStatusLine(QString::fromStdString(session().kernels[static_cast<size_t>(kernel)].name), rows));
     m_kernelLabel->setToolTip(kernelGuidanceText(rows));

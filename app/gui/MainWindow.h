@@ -134,8 +134,8 @@ private:
     QString toolTipFor(int kernel, int sceneDevice) const;
     // The short label the chart uses for a session device ("H100").
     QString deviceLabel(size_t sessionIndex) const;
-    // The results rows of one kernel (kernel-major rows, found by binary search).
-    std::pair<size_t, size_t> kernelRows(size_t kernel) const;
+    // A kernel's evaluations from the results rows, each with its device's chart label.
+    std::vector<std::pair<QString, const Evaluation*>> labelledEvaluations(int kernel) const;
     void updateTitle();
     // Asks to save unsaved changes; false when the user cancels.
     bool maybeSave();

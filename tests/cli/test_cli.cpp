@@ -1,6 +1,7 @@
 // The command line, run as a real process: the seed numbers through `--json`, the output shapes,
 // and one-line errors with a non-zero exit for bad input.
 #include "SeedCases.h"
+#include "cli/CliRun.h"
 
 #include <QProcess>
 #include <QTest>
@@ -8,27 +9,6 @@
 using namespace roofscope::test;
 
 namespace {
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runRoofscope(const QStringList& args)
-{
-    QProcess process;
-    process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE), args);
-    Run run;
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
-}
-
 QStringList toArgs(const std::vector<std::string>& args)
 {
     QStringList out;

@@ -1,5 +1,6 @@
 // `roofscope import` and `roofscope table` on imported sessions, run as real processes.
 #include "TestUtil.h"
+#include "cli/CliRun.h"
 
 #include <nlohmann/json.hpp>
 
@@ -8,29 +9,10 @@
 
 #include <fstream>
 
+using namespace roofscope::test;
+
 namespace {
 const QString kData = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/");
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runRoofscope(const QStringList& args)
-{
-    QProcess process;
-    process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE), args);
-    Run run;
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
-}
 
 nlohmann::json json(const QByteArray& text)
 {

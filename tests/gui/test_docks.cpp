@@ -2,6 +2,7 @@
 // exactly the right roofs, editors refuse bad entries at the field, the table passes the model tester.
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
+#include "gui/ExampleSession.h"
 #include "gui/HardwareDock.h"
 #include "gui/KernelDock.h"
 #include "gui/MainWindow.h"
@@ -27,6 +28,7 @@
 #include <qcustomplot.h>
 
 using namespace roofscope;
+using namespace roofscope::test;
 
 namespace {
 // Everything the chart draws for the devices, in a comparable form.
@@ -72,11 +74,6 @@ QStringList sceneDeviceIds(const MainWindow& window)
     return ids;
 }
 
-Session exampleSession()
-{
-    auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
-    return loaded.session ? *loaded.session : Session {};
-}
 } // namespace
 
 class TestDocks : public QObject {
@@ -459,7 +456,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         MainWindow window(m_db);
-        window.setSession(exampleSession(), QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml"));
+        window.setSession(exampleSession(), QString::fromUtf8(kExampleSessionPath));
         QVERIFY(!window.isModified());
         window.kernelDock()->setCurrentKernel(3);
         QVERIFY(window.kernelDock()->parameterBox(QStringLiteral("m"))->commitText(QStringLiteral("12288")));

@@ -1,5 +1,6 @@
 // The session document (every edit an undo step, drags merged) and the results table model.
 #include "TestUtil.h"
+#include "gui/ExampleSession.h"
 #include "gui/ResultsTableModel.h"
 #include "gui/SessionDocument.h"
 #include "io/HardwareLoader.h"
@@ -14,14 +15,9 @@
 #include <QUndoStack>
 
 using namespace roofscope;
+using namespace roofscope::test;
 
 namespace {
-Session exampleSession()
-{
-    auto r = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
-    return r.session.value_or(Session {});
-}
-
 Kernel rawKernel()
 {
     Kernel k;

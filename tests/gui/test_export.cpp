@@ -3,6 +3,7 @@
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
 #include "gui/ChartExport.h"
+#include "gui/ExampleSession.h"
 #include "gui/MainWindow.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
@@ -22,14 +23,7 @@
 #include <QXmlStreamReader>
 
 using namespace roofscope;
-
-namespace {
-Session exampleSession()
-{
-    auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
-    return loaded.session ? *loaded.session : Session {};
-}
-} // namespace
+using namespace roofscope::test;
 
 class TestExport : public QObject {
     Q_OBJECT
@@ -214,17 +208,15 @@ private Q_SLOTS:
         env.remove(QStringLiteral("DISPLAY"));
         process.setProcessEnvironment(env);
         process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE),
-            { QStringLiteral("export"), QStringLiteral("--session"),
-                QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml"), QStringLiteral("-o"), out,
-                QStringLiteral("--size"), QStringLiteral("640x400") });
+            { QStringLiteral("export"), QStringLiteral("--session"), QString::fromUtf8(kExampleSessionPath),
+                QStringLiteral("-o"), out, QStringLiteral("--size"), QStringLiteral("640x400") });
         QVERIFY(process.waitForFinished(30000));
         QCOMPARE(process.exitCode(), 0);
         QCOMPARE(QImage(out).size(), QSize(640, 400));
 
         process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE),
-            { QStringLiteral("export"), QStringLiteral("--session"),
-                QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml"), QStringLiteral("-o"), out,
-                QStringLiteral("--size"), QStringLiteral("wide") });
+            { QStringLiteral("export"), QStringLiteral("--session"), QString::fromUtf8(kExampleSessionPath),
+                QStringLiteral("-o"), out, QStringLiteral("--size"), QStringLiteral("wide") });
         QVERIFY(process.waitForFinished(30000));
         QCOMPARE(process.exitCode(), 2);
         QVERIFY(process.readAllStandardError().contains("--size must be WIDTHxHEIGHT"));

@@ -1,6 +1,7 @@
 // The first window: the real MainWindow and QCustomPlot chart, offscreen, on the example session.
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
+#include "gui/ExampleSession.h"
 #include "gui/MainWindow.h"
 #include "gui/ResultsTableModel.h"
 #include "gui/SessionDocument.h"
@@ -15,6 +16,27 @@
 #include <qcustomplot.h>
 
 using namespace roofscope;
+using namespace roofscope::test;
+
+namespace {
+// 1 TFLOP over 100 GB: 10 FLOP/B.
+Kernel rawKernel()
+{
+    Kernel raw;
+    raw.name = "raw";
+    raw.flops = 1e12;
+    raw.bytes = { { "default", 1e11 } };
+    return raw;
+}
+
+Session onH100(std::vector<Kernel> kernels)
+{
+    Session s;
+    s.devices = { { "nvidia-h100-sxm", "", {}, true } };
+    s.kernels = std::move(kernels);
+    return s;
+}
+} // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -25,7 +47,7 @@ private Q_SLOTS:
 
     void exampleSessionIsDrawn()
     {
-        auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
+        auto loaded = loadSessionFile(kExampleSessionPath);
         QVERIFY(loaded.session);
         MainWindow window(m_db);
         window.resize(1280, 800);
@@ -66,7 +88,7 @@ private Q_SLOTS:
 
     void editsUpdateChartAndTableAndUndo()
     {
-        auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
+        auto loaded = loadSessionFile(kExampleSessionPath);
         QVERIFY(loaded.session);
         MainWindow window(m_db);
         window.setSession(*loaded.session);
@@ -96,17 +118,11 @@ private Q_SLOTS:
 
     void dragMovesRawAndTemplateKernels()
     {
-        Session s;
-        s.devices = { { "nvidia-h100-sxm", "", {}, true } };
-        Kernel raw;
-        raw.name = "raw";
-        raw.flops = 1e12;
-        raw.bytes = { { "default", 1e11 } }; // 10 FLOP/B
         Kernel matmul;
         matmul.name = "matmul";
         matmul.templ = TemplateInstance { "matmul", { { "m", 64 }, { "k", 8192 }, { "n", 8192 } }, {} };
         QVERIFY(applyTemplate(matmul).empty());
-        s.kernels = { raw, matmul };
+        const Session s = onH100({ rawKernel(), matmul });
         MainWindow window(m_db);
         window.resize(1200, 800);
         window.setSession(s);
@@ -158,13 +174,7 @@ private Q_SLOTS:
 
     void arrowKeysNudgeTheSelectedKernel()
     {
-        Session s;
-        s.devices = { { "nvidia-h100-sxm", "", {}, true } };
-        Kernel raw;
-        raw.name = "raw";
-        raw.flops = 1e12;
-        raw.bytes = { { "default", 1e11 } }; // 10 FLOP/B
-        s.kernels = { raw };
+        const Session s = onH100({ rawKernel() });
         MainWindow window(m_db);
         window.setSession(s);
         window.show();
@@ -185,7 +195,7 @@ private Q_SLOTS:
 
     void regionShadingAndLabelsFollowTheView()
     {
-        auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
+        auto loaded = loadSessionFile(kExampleSessionPath);
         QVERIFY(loaded.session);
         MainWindow window(m_db);
         window.setSession(*loaded.session);
