@@ -1,5 +1,6 @@
 #pragma once
 
+#include "chart/ChartStyle.h"
 #include "model/Evaluation.h"
 
 #include <QColor>
@@ -91,11 +92,31 @@ struct ChartRange {
     bool isValid() const;
 };
 
+// One device of the workload comparison shown beside the chart in review mode.
+struct ChartSummaryRow {
+    QString label; // short ("H100")
+    QColor color;
+    double tMin = 0.0; // the workload's T_min total (s)
+    double speedup = 0.0; // against the baseline (0: unknown)
+    double computeShare = 0.0; // of tMin, each in [0, 1]
+    double memoryShare = 0.0;
+    double networkShare = 0.0;
+    bool baseline = false;
+    QString detail; // "90 % compute · 10 % memory · 1.28 TFLOP/s/W"
+};
+
+struct ChartSummary {
+    QString title; // "Workload: 4 kernels, 8.8 TFLOP"
+    std::vector<ChartSummaryRow> rows; // fastest first
+};
+
 struct ChartScene {
     std::vector<ChartDevice> devices;
     std::vector<ChartKernel> kernels;
     bool showFeasibleRegion = true; // shade under each device's roof
     bool showRegionLabels = true; // "memory-bound" / "compute-bound" either side of the first ridge
+    ChartStyle style = ChartStyle::make(false, false);
+    ChartSummary summary; // drawn beside the plot when the style is for review and it has rows
 
     // The range that shows every roof, ridge and kernel with margins: x at least 0.05..20000 FLOP/B,
     // y from 1e-3 x the lowest compute roof to 3 x the highest one (widened to fit every point).

@@ -14,11 +14,6 @@ bool positiveFinite(double value)
     return std::isfinite(value) && value > 0.0;
 }
 
-const QPen& outlinePen()
-{
-    static const QPen pen(QColor(35, 35, 35), 1.0);
-    return pen;
-}
 } // namespace
 
 KernelCloud::KernelCloud(QCustomPlot* plot, QCPAxis* xAxis, QCPAxis* yAxis, const QString& layer)
@@ -58,7 +53,8 @@ QRect KernelCloud::clipRect() const
 const QPixmap& KernelCloud::stamp(int kernel, const QColor& fill, bool hollow, double scale)
 {
     const int shape = kernel % kernelMarkerShapeCount();
-    const int tenths = std::clamp(static_cast<int>(std::lround(scale * 10.0)), 3, 30);
+    const ChartStyle& style = m_scene->style;
+    const int tenths = std::clamp(static_cast<int>(std::lround(scale * style.markerScale * 10.0)), 3, 60);
     const quint64 key = (static_cast<quint64>(fill.rgba()) << 16) | (static_cast<quint64>(tenths) << 8)
         | (static_cast<quint64>(shape) << 1) | (hollow ? 1 : 0);
     auto it = m_stamps.find(key);
@@ -73,11 +69,12 @@ const QPixmap& KernelCloud::stamp(int kernel, const QColor& fill, bool hollow, d
     {
         QCPPainter painter(&pixmap);
         painter.setAntialiasing(true);
-        QCPScatterStyle style = hollow ? kernelMarkerStyle(kernel, Qt::white, QPen(QColor(20, 20, 20), 1.6))
-                                       : kernelMarkerStyle(kernel, fill, outlinePen());
-        style.setSize(style.size() * tenths / 10.0);
-        style.applyTo(&painter, style.pen());
-        style.drawShape(&painter, kSide / 2.0, kSide / 2.0);
+        QCPScatterStyle marker = hollow
+            ? kernelMarkerStyle(kernel, style.hollowFill, QPen(style.markerOutline, style.line(1.6)))
+            : kernelMarkerStyle(kernel, fill, QPen(style.markerOutline, style.review ? 1.5 : 1.0));
+        marker.setSize(marker.size() * tenths / 10.0);
+        marker.applyTo(&painter, marker.pen());
+        marker.drawShape(&painter, kSide / 2.0, kSide / 2.0);
     }
     return *m_stamps.insert(key, pixmap);
 }
@@ -86,6 +83,10 @@ void KernelCloud::draw(QCPPainter* painter)
 {
     if (!m_scene) {
         return;
+    }
+    if (!(m_stampStyle == m_scene->style)) {
+        m_stamps.clear(); // colours and sizes come from the style
+        m_stampStyle = m_scene->style;
     }
     const auto& kernels = m_scene->kernels;
     if (m_only) {
@@ -181,7 +182,7 @@ void KernelCloud::drawMany(QCPPainter* painter)
         if (static_cast<int>(k) == m_kernel || kernel.hidden || !kernel.achieved || kernel.points.empty()) {
             continue;
         }
-        const QPixmap hollow = stamp(0, Qt::white, true, kernel.markerScale);
+        const QPixmap hollow = stamp(0, m_scene->style.hollowFill, true, kernel.markerScale);
         int px = 0;
         int py = 0;
         if (!(*kernel.achieved > 0.0) || !toPixel(kernel.points.front().intensity, *kernel.achieved, px, py)) {
@@ -199,13 +200,14 @@ void KernelCloud::drawMany(QCPPainter* painter)
 void KernelCloud::drawKernel(QCPPainter* painter, int index)
 {
     const ChartKernel& kernel = m_scene->kernels[static_cast<size_t>(index)];
+    const ChartStyle& style = m_scene->style;
     const QRect area = clipRect();
     const double top = area.top();
     const double bottom = area.bottom();
     double guideX = 0.0;
     double roofAbove = 0.0; // the highest roof at the first point's intensity (gap arrows end there)
     { // one dotted guide per distinct intensity
-        painter->setPen(QPen(QColor(90, 90, 90, 170), 1.0, Qt::DotLine));
+        painter->setPen(QPen(style.guide, style.line(1.0), Qt::DotLine));
         double lastX = -1.0;
         for (const ChartKernelPoint& point : kernel.points) {
             if (!positiveFinite(point.intensity)) {
@@ -252,13 +254,15 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
     if (roofAbove > *kernel.achieved) {
         const double yRoof = m_yAxis->coordToPixel(roofAbove);
         if (y - yRoof > 16.0) { // room for a shaft: the gap from the measured point up to the roof
-            const QColor arrow(60, 60, 60, 200);
-            painter->setPen(QPen(arrow, 1.2, Qt::SolidLine, Qt::RoundCap));
+            painter->setPen(QPen(style.arrow, style.line(1.2), Qt::SolidLine, Qt::RoundCap));
             const double tip = std::max(yRoof, top) + 6.0;
-            painter->drawLine(QLineF(x, y - 7.0, x, tip));
+            const double headWidth = 3.5 * style.lineScale;
+            const double headLength = 7.0 * style.lineScale;
+            painter->drawLine(QLineF(x, y - 7.0 * style.markerScale, x, tip + headLength / 2.0));
             QPolygonF head;
-            head << QPointF(x, tip) << QPointF(x - 3.5, tip + 7.0) << QPointF(x + 3.5, tip + 7.0);
-            painter->setBrush(arrow);
+            head << QPointF(x, tip) << QPointF(x - headWidth, tip + headLength)
+                 << QPointF(x + headWidth, tip + headLength);
+            painter->setBrush(style.arrow);
             painter->drawPolygon(head);
             painter->setBrush(Qt::NoBrush);
         }
@@ -273,27 +277,31 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
             }
         }
         std::sort(levels.begin(), levels.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        painter->setPen(QPen(QColor(60, 60, 60, 190), 1.2));
+        painter->setPen(QPen(style.arrow, style.line(1.2)));
         if (!levels.empty()) {
             painter->drawLine(QLineF(levels.front().first, y, levels.back().first, y));
         }
-        painter->setBrush(Qt::white);
+        painter->setBrush(style.hollowFill);
         QFont small = painter->font();
-        small.setPointSizeF(7.5);
+        small.setPointSizeF(7.5 * style.fontScale);
         painter->setFont(small);
+        const double dot = 3.0 * style.markerScale;
+        const double textHeight = 12.0 * style.fontScale;
         for (const auto& [px, name] : levels) {
-            painter->setPen(QPen(QColor(60, 60, 60), 1.2));
-            painter->drawEllipse(QPointF(px, y), 3.0, 3.0);
-            painter->setPen(QColor(50, 50, 50));
-            painter->drawText(QRectF(px - 30, y + 6, 60, 12), Qt::AlignHCenter | Qt::AlignTop, name);
+            painter->setPen(QPen(style.arrow, style.line(1.2)));
+            painter->drawEllipse(QPointF(px, y), dot, dot);
+            painter->setPen(style.text);
+            painter->drawText(QRectF(px - 5.0 * textHeight, y + 2.0 * dot, 10.0 * textHeight, textHeight),
+                Qt::AlignHCenter | Qt::AlignTop, name);
         }
         painter->setBrush(Qt::NoBrush);
     }
-    stampAt(painter, stamp(index, Qt::white, true, kernel.markerScale), x, y);
+    stampAt(painter, stamp(index, style.hollowFill, true, kernel.markerScale), x, y);
     if (kernel.aboveRoof) { // a red ring: check the precision and the bytes counted (see the tooltip)
-        painter->setPen(QPen(QColor(200, 30, 30), 2.0));
+        painter->setPen(QPen(style.warning, style.line(2.0)));
         painter->setBrush(Qt::NoBrush);
-        painter->drawEllipse(QPointF(x, y), 9.0 * kernel.markerScale, 9.0 * kernel.markerScale);
+        const double radius = 9.0 * kernel.markerScale * style.markerScale;
+        painter->drawEllipse(QPointF(x, y), radius, radius);
     }
 }
 

@@ -62,6 +62,7 @@ private:
     int m_highlighted = -1;
     bool m_strict = false;
     QHash<quint64, QPixmap> m_stamps;
+    ChartStyle m_stampStyle = ChartStyle::make(false, false); // the style the stamps were drawn in
     std::vector<unsigned char> m_grid; // per pixel of the axis rect: the last device stamped there
 };
 

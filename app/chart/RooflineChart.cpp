@@ -3,6 +3,7 @@
 #include "chart/ChartAxisFormat.h"
 #include "chart/ChartLabelPlacer.h"
 #include "chart/ChartPalette.h"
+#include "chart/ComparisonPanel.h"
 #include "chart/KernelCloud.h"
 #include "chart/KernelMarkerStyle.h"
 #include "chart/SiLogTicker.h"
@@ -37,10 +38,6 @@ QString quantity(double value, Dimension dimension)
     return QString::fromStdString(formatQuantity(value, dimension, 3));
 }
 
-QColor textColor(const QColor& color)
-{
-    return color.darker(135);
-}
 } // namespace
 
 RooflineChart::RooflineChart(QWidget* parent)
@@ -71,20 +68,17 @@ void RooflineChart::setupPlot()
     m_cloud->setScene(&m_scene);
     m_dragCloud->setScene(&m_scene);
     m_dragCloud->showOnly(-1);
+    m_panel = new ComparisonPanel(m_plot);
+    m_panel->setLayer(QStringLiteral("overlay")); // redrawn with the dragged kernel: its totals move too
+    m_panel->setScene(&m_scene);
     m_plot->setMouseTracking(true);
 
-    const QFont tickFont(font().family(), 9);
-    const QFont titleFont(font().family(), 10);
     auto setupAxis = [&](QCPAxis* axis, std::function<QString(double)> formatter, const QString& title) {
         axis->setScaleType(QCPAxis::stLogarithmic);
         axis->setTicker(QSharedPointer<SiLogTicker>::create(std::move(formatter)));
-        axis->setTickLabelFont(tickFont);
-        axis->setLabelFont(titleFont);
         axis->setLabel(title);
         axis->setNumberPrecision(3);
         axis->grid()->setSubGridVisible(true);
-        axis->grid()->setPen(QPen(QColor(200, 200, 200), 1, Qt::SolidLine));
-        axis->grid()->setSubGridPen(QPen(QColor(232, 232, 232), 1, Qt::SolidLine));
         axis->grid()->setZeroLinePen(Qt::NoPen);
     };
     setupAxis(m_plot->xAxis, &formatIntensityTick, tr("Arithmetic intensity (FLOP/byte)"));
@@ -94,20 +88,15 @@ void RooflineChart::setupPlot()
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 
     m_plot->legend->setVisible(false);
-    m_plot->legend->setFont(QFont(font().family(), 9));
-    m_plot->legend->setBrush(QColor(255, 255, 255, 230));
-    m_plot->legend->setBorderPen(QPen(QColor(180, 180, 180)));
-    m_plot->legend->setIconSize(36, 14);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
 
     m_emptyText = new QCPItemText(m_plot);
     m_emptyText->setLayer(kRoofLabelLayer);
     m_emptyText->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_emptyText->position->setCoords(0.5, 0.5);
-    m_emptyText->setFont(QFont(font().family(), 12));
-    m_emptyText->setColor(QColor(120, 120, 120));
     m_emptyText->setText(tr("No devices to show"));
     m_emptyText->setVisible(false);
+    applyStyle();
 
     const ChartRange range;
     m_plot->xAxis->setRange(range.xLower, range.xUpper);
@@ -278,12 +267,67 @@ void RooflineChart::clearScene()
     m_ceilingCount = 0;
 }
 
+void RooflineChart::applyStyle()
+{
+    const ChartStyle& style = m_scene.style;
+    const QString family = font().family();
+    m_plot->setBackground(style.background);
+    m_plot->axisRect()->setBackground(style.plotBackground);
+    const QPen axisPen(style.axis, style.review ? 1.6 : 1.0);
+    for (QCPAxis* axis : m_plot->axisRect()->axes()) {
+        axis->setTickLabelFont(style.font(family, 9));
+        axis->setLabelFont(style.font(family, 10));
+        axis->setTickLabelColor(style.text);
+        axis->setLabelColor(style.text);
+        axis->setBasePen(axisPen);
+        axis->setTickPen(axisPen);
+        axis->setSubTickPen(axisPen);
+        axis->setTickLengthIn(static_cast<int>(5 * style.lineScale));
+        axis->setSubTickLengthIn(static_cast<int>(2 * style.lineScale));
+        axis->grid()->setPen(QPen(style.grid, 1, Qt::SolidLine));
+        axis->grid()->setSubGridPen(QPen(style.subGrid, 1, Qt::SolidLine));
+    }
+    m_plot->legend->setFont(style.font(family, 9));
+    m_plot->legend->setTextColor(style.text);
+    m_plot->legend->setBrush(style.panel);
+    m_plot->legend->setBorderPen(QPen(style.panelBorder));
+    m_plot->legend->setIconSize(static_cast<int>(36 * style.fontScale), static_cast<int>(14 * style.fontScale));
+    m_emptyText->setFont(style.font(family, 12));
+    m_emptyText->setColor(style.mutedText);
+
+    QCPLayoutGrid* layout = m_plot->plotLayout();
+    const bool inLayout = layout->hasElement(0, 1) && layout->element(0, 1) == m_panel;
+    if (m_panel->wanted() && !inLayout) {
+        layout->addElement(0, 1, m_panel);
+        layout->setColumnStretchFactor(1, 0.01);
+    } else if (!m_panel->wanted() && inLayout) {
+        layout->take(m_panel);
+        layout->simplify();
+    }
+}
+
+void RooflineChart::setSummary(ChartSummary summary)
+{
+    m_scene.summary = std::move(summary);
+}
+
+bool RooflineChart::hasSummaryPanel() const
+{
+    return m_panel->wanted() && m_panel->layout() == m_plot->plotLayout();
+}
+
+QRect RooflineChart::summaryRect() const
+{
+    return hasSummaryPanel() ? m_panel->outerRect() : QRect();
+}
+
 void RooflineChart::setScene(ChartScene scene, bool fit)
 {
     const bool first = !m_hasScene;
     clearScene();
     m_scene = std::move(scene);
     m_hasScene = true;
+    applyStyle();
 
     const ChartRange fitted = m_scene.fitRange();
     m_domainLower = std::min(1e-4, fitted.xLower / 1e3);
@@ -409,9 +453,11 @@ QCPItemText* RooflineChart::addRoofLabel(const QString& text, const QColor& colo
     auto* item = new QCPItemText(m_plot);
     item->setLayer(kRoofLabelLayer);
     item->setText(text);
-    item->setFont(QFont(font().family(), 8));
-    item->setColor(textColor(color));
-    item->setBrush(QColor(255, 255, 255, 190));
+    item->setFont(m_scene.style.font(font().family(), 8));
+    item->setColor(m_scene.style.labelColor(color));
+    QColor panel = m_scene.style.panel;
+    panel.setAlpha(190);
+    item->setBrush(panel);
     item->setPadding(QMargins(2, 0, 2, 0));
     item->setSelectable(false);
     return item;
@@ -431,15 +477,16 @@ void RooflineChart::buildDevice(int index)
     const double lower = m_domainLower;
     const double upper = m_domainUpper;
 
-    QPen flatPen(device.color, kFlatWidth);
+    const ChartStyle& style = m_scene.style;
+    QPen flatPen(device.color, style.line(kFlatWidth));
     flatPen.setCapStyle(Qt::RoundCap);
-    QPen slopePen(device.color, kSlopeWidth);
+    QPen slopePen(device.color, style.line(kSlopeWidth));
     slopePen.setCapStyle(Qt::RoundCap);
     if (index == 0 && m_scene.showFeasibleRegion) {
         // The attainable region under the first device's roof, faintly in its colour: one polygon,
         // drawn first so the roofs lie on top (one region only: overlapping shades turn muddy).
         QColor shade = device.color;
-        shade.setAlpha(22);
+        shade.setAlpha(style.regionAlpha);
         QCPGraph* region = hasSlope
             ? addLine({ lower, ridge, upper }, { main->bytesPerSecond * lower, peak, peak }, Qt::NoPen)
             : addLine({ lower, upper }, { peak, peak }, Qt::NoPen);
@@ -461,8 +508,8 @@ void RooflineChart::buildDevice(int index)
                       .arg(quantity(main->bytesPerSecond, Dimension::BytesPerSecond),
                           QString::fromStdString(formatNumber(ridge, 3)));
         legendGraph = addLine({ ridge }, { peak }, flatPen);
-        legendGraph->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(device.color, 2.0), QBrush(Qt::white), 9));
+        legendGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(device.color, style.line(2.0)),
+            QBrush(style.hollowFill), 9.0 * style.markerScale));
     }
     legendGraph->setName(legend);
     legendGraph->addToLegend();
@@ -482,7 +529,7 @@ void RooflineChart::buildDevice(int index)
             x.push_back(ridge);
             y.push_back(peak);
         }
-        addLine(x, y, QPen(tint, kLevelWidth));
+        addLine(x, y, QPen(tint, style.line(kLevelWidth)));
         ++m_roofCount;
         const QString text = QStringLiteral("%1 %2").arg(
             level.name.toUpper(), quantity(level.bytesPerSecond, Dimension::BytesPerSecond));
@@ -505,12 +552,12 @@ void RooflineChart::buildDevice(int index)
                 y.insert(y.begin(), peak);
             }
         }
-        addLine(x, y, QPen(tint, kLevelWidth));
+        addLine(x, y, QPen(tint, style.line(kLevelWidth)));
         const QString text = QStringLiteral("%1 %2").arg(other.precision, quantity(value, Dimension::FlopsPerSecond));
         m_labels->addFlat(addRoofLabel(text, device.color), value, x.front());
     }
 
-    const QPen ceilingPen(tint, kCeilingWidth, Qt::DashLine);
+    const QPen ceilingPen(tint, style.line(kCeilingWidth), Qt::DashLine);
     for (const ChartCeiling& ceiling : device.ceilings) {
         if (!positiveFinite(ceiling.value)) {
             continue;
@@ -571,10 +618,11 @@ void RooflineChart::buildKernel(int index)
     items.label = new QCPItemText(m_plot);
     items.label->setLayer(kKernelLayer);
     items.label->setText(kernelLabel(index));
-    items.label->setFont(QFont(font().family(), 9));
-    items.label->setColor(QColor(40, 40, 40));
-    items.label->setBrush(QColor(255, 255, 255, 220));
-    items.label->setPen(QPen(QColor(170, 170, 170)));
+    const ChartStyle& style = m_scene.style;
+    items.label->setFont(style.font(font().family(), 9));
+    items.label->setColor(style.text);
+    items.label->setBrush(style.panel);
+    items.label->setPen(QPen(style.panelBorder));
     items.label->setPadding(QMargins(3, 1, 3, 1));
     items.label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
     items.label->position->setTypeY(QCPItemPosition::ptAbsolute);
@@ -625,7 +673,7 @@ void RooflineChart::buildRegions()
     const double ridge = device.computeRoof / main->bytesPerSecond;
     auto* ridgeLine = new QCPItemStraightLine(m_plot);
     ridgeLine->setLayer(QStringLiteral("main"));
-    ridgeLine->setPen(QPen(lighterTint(device.color, 0.5), 1.0, Qt::DashDotLine));
+    ridgeLine->setPen(QPen(lighterTint(device.color, 0.5), m_scene.style.line(1.0), Qt::DashDotLine));
     ridgeLine->point1->setCoords(ridge, 1.0);
     ridgeLine->point2->setCoords(ridge, 10.0);
     ridgeLine->setSelectable(false);
@@ -634,8 +682,8 @@ void RooflineChart::buildRegions()
         auto* text = new QCPItemText(m_plot);
         text->setLayer(kRoofLabelLayer);
         text->setText(side == 0 ? QStringLiteral("\u25C2 ") + names[0] : names[1] + QStringLiteral(" \u25B8"));
-        text->setFont(QFont(font().family(), 10, QFont::DemiBold));
-        text->setColor(textColor(device.color).lighter(115));
+        text->setFont(m_scene.style.font(font().family(), 10, QFont::DemiBold));
+        text->setColor(m_scene.style.labelColor(device.color).lighter(115));
         // Inside the shaded region, a decade and a half under the compute roof, either side of the ridge.
         text->position->setCoords(side == 0 ? ridge / 1.3 : ridge * 1.3, device.computeRoof / 30.0);
         text->setPositionAlignment((side == 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);

@@ -21,6 +21,7 @@ class QMouseEvent;
 namespace roofscope {
 
 class ChartLabelPlacer;
+class ComparisonPanel;
 class KernelCloud;
 
 // A kernel's marker on one device (indices into ChartScene).
@@ -57,6 +58,12 @@ public:
     // for a brief plain-text line per device, shown while the kernel is dragged.
     void setToolTipProvider(std::function<QString(int kernel, int device)> provider);
     const ChartScene& scene() const { return m_scene; }
+    // Replaces the workload comparison drawn beside the plot in review mode, without a replot: the
+    // next one (a drag step's overlay repaint included) shows it.
+    void setSummary(ChartSummary summary);
+    // Whether the comparison panel is laid out beside the plot, and where (widget pixels of plot()).
+    bool hasSummaryPanel() const;
+    QRect summaryRect() const;
 
     // Export mode for SVG: lines built by the next setScene() are clipped to the range shown then,
     // and markers off the plot area are left out (SVG keeps no clip paths).
@@ -122,6 +129,7 @@ private:
     };
 
     void setupPlot();
+    void applyStyle(); // the scene's style: colours, fonts, pens, the comparison panel
     void clearScene();
     void buildDevice(int index);
     void buildKernel(int index);
@@ -146,6 +154,7 @@ private:
     QCPItemText* m_emptyText = nullptr;
     KernelCloud* m_cloud = nullptr; // every kernel but the dragged one
     KernelCloud* m_dragCloud = nullptr; // the dragged kernel, on the overlay layer
+    ComparisonPanel* m_panel = nullptr; // beside the axis rect in review mode, else out of the layout
     std::vector<QCPItemText*> m_regionLabels;
 };
 

@@ -4,6 +4,7 @@
 #include "cli/CliContext.h"
 #include "cli/ImportCommand.h"
 #include "gui/ChartExport.h"
+#include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
@@ -33,7 +34,9 @@ const char* kUsage = R"(usage:
                   [--measured SECONDS] [--count N] [--name NAME] [--json]
   roofscope solve --hardware ID --kernel TEMPLATE --param ... --free NAME[,NAME...] [--level L] [--json]
   roofscope table --session FILE [--format text|csv|markdown|json]
+  roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json]
   roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf [--size WxH] [--scale S]
+                  [--theme light|dark] [--review]
   roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
                   [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--json]
 every command takes --hardware-dir DIR (more device files)
@@ -290,7 +293,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
             arg = "--output"; // the short form of --output
         }
     }
-    CliArgs opts(normalized, 1, { "session", "output", "size", "scale", "theme", "hardware-dir" }, {});
+    CliArgs opts(normalized, 1, { "session", "output", "size", "scale", "theme", "hardware-dir" }, { "review" });
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -316,10 +319,13 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (const auto scale = opts.number("scale")) {
         options.scale = *scale;
     }
-    if (const auto theme = opts.value("theme"); theme && *theme != "light") {
-        throw CliError(*theme == "dark" ? "--theme dark is not available in this version; only light"
-                                        : "--theme must be light or dark");
+    if (const auto theme = opts.value("theme")) {
+        if (*theme != "light" && *theme != "dark") {
+            throw CliError("--theme must be light or dark, not '" + *theme + "'");
+        }
+        options.theme = QString::fromStdString(*theme);
     }
+    options.review = opts.has("review");
     CliContext context(opts);
     context.reportDiagnostics(err);
     const Session session = loadSessionOrThrow(*path, err);
@@ -388,6 +394,55 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     return 0;
 }
 
+int compareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    CliArgs opts(args, 1, { "session", "format", "baseline", "hardware-dir" }, {});
+    if (!opts.positional().empty()) {
+        throw CliError("unexpected argument '" + opts.positional().front() + "'");
+    }
+    const auto path = opts.value("session");
+    if (!path) {
+        throw CliError("compare needs --session FILE");
+    }
+    const std::string format = opts.value("format").value_or("text");
+    if (format != "text" && format != "csv" && format != "markdown" && format != "json") {
+        throw CliError("--format must be text, csv, markdown or json");
+    }
+    CliContext context(opts);
+    context.reportDiagnostics(err);
+    Session session = loadSessionOrThrow(*path, err);
+    const auto baseline = opts.value("baseline");
+    if (baseline) {
+        session.view.baseline = *baseline;
+    }
+    Comparison comparison = compareSession(session, context.database());
+    if (comparison.entries.empty()) {
+        throw CliError(*path + ": the session shows no device to compare");
+    }
+    if (baseline && std::none_of(comparison.entries.begin(), comparison.entries.end(), [&](const auto& entry) {
+            return entry.id == *baseline || entry.totals.hardwareId == *baseline;
+        })) {
+        throw CliError("--baseline '" + *baseline + "' is not one of the session's devices");
+    }
+    for (const auto& warning : comparison.warnings) {
+        err << "roofscope: warning: " << *path << ": " << warning << "\n";
+    }
+    for (const auto& entry : comparison.entries) {
+        for (const auto& error : entry.totals.errors) {
+            err << "roofscope: warning: " << entry.id << ": " << error << "\n";
+        }
+    }
+    if (format == "json") {
+        out << comparisonToJson(comparison).dump(2) << "\n";
+        return 0;
+    }
+    out << formatComparison(comparison,
+        format == "csv"            ? TableFormat::Csv
+            : format == "markdown" ? TableFormat::Markdown
+                                   : TableFormat::Text);
+    return 0;
+}
+
 } // namespace
 
 bool CommandLine::isSubcommand(const std::vector<std::string>& args)
@@ -396,8 +451,9 @@ bool CommandLine::isSubcommand(const std::vector<std::string>& args)
         return false;
     }
     const std::string& first = args.front();
-    return first == "hardware" || first == "eval" || first == "solve" || first == "table" || first == "help"
-        || first == "--help" || first == "-h" || first == "--version" || first == "export" || first == "import";
+    return first == "hardware" || first == "eval" || first == "solve" || first == "table" || first == "compare"
+        || first == "help" || first == "--help" || first == "-h" || first == "--version" || first == "export"
+        || first == "import";
 }
 
 int CommandLine::run(const std::vector<std::string>& args)
@@ -428,6 +484,9 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& out, st
         }
         if (command == "table") {
             return tableCommand(args, out, err);
+        }
+        if (command == "compare") {
+            return compareCommand(args, out, err);
         }
         if (command == "import") {
             return importCommand(args, out, err);

@@ -23,6 +23,9 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     if (!(options.scale >= 0.25 && options.scale <= 8.0)) {
         return QObject::tr("the scale must be between 0.25 and 8");
     }
+    if (!options.theme.isEmpty() && options.theme != QLatin1String("light") && options.theme != QLatin1String("dark")) {
+        return QObject::tr("the theme must be light or dark, not '%1'").arg(options.theme);
+    }
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
         return QObject::tr("%1: the file name must end in .png, .svg or .pdf").arg(path);
@@ -35,7 +38,13 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         session.view.xRange->second, session.view.yRange->first, session.view.yRange->second }
                                                                         : ChartRange {};
     const bool useSaved = session.view.xRange && session.view.yRange && saved.isValid();
-    ChartScene scene = buildChartScene(session, hardware).scene;
+    Session styled = session;
+    if (!options.theme.isEmpty()) {
+        styled.view.theme = options.theme.toStdString();
+    }
+    SceneOptions sceneOptions;
+    sceneOptions.review = options.review;
+    ChartScene scene = buildChartScene(styled, hardware, nullptr, sceneOptions).scene;
     const bool svg = suffix == QLatin1String("svg");
     chart.setScene(svg ? scene : std::move(scene), true);
     if (useSaved) {

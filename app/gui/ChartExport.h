@@ -12,6 +12,8 @@ struct ChartExportOptions {
     int width = 1200; // logical pixels (PNG: multiplied by scale; PDF: points)
     int height = 750;
     double scale = 1.0; // PNG only: device pixels per logical pixel
+    QString theme; // "light" or "dark"; empty: the session's
+    bool review = false; // review styling: large fonts, thick lines, the workload comparison beside the plot
 };
 
 // Renders a session's chart exactly as the window draws it (its devices, kernels, view range and

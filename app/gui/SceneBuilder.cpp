@@ -5,6 +5,7 @@
 #include "io/SessionEvaluator.h"
 #include "model/Session.h"
 #include "model/Text.h"
+#include "model/Units.h"
 
 #include <QObject>
 
@@ -277,6 +278,94 @@ SceneKernelBuild buildSceneKernel(
     return out;
 }
 
+Comparison buildComparison(const Session& session, const std::vector<SceneDevice>& devices,
+    const std::vector<std::shared_ptr<DeviceResults>>& results)
+{
+    Comparison comparison;
+    for (size_t d = 0; d < devices.size() && d < results.size(); ++d) {
+        const Hardware& hw = *devices[d].hardware;
+        const DeviceSelection& selection = session.devices[devices[d].sessionIndex];
+        ComparisonEntry entry;
+        entry.id = selection.label();
+        entry.name = deviceDisplayName(hw, selection);
+        const DeviceResults& evaluated = *results[d];
+        for (size_t k = 0; k < session.kernels.size(); ++k) {
+            if (k < evaluated.evaluations.size() && evaluated.evaluations[k]) {
+                addToTotals(entry.totals, session.kernels[k], *evaluated.evaluations[k], hw);
+            } else {
+                entry.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
+            }
+        }
+        finishTotals(entry.totals, hw);
+        comparison.entries.push_back(std::move(entry));
+    }
+    applyBaseline(comparison, session.view.baseline);
+    return comparison;
+}
+
+ChartSummary buildChartSummary(const Session& session, const Comparison& comparison, const ChartScene& scene)
+{
+    ChartSummary summary;
+    double flops = 0.0;
+    double launches = 0.0;
+    for (const Kernel& kernel : session.kernels) {
+        launches += kernel.count;
+    }
+    for (size_t d = 0; d < comparison.entries.size() && d < scene.devices.size(); ++d) {
+        const ComparisonEntry& entry = comparison.entries[d];
+        const ChartDevice& device = scene.devices[d];
+        flops = std::max(flops, entry.totals.flops);
+        ChartSummaryRow row;
+        row.label = device.label;
+        const bool shared = std::count_if(scene.devices.begin(), scene.devices.end(), [&](const ChartDevice& other) {
+            return other.label == device.label;
+        }) > 1;
+        if (shared) {
+            row.label += QStringLiteral(" (%1)").arg(device.precision);
+        }
+        row.color = device.color;
+        row.tMin = entry.totals.tMin;
+        row.speedup = entry.speedup;
+        row.computeShare = entry.computeShare();
+        row.memoryShare = entry.memoryShare();
+        row.networkShare = entry.networkShare();
+        row.baseline = entry.isBaseline;
+        QStringList detail;
+        const std::pair<double, QString> shares[3] = {
+            { row.computeShare, QObject::tr("compute") },
+            { row.memoryShare, QObject::tr("memory") },
+            { row.networkShare, QObject::tr("network") },
+        };
+        for (const auto& [share, name] : shares) {
+            if (share >= 0.005) {
+                detail << QStringLiteral("%1 % %2").arg(qs(formatNumber(share * 100.0, 2)), name);
+            }
+        }
+        if (entry.totals.flopsPerSecondPerWatt) {
+            detail << qs(formatQuantity(*entry.totals.flopsPerSecondPerWatt, Dimension::FlopsPerSecond, 3)) + "/W";
+        }
+        if (entry.totals.flopsPerSecondPerDollar) {
+            detail << qs(formatQuantity(*entry.totals.flopsPerSecondPerDollar, Dimension::FlopsPerSecond, 3)) + "/$";
+        }
+        row.detail = detail.join(QStringLiteral(" · "));
+        summary.rows.push_back(std::move(row));
+    }
+    std::stable_sort(summary.rows.begin(), summary.rows.end(), [](const ChartSummaryRow& a, const ChartSummaryRow& b) {
+        const bool aTimed = a.tMin > 0.0;
+        const bool bTimed = b.tMin > 0.0;
+        return aTimed != bTimed ? aTimed : a.tMin < b.tMin;
+    });
+    const size_t kernels = session.kernels.size();
+    summary.title = kernels == 1 ? QObject::tr("Workload: 1 kernel") : QObject::tr("Workload: %1 kernels").arg(kernels);
+    if (launches != static_cast<double>(kernels)) {
+        summary.title += QObject::tr(" (%1 launches)").arg(qs(formatNumber(launches, 4)));
+    }
+    if (flops > 0.0) {
+        summary.title += QStringLiteral(", ") + qs(formatQuantity(flops, Dimension::Flops, 3));
+    }
+    return summary;
+}
+
 SceneBuildResult buildChartScene(
     const Session& session, const HardwareDatabase& hardware, SceneCache* cache, const SceneOptions& sceneOptions)
 {
@@ -287,6 +376,7 @@ SceneBuildResult buildChartScene(
     SceneBuildResult result;
     result.scene.showFeasibleRegion = session.view.showFeasibleRegion;
     result.scene.showRegionLabels = session.view.showRegionLabels;
+    result.scene.style = ChartStyle::make(session.view.theme == "dark", sceneOptions.review);
     const EvalOptions base = sessionOptions(session, DeviceSelection {});
     const size_t kernelCount = session.kernels.size();
     std::vector<std::shared_ptr<DeviceResults>> used;
@@ -416,6 +506,10 @@ SceneBuildResult buildChartScene(
         for (size_t rank = static_cast<size_t>(sceneOptions.topKernels); rank < kernelCount; ++rank) {
             result.scene.kernels[order[rank]].hidden = true;
         }
+    }
+    if (sceneOptions.review) {
+        result.scene.summary
+            = buildChartSummary(session, buildComparison(session, result.devices, result.results), result.scene);
     }
     result.problems.removeDuplicates();
     return result;

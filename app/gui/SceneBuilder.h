@@ -2,6 +2,7 @@
 
 #include "chart/ChartModel.h"
 #include "io/SessionEvaluator.h"
+#include "model/Comparison.h"
 #include "model/Evaluation.h"
 
 #include <QStringList>
@@ -80,6 +81,7 @@ struct SceneKernelBuild {
 struct SceneOptions {
     int topKernels = 0; // show only the N kernels that take the most time (0: all)
     bool sizeByRuntime = false; // marker size follows each kernel's share of the total time
+    bool review = false; // large fonts, thick lines and the workload comparison beside the plot
 };
 
 // `cache` (optional) keeps evaluations between calls; see SceneCache for what invalidates them.
@@ -88,6 +90,14 @@ SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase&
 
 // One kernel evaluated on every device of a scene built before (buildChartScene's `devices`); the
 // fast path while a kernel is dragged. `scene` is that scene (its devices' drawn compute roofs).
+// The session's workload (kernels with counts) on every device of a scene, from the evaluations the
+// scene was built from (no evaluation is repeated): one entry per scene device, in scene order.
+Comparison buildComparison(const Session& session, const std::vector<SceneDevice>& devices,
+    const std::vector<std::shared_ptr<DeviceResults>>& results);
+
+// What review mode draws beside the plot: the comparison's devices, fastest first, in scene colours.
+ChartSummary buildChartSummary(const Session& session, const Comparison& comparison, const ChartScene& scene);
+
 SceneKernelBuild buildSceneKernel(
     const Kernel& kernel, size_t kernelIndex, const std::vector<SceneDevice>& devices, const ChartScene& scene);
 

@@ -344,82 +344,90 @@ std::string escapeCsv(const std::string& text)
     return out + "\"";
 }
 
-std::string formatEvaluationTable(const std::vector<Evaluation>& rows, TableFormat format)
+std::string formatGrid(
+    const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows, TableFormat format)
 {
-    const auto& columns = tableColumns();
     std::ostringstream out;
     if (format == TableFormat::Csv) {
-        for (size_t c = 0; c < columns.size(); ++c) {
-            out << (c ? "," : "") << columns[c].csvKey;
-        }
-        out << "\n";
-        for (const auto& ev : rows) {
-            for (size_t c = 0; c < columns.size(); ++c) {
-                out << (c ? "," : "") << escapeCsv(tableCell(ev, c, true));
+        auto csvLine = [&](const std::vector<std::string>& row) {
+            for (size_t c = 0; c < row.size(); ++c) {
+                out << (c ? "," : "") << escapeCsv(row[c]);
             }
             out << "\n";
+        };
+        csvLine(header);
+        for (const auto& row : rows) {
+            csvLine(row);
         }
         return out.str();
     }
-    std::vector<std::vector<std::string>> cells;
-    std::vector<size_t> widths(columns.size());
-    for (size_t c = 0; c < columns.size(); ++c) {
-        widths[c] = std::string(columns[c].title).size();
-    }
-    for (const auto& ev : rows) {
-        std::vector<std::string> row;
-        for (size_t c = 0; c < columns.size(); ++c) {
-            std::string cell = tableCell(ev, c, false);
-            if (format == TableFormat::Markdown) {
-                std::string escaped;
-                for (char ch : cell) {
-                    escaped += ch == '|' ? std::string("\\|") : std::string(1, ch);
-                }
-                cell = escaped;
-            }
-            widths[c] = std::max(widths[c], cell.size());
-            row.push_back(cell);
-        }
-        cells.push_back(row);
-    }
-    auto pad = [](const std::string& s, size_t w) { return s + std::string(w > s.size() ? w - s.size() : 0, ' '); };
     const bool md = format == TableFormat::Markdown;
-    auto line = [&](const std::vector<std::string>& row) {
-        out << (md ? "| " : "");
-        for (size_t c = 0; c < row.size(); ++c) {
-            out << pad(row[c], widths[c]) << (c + 1 < row.size() ? (md ? " | " : "  ") : (md ? " |" : ""));
+    auto cell = [md](const std::string& text) {
+        if (!md) {
+            return text;
         }
-        out << "\n";
+        std::string escaped;
+        for (char ch : text) {
+            escaped += ch == '|' ? std::string("\\|") : std::string(1, ch);
+        }
+        return escaped;
     };
+    std::vector<size_t> widths(header.size());
+    for (size_t c = 0; c < header.size(); ++c) {
+        widths[c] = cell(header[c]).size();
+    }
+    for (const auto& row : rows) {
+        for (size_t c = 0; c < row.size() && c < widths.size(); ++c) {
+            widths[c] = std::max(widths[c], cell(row[c]).size());
+        }
+    }
+    auto line = [&](const std::vector<std::string>& row, bool escape) {
+        std::string text = md ? "| " : "";
+        for (size_t c = 0; c < widths.size(); ++c) {
+            std::string value = c < row.size() ? (escape ? cell(row[c]) : row[c]) : std::string();
+            value += std::string(widths[c] > value.size() ? widths[c] - value.size() : 0, ' ');
+            text += value + (c + 1 < widths.size() ? (md ? " | " : "  ") : (md ? " |" : ""));
+        }
+        if (!md) { // aligned text: no trailing spaces
+            while (!text.empty() && text.back() == ' ') {
+                text.pop_back();
+            }
+        }
+        out << text << "\n";
+    };
+    line(header, true);
+    std::vector<std::string> rule;
+    rule.reserve(widths.size());
+    for (size_t width : widths) {
+        rule.emplace_back(width, '-');
+    }
+    line(rule, false);
+    for (const auto& row : rows) {
+        line(row, true);
+    }
+    return out.str();
+}
+
+std::string formatEvaluationTable(const std::vector<Evaluation>& rows, TableFormat format)
+{
+    const auto& columns = tableColumns();
+    const bool csv = format == TableFormat::Csv;
     std::vector<std::string> header;
     header.reserve(columns.size());
-    for (const auto& c : columns) {
-        header.emplace_back(c.title);
+    for (const auto& column : columns) {
+        header.emplace_back(csv ? column.csvKey : column.title);
     }
-    line(header);
-    std::vector<std::string> rule;
-    rule.reserve(columns.size());
-    for (size_t c = 0; c < columns.size(); ++c) {
-        rule.emplace_back(widths[c], '-');
-    }
-    line(rule);
-    for (const auto& row : cells) {
-        line(row);
-    }
-    std::string text = out.str();
-    if (!md) {
-        // Aligned text: strip trailing spaces.
-        std::string cleaned;
-        std::istringstream in(text);
-        for (std::string l; std::getline(in, l);) {
-            while (!l.empty() && l.back() == ' ') {
-                l.pop_back();
-            }
-            cleaned += l + "\n";
+    std::vector<std::vector<std::string>> cells;
+    cells.reserve(rows.size());
+    for (const auto& ev : rows) {
+        std::vector<std::string> row;
+        row.reserve(columns.size());
+        for (size_t c = 0; c < columns.size(); ++c) {
+            row.push_back(tableCell(ev, c, csv));
         }
-        return cleaned;
+        cells.push_back(std::move(row));
     }
-    return text;
+    return formatGrid(header, cells, format);
 }
 
 } // namespace roofscope

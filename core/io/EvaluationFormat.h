@@ -28,6 +28,10 @@ enum class TableFormat { Text, Csv, Markdown };
 // The results table (kernel x device) as aligned text with SI units, CSV (exact numbers in SI base
 // units) or Markdown. JSON is an array of evaluationToJson objects.
 std::string formatEvaluationTable(const std::vector<Evaluation>& rows, TableFormat format);
+// Any table in those three forms: aligned text without trailing spaces, CSV (RFC 4180 quoting) or
+// Markdown (pipes escaped). Rows shorter than the header are padded with empty cells.
+std::string formatGrid(
+    const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows, TableFormat format);
 
 // The columns of the results table, shared by the GUI and the exporters.
 enum class ColumnKind { Text, Intensity, Rate, Percent, Seconds, Factor };

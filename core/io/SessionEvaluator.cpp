@@ -41,4 +41,32 @@ SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase
     return out;
 }
 
+std::string deviceDisplayName(const Hardware& hardware, const DeviceSelection& selection)
+{
+    const std::string name = hardware.name.empty() ? hardware.id : hardware.name;
+    return selection.precision.empty() ? name : name + " (" + selection.precision + ")";
+}
+
+Comparison compareSession(const Session& session, const HardwareDatabase& database)
+{
+    Comparison comparison;
+    for (const auto& selection : session.devices) {
+        if (!selection.visible) {
+            continue;
+        }
+        const Hardware* hw = database.find(selection.id);
+        if (!hw) {
+            comparison.warnings.push_back("unknown device '" + selection.id + "'");
+            continue;
+        }
+        ComparisonEntry entry;
+        entry.id = selection.label();
+        entry.name = deviceDisplayName(*hw, selection);
+        entry.totals = workloadTotals(session.kernels, *hw, sessionOptions(session, selection));
+        comparison.entries.push_back(std::move(entry));
+    }
+    applyBaseline(comparison, session.view.baseline);
+    return comparison;
+}
+
 } // namespace roofscope

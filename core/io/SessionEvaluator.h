@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/HardwareLoader.h"
+#include "model/Comparison.h"
 #include "model/Evaluation.h"
 #include "model/Session.h"
 
@@ -25,5 +26,12 @@ EvalOptions sessionOptions(const Session& session, const DeviceSelection& device
 
 // Evaluates every kernel on every visible device of the session.
 SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase& database);
+
+// A device's name for people: the database's name, with the selection's precision when it sets one.
+std::string deviceDisplayName(const Hardware& hardware, const DeviceSelection& selection);
+
+// The session's workload (its kernels with their counts) on every visible device, against the view's
+// baseline. Devices missing from the database are left out with a warning.
+Comparison compareSession(const Session& session, const HardwareDatabase& database);
 
 } // namespace roofscope

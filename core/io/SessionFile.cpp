@@ -208,8 +208,8 @@ void readView(YamlSchema& s, const YAML::Node& root, Session& session)
         return;
     }
     if (!s.checkMap(view, "view",
-            { "tolerance", "sustained", "comm_fraction", "theme", "feasible_region", "region_labels", "x_range",
-                "y_range" })) {
+            { "tolerance", "sustained", "comm_fraction", "theme", "baseline", "feasible_region", "region_labels",
+                "x_range", "y_range" })) {
         return;
     }
     ViewSettings& v = session.view;
@@ -220,6 +220,7 @@ void readView(YamlSchema& s, const YAML::Node& root, Session& session)
     if (v.theme != "light" && v.theme != "dark") {
         s.error(view["theme"], "view.theme", "theme must be 'light' or 'dark'");
     }
+    v.baseline = s.string(view, "baseline", "view.baseline", false).value_or("");
     v.showFeasibleRegion = s.boolean(view, "feasible_region", "view.feasible_region").value_or(true);
     v.showRegionLabels = s.boolean(view, "region_labels", "view.region_labels").value_or(true);
     for (const char* key : { "x_range", "y_range" }) {
@@ -377,6 +378,9 @@ std::string sessionToYaml(const Session& session)
     out << YAML::Key << "comm_fraction";
     emitNumber(out, v.commFraction);
     out << YAML::Key << "theme" << YAML::Value << v.theme;
+    if (!v.baseline.empty()) {
+        out << YAML::Key << "baseline" << YAML::Value << v.baseline;
+    }
     out << YAML::Key << "feasible_region" << YAML::Value << v.showFeasibleRegion;
     out << YAML::Key << "region_labels" << YAML::Value << v.showRegionLabels;
     if (v.xRange) {

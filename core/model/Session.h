@@ -24,6 +24,7 @@ struct ViewSettings {
     bool sustained = false;
     double commFraction = 0.0;
     std::string theme = "light";
+    std::string baseline; // the device speedups are measured against (a selection label or id); empty: the first
     bool showFeasibleRegion = true;
     bool showRegionLabels = true;
     std::optional<std::pair<double, double>> xRange; // FLOP/B

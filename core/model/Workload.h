@@ -24,6 +24,11 @@ struct WorkloadTotals {
     std::vector<std::string> errors; // kernels that could not be evaluated on the device
 };
 
+// Adds one kernel's evaluation (times its count) to the totals; finishTotals() then derives the
+// per-watt and per-dollar figures. workloadTotals() is the two together over evaluate().
+void addToTotals(WorkloadTotals& totals, const Kernel& kernel, const Evaluation& evaluation, const Hardware& hardware);
+void finishTotals(WorkloadTotals& totals, const Hardware& hardware);
+
 WorkloadTotals workloadTotals(const std::vector<Kernel>& kernels, const Hardware& hardware, const EvalOptions& options);
 
 // How many times faster `device` finishes the workload than `baseline` (ratio of T_min totals).

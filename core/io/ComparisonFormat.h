@@ -1,0 +1,24 @@
+#pragma once
+
+#include "io/EvaluationFormat.h"
+#include "model/Comparison.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+
+namespace roofscope {
+
+// A cell of the comparison table: SI units for people ("3.81 ms", "2.41x", "62 %", "1.3 TFLOP/s/W"),
+// exact numbers in SI base units for CSV (shares as fractions); empty where there is no figure.
+std::string comparisonCell(const ComparisonEntry& entry, ComparisonColumn column, bool forCsv);
+
+// The comparison table as aligned text, CSV or Markdown (one row per device).
+std::string formatComparison(const Comparison& comparison, TableFormat format);
+
+// {"baseline": ID, "devices": [{"id", "hardware", "name", "flops", "t_min_s", "t_max_s", "speedup",
+// "baseline", "compute_share", "memory_share", "network_share", "flops_per_s", "flops_per_s_per_w",
+// "flops_per_s_per_usd", "errors"}], "warnings": [...]}; figures a device cannot give are null.
+nlohmann::json comparisonToJson(const Comparison& comparison);
+
+} // namespace roofscope

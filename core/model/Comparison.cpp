@@ -1,0 +1,102 @@
+#include "model/Comparison.h"
+
+namespace roofscope {
+
+namespace {
+double share(double part, double total)
+{
+    return total > 0.0 ? part / total : 0.0;
+}
+} // namespace
+
+double ComparisonEntry::computeShare() const
+{
+    return share(totals.computeBoundSeconds, totals.tMin);
+}
+
+double ComparisonEntry::memoryShare() const
+{
+    return share(totals.memoryBoundSeconds, totals.tMin);
+}
+
+double ComparisonEntry::networkShare() const
+{
+    return share(totals.networkBoundSeconds, totals.tMin);
+}
+
+double ComparisonEntry::flopsPerSecond() const
+{
+    return totals.tMin > 0.0 ? totals.flops / totals.tMin : 0.0;
+}
+
+void applyBaseline(Comparison& comparison, const std::string& baseline)
+{
+    comparison.baseline = comparison.entries.empty() ? -1 : 0;
+    if (!baseline.empty()) {
+        int found = -1;
+        for (size_t i = 0; i < comparison.entries.size() && found < 0; ++i) {
+            if (comparison.entries[i].id == baseline || comparison.entries[i].totals.hardwareId == baseline) {
+                found = static_cast<int>(i);
+            }
+        }
+        if (found >= 0) {
+            comparison.baseline = found;
+        } else if (!comparison.entries.empty()) {
+            comparison.warnings.push_back("the baseline '" + baseline
+                + "' is not one of the devices shown; speedups are against " + comparison.entries.front().id);
+        }
+    }
+    for (size_t i = 0; i < comparison.entries.size(); ++i) {
+        ComparisonEntry& entry = comparison.entries[i];
+        entry.isBaseline = static_cast<int>(i) == comparison.baseline;
+        const WorkloadTotals& base = comparison.entries[static_cast<size_t>(comparison.baseline)].totals;
+        entry.speedup = base.tMin > 0.0 ? speedup(base, entry.totals) : 0.0;
+    }
+}
+
+const std::vector<ComparisonColumnInfo>& comparisonColumns()
+{
+    static const std::vector<ComparisonColumnInfo> columns {
+        { ComparisonColumn::Device, "Device", "device" },
+        { ComparisonColumn::TMin, "T_min total", "t_min_s" },
+        { ComparisonColumn::TMax, "T_max total", "t_max_s" },
+        { ComparisonColumn::Speedup, "Speedup", "speedup" },
+        { ComparisonColumn::ComputeShare, "Compute-bound", "compute_share" },
+        { ComparisonColumn::MemoryShare, "Memory-bound", "memory_share" },
+        { ComparisonColumn::NetworkShare, "Network-bound", "network_share" },
+        { ComparisonColumn::Throughput, "Throughput", "flops_per_s" },
+        { ComparisonColumn::PerWatt, "Per watt", "flops_per_s_per_w" },
+        { ComparisonColumn::PerDollar, "Per dollar", "flops_per_s_per_usd" },
+    };
+    return columns;
+}
+
+std::optional<double> comparisonNumber(const ComparisonEntry& entry, ComparisonColumn column)
+{
+    const bool timed = entry.totals.tMin > 0.0;
+    switch (column) {
+    case ComparisonColumn::Device:
+        return std::nullopt;
+    case ComparisonColumn::TMin:
+        return entry.totals.tMin;
+    case ComparisonColumn::TMax:
+        return entry.totals.tMax;
+    case ComparisonColumn::Speedup:
+        return entry.speedup > 0.0 ? std::optional<double>(entry.speedup) : std::nullopt;
+    case ComparisonColumn::ComputeShare:
+        return timed ? std::optional<double>(entry.computeShare()) : std::nullopt;
+    case ComparisonColumn::MemoryShare:
+        return timed ? std::optional<double>(entry.memoryShare()) : std::nullopt;
+    case ComparisonColumn::NetworkShare:
+        return timed ? std::optional<double>(entry.networkShare()) : std::nullopt;
+    case ComparisonColumn::Throughput:
+        return timed ? std::optional<double>(entry.flopsPerSecond()) : std::nullopt;
+    case ComparisonColumn::PerWatt:
+        return entry.totals.flopsPerSecondPerWatt;
+    case ComparisonColumn::PerDollar:
+        return entry.totals.flopsPerSecondPerDollar;
+    }
+    return std::nullopt;
+}
+
+} // namespace roofscope

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "model/Workload.h"
+
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// One device of a workload comparison.
+struct ComparisonEntry {
+    std::string id; // the device selection's label: "google-tpu-v7x (fp8)"
+    std::string name; // "Google TPU v7x (fp8)", for people
+    WorkloadTotals totals;
+    double speedup = 0.0; // baseline T_min / this T_min (0 when either is unknown)
+    bool isBaseline = false;
+
+    // Shares of the total T_min spent in kernels bound by compute, by a memory level and by an
+    // interconnect; each in [0, 1], 0 when the workload takes no time.
+    double computeShare() const;
+    double memoryShare() const;
+    double networkShare() const;
+    // The workload's FLOPs over its T_min total (0 when the workload takes no time).
+    double flopsPerSecond() const;
+};
+
+// A workload (kernels with counts) laid over several devices: which finishes first, by how much, and
+// what binds it on each.
+struct Comparison {
+    std::vector<ComparisonEntry> entries; // in the session's device order
+    int baseline = -1; // index into entries; -1 when there are none
+    std::vector<std::string> warnings; // e.g. a baseline that is not among the devices
+};
+
+// Picks the baseline (an entry whose id or hardware id is `baseline`; the first entry when empty or
+// not found, with a warning in the latter case) and fills every entry's speedup.
+void applyBaseline(Comparison& comparison, const std::string& baseline);
+
+// The columns of the comparison table, shared by the window and the exporters.
+enum class ComparisonColumn {
+    Device,
+    TMin,
+    TMax,
+    Speedup,
+    ComputeShare,
+    MemoryShare,
+    NetworkShare,
+    Throughput,
+    PerWatt,
+    PerDollar,
+};
+struct ComparisonColumnInfo {
+    ComparisonColumn column;
+    const char* title; // "T_min total"
+    const char* csvKey; // "t_min_s"
+};
+const std::vector<ComparisonColumnInfo>& comparisonColumns();
+// The number behind a column in SI base units (shares as fractions); empty for the device column and
+// for figures the device file cannot give (no TDP, no price, no time).
+std::optional<double> comparisonNumber(const ComparisonEntry& entry, ComparisonColumn column);
+
+} // namespace roofscope
