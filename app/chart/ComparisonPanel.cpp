@@ -56,8 +56,7 @@ int ComparisonPanel::preferredWidth() const
         return 0;
     }
     const QFontMetricsF body(bodyFont());
-    const QFontMetricsF title(titleFont());
-    double widest = title.horizontalAdvance(m_scene->summary.title);
+    double widest = 0.0; // the title wraps; the rows set the width
     for (const ChartSummaryRow& row : m_scene->summary.rows) {
         const double line = body.height() + body.horizontalAdvance(row.label)
             + body.horizontalAdvance(timeText(row.tMin)) + body.horizontalAdvance(speedupText(row))
@@ -66,7 +65,7 @@ int ComparisonPanel::preferredWidth() const
     }
     const double padding = 2.0 * body.height();
     const double viewport = mParentPlot->viewport().width();
-    return static_cast<int>(std::clamp(widest + padding, 0.2 * viewport, 0.42 * viewport));
+    return static_cast<int>(std::clamp(widest + padding, 0.2 * viewport, 0.3 * viewport));
 }
 
 QSize ComparisonPanel::minimumOuterSizeHint() const
@@ -106,10 +105,11 @@ void ComparisonPanel::draw(QCPPainter* painter)
     painter->setFont(title);
     painter->setPen(style.text);
     const QFontMetricsF titleMetrics(title);
-    painter->drawText(QRectF(area.left(), y, area.width(), titleMetrics.height() * 2.2),
+    const double titleHeight
+        = titleMetrics.boundingRect(QRectF(0, 0, area.width(), 1000), Qt::TextWordWrap, summary.title).height();
+    painter->drawText(QRectF(area.left(), y, area.width(), titleHeight),
         Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, summary.title);
-    y += titleMetrics.boundingRect(QRectF(0, 0, area.width(), 1000), Qt::TextWordWrap, summary.title).height()
-        + line * 0.3;
+    y += titleHeight + line * 0.3;
     painter->setFont(body);
     painter->setPen(style.mutedText);
     painter->drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignTop,

@@ -247,8 +247,7 @@ int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::o
             throw CliError(result.error);
         }
         const bool integer = findTemplate(kernel.templ->name)->parameter(parseFreeParameters(*free).front())->integer;
-        const double first
-            = result.computeBoundAbove ? std::floor(*result.value) + 1.0 : std::ceil(*result.value) - 1.0;
+        const double first = firstComputeBoundValue(result, integer);
         if (opts.has("json")) {
             array.push_back(solveResultToJson(result, hw.id, kernel.name, *free));
             continue;
@@ -256,7 +255,7 @@ int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         out << kernel.name << " on " << hw.id << ": reaches the " << result.level << " ridge ("
             << formatNumber(result.ridge, 4) << " FLOP/B) at " << *free << " = " << formatNumber(*result.value, 6)
             << "; compute-bound from " << *free << (result.computeBoundAbove ? " >= " : " <= ")
-            << formatNumber(integer ? first : *result.value, 8) << "\n";
+            << formatNumber(first, 8) << "\n";
     }
     (void)err;
     if (opts.has("json")) {

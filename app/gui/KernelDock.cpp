@@ -355,6 +355,13 @@ void KernelDock::rebuildEditor()
         derived->setObjectName(QStringLiteral("derived"));
         derived->setWordWrap(true);
         m_form->addRow(tr("Derived"), derived);
+        auto* crossover = new QLabel(m_editor);
+        crossover->setObjectName(QStringLiteral("crossover"));
+        crossover->setWordWrap(true);
+        crossover->setTextFormat(Qt::PlainText);
+        crossover->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        crossover->setToolTip(tr("Where the drag parameter crosses each shown device's ridge"));
+        m_form->addRow(tr("Crossover"), crossover);
     } else {
         m_flops = new SiSpinBox(m_editor);
         m_flops->setRange(0.0, 1e30);
@@ -575,6 +582,7 @@ void KernelDock::refreshEditorValues()
                                      qs(formatQuantity(bytes, Dimension::Bytes, 4)),
                                      bytes > 0.0 ? qs(formatNumber(kernel.flops / bytes, 4)) : QStringLiteral("∞")));
         }
+        refreshCrossovers();
     }
     for (auto& [field, label] : m_messages) {
         if (!qobject_cast<SiSpinBox*>(field) || static_cast<SiSpinBox*>(field)->refusal().isEmpty()) {
@@ -584,6 +592,28 @@ void KernelDock::refreshEditorValues()
             }
         }
     }
+}
+
+void KernelDock::setCrossoverProvider(std::function<QStringList(int kernel)> provider)
+{
+    m_crossoverProvider = std::move(provider);
+    refreshCrossovers();
+}
+
+void KernelDock::refreshCrossovers()
+{
+    auto* label = m_editor ? m_editor->findChild<QLabel*>(QStringLiteral("crossover")) : nullptr;
+    if (!label) {
+        return;
+    }
+    const QStringList lines = m_crossoverProvider ? m_crossoverProvider(currentKernel()) : QStringList();
+    label->setText(lines.isEmpty() ? tr("no device shown") : lines.join(QLatin1Char('\n')));
+}
+
+QString KernelDock::crossoverText() const
+{
+    const auto* label = m_editor ? m_editor->findChild<QLabel*>(QStringLiteral("crossover")) : nullptr;
+    return label ? label->text() : QString();
 }
 
 QString KernelDock::uniqueName(const QString& base) const

@@ -5,6 +5,7 @@
 #include <QDockWidget>
 #include <QString>
 
+#include <functional>
 #include <vector>
 
 class QComboBox;
@@ -48,6 +49,12 @@ public:
     // The message shown under a field (empty when none).
     QString fieldMessage(QWidget* field) const;
 
+    // For template kernels: one line per shown device, e.g. "compute-bound from m >= 243 on TPU v5e"
+    // (asked of the provider for the current kernel whenever the editor refreshes).
+    void setCrossoverProvider(std::function<QStringList(int kernel)> provider);
+    void refreshCrossovers();
+    QString crossoverText() const;
+
     void addRawKernel();
     void addTemplateKernel(const QString& templateName);
     void duplicateCurrent();
@@ -67,6 +74,7 @@ private:
     QString uniqueName(const QString& base) const;
 
     SessionDocument* m_document;
+    std::function<QStringList(int)> m_crossoverProvider;
     QListWidget* m_list = nullptr;
     QToolButton* m_addButton = nullptr;
     QPushButton* m_duplicateButton = nullptr;

@@ -3,6 +3,7 @@
 #include "AppPaths.h"
 #include "chart/RooflineChart.h"
 #include "gui/ChartExport.h"
+#include "gui/ComparisonDock.h"
 #include "gui/EvaluationText.h"
 #include "gui/HardwareDock.h"
 #include "gui/KernelDock.h"
@@ -73,6 +74,7 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     m_hardwareDock = new HardwareDock(m_hardware, m_document, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_hardwareDock);
     m_kernelDock = new KernelDock(m_document, this);
+    m_kernelDock->setCrossoverProvider([this](int kernel) { return crossoverLines(kernel); });
     addDockWidget(Qt::RightDockWidgetArea, m_kernelDock);
     connect(m_kernelDock, &KernelDock::currentKernelChanged, this, [this](int kernel) {
         m_chart->setSelectedKernel(kernel);
@@ -312,6 +314,7 @@ QString MainWindow::exportChartTo(const QString& path)
     options.width = std::max(640, m_chart->width());
     options.height = std::max(400, m_chart->height());
     options.scale = devicePixelRatioF();
+    options.review = m_sceneOptions.review;
     return exportChart(shown, m_hardware, path, options);
 }
 
@@ -597,6 +600,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     discardRecovery(); // a normal close: the user saved or chose to discard
+    setReviewMode(false); // the layout saved is the working one, docks and all
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
@@ -626,6 +630,7 @@ void MainWindow::createActions()
     QAction* exportChartAction = fileMenu->addAction(tr("&Export Chart…"), this, &MainWindow::exportChartDialog);
     exportChartAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     fileMenu->addAction(tr("Export &Table…"), this, &MainWindow::exportTableDialog);
+    fileMenu->addAction(tr("Export C&omparison…"), m_comparisonDock, &ComparisonDock::exportDialog);
     fileMenu->addSeparator();
     QAction* import = fileMenu->addAction(tr("&Import Profiler Output…"), this, &MainWindow::importDialog);
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
@@ -710,10 +715,12 @@ void MainWindow::createActions()
             setSceneOptions(options);
         });
     }
+    createPresentationActions(viewMenu, open, saveAction, fit);
     viewMenu->addSeparator();
     viewMenu->addAction(m_hardwareDock->toggleViewAction());
     viewMenu->addAction(m_kernelDock->toggleViewAction());
     viewMenu->addAction(m_resultsDock->toggleViewAction());
+    viewMenu->addAction(m_comparisonDock->toggleViewAction());
     viewMenu->addSeparator();
     QAction* problems = viewMenu->addAction(tr("&Problems…"), this, &MainWindow::showProblems);
     problems->setStatusTip(tr("List problems found in the hardware and session files"));
@@ -749,6 +756,14 @@ void MainWindow::createResultsDock()
     m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
     m_resultsDock->setWidget(m_resultsView);
     addDockWidget(Qt::BottomDockWidgetArea, m_resultsDock);
+    m_comparisonDock = new ComparisonDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_comparisonDock);
+    splitDockWidget(m_resultsDock, m_comparisonDock, Qt::Horizontal);
+    connect(m_comparisonDock, &ComparisonDock::baselineChosen, this, [this](const QString& id) {
+        ViewSettings view = session().view;
+        view.baseline = id.toStdString();
+        m_document->setView(view, tr("Compare against %1").arg(id));
+    });
 }
 
 const Session& MainWindow::session() const
@@ -799,6 +814,8 @@ void MainWindow::refresh(bool fit)
     if (fit || wasEmpty) {
         m_resultsView->resizeColumnsToContents();
     }
+    updateComparison();
+    m_kernelDock->refreshCrossovers();
     updateStatus();
     updateKernelStatus();
 }
@@ -832,6 +849,7 @@ void MainWindow::onKernelMoved(int index)
     built.kernel.hidden = shown.hidden;
     built.kernel.markerScale = shown.markerScale;
     built.kernel.runtimeShare = shown.runtimeShare;
+    updateComparison(); // before the kernel's repaint: in review mode the panel repaints with it
     m_chart->updateKernel(index, std::move(built.kernel));
     if (index == m_chart->selectedKernel()) {
         updateKernelStatus();

@@ -18,10 +18,12 @@ class QMenu;
 class QTimer;
 class QActionGroup;
 class QTableView;
+class QToolBar;
 class QToolButton;
 
 namespace roofscope {
 
+class ComparisonDock;
 class HardwareDatabase;
 class HardwareDock;
 class KernelDock;
@@ -55,6 +57,13 @@ public:
     RooflineChart* chart() const { return m_chart; }
     HardwareDock* hardwareDock() const { return m_hardwareDock; }
     KernelDock* kernelDock() const { return m_kernelDock; }
+    ComparisonDock* comparisonDock() const { return m_comparisonDock; }
+    // Review mode: the chart alone, full screen, with large fonts, thick lines and the workload
+    // comparison beside it; leaving it restores the docks and the window as they were.
+    void setReviewMode(bool on);
+    bool isReviewMode() const { return m_sceneOptions.review; }
+    QAction* reviewAction() const { return m_reviewAction; }
+    QAction* darkThemeAction() const { return m_darkAction; }
     // The status bar's summary line, e.g. "4 devices · 4 kernels" or "4 devices · 4 kernels · 1 problem".
     QString statusText() const;
     // How kernels are shown: the top-N filter (0: all) and marker size by runtime share.
@@ -126,6 +135,16 @@ private:
     void createActions();
     void restoreLayout();
     void createResultsDock();
+    // View > Dark Theme and Review Mode, and the toolbar (MainWindowPresentation.cpp).
+    void createPresentationActions(QMenu* viewMenu, QAction* open, QAction* save, QAction* fit);
+    // The window's palette for the session's theme (the chart follows the session by itself).
+    void applyWindowTheme();
+    // The workload comparison from the evaluations the chart was built from: the dock, and the
+    // panel beside the chart in review mode.
+    void updateComparison();
+    // For a template kernel, per shown device the value of its drag parameter from which it is
+    // compute-bound ("compute-bound from m ≥ 243 on TPU v5e"), for the kernel editor.
+    QStringList crossoverLines(int kernel) const;
     // Recomputes the chart scene and the results table from the document.
     void refresh(bool fit);
     // The fast path of a drag: re-evaluates one kernel and updates its markers and table rows.
@@ -160,6 +179,14 @@ private:
     HardwareDock* m_hardwareDock = nullptr;
     KernelDock* m_kernelDock = nullptr;
     QDockWidget* m_resultsDock = nullptr;
+    ComparisonDock* m_comparisonDock = nullptr;
+    QToolBar* m_toolBar = nullptr;
+    QAction* m_reviewAction = nullptr;
+    QAction* m_darkAction = nullptr;
+    QAction* m_leaveReviewAction = nullptr;
+    QByteArray m_stateBeforeReview; // docks and toolbars, restored when review mode ends
+    bool m_maximizedBeforeReview = false;
+    bool m_windowDark = false; // the palette applied
     QLabel* m_summaryLabel = nullptr;
     QLabel* m_kernelLabel = nullptr;
     std::vector<SceneDevice> m_sceneDevices;

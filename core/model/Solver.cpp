@@ -205,4 +205,13 @@ SolveResult solveForIntensity(const Kernel& kernel, const std::string& free, dou
     return result;
 }
 
+double firstComputeBoundValue(const SolveResult& result, bool integer)
+{
+    const double value = result.value.value_or(0.0);
+    if (!integer) {
+        return value;
+    }
+    return result.computeBoundAbove ? std::floor(value) + 1.0 : std::ceil(value) - 1.0;
+}
+
 } // namespace roofscope

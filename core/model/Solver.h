@@ -27,6 +27,11 @@ std::vector<std::string> parseFreeParameters(const std::string& free);
 SolveResult solveCrossover(const Kernel& kernel, const Hardware& hardware, const EvalOptions& options,
     const std::string& free, const std::string& level = {});
 
+// The first value of the free parameter at which the kernel is compute-bound: for whole-number
+// parameters the first whole value past the crossing (above or below it, by computeBoundAbove), for
+// continuous ones the crossing itself. `result` must have a value.
+double firstComputeBoundValue(const SolveResult& result, bool integer);
+
 // The inverse map: the value of the free parameter(s) that gives `targetIntensity` FLOP/B on the
 // kernel's default bytes (what dragging a template kernel along the x-axis edits). Snaps to whole
 // numbers for integer parameters and clamps to the parameter's range.

@@ -107,6 +107,35 @@ private Q_SLOTS:
         QVERIFY(text.out.contains("memory-bound"));
     }
 
+    void compareFormats()
+    {
+        const QString session = QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
+        const Run json
+            = runRoofscope({ "compare", "--session", session, "--format", "json", "--baseline", "google-tpu-v6e" });
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        const auto out = nlohmann::json::parse(json.out.toStdString());
+        QCOMPARE(out["baseline"].get<std::string>(), std::string("google-tpu-v6e"));
+        const auto& devices = out["devices"];
+        QCOMPARE(devices.size(), size_t(4));
+        const double base = devices[2]["t_min_s"].get<double>();
+        for (const auto& device : devices) {
+            const double tMin = device["t_min_s"].get<double>();
+            QVERIFY(tMin > 0.0 && device["t_max_s"].get<double>() >= tMin);
+            QCOMPARE(device["speedup"].get<double>(), base / tMin);
+            const double shares = device["compute_share"].get<double>() + device["memory_share"].get<double>()
+                + device["network_share"].get<double>();
+            QVERIFY(std::abs(shares - 1.0) < 1e-12);
+        }
+        const Run csv = runRoofscope({ "compare", "--session", session, "--format", "csv" });
+        QCOMPARE(csv.exitCode, 0);
+        QCOMPARE(csv.out.count('\n'), 5);
+        QVERIFY(csv.out.startsWith("device,t_min_s,t_max_s,speedup,"));
+        const Run text = runRoofscope({ "compare", "--session", session });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("1x (baseline)"));
+        QVERIFY(text.out.contains("NVIDIA H100"));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -151,6 +180,15 @@ private Q_SLOTS:
                                          << "/nonexistent.yaml";
         QTest::newRow("solve without free")
             << QStringList { "solve", "--hardware", "nvidia-h100-sxm", "--kernel", "matmul" } << "--free";
+        QTest::newRow("compare against a device not shown") << QStringList { "compare", "--session",
+            ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml", "--baseline",
+            "google-tpu-v4" } << "--baseline 'google-tpu-v4' is not one of the session's devices";
+        QTest::newRow("compare format") << QStringList { "compare", "--session",
+            ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml", "--format", "xml" }
+                                        << "--format must be text, csv, markdown or json";
+        QTest::newRow("export theme") << QStringList { "export", "--session",
+            ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml", "-o", "/tmp/never.png", "--theme", "sepia" }
+                                      << "--theme must be light or dark, not 'sepia'";
         QTest::newRow("raw kernel cannot be solved")
             << QStringList { "solve", "--hardware", "nvidia-h100-sxm", "--flops", "1", "--bytes", "1", "--free", "m" }
             << "solve needs --kernel";

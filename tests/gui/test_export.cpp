@@ -220,6 +220,17 @@ private Q_SLOTS:
         QVERIFY(process.waitForFinished(30000));
         QCOMPARE(process.exitCode(), 2);
         QVERIFY(process.readAllStandardError().contains("--size must be WIDTHxHEIGHT"));
+        // Review styling in the dark theme, headless: the dark background and the wider layout.
+        const QString review = m_dir.filePath(QStringLiteral("cli-review.png"));
+        process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE),
+            { QStringLiteral("export"), QStringLiteral("--session"), QString::fromUtf8(kExampleSessionPath),
+                QStringLiteral("-o"), review, QStringLiteral("--size"), QStringLiteral("1920x1080"),
+                QStringLiteral("--theme"), QStringLiteral("dark"), QStringLiteral("--review") });
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 0);
+        const QImage image(review);
+        QCOMPARE(image.size(), QSize(1920, 1080));
+        QCOMPARE(image.pixel(1910, 1070), qRgb(30, 32, 36));
     }
 };
 

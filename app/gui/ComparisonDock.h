@@ -1,0 +1,77 @@
+#pragma once
+
+#include "model/Comparison.h"
+
+#include <QAbstractTableModel>
+#include <QColor>
+#include <QDockWidget>
+
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace roofscope {
+
+// The workload comparison as a table: one row per device, the columns of comparisonColumns().
+class ComparisonTableModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    static constexpr int kSortRole = Qt::UserRole + 1; // numbers for numeric columns, text for the device
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    // `colors`: per entry, the device's colour on the chart.
+    void setComparison(Comparison comparison, std::vector<QColor> colors);
+    const Comparison& comparison() const { return m_comparison; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    Comparison m_comparison;
+    std::vector<QColor> m_colors;
+};
+
+// A dock beside the chart answering "which device finishes this workload first, and by how much":
+// per device the workload's T_min and T_max totals, the speedup against a baseline chosen above the
+// table, the shares of time bound by compute, memory and network, and throughput per watt and per
+// dollar where the device file gives TDP and price. Sortable by any column; exports what it shows.
+class ComparisonDock : public QDockWidget {
+    Q_OBJECT
+
+public:
+    explicit ComparisonDock(QWidget* parent = nullptr);
+
+    void setComparison(Comparison comparison, std::vector<QColor> colors);
+    const Comparison& comparison() const { return m_model->comparison(); }
+    ComparisonTableModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    QComboBox* baselineBox() const { return m_baseline; }
+
+    // Writes the rows in the order shown to .csv, .md or .json (the core's formats). Returns the
+    // error, empty on success.
+    QString exportTo(const QString& path) const;
+
+public Q_SLOTS:
+    void exportDialog();
+
+Q_SIGNALS:
+    // The user picked another baseline (a device selection's label).
+    void baselineChosen(const QString& id);
+
+private:
+    ComparisonTableModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    QTableView* m_view = nullptr;
+    QComboBox* m_baseline = nullptr;
+    QLabel* m_note = nullptr;
+    bool m_sized = false;
+};
+
+} // namespace roofscope
