@@ -837,6 +837,14 @@ void MainWindow::onKernelMoved(int index)
     }
     // Anything beyond a plain move (a new compute roof, a new problem) takes the full path. The rows
     // point into the cache, so updating them updates the cached evaluations of the shown devices.
+    // What the kernel added to the workload totals before the move (the rows update it in place).
+    std::vector<std::optional<Evaluation>> before;
+    before.reserve(m_sceneResults.size());
+    for (const auto& results : m_sceneResults) {
+        before.push_back(static_cast<size_t>(index) < results->evaluations.size()
+                ? results->evaluations[static_cast<size_t>(index)]
+                : std::nullopt);
+    }
     if (!built.newRoofs.empty() || !built.problems.isEmpty()
         || !m_results->updateKernelRows(static_cast<size_t>(index), evaluations)) {
         m_cache.invalidateKernel(static_cast<size_t>(index), true);
@@ -849,7 +857,8 @@ void MainWindow::onKernelMoved(int index)
     built.kernel.hidden = shown.hidden;
     built.kernel.markerScale = shown.markerScale;
     built.kernel.runtimeShare = shown.runtimeShare;
-    updateComparison(); // before the kernel's repaint: in review mode the panel repaints with it
+    // Before the kernel's repaint: in review mode the panel repaints with it.
+    updateComparisonForKernel(index, before);
     m_chart->updateKernel(index, std::move(built.kernel));
     if (index == m_chart->selectedKernel()) {
         updateKernelStatus();

@@ -142,6 +142,10 @@ private:
     // The workload comparison from the evaluations the chart was built from: the dock, and the
     // panel beside the chart in review mode.
     void updateComparison();
+    // After one kernel moved: its old evaluations (per scene device) out of the totals, the new ones
+    // in; no pass over the other kernels.
+    void updateComparisonForKernel(int kernel, const std::vector<std::optional<Evaluation>>& before);
+    void publishComparison();
     // For a template kernel, per shown device the value of its drag parameter from which it is
     // compute-bound ("compute-bound from m ≥ 243 on TPU v5e"), for the kernel editor.
     QStringList crossoverLines(int kernel) const;
@@ -180,6 +184,7 @@ private:
     KernelDock* m_kernelDock = nullptr;
     QDockWidget* m_resultsDock = nullptr;
     ComparisonDock* m_comparisonDock = nullptr;
+    Comparison m_comparison; // of the scene shown, kept up to date through drags
     QToolBar* m_toolBar = nullptr;
     QAction* m_reviewAction = nullptr;
     QAction* m_darkAction = nullptr;

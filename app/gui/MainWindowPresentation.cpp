@@ -159,15 +159,46 @@ void MainWindow::setReviewMode(bool on)
 
 void MainWindow::updateComparison()
 {
-    Comparison comparison = buildComparison(session(), m_sceneDevices, m_sceneResults);
+    m_comparison = buildComparison(session(), m_sceneDevices, m_sceneResults);
+    publishComparison();
+}
+
+void MainWindow::updateComparisonForKernel(int kernel, const std::vector<std::optional<Evaluation>>& before)
+{
+    const auto& kernels = session().kernels;
+    if (kernel < 0 || static_cast<size_t>(kernel) >= kernels.size() || before.size() != m_sceneResults.size()
+        || m_comparison.entries.size() != m_sceneResults.size()) {
+        updateComparison();
+        return;
+    }
+    const double count = kernels[static_cast<size_t>(kernel)].count;
+    for (size_t d = 0; d < m_sceneResults.size(); ++d) {
+        const Hardware& hw = *m_sceneDevices[d].hardware;
+        WorkloadTotals& totals = m_comparison.entries[d].totals;
+        if (before[d]) {
+            addToTotals(totals, -count, *before[d], boundKind(*before[d], hw));
+        }
+        const auto& evaluations = m_sceneResults[d]->evaluations;
+        if (static_cast<size_t>(kernel) < evaluations.size() && evaluations[static_cast<size_t>(kernel)]) {
+            const Evaluation& now = *evaluations[static_cast<size_t>(kernel)];
+            addToTotals(totals, count, now, boundKind(now, hw));
+        }
+        finishTotals(totals, hw);
+    }
+    applyBaseline(m_comparison, session().view.baseline);
+    publishComparison();
+}
+
+void MainWindow::publishComparison()
+{
     std::vector<QColor> colors;
     for (const ChartDevice& device : m_chart->scene().devices) {
         colors.push_back(device.color);
     }
     if (m_sceneOptions.review) {
-        m_chart->setSummary(buildChartSummary(session(), comparison, m_chart->scene()));
+        m_chart->setSummary(buildChartSummary(session(), m_comparison, m_chart->scene()));
     }
-    m_comparisonDock->setComparison(std::move(comparison), std::move(colors));
+    m_comparisonDock->setComparison(m_comparison, std::move(colors));
 }
 
 QStringList MainWindow::crossoverLines(int kernelIndex) const

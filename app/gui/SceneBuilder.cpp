@@ -289,9 +289,17 @@ Comparison buildComparison(const Session& session, const std::vector<SceneDevice
         entry.id = selection.label();
         entry.name = deviceDisplayName(hw, selection);
         const DeviceResults& evaluated = *results[d];
+        // Kernels bound by the same level come in runs: look the level up once per run.
+        const std::string* lastBinding = nullptr;
+        BoundKind lastKind = BoundKind::Compute;
         for (size_t k = 0; k < session.kernels.size(); ++k) {
             if (k < evaluated.evaluations.size() && evaluated.evaluations[k]) {
-                addToTotals(entry.totals, session.kernels[k], *evaluated.evaluations[k], hw);
+                const Evaluation& ev = *evaluated.evaluations[k];
+                if (!lastBinding || *lastBinding != ev.binding) {
+                    lastBinding = &ev.binding;
+                    lastKind = boundKind(ev, hw);
+                }
+                addToTotals(entry.totals, session.kernels[k].count, ev, lastKind);
             } else {
                 entry.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
             }

@@ -1,5 +1,7 @@
 #include "model/Comparison.h"
 
+#include <algorithm>
+
 namespace roofscope {
 
 namespace {
@@ -42,8 +44,12 @@ void applyBaseline(Comparison& comparison, const std::string& baseline)
         if (found >= 0) {
             comparison.baseline = found;
         } else if (!comparison.entries.empty()) {
-            comparison.warnings.push_back("the baseline '" + baseline
-                + "' is not one of the devices shown; speedups are against " + comparison.entries.front().id);
+            const std::string warning = "the baseline '" + baseline
+                + "' is not one of the devices shown; speedups are against " + comparison.entries.front().id;
+            if (std::find(comparison.warnings.begin(), comparison.warnings.end(), warning)
+                == comparison.warnings.end()) {
+                comparison.warnings.push_back(warning); // once, however often the baseline is applied
+            }
         }
     }
     for (size_t i = 0; i < comparison.entries.size(); ++i) {

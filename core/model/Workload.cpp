@@ -2,22 +2,36 @@
 
 namespace roofscope {
 
-void addToTotals(WorkloadTotals& totals, const Kernel& kernel, const Evaluation& ev, const Hardware& hardware)
+BoundKind boundKind(const Evaluation& ev, const Hardware& hardware)
 {
-    const double count = kernel.count;
-    totals.flops += count * kernel.flops;
-    totals.tMin += count * ev.tMin;
-    totals.tMax += count * ev.tMax;
     if (ev.binding == "compute") {
-        totals.computeBoundSeconds += count * ev.tMin;
-        return;
+        return BoundKind::Compute;
     }
     const BandwidthLevel* level = hardware.findLevel(ev.binding);
-    if (level && level->kind == LevelKind::Interconnect) {
-        totals.networkBoundSeconds += count * ev.tMin;
-    } else {
+    return level && level->kind == LevelKind::Interconnect ? BoundKind::Network : BoundKind::Memory;
+}
+
+void addToTotals(WorkloadTotals& totals, double count, const Evaluation& ev, BoundKind bound)
+{
+    totals.flops += count * ev.flops;
+    totals.tMin += count * ev.tMin;
+    totals.tMax += count * ev.tMax;
+    switch (bound) {
+    case BoundKind::Compute:
+        totals.computeBoundSeconds += count * ev.tMin;
+        break;
+    case BoundKind::Memory:
         totals.memoryBoundSeconds += count * ev.tMin;
+        break;
+    case BoundKind::Network:
+        totals.networkBoundSeconds += count * ev.tMin;
+        break;
     }
+}
+
+void addToTotals(WorkloadTotals& totals, const Kernel& kernel, const Evaluation& ev, const Hardware& hardware)
+{
+    addToTotals(totals, kernel.count, ev, boundKind(ev, hardware));
 }
 
 void finishTotals(WorkloadTotals& totals, const Hardware& hardware)

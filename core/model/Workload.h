@@ -27,6 +27,12 @@ struct WorkloadTotals {
 // Adds one kernel's evaluation (times its count) to the totals; finishTotals() then derives the
 // per-watt and per-dollar figures. workloadTotals() is the two together over evaluate().
 void addToTotals(WorkloadTotals& totals, const Kernel& kernel, const Evaluation& evaluation, const Hardware& hardware);
+// What bound a kernel, for the time shares.
+enum class BoundKind { Compute, Memory, Network };
+BoundKind boundKind(const Evaluation& evaluation, const Hardware& hardware);
+// The same as above with the bound already known (sums over many kernels look it up once per level),
+// `count` launches of the evaluation's FLOPs; a negative count takes an earlier evaluation back out.
+void addToTotals(WorkloadTotals& totals, double count, const Evaluation& evaluation, BoundKind bound);
 void finishTotals(WorkloadTotals& totals, const Hardware& hardware);
 
 WorkloadTotals workloadTotals(const std::vector<Kernel>& kernels, const Hardware& hardware, const EvalOptions& options);
