@@ -56,12 +56,17 @@ int ComparisonPanel::preferredWidth() const
         return 0;
     }
     const QFontMetricsF body(bodyFont());
-    double widest = 0.0; // the title wraps; the rows set the width
+    // The title wraps; the rows and the legend of the bar segments set the width.
+    double widest = 0.0;
+    for (const QString& text : { QObject::tr("compute"), QObject::tr("memory"), QObject::tr("network") }) {
+        widest += body.height() * 1.2 + body.horizontalAdvance(text) + body.averageCharWidth() * 2.0;
+    }
     for (const ChartSummaryRow& row : m_scene->summary.rows) {
         const double line = body.height() + body.horizontalAdvance(row.label)
             + body.horizontalAdvance(timeText(row.tMin)) + body.horizontalAdvance(speedupText(row))
             + 3.0 * body.averageCharWidth();
         widest = std::max(widest, line);
+        widest = std::max(widest, 0.85 * body.horizontalAdvance(row.detail)); // drawn at 85 % size
     }
     const double padding = 2.0 * body.height();
     const double viewport = mParentPlot->viewport().width();

@@ -222,7 +222,14 @@ QStringList MainWindow::crossoverLines(int kernelIndex) const
         const QString label = m_chart->scene().devices[d].label;
         const SolveResult result = solveCrossover(kernel, *device.hardware, device.options, free);
         if (!result.value) {
-            lines << tr("%1: %2").arg(label, QString::fromStdString(result.error));
+            // No crossing in the parameter's range: the kernel keeps the regime it has now.
+            const auto now = evaluate(kernel, *device.hardware, device.options);
+            if (now.evaluation) {
+                lines << tr("%1 for every %2 on %3")
+                             .arg(QString::fromStdString(regimeName(now.evaluation->regime)), shownName, label);
+            } else {
+                lines << tr("%1: %2").arg(label, QString::fromStdString(result.error));
+            }
             continue;
         }
         const double first = firstComputeBoundValue(result, parameter && parameter->integer);

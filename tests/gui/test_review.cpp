@@ -237,7 +237,10 @@ private Q_SLOTS:
                                             "    params: {m: 128, k: 1e7, n: 1e7, dtype: bf16}\n"
                                             "  - name: raw\n"
                                             "    flops: 1e12\n"
-                                            "    bytes: 1e9\n",
+                                            "    bytes: 1e9\n"
+                                            "  - name: LayerNorm\n"
+                                            "    template: layernorm\n"
+                                            "    params: {rows: 65536, hidden: 4096, dtype: bf16}\n",
             "crossover.yaml");
         QVERIFY2(loaded.session, firstError(loaded.diagnostics).c_str());
         MainWindow window(m_db);
@@ -267,6 +270,13 @@ private Q_SLOTS:
         QCOMPARE(window.kernelDock()->crossoverText().split(QLatin1Char('\n')).size(), 3);
         window.kernelDock()->setCurrentKernel(1);
         QVERIFY(window.kernelDock()->crossoverText().isEmpty());
+        // LayerNorm's intensity does not grow with its rows: memory-bound whatever their number (seed 001).
+        window.kernelDock()->setCurrentKernel(2);
+        const QStringList layerNorm = window.kernelDock()->crossoverText().split(QLatin1Char('\n'));
+        QCOMPARE(layerNorm.size(), 3);
+        for (const QString& line : layerNorm) {
+            QVERIFY2(line.startsWith(QLatin1String("memory-bound for every rows on ")), qPrintable(line));
+        }
     }
 
     void reviewAndDarkExports()
