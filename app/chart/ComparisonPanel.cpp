@@ -129,10 +129,13 @@ void ComparisonPanel::draw(QCPPainter* painter)
     small.setPointSizeF(body.pointSizeF() * 0.85);
     const QFontMetricsF smallMetrics(small);
     const double barHeight = line * 0.7;
-    const double rowHeight = line * 1.1 + barHeight + line * 0.25 + smallMetrics.height() + line * 0.7;
     const double legendHeight = line * 1.6;
     const double swatch = line * 0.6;
     for (const ChartSummaryRow& row : summary.rows) {
+        // The detail line wraps rather than losing its end when the panel is narrow.
+        const double detailHeight
+            = smallMetrics.boundingRect(QRectF(0, 0, area.width(), 1000), Qt::TextWordWrap, row.detail).height();
+        const double rowHeight = line * 1.1 + barHeight + line * 0.25 + detailHeight + line * 0.7;
         if (y + rowHeight > area.bottom() - legendHeight) {
             break; // more devices than room: the comparison table has them all
         }
@@ -176,9 +179,9 @@ void ComparisonPanel::draw(QCPPainter* painter)
         y += barHeight + line * 0.25;
         painter->setFont(small);
         painter->setPen(style.mutedText);
-        painter->drawText(QRectF(area.left(), y, area.width(), smallMetrics.height()), Qt::AlignLeft | Qt::AlignTop,
-            smallMetrics.elidedText(row.detail, Qt::ElideRight, area.width()));
-        y += smallMetrics.height() + line * 0.7;
+        painter->drawText(QRectF(area.left(), y, area.width(), detailHeight),
+            Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, row.detail);
+        y += detailHeight + line * 0.7;
     }
     painter->setFont(body);
 

@@ -355,6 +355,11 @@ ChartSummary buildChartSummary(const Session& session, const Comparison& compari
         if (entry.totals.flopsPerSecondPerDollar) {
             detail << qs(formatQuantity(*entry.totals.flopsPerSecondPerDollar, Dimension::FlopsPerSecond, 3)) + "/$";
         }
+        for (QString& part : detail) {
+            // Wrap between the figures, never inside one (a word joiner keeps "TFLOP/s/W" whole).
+            part.replace(QLatin1Char(' '), QChar(0x00A0));
+            part.replace(QStringLiteral("/"), QStringLiteral("/\u2060"));
+        }
         row.detail = detail.join(QStringLiteral(" · "));
         summary.rows.push_back(std::move(row));
     }
@@ -366,10 +371,11 @@ ChartSummary buildChartSummary(const Session& session, const Comparison& compari
     const size_t kernels = session.kernels.size();
     summary.title = kernels == 1 ? QObject::tr("Workload: 1 kernel") : QObject::tr("Workload: %1 kernels").arg(kernels);
     if (launches != static_cast<double>(kernels)) {
-        summary.title += QObject::tr(" (%1 launches)").arg(qs(formatNumber(launches, 4)));
+        summary.title += QObject::tr(" (%1\u00A0launches)").arg(qs(formatNumber(launches, 4)));
     }
     if (flops > 0.0) {
-        summary.title += QStringLiteral(", ") + qs(formatQuantity(flops, Dimension::Flops, 3));
+        summary.title += QStringLiteral(", ")
+            + qs(formatQuantity(flops, Dimension::Flops, 3)).replace(QLatin1Char(' '), QChar(0x00A0));
     }
     return summary;
 }
