@@ -1,5 +1,8 @@
 #include "chart/ChartPalette.h"
 
+#include <QPainter>
+#include <QPixmap>
+
 #include <array>
 
 namespace roofscope {
@@ -25,6 +28,18 @@ QColor lighterTint(const QColor& color, double amount)
 {
     auto mix = [amount](int channel) { return static_cast<int>(channel + (255 - channel) * amount + 0.5); };
     return QColor(mix(color.red()), mix(color.green()), mix(color.blue()));
+}
+
+QIcon deviceSwatch(const QColor& color)
+{
+    QPixmap pixmap(12, 12);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(color.darker(130));
+    painter.setBrush(color);
+    painter.drawRoundedRect(QRectF(0.5, 0.5, 11, 11), 2, 2);
+    return QIcon(pixmap);
 }
 
 } // namespace roofscope

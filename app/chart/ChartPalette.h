@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QColor>
+#include <QIcon>
 
 namespace roofscope {
 
@@ -11,5 +12,8 @@ int deviceColorCount();
 
 // A lighter tint of a colour (mixed with white), for secondary roofs.
 QColor lighterTint(const QColor& color, double amount);
+
+// A small rounded square in a device's colour, for lists and tables beside the chart.
+QIcon deviceSwatch(const QColor& color);
 
 } // namespace roofscope

@@ -1,5 +1,6 @@
 #include "gui/ComparisonDock.h"
 
+#include "chart/ChartPalette.h"
 #include "io/ComparisonFormat.h"
 #include "io/SessionFile.h"
 
@@ -13,7 +14,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
-#include <QPainter>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QToolButton>
@@ -25,17 +25,6 @@ namespace {
 QString qs(const std::string& text)
 {
     return QString::fromStdString(text);
-}
-
-QIcon swatch(const QColor& color)
-{
-    QPixmap pixmap(12, 12);
-    pixmap.fill(Qt::transparent);
-    QPainter painter(&pixmap);
-    painter.setPen(QPen(color.darker(140), 1.0));
-    painter.setBrush(color);
-    painter.drawRect(QRectF(0.5, 0.5, 11.0, 11.0));
-    return QIcon(pixmap);
 }
 
 QString columnToolTip(ComparisonColumn column)
@@ -113,7 +102,7 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
         return -1.0; // figures a device cannot give sort below every real one
     case Qt::DecorationRole:
         if (column == ComparisonColumn::Device && static_cast<size_t>(index.row()) < m_colors.size()) {
-            return swatch(m_colors[static_cast<size_t>(index.row())]);
+            return deviceSwatch(m_colors[static_cast<size_t>(index.row())]);
         }
         return {};
     case Qt::FontRole:

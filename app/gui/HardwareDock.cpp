@@ -10,7 +10,6 @@
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLineEdit>
-#include <QPainter>
 #include <QPixmap>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -29,18 +28,6 @@ constexpr int kLevelRole = Qt::UserRole + 3;
 QString qs(const std::string& text)
 {
     return QString::fromStdString(text);
-}
-
-QIcon swatch(const QColor& color)
-{
-    QPixmap pixmap(12, 12);
-    pixmap.fill(Qt::transparent);
-    QPainter painter(&pixmap);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(color.darker(130));
-    painter.setBrush(color);
-    painter.drawRoundedRect(QRectF(0.5, 0.5, 11, 11), 2, 2);
-    return QIcon(pixmap);
 }
 
 QIcon emptySwatch()
@@ -211,7 +198,7 @@ void HardwareDock::syncFromSession()
         const bool shown = selection && selection->visible;
         if (kind == Device) {
             item->setCheckState(0, shown ? Qt::Checked : Qt::Unchecked);
-            item->setIcon(0, shown ? swatch(deviceColor(index)) : emptySwatch());
+            item->setIcon(0, shown ? deviceSwatch(deviceColor(index)) : emptySwatch());
             if (auto* combo = qobject_cast<QComboBox*>(m_tree->itemWidget(item, 1))) {
                 const int at = combo->findData(selection ? qs(selection->precision) : QString());
                 combo->setCurrentIndex(std::max(0, at));

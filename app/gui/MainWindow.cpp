@@ -792,6 +792,7 @@ void MainWindow::refresh(bool fit)
     m_sceneProblems = built.problems;
     m_sceneDevices = std::move(built.devices);
     m_sceneResults = built.results;
+    m_comparison = std::move(built.comparison);
     m_chart->setScene(std::move(built.scene), fit);
     const bool wasEmpty = m_results->rowCount() == 0;
     std::vector<ResultsTableModel::Row> rows;
@@ -814,7 +815,7 @@ void MainWindow::refresh(bool fit)
     if (fit || wasEmpty) {
         m_resultsView->resizeColumnsToContents();
     }
-    updateComparison();
+    publishComparison();
     m_kernelDock->refreshCrossovers();
     updateStatus();
     updateKernelStatus();

@@ -139,12 +139,10 @@ private:
     void createPresentationActions(QMenu* viewMenu, QAction* open, QAction* save, QAction* fit);
     // The window's palette for the session's theme (the chart follows the session by itself).
     void applyWindowTheme();
-    // The workload comparison from the evaluations the chart was built from: the dock, and the
-    // panel beside the chart in review mode.
-    void updateComparison();
     // After one kernel moved: its old evaluations (per scene device) out of the totals, the new ones
     // in; no pass over the other kernels.
     void updateComparisonForKernel(int kernel, const std::vector<std::optional<Evaluation>>& before);
+    // Shows m_comparison (summed by the scene build) in the dock, and beside the chart in review mode.
     void publishComparison();
     // For a template kernel, per shown device the value of its drag parameter from which it is
     // compute-bound ("compute-bound from m ≥ 243 on TPU v5e"), for the kernel editor.

@@ -157,18 +157,13 @@ void MainWindow::setReviewMode(bool on)
     m_chart->setFocus();
 }
 
-void MainWindow::updateComparison()
-{
-    m_comparison = buildComparison(session(), m_sceneDevices, m_sceneResults);
-    publishComparison();
-}
-
 void MainWindow::updateComparisonForKernel(int kernel, const std::vector<std::optional<Evaluation>>& before)
 {
     const auto& kernels = session().kernels;
     if (kernel < 0 || static_cast<size_t>(kernel) >= kernels.size() || before.size() != m_sceneResults.size()
         || m_comparison.entries.size() != m_sceneResults.size()) {
-        updateComparison();
+        m_comparison = buildComparison(session(), m_sceneDevices, m_sceneResults);
+        publishComparison();
         return;
     }
     const double count = kernels[static_cast<size_t>(kernel)].count;

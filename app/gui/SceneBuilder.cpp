@@ -521,9 +521,9 @@ SceneBuildResult buildChartScene(
             result.scene.kernels[order[rank]].hidden = true;
         }
     }
+    result.comparison = buildComparison(session, result.devices, result.results);
     if (sceneOptions.review) {
-        result.scene.summary
-            = buildChartSummary(session, buildComparison(session, result.devices, result.results), result.scene);
+        result.scene.summary = buildChartSummary(session, result.comparison, result.scene);
     }
     result.problems.removeDuplicates();
     return result;

@@ -63,6 +63,7 @@ struct SceneBuildResult {
     std::vector<SceneDevice> devices; // per scene device: lets one kernel be re-evaluated alone
     std::vector<std::shared_ptr<DeviceResults>> results; // per scene device: every kernel's evaluation
     QStringList problems; // devices missing from the database, kernels a device cannot evaluate, ...
+    Comparison comparison; // the session's workload on every scene device (buildComparison)
 };
 
 struct SceneKernelBuild {
