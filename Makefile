@@ -6,7 +6,9 @@ WERROR      ?= OFF
 BUILD_TYPE  ?= RelWithDebInfo
 SESSION     ?= resources/examples/transformer-layer.yaml
 
-CMAKE_CONFIGURE = cmake -S . -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+# ccache, when installed, makes rebuilds after a branch switch or in a second checkout quick.
+CCACHE      := $(shell command -v ccache 2>/dev/null)
+CMAKE_CONFIGURE = cmake -S . -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
 .PHONY: all deps configure build run test test-asan bench format format-check tidy clean
 
