@@ -1,8 +1,11 @@
 #include "cli/CommandLine.h"
-#include "gui/GuiMain.h"
+#include "widgets/GuiMain.h"
 
+#include <filesystem>
+#include <iostream>
 #include <set>
 #include <string>
+#include <system_error>
 #include <vector>
 
 int main(int argc, char** argv)
@@ -13,6 +16,7 @@ int main(int argc, char** argv)
     }
     std::string session;
     std::vector<std::string> hardwareDirs;
+    std::vector<std::string> positionals;
     // Qt's own options that take a value (QGuiApplication): their value is not a session file.
     const std::set<std::string> qtValueOptions { "-platform", "-platformpluginpath", "-platformtheme", "-plugin",
         "-qwindowgeometry", "-geometry", "-qwindowicon", "-qwindowtitle", "-style", "-stylesheet", "-display",
@@ -22,8 +26,36 @@ int main(int argc, char** argv)
             hardwareDirs.push_back(args[++i]);
         } else if (qtValueOptions.contains(args[i])) {
             ++i;
-        } else if (!args[i].empty() && args[i][0] != '-' && session.empty()) {
-            session = args[i];
+        } else if (!args[i].empty() && args[i][0] != '-') {
+            positionals.push_back(args[i]);
+        }
+    }
+    if (!positionals.empty()) {
+        session = positionals.front();
+    }
+    // Before any window: a mistyped command or a missing session file is an error, not an empty window.
+    if (!session.empty()) {
+        std::error_code error;
+        const bool exists = std::filesystem::exists(session, error);
+        const std::filesystem::path path(session);
+        const bool looksLikeFile = path.has_extension() || path.has_parent_path();
+        if (!exists && !looksLikeFile) {
+            std::cerr << "roofscope: error: unknown command '" << session << "'; commands: "
+                      << roofscope::CommandLine::commandList() << " (see 'roofscope help')\n";
+            return 2;
+        }
+        if (!exists) {
+            std::cerr << "roofscope: error: " << session << ": no such session file\n";
+            return 2;
+        }
+        if (positionals.size() > 1) {
+            std::cerr << "roofscope: error: one session file at a time ('" << positionals[0] << "' and '"
+                      << positionals[1] << "')\n";
+            return 2;
+        }
+        if (std::filesystem::is_directory(session, error)) {
+            std::cerr << "roofscope: error: " << session << ": is a folder, not a session file\n";
+            return 2;
         }
     }
     return roofscope::runGui(argc, argv, session, hardwareDirs);

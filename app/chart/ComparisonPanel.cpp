@@ -1,6 +1,6 @@
 #include "chart/ComparisonPanel.h"
 
-#include "chart/ChartPalette.h"
+#include "document/ChartPalette.h"
 #include "model/Units.h"
 
 #include <QFontMetricsF>

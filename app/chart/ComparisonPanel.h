@@ -2,7 +2,7 @@
 
 // Internal to app/chart: includes QCustomPlot. Only chart sources include this header.
 
-#include "chart/ChartModel.h"
+#include "document/ChartModel.h"
 
 #include <qcustomplot.h>
 

@@ -1,8 +1,9 @@
 #include "chart/RooflineChart.h"
+#include "chart/RoofGeometry.h"
 
 #include "chart/ChartAxisFormat.h"
 #include "chart/ChartLabelPlacer.h"
-#include "chart/ChartPalette.h"
+#include "document/ChartPalette.h"
 #include "chart/ComparisonPanel.h"
 #include "chart/KernelCloud.h"
 #include "chart/KernelMarkerStyle.h"
@@ -111,142 +112,6 @@ void RooflineChart::setupPlot()
             Q_EMIT fitRequested();
         }
     });
-}
-
-std::optional<ChartHit> RooflineChart::hitTest(const QPointF& pos, double radius) const
-{
-    std::optional<ChartHit> best;
-    double bestDistance = radius * radius;
-    const QCPAxis* xAxis = m_plot->xAxis;
-    const QCPAxis* yAxis = m_plot->yAxis;
-    auto consider = [&](int kernel, int device, double x, double y) {
-        const double dx = xAxis->coordToPixel(x) - pos.x();
-        const double dy = yAxis->coordToPixel(y) - pos.y();
-        const double distance = dx * dx + dy * dy;
-        // The selected kernel wins ties, so a press on stacked markers grabs what the user is editing.
-        if (distance < bestDistance || (distance == bestDistance && kernel == m_selectedKernel)) {
-            bestDistance = distance;
-            best = ChartHit { kernel, device };
-        }
-    };
-    for (int k = 0; k < static_cast<int>(m_scene.kernels.size()); ++k) {
-        const ChartKernel& kernel = m_scene.kernels[static_cast<size_t>(k)];
-        if (kernel.hidden) {
-            continue;
-        }
-        for (const auto& point : kernel.points) {
-            if (positiveFinite(point.intensity) && positiveFinite(point.attainable)) {
-                consider(k, point.device, point.intensity, point.attainable);
-            }
-        }
-        if (kernel.achieved && !kernel.points.empty() && positiveFinite(*kernel.achieved)) {
-            consider(k, kernel.points.front().device, kernel.points.front().intensity, *kernel.achieved);
-        }
-    }
-    return best;
-}
-
-std::optional<int> RooflineChart::kernelAt(const QPointF& pos, double radius) const
-{
-    if (auto hit = hitTest(pos, radius)) {
-        return hit->kernel;
-    }
-    return std::nullopt;
-}
-
-void RooflineChart::setToolTipProvider(std::function<QString(int, int)> provider)
-{
-    m_toolTipProvider = std::move(provider);
-}
-
-void RooflineChart::showToolTip(const ChartHit& hit, const QPoint& globalPos)
-{
-    if (!m_toolTipProvider) {
-        return;
-    }
-    const QString text = m_toolTipProvider(hit.kernel, hit.device);
-    if (text.isEmpty()) {
-        QToolTip::hideText();
-    } else {
-        QToolTip::showText(globalPos, text, m_plot);
-    }
-}
-
-void RooflineChart::setSelectedKernel(int kernel)
-{
-    if (kernel < -1 || kernel >= static_cast<int>(m_scene.kernels.size())) {
-        kernel = -1;
-    }
-    if (kernel == m_selectedKernel) {
-        return;
-    }
-    m_selectedKernel = kernel;
-    m_cloud->setHighlighted(kernel);
-    m_plot->replot();
-}
-
-void RooflineChart::onMousePress(QMouseEvent* event)
-{
-    if (event->button() != Qt::LeftButton) {
-        return;
-    }
-    const std::optional<int> kernel = kernelAt(event->position());
-    Q_EMIT kernelClicked(kernel.value_or(-1));
-    if (!kernel) {
-        return;
-    }
-    m_dragKernel = *kernel;
-    m_plot->setInteraction(QCP::iRangeDrag, false); // the press moves the kernel, not the view
-    m_selectedKernel = *kernel;
-    m_cloud->setHighlighted(*kernel);
-    m_cloud->showAllExcept(*kernel);
-    m_dragCloud->showOnly(*kernel);
-    if (QCPItemText* label = m_kernelItems[static_cast<size_t>(*kernel)].label) {
-        label->setLayer(QStringLiteral("overlay"));
-    }
-    m_plot->replot();
-}
-
-void RooflineChart::onMouseMove(QMouseEvent* event)
-{
-    if (m_dragKernel < 0) {
-        if (event->buttons() == Qt::NoButton) {
-            if (auto hit = hitTest(event->position())) {
-                showToolTip(*hit, event->globalPosition().toPoint());
-            } else {
-                QToolTip::hideText();
-            }
-        }
-        return;
-    }
-    const double intensity = m_plot->xAxis->pixelToCoord(event->position().x());
-    if (std::isfinite(intensity) && intensity > 0.0) {
-        Q_EMIT kernelDragged(m_dragKernel, intensity);
-        const auto& points = m_scene.kernels[static_cast<size_t>(m_dragKernel)].points;
-        if (!points.empty()) {
-            // Brief and plain during a drag (rich-text layout would cost more than the rest of the step).
-            showToolTip({ m_dragKernel, -1 }, event->globalPosition().toPoint());
-        }
-    }
-}
-
-void RooflineChart::onMouseRelease(QMouseEvent* /*event*/)
-{
-    if (m_dragKernel < 0) {
-        return;
-    }
-    const int kernel = m_dragKernel;
-    m_dragKernel = -1;
-    m_plot->setInteraction(QCP::iRangeDrag, true);
-    m_cloud->showAllExcept(-1);
-    m_dragCloud->showOnly(-1);
-    if (static_cast<size_t>(kernel) < m_kernelItems.size()) {
-        if (QCPItemText* label = m_kernelItems[static_cast<size_t>(kernel)].label) {
-            label->setLayer(QString::fromLatin1(kKernelLayer));
-        }
-    }
-    m_plot->replot();
-    Q_EMIT kernelDragFinished(kernel);
 }
 
 void RooflineChart::clearScene()
@@ -366,65 +231,6 @@ void RooflineChart::setScene(ChartScene scene, bool fit)
     }
 }
 
-namespace {
-// Clips a polyline to a box in log-log space (Liang-Barsky per segment). Roofs and ceilings rise
-// monotonically, so what is left is one piece.
-void clipToBox(std::vector<double>& x, std::vector<double>& y, const ChartRange& box)
-{
-    std::vector<double> outX;
-    std::vector<double> outY;
-    const double x0 = std::log(box.xLower);
-    const double x1 = std::log(box.xUpper);
-    const double y0 = std::log(box.yLower);
-    const double y1 = std::log(box.yUpper);
-    auto keep = [&](double lx, double ly) {
-        const double px = std::exp(lx);
-        const double py = std::exp(ly);
-        if (outX.empty() || std::fabs(outX.back() - px) > 1e-12 * px || std::fabs(outY.back() - py) > 1e-12 * py) {
-            outX.push_back(px);
-            outY.push_back(py);
-        }
-    };
-    if (x.size() == 1) {
-        const double lx = std::log(x[0]);
-        const double ly = std::log(y[0]);
-        if (lx >= x0 && lx <= x1 && ly >= y0 && ly <= y1) {
-            keep(lx, ly);
-        }
-    }
-    for (size_t i = 0; i + 1 < x.size(); ++i) {
-        const double ax = std::log(x[i]);
-        const double ay = std::log(y[i]);
-        const double dx = std::log(x[i + 1]) - ax;
-        const double dy = std::log(y[i + 1]) - ay;
-        double t0 = 0.0;
-        double t1 = 1.0;
-        const double p[4] = { -dx, dx, -dy, dy };
-        const double q[4] = { ax - x0, x1 - ax, ay - y0, y1 - ay };
-        bool visible = true;
-        for (int k = 0; k < 4 && visible; ++k) {
-            if (p[k] == 0.0) {
-                visible = q[k] >= 0.0;
-            } else {
-                const double t = q[k] / p[k];
-                if (p[k] < 0.0) {
-                    t0 = std::max(t0, t);
-                } else {
-                    t1 = std::min(t1, t);
-                }
-                visible = t0 <= t1;
-            }
-        }
-        if (visible) {
-            keep(ax + t0 * dx, ay + t0 * dy);
-            keep(ax + t1 * dx, ay + t1 * dy);
-        }
-    }
-    x = std::move(outX);
-    y = std::move(outY);
-}
-} // namespace
-
 void RooflineChart::setClipToView(bool clip)
 {
     m_clipToView = clip;
@@ -467,16 +273,10 @@ void RooflineChart::buildDevice(int index)
 {
     const ChartDevice& device = m_scene.devices[static_cast<size_t>(index)];
     m_legendGraphs.push_back(nullptr);
-    const double peak = device.computeRoof;
-    if (!positiveFinite(peak)) {
+    const DeviceRoofGeometry g = roofGeometry(device, m_domainLower, m_domainUpper);
+    if (!g.valid) {
         return;
     }
-    const ChartLevel* main = device.defaultLevel();
-    const bool hasSlope = main && positiveFinite(main->bytesPerSecond);
-    const double ridge = hasSlope ? peak / main->bytesPerSecond : m_domainLower;
-    const double lower = m_domainLower;
-    const double upper = m_domainUpper;
-
     const ChartStyle& style = m_scene.style;
     QPen flatPen(device.color, style.line(kFlatWidth));
     flatPen.setCapStyle(Qt::RoundCap);
@@ -487,27 +287,26 @@ void RooflineChart::buildDevice(int index)
         // drawn first so the roofs lie on top (one region only: overlapping shades turn muddy).
         QColor shade = device.color;
         shade.setAlpha(style.regionAlpha);
-        QCPGraph* region = hasSlope
-            ? addLine({ lower, ridge, upper }, { main->bytesPerSecond * lower, peak, peak }, Qt::NoPen)
-            : addLine({ lower, upper }, { peak, peak }, Qt::NoPen);
+        QCPGraph* region = addLine(g.region.x, g.region.y, Qt::NoPen);
         region->setBrush(shade);
         region->setAntialiasedFill(false);
         m_hasRegion = true;
     }
-    if (hasSlope) {
-        addLine({ lower, ridge }, { main->bytesPerSecond * lower, peak }, slopePen);
+    if (g.hasSlope) {
+        addLine(g.slope.x, g.slope.y, slopePen);
         ++m_roofCount;
     }
-    QCPGraph* flat = addLine({ ridge, upper }, { peak, peak }, flatPen);
+    QCPGraph* flat = addLine(g.flat.x, g.flat.y, flatPen);
 
-    QString legend
-        = QStringLiteral("%1 (%2) · %3").arg(device.label, device.precision, quantity(peak, Dimension::FlopsPerSecond));
+    const ChartLevel* main = device.defaultLevel();
+    QString legend = QStringLiteral("%1 (%2) · %3")
+                         .arg(device.label, device.precision, quantity(g.peak, Dimension::FlopsPerSecond));
     QCPGraph* legendGraph = flat;
-    if (hasSlope) {
+    if (g.hasSlope) {
         legend += QStringLiteral(" · %1 · ridge %2")
                       .arg(quantity(main->bytesPerSecond, Dimension::BytesPerSecond),
-                          QString::fromStdString(formatNumber(ridge, 3)));
-        legendGraph = addLine({ ridge }, { peak }, flatPen);
+                          QString::fromStdString(formatNumber(g.ridge, 3)));
+        legendGraph = addLine({ g.ridge }, { g.peak }, flatPen);
         legendGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(device.color, style.line(2.0)),
             QBrush(style.hollowFill), 9.0 * style.markerScale));
     }
@@ -515,65 +314,34 @@ void RooflineChart::buildDevice(int index)
     legendGraph->addToLegend();
     m_legendGraphs.back() = legendGraph;
 
-    m_labels->addObstacle(ridge, peak);
+    m_labels->addObstacle(g.ridge, g.peak);
 
     const QColor tint = lighterTint(device.color, kLevelTint);
-    for (const ChartLevel& level : device.levels) {
-        if (level.isDefault || !level.visible || !positiveFinite(level.bytesPerSecond)) {
-            continue;
-        }
-        const double levelRidge = peak / level.bytesPerSecond;
-        std::vector<double> x { lower, levelRidge };
-        std::vector<double> y { level.bytesPerSecond * lower, peak };
-        if (hasSlope && levelRidge < ridge) { // its flat joins the device's compute roof at the ridge
-            x.push_back(ridge);
-            y.push_back(peak);
-        }
-        addLine(x, y, QPen(tint, style.line(kLevelWidth)));
+    for (const auto& level : g.levels) {
+        addLine(level.line.x, level.line.y, QPen(tint, style.line(kLevelWidth)));
         ++m_roofCount;
         const QString text = QStringLiteral("%1 %2").arg(
-            level.name.toUpper(), quantity(level.bytesPerSecond, Dimension::BytesPerSecond));
-        const bool above = !hasSlope || level.bytesPerSecond > main->bytesPerSecond;
-        m_labels->addSlanted(addRoofLabel(text, device.color), level.bytesPerSecond, lower, levelRidge, above);
+            level.level->name.toUpper(), quantity(level.level->bytesPerSecond, Dimension::BytesPerSecond));
+        m_labels->addSlanted(addRoofLabel(text, device.color), level.label.bytesPerSecond, level.label.from,
+            level.label.to, level.labelAbove);
     }
-
-    for (const ChartComputeRoof& other : device.otherComputeRoofs) {
-        const double value = other.flopsPerSecond;
-        if (!positiveFinite(value)) {
-            continue;
-        }
-        std::vector<double> x { lower, upper };
-        std::vector<double> y { value, value };
-        if (hasSlope) { // min(value, beta * I): its slope part runs on the device's own slope
-            const double otherRidge = value / main->bytesPerSecond;
-            x = { otherRidge, upper };
-            if (ridge < otherRidge) {
-                x.insert(x.begin(), ridge);
-                y.insert(y.begin(), peak);
-            }
-        }
-        addLine(x, y, QPen(tint, style.line(kLevelWidth)));
-        const QString text = QStringLiteral("%1 %2").arg(other.precision, quantity(value, Dimension::FlopsPerSecond));
-        m_labels->addFlat(addRoofLabel(text, device.color), value, x.front());
+    for (const auto& [other, line] : g.otherComputeRoofs) {
+        addLine(line.line.x, line.line.y, QPen(tint, style.line(kLevelWidth)));
+        const QString text
+            = QStringLiteral("%1 %2").arg(other->precision, quantity(line.value, Dimension::FlopsPerSecond));
+        m_labels->addFlat(addRoofLabel(text, device.color), line.value, line.labelX);
     }
-
     const QPen ceilingPen(tint, style.line(kCeilingWidth), Qt::DashLine);
-    for (const ChartCeiling& ceiling : device.ceilings) {
-        if (!positiveFinite(ceiling.value)) {
-            continue;
-        }
-        if (ceiling.kind == ChartCeiling::Kind::Compute) {
-            const double start = hasSlope ? ceiling.value / main->bytesPerSecond : lower;
-            addLine({ start, upper }, { ceiling.value, ceiling.value }, ceilingPen);
-            const QString text
-                = QStringLiteral("%1 %2").arg(ceiling.name, quantity(ceiling.value, Dimension::FlopsPerSecond));
-            m_labels->addFlat(addRoofLabel(text, device.color), ceiling.value, start);
+    for (const auto& ceiling : g.ceilings) {
+        addLine(ceiling.line.x, ceiling.line.y, ceilingPen);
+        const bool compute = ceiling.ceiling->kind == ChartCeiling::Kind::Compute;
+        const QString text = QStringLiteral("%1 %2").arg(ceiling.ceiling->name,
+            quantity(ceiling.ceiling->value, compute ? Dimension::FlopsPerSecond : Dimension::BytesPerSecond));
+        if (compute) {
+            m_labels->addFlat(addRoofLabel(text, device.color), ceiling.ceiling->value, ceiling.labelX);
         } else {
-            const double end = peak / ceiling.value;
-            addLine({ lower, end }, { ceiling.value * lower, peak }, ceilingPen);
-            const QString text
-                = QStringLiteral("%1 %2").arg(ceiling.name, quantity(ceiling.value, Dimension::BytesPerSecond));
-            m_labels->addSlanted(addRoofLabel(text, device.color), ceiling.value, lower, end, false);
+            m_labels->addSlanted(addRoofLabel(text, device.color), ceiling.slanted.bytesPerSecond,
+                ceiling.slanted.from, ceiling.slanted.to, false);
         }
         ++m_ceilingCount;
     }
@@ -782,6 +550,16 @@ QString RooflineChart::xTickLabel(double flopsPerByte)
 QString RooflineChart::yTickLabel(double flopsPerSecond)
 {
     return formatPerformanceTick(flopsPerSecond);
+}
+
+QWidget* RooflineChart::plotWidget() const
+{
+    return m_plot;
+}
+
+QPixmap RooflineChart::toPixmap() const
+{
+    return m_plot->toPixmap();
 }
 
 } // namespace roofscope

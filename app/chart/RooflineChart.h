@@ -1,7 +1,8 @@
 #pragma once
 
-#include "chart/ChartModel.h"
+#include "document/ChartModel.h"
 
+#include <QPixmap>
 #include <QPointF>
 #include <QString>
 #include <QStringList>
@@ -21,6 +22,7 @@ class QMouseEvent;
 namespace roofscope {
 
 class ChartLabelPlacer;
+class SessionAnalysis;
 class ComparisonPanel;
 class KernelCloud;
 
@@ -46,6 +48,9 @@ public:
     explicit RooflineChart(QWidget* parent = nullptr);
     ~RooflineChart() override;
 
+    // Follows a session analysis: its scene (refitted when it says so), moved kernels, selection and
+    // review summary; tooltips come from it, and a drag edits its document, one undo step per drag.
+    void setAnalysis(SessionAnalysis* analysis);
     // Replaces everything drawn. The first scene, and any scene when `fit` is set, is fitted.
     void setScene(ChartScene scene, bool fit = false);
     // Replaces one kernel (same devices): the drag fast path. While that kernel is dragged only the
@@ -75,6 +80,9 @@ public:
     ChartRange visibleRange() const;
 
     QCustomPlot* plot() const { return m_plot; }
+    // The plot as a plain widget (for event filters outside app/chart) and as a picture of what is shown.
+    QWidget* plotWidget() const;
+    QPixmap toPixmap() const;
     // Bandwidth roofs drawn: one per device with a default level plus its other shown levels.
     int roofCount() const { return m_roofCount; }
     int ceilingCount() const { return m_ceilingCount; }
@@ -108,6 +116,8 @@ Q_SIGNALS:
     void fitRequested();
     // A kernel's marker was clicked (-1: empty space).
     void kernelClicked(int kernel);
+    // Something the user should read in the status line (why a dragged kernel stopped).
+    void statusMessage(const QString& message);
 
 public:
     static constexpr const char* kRoofLabelLayer = "roofLabels";
@@ -119,6 +129,7 @@ private:
     void onMouseRelease(QMouseEvent* event);
     void showToolTip(const ChartHit& hit, const QPoint& globalPos);
 
+    SessionAnalysis* m_analysis = nullptr;
     int m_dragKernel = -1;
     int m_selectedKernel = -1;
     std::function<QString(int, int)> m_toolTipProvider;

@@ -1,6 +1,6 @@
 #include "cli/CliContext.h"
 
-#include "AppPaths.h"
+#include "document/AppPaths.h"
 #include "model/Precision.h"
 #include "model/Templates.h"
 #include "model/Text.h"

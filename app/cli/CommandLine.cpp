@@ -3,7 +3,7 @@
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/ImportCommand.h"
-#include "gui/ChartExport.h"
+#include "chart/ChartExport.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
 #include "io/SessionEvaluator.h"
@@ -444,15 +444,31 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
 
 } // namespace
 
+const std::vector<std::string>& CommandLine::commands()
+{
+    static const std::vector<std::string> names { "hardware", "eval", "solve", "table", "compare", "export",
+        "import", "help" };
+    return names;
+}
+
+std::string CommandLine::commandList()
+{
+    std::string list;
+    for (const std::string& name : commands()) {
+        list += (list.empty() ? "" : ", ") + name;
+    }
+    return list;
+}
+
 bool CommandLine::isSubcommand(const std::vector<std::string>& args)
 {
     if (args.empty()) {
         return false;
     }
     const std::string& first = args.front();
-    return first == "hardware" || first == "eval" || first == "solve" || first == "table" || first == "compare"
-        || first == "help" || first == "--help" || first == "-h" || first == "--version" || first == "export"
-        || first == "import";
+    const auto& names = commands();
+    return std::find(names.begin(), names.end(), first) != names.end() || first == "--help" || first == "-h"
+        || first == "--version";
 }
 
 int CommandLine::run(const std::vector<std::string>& args)
@@ -493,7 +509,7 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& out, st
         if (command == "export") {
             return exportCommand(args, out, err);
         }
-        throw CliError("'" + command + "' is not available in this version (see 'roofscope help')");
+        throw CliError("unknown command '" + command + "'; commands: " + commandList() + " (see 'roofscope help')");
     } catch (const CliError& e) {
         err << "roofscope: error: " << e.what() << "\n";
         return 2;

@@ -9,6 +9,9 @@ namespace roofscope {
 // The headless sub-commands of `roofscope` (SPEC section 4). They use core only.
 class CommandLine {
 public:
+    // The sub-commands, and the same as "hardware, eval, ..." for messages.
+    static const std::vector<std::string>& commands();
+    static std::string commandList();
     static bool isSubcommand(const std::vector<std::string>& args);
     // Runs a sub-command; returns the process exit code. Errors are one line on `err`.
     static int run(const std::vector<std::string>& args);

@@ -4,6 +4,7 @@
 #include "model/Text.h"
 #include "model/Units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -184,13 +185,44 @@ SolveResult solveForIntensity(const Kernel& kernel, const std::string& free, dou
     auto f = [&](double x) { return std::log(intensityAt(x) / targetIntensity); };
     bool rising = true;
     const double hi = std::min(range.hi, 1e12);
+    const std::string& firstName = names.front();
+    const auto currentIt = kernel.templ->params.find(firstName);
+    const TemplateParameter* firstParameter = findTemplate(kernel.templ->name)->parameter(firstName);
+    const double current = std::clamp(currentIt != kernel.templ->params.end() ? currentIt->second
+                                                                                : firstParameter->defaultValue,
+        range.lo, hi);
     auto root = findRoot(f, range.lo, hi, rising);
     double value = 0.0;
     if (root) {
         value = *root;
     } else {
-        // Out of reach: clamp to the end of the range closest to the target.
-        value = std::fabs(f(range.lo)) < std::fabs(f(hi)) ? range.lo : hi;
+        // Out of reach. When the intensity hardly changes over the whole range, the parameter does not
+        // move the kernel at all: keep it. Otherwise the intensity saturates towards one end of the
+        // range: stop where it comes within 1 % of that end's intensity (a step invisible on a log
+        // axis), never past the value the kernel has now, instead of running to the end of the range.
+        const double atLo = intensityAt(range.lo);
+        const double atHi = intensityAt(hi);
+        const std::string label = "'" + kernel.name + "'";
+        if (!(std::isfinite(atLo) && std::isfinite(atHi)) || std::fabs(std::log(atHi / atLo)) < 1e-6) {
+            result.value = current;
+            result.intensity = intensityAt(current);
+            result.level = "default";
+            result.limit = label + "'s intensity does not depend on " + free;
+            return result;
+        }
+        const bool towardsHi = std::fabs(f(hi)) < std::fabs(f(range.lo));
+        const double end = towardsHi ? hi : range.lo;
+        const double atEnd = towardsHi ? atHi : atLo;
+        auto gap = [&](double x) { return std::fabs(std::log(intensityAt(x) / atEnd)) - 0.01; };
+        if (gap(current) <= 0.0) {
+            value = current;
+        } else {
+            bool unused = true;
+            const auto near = findRoot(gap, std::min(current, end), std::max(current, end), unused);
+            value = near ? *near : end;
+        }
+        result.limit = label + "'s intensity cannot go " + (targetIntensity > atEnd ? "above " : "below ")
+            + formatNumber(atEnd, 4) + " FLOP/B by changing " + free;
     }
     if (range.integer) {
         // The whole number whose intensity is closest to the target.

@@ -17,6 +17,9 @@ struct SolveResult {
     std::string level; // the level whose roof the kernel crosses
     bool computeBoundAbove = true; // compute-bound for values above `value` (else below)
     std::string error;
+    // solveForIntensity: why the kernel could not follow the target all the way (it does not depend
+    // on the free parameter, or its intensity saturates); empty when it reaches the target.
+    std::string limit;
 };
 
 // Free parameters: one name, or several tied together ("m,k,n": a square matmul).
@@ -34,7 +37,9 @@ double firstComputeBoundValue(const SolveResult& result, bool integer);
 
 // The inverse map: the value of the free parameter(s) that gives `targetIntensity` FLOP/B on the
 // kernel's default bytes (what dragging a template kernel along the x-axis edits). Snaps to whole
-// numbers for integer parameters and clamps to the parameter's range.
+// numbers for integer parameters and clamps to the parameter's range. A target out of reach leaves the
+// value where the intensity stops changing (within 1 %), never further than the kernel's current
+// value from it, and says why in `limit`.
 SolveResult solveForIntensity(const Kernel& kernel, const std::string& free, double targetIntensity);
 
 } // namespace roofscope

@@ -8,11 +8,11 @@
 //   startup        the roofscope executable from process start to its first paint (separate runs)
 // Usage: roofscope-bench [--only NAME] [--quick] [--roofscope PATH]
 
-#include "AppPaths.h"
+#include "document/AppPaths.h"
 #include "chart/RooflineChart.h"
-#include "gui/HardwareDock.h"
-#include "gui/MainWindow.h"
-#include "gui/SessionDocument.h"
+#include "widgets/HardwareDock.h"
+#include "widgets/MainWindow.h"
+#include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
 
 #include <qcustomplot.h>

@@ -194,6 +194,44 @@ private Q_SLOTS:
             << "solve needs --kernel";
     }
 
+    // Issue 10: a mistyped command or a missing session file started the window (SIGABRT without a
+    // display, a hang offscreen). Now a one-line error before any window: run with no display at all.
+    void mistypedCommandsNeverStartTheWindow_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("issue-10-nosuchcmd") << QStringList { "nosuchcmd" } << "unknown command 'nosuchcmd'";
+        QTest::newRow("issue-10-unknown-with-options")
+            << QStringList { "frobnicate", "--x", "1" } << "unknown command 'frobnicate'";
+        QTest::newRow("issue-10-missing-session")
+            << QStringList { "/nonexistent/session.yaml" } << "/nonexistent/session.yaml: no such session file";
+        QTest::newRow("missing-relative-session") << QStringList { "missing.yaml" } << "missing.yaml: no such session file";
+        QTest::newRow("two-sessions") << QStringList { ROOFSCOPE_RESOURCES_DIR "/examples/fusion.yaml",
+            ROOFSCOPE_RESOURCES_DIR "/examples/quantisation.yaml" } << "one session file at a time";
+        QTest::newRow("folder") << QStringList { ROOFSCOPE_RESOURCES_DIR "/examples/" } << "is a folder";
+    }
+    void mistypedCommandsNeverStartTheWindow()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE), args);
+        QVERIFY(process.waitForFinished(20000));
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 2);
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QCOMPARE(err.count('\n'), 1);
+        QVERIFY2(err.contains(message), qPrintable(err));
+        if (args.front() == QLatin1String("nosuchcmd")) {
+            QVERIFY2(err.contains(QLatin1String("eval")) && err.contains(QLatin1String("import")), qPrintable(err));
+        }
+    }
+
     void badInput()
     {
         QFETCH(QStringList, args);

@@ -1,8 +1,8 @@
 // The session document (every edit an undo step, drags merged) and the results table model.
 #include "TestUtil.h"
 #include "gui/ExampleSession.h"
-#include "gui/ResultsTableModel.h"
-#include "gui/SessionDocument.h"
+#include "models/ResultsTableModel.h"
+#include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"

@@ -2,9 +2,9 @@
 // device names as text and no line outside the plot area, a one-page PDF; the headless command.
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
-#include "gui/ChartExport.h"
+#include "chart/ChartExport.h"
 #include "gui/ExampleSession.h"
-#include "gui/MainWindow.h"
+#include "widgets/MainWindow.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"

@@ -1,0 +1,88 @@
+#include "chart/ChartExport.h"
+
+#include "chart/RooflineChart.h"
+#include "document/SceneBuilder.h"
+#include "io/HardwareLoader.h"
+#include "model/Session.h"
+
+#include <qcustomplot.h>
+
+#include <QFileInfo>
+#include <QSvgGenerator>
+
+namespace roofscope {
+
+QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
+    const ChartExportOptions& options, QRect* plotArea)
+{
+    if (options.width < 16 || options.height < 16 || options.width > 20000 || options.height > 20000) {
+        return QObject::tr("the size must be between 16x16 and 20000x20000, not %1x%2")
+            .arg(options.width)
+            .arg(options.height);
+    }
+    if (!(options.scale >= 0.25 && options.scale <= 8.0)) {
+        return QObject::tr("the scale must be between 0.25 and 8");
+    }
+    if (!options.theme.isEmpty() && options.theme != QLatin1String("light") && options.theme != QLatin1String("dark")) {
+        return QObject::tr("the theme must be light or dark, not '%1'").arg(options.theme);
+    }
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
+        return QObject::tr("%1: the file name must end in .png, .svg or .pdf").arg(path);
+    }
+
+    RooflineChart chart;
+    chart.resize(options.width, options.height);
+    chart.plot()->setGeometry(0, 0, options.width, options.height);
+    const ChartRange saved = session.view.xRange && session.view.yRange ? ChartRange { session.view.xRange->first,
+        session.view.xRange->second, session.view.yRange->first, session.view.yRange->second }
+                                                                        : ChartRange {};
+    const bool useSaved = session.view.xRange && session.view.yRange && saved.isValid();
+    Session styled = session;
+    if (!options.theme.isEmpty()) {
+        styled.view.theme = options.theme.toStdString();
+    }
+    SceneOptions sceneOptions;
+    sceneOptions.review = options.review;
+    ChartScene scene = buildChartScene(styled, hardware, nullptr, sceneOptions).scene;
+    const bool svg = suffix == QLatin1String("svg");
+    chart.setScene(svg ? scene : std::move(scene), true);
+    if (useSaved) {
+        chart.setVisibleRange(saved);
+    }
+    if (svg) {
+        // Draw the lines again for the range shown, clipped to it: the SVG keeps no clip paths.
+        chart.setClipToView(true);
+        chart.setScene(std::move(scene), false);
+    }
+
+    bool ok = false;
+    if (suffix == QLatin1String("png")) {
+        ok = chart.plot()->savePng(path, options.width, options.height, options.scale);
+    } else if (suffix == QLatin1String("pdf")) {
+        ok = chart.plot()->savePdf(path, options.width, options.height, QCP::epAllowCosmetic,
+            QStringLiteral("Roofscope"), QString::fromStdString(session.title));
+    } else {
+        QSvgGenerator generator;
+        generator.setFileName(path);
+        generator.setSize(QSize(options.width, options.height));
+        generator.setViewBox(QRect(0, 0, options.width, options.height));
+        generator.setResolution(96); // otherwise text shrinks
+        generator.setTitle(QString::fromStdString(session.title));
+        generator.setDescription(QStringLiteral("Roofline chart exported by Roofscope"));
+        QCPPainter painter;
+        if (painter.begin(&generator)) {
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            chart.plot()->toPainter(&painter, options.width, options.height);
+            ok = painter.end();
+        }
+        ok = ok && QFileInfo(path).size() > 0;
+    }
+    if (plotArea) {
+        *plotArea = chart.plot()->axisRect()->rect();
+    }
+    return ok ? QString() : QObject::tr("%1: the file could not be written").arg(path);
+}
+
+} // namespace roofscope

@@ -1,0 +1,193 @@
+// RooflineChart: the mouse (hover tooltips, clicks, drags along the intensity axis) and the binding
+// to a session analysis.
+
+#include "chart/RooflineChart.h"
+
+#include "chart/KernelCloud.h"
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+
+#include <QMouseEvent>
+#include <QToolTip>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+bool positiveFinite(double value)
+{
+    return std::isfinite(value) && value > 0.0;
+}
+} // namespace
+
+void RooflineChart::setAnalysis(SessionAnalysis* analysis)
+{
+    m_analysis = analysis;
+    connect(analysis, &SessionAnalysis::sceneChanged, this, [this](bool fit) {
+        setScene(m_analysis->scene(), fit);
+        setSelectedKernel(m_analysis->selectedKernel());
+    });
+    connect(analysis, &SessionAnalysis::kernelMoved, this, [this](int kernel) {
+        if (m_analysis->options().review) {
+            setSummary(m_analysis->scene().summary); // before the kernel's repaint: the panel repaints with it
+        }
+        updateKernel(kernel, m_analysis->scene().kernels[static_cast<size_t>(kernel)]);
+    });
+    connect(analysis, &SessionAnalysis::selectionChanged, this, &RooflineChart::setSelectedKernel);
+    connect(this, &RooflineChart::kernelClicked, analysis, [this](int kernel) {
+        if (kernel >= 0) {
+            m_analysis->setSelectedKernel(kernel);
+        }
+    });
+    connect(this, &RooflineChart::kernelDragged, analysis, [this](int kernel, double flopsPerByte) {
+        QString limit;
+        const QString error = m_analysis->document()->setKernelIntensity(kernel, flopsPerByte, &limit);
+        if (!error.isEmpty() || !limit.isEmpty()) {
+            Q_EMIT statusMessage(error.isEmpty() ? limit : error);
+        }
+    });
+    connect(this, &RooflineChart::kernelDragFinished, analysis->document(), &SessionDocument::endInteraction);
+    setToolTipProvider([this](int kernel, int device) { return m_analysis->toolTip(kernel, device); });
+    setScene(analysis->scene(), true);
+    setSelectedKernel(analysis->selectedKernel());
+}
+
+std::optional<ChartHit> RooflineChart::hitTest(const QPointF& pos, double radius) const
+{
+    std::optional<ChartHit> best;
+    double bestDistance = radius * radius;
+    const QCPAxis* xAxis = m_plot->xAxis;
+    const QCPAxis* yAxis = m_plot->yAxis;
+    auto consider = [&](int kernel, int device, double x, double y) {
+        const double dx = xAxis->coordToPixel(x) - pos.x();
+        const double dy = yAxis->coordToPixel(y) - pos.y();
+        const double distance = dx * dx + dy * dy;
+        // The selected kernel wins ties, so a press on stacked markers grabs what the user is editing.
+        if (distance < bestDistance || (distance == bestDistance && kernel == m_selectedKernel)) {
+            bestDistance = distance;
+            best = ChartHit { kernel, device };
+        }
+    };
+    for (int k = 0; k < static_cast<int>(m_scene.kernels.size()); ++k) {
+        const ChartKernel& kernel = m_scene.kernels[static_cast<size_t>(k)];
+        if (kernel.hidden) {
+            continue;
+        }
+        for (const auto& point : kernel.points) {
+            if (positiveFinite(point.intensity) && positiveFinite(point.attainable)) {
+                consider(k, point.device, point.intensity, point.attainable);
+            }
+        }
+        if (kernel.achieved && !kernel.points.empty() && positiveFinite(*kernel.achieved)) {
+            consider(k, kernel.points.front().device, kernel.points.front().intensity, *kernel.achieved);
+        }
+    }
+    return best;
+}
+
+std::optional<int> RooflineChart::kernelAt(const QPointF& pos, double radius) const
+{
+    if (auto hit = hitTest(pos, radius)) {
+        return hit->kernel;
+    }
+    return std::nullopt;
+}
+
+void RooflineChart::setToolTipProvider(std::function<QString(int, int)> provider)
+{
+    m_toolTipProvider = std::move(provider);
+}
+
+void RooflineChart::showToolTip(const ChartHit& hit, const QPoint& globalPos)
+{
+    if (!m_toolTipProvider) {
+        return;
+    }
+    const QString text = m_toolTipProvider(hit.kernel, hit.device);
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+    } else {
+        QToolTip::showText(globalPos, text, m_plot);
+    }
+}
+
+void RooflineChart::setSelectedKernel(int kernel)
+{
+    if (kernel < -1 || kernel >= static_cast<int>(m_scene.kernels.size())) {
+        kernel = -1;
+    }
+    if (kernel == m_selectedKernel) {
+        return;
+    }
+    m_selectedKernel = kernel;
+    m_cloud->setHighlighted(kernel);
+    m_plot->replot();
+}
+
+void RooflineChart::onMousePress(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton) {
+        return;
+    }
+    const std::optional<int> kernel = kernelAt(event->position());
+    Q_EMIT kernelClicked(kernel.value_or(-1));
+    if (!kernel) {
+        return;
+    }
+    m_dragKernel = *kernel;
+    m_plot->setInteraction(QCP::iRangeDrag, false); // the press moves the kernel, not the view
+    m_selectedKernel = *kernel;
+    m_cloud->setHighlighted(*kernel);
+    m_cloud->showAllExcept(*kernel);
+    m_dragCloud->showOnly(*kernel);
+    if (QCPItemText* label = m_kernelItems[static_cast<size_t>(*kernel)].label) {
+        label->setLayer(QStringLiteral("overlay"));
+    }
+    m_plot->replot();
+}
+
+void RooflineChart::onMouseMove(QMouseEvent* event)
+{
+    if (m_dragKernel < 0) {
+        if (event->buttons() == Qt::NoButton) {
+            if (auto hit = hitTest(event->position())) {
+                showToolTip(*hit, event->globalPosition().toPoint());
+            } else {
+                QToolTip::hideText();
+            }
+        }
+        return;
+    }
+    const double intensity = m_plot->xAxis->pixelToCoord(event->position().x());
+    if (std::isfinite(intensity) && intensity > 0.0) {
+        Q_EMIT kernelDragged(m_dragKernel, intensity);
+        const auto& points = m_scene.kernels[static_cast<size_t>(m_dragKernel)].points;
+        if (!points.empty()) {
+            // Brief and plain during a drag (rich-text layout would cost more than the rest of the step).
+            showToolTip({ m_dragKernel, -1 }, event->globalPosition().toPoint());
+        }
+    }
+}
+
+void RooflineChart::onMouseRelease(QMouseEvent* /*event*/)
+{
+    if (m_dragKernel < 0) {
+        return;
+    }
+    const int kernel = m_dragKernel;
+    m_dragKernel = -1;
+    m_plot->setInteraction(QCP::iRangeDrag, true);
+    m_cloud->showAllExcept(-1);
+    m_dragCloud->showOnly(-1);
+    if (static_cast<size_t>(kernel) < m_kernelItems.size()) {
+        if (QCPItemText* label = m_kernelItems[static_cast<size_t>(kernel)].label) {
+            label->setLayer(QString::fromLatin1(kKernelLayer));
+        }
+    }
+    m_plot->replot();
+    Q_EMIT kernelDragFinished(kernel);
+}
+
+} // namespace roofscope

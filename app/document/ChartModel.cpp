@@ -1,0 +1,115 @@
+#include "document/ChartModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope {
+
+namespace {
+bool positiveFinite(double value)
+{
+    return std::isfinite(value) && value > 0.0;
+}
+} // namespace
+
+const ChartLevel* ChartDevice::defaultLevel() const
+{
+    for (const auto& level : levels) {
+        if (level.isDefault) {
+            return &level;
+        }
+    }
+    return nullptr;
+}
+
+double ChartDevice::ridge() const
+{
+    const ChartLevel* level = defaultLevel();
+    return level && level->bytesPerSecond > 0.0 ? computeRoof / level->bytesPerSecond : 0.0;
+}
+
+double ChartDevice::roofAt(double intensity) const
+{
+    const ChartLevel* level = defaultLevel();
+    if (!level) {
+        return computeRoof;
+    }
+    return std::min(computeRoof, level->bytesPerSecond * intensity);
+}
+
+bool ChartRange::isValid() const
+{
+    return positiveFinite(xLower) && positiveFinite(xUpper) && positiveFinite(yLower) && positiveFinite(yUpper)
+        && xLower < xUpper && yLower < yUpper;
+}
+
+ChartRange ChartScene::fitRange() const
+{
+    constexpr double kXMargin = 3.0; // a factor on each side of the outermost ridge or kernel
+    constexpr double kYMarginBelow = 2.0;
+    ChartRange range; // 0.05 .. 20000 FLOP/B, like the seeds' charts
+
+    double minRoof = std::numeric_limits<double>::infinity();
+    double maxRoof = 0.0;
+    auto includeX = [&](double x) {
+        if (positiveFinite(x)) {
+            range.xLower = std::min(range.xLower, x / kXMargin);
+            range.xUpper = std::max(range.xUpper, x * kXMargin);
+        }
+    };
+    for (const auto& device : devices) {
+        if (!positiveFinite(device.computeRoof)) {
+            continue;
+        }
+        minRoof = std::min(minRoof, device.computeRoof);
+        maxRoof = std::max(maxRoof, device.computeRoof);
+        const ChartLevel* main = device.defaultLevel();
+        for (const auto& other : device.otherComputeRoofs) {
+            if (positiveFinite(other.flopsPerSecond)) {
+                maxRoof = std::max(maxRoof, other.flopsPerSecond);
+                if (main) {
+                    includeX(other.flopsPerSecond / main->bytesPerSecond);
+                }
+            }
+        }
+        for (const auto& level : device.levels) {
+            if (level.isDefault || level.visible) {
+                includeX(device.computeRoof / level.bytesPerSecond);
+            }
+        }
+    }
+    double minPoint = std::numeric_limits<double>::infinity();
+    double maxPoint = 0.0;
+    for (const auto& kernel : kernels) {
+        for (const auto& point : kernel.points) {
+            includeX(point.intensity);
+            if (positiveFinite(point.attainable)) {
+                minPoint = std::min(minPoint, point.attainable);
+                maxPoint = std::max(maxPoint, point.attainable);
+            }
+        }
+        if (kernel.achieved && positiveFinite(*kernel.achieved)) {
+            minPoint = std::min(minPoint, *kernel.achieved);
+            maxPoint = std::max(maxPoint, *kernel.achieved);
+        }
+    }
+    if (maxRoof <= 0.0) {
+        if (maxPoint > 0.0) {
+            minRoof = maxRoof = maxPoint;
+        } else {
+            return range; // nothing to show: the default range
+        }
+    }
+    range.yLower = minRoof * 1e-3;
+    range.yUpper = maxRoof * 3.0;
+    if (minPoint < range.yLower * kYMarginBelow) {
+        range.yLower = minPoint / kYMarginBelow;
+    }
+    if (maxPoint * 3.0 > range.yUpper) {
+        range.yUpper = maxPoint * 3.0;
+    }
+    return range;
+}
+
+} // namespace roofscope

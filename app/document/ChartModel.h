@@ -1,0 +1,126 @@
+#pragma once
+
+#include "document/ChartStyle.h"
+#include "model/Evaluation.h"
+
+#include <QColor>
+#include <QString>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// Plain data the roofline chart draws: computed once from core evaluations (see gui/SceneBuilder)
+// and handed to RooflineChart::setScene(). Every quantity is in SI base units (FLOP/s, B/s, FLOP/B).
+
+// One bandwidth roof of a device.
+struct ChartLevel {
+    QString name; // "hbm", "l2", "vmem", ...
+    double bytesPerSecond = 0.0; // the roof drawn (after sustained and communication factors)
+    bool isDefault = false; // the device's main roof (drawn as its memory slope)
+    bool visible = true; // drawn as its own lighter roof (ignored for the default level, always drawn)
+};
+
+// A named ceiling below a roof, drawn dashed.
+struct ChartCeiling {
+    enum class Kind { Compute, Bandwidth };
+    QString name;
+    Kind kind = Kind::Compute;
+    double value = 0.0; // FLOP/s (compute) or B/s (bandwidth)
+};
+
+// The compute roof of another precision some kernels run at on a device (drawn lighter).
+struct ChartComputeRoof {
+    QString precision;
+    std::string precisionStd; // the same, for comparisons without conversions
+    double flopsPerSecond = 0.0;
+};
+
+struct ChartDevice {
+    QString id;
+    QString label; // short, for the legend ("H100", "TPU v6e")
+    QString fullName; // "NVIDIA H100 SXM5 80 GB"
+    QString precision; // of the compute roof drawn
+    std::string precisionStd;
+    QColor color;
+    double computeRoof = 0.0; // FLOP/s
+    std::vector<ChartLevel> levels; // enabled levels, fastest first; at most one isDefault
+    std::vector<ChartCeiling> ceilings;
+    std::vector<ChartComputeRoof> otherComputeRoofs; // so that every kernel's point lies on a drawn roof
+
+    const ChartLevel* defaultLevel() const;
+    // computeRoof / default bandwidth (FLOP/B); 0 without a default level.
+    double ridge() const;
+    // min(computeRoof, beta * intensity) on the default level.
+    double roofAt(double intensity) const;
+};
+
+// Where one kernel sits on one device.
+struct ChartKernelPoint {
+    int device = -1; // index into ChartScene::devices
+    double intensity = 0.0; // FLOP/B on the device's default level (the chart's x)
+    double attainable = 0.0; // FLOP/s
+    Regime regime = Regime::ComputeBound;
+};
+
+// A measured kernel's achieved throughput at its intensity on one memory level (hierarchical roofline).
+struct ChartLevelPoint {
+    QString level;
+    double intensity = 0.0; // FLOP/B on that level
+};
+
+struct ChartKernel {
+    QString name;
+    std::vector<ChartKernelPoint> points; // one per device it could be evaluated on
+    std::optional<double> achieved; // measured FLOP/s, drawn at the first point's intensity
+    // With bytes on several enabled levels: the achieved point on each (same FLOP/s), joined by a line.
+    std::vector<ChartLevelPoint> levelPoints;
+    double runtimeShare = 0.0; // of the session's total time (measured, else the shortest T_min), x count
+    double markerScale = 1.0; // marker size factor (by runtime share when switched on)
+    bool hidden = false; // left out by the top-N filter
+    bool aboveRoof = false; // measured faster than its roof: the wrong precision or uncounted bytes
+};
+
+struct ChartRange {
+    double xLower = 0.05;
+    double xUpper = 20000.0;
+    double yLower = 1e9;
+    double yUpper = 1e16;
+
+    bool isValid() const;
+};
+
+// One device of the workload comparison shown beside the chart in review mode.
+struct ChartSummaryRow {
+    QString label; // short ("H100")
+    QColor color;
+    double tMin = 0.0; // the workload's T_min total (s)
+    double speedup = 0.0; // against the baseline (0: unknown)
+    double computeShare = 0.0; // of tMin, each in [0, 1]
+    double memoryShare = 0.0;
+    double networkShare = 0.0;
+    bool baseline = false;
+    QString detail; // "90 % compute · 10 % memory · 1.28 TFLOP/s/W"
+};
+
+struct ChartSummary {
+    QString title; // "Workload: 4 kernels, 8.8 TFLOP"
+    std::vector<ChartSummaryRow> rows; // fastest first
+};
+
+struct ChartScene {
+    std::vector<ChartDevice> devices;
+    std::vector<ChartKernel> kernels;
+    bool showFeasibleRegion = true; // shade under each device's roof
+    bool showRegionLabels = true; // "memory-bound" / "compute-bound" either side of the first ridge
+    ChartStyle style = ChartStyle::make(false, false);
+    ChartSummary summary; // drawn beside the plot when the style is for review and it has rows
+
+    // The range that shows every roof, ridge and kernel with margins: x at least 0.05..20000 FLOP/B,
+    // y from 1e-3 x the lowest compute roof to 3 x the highest one (widened to fit every point).
+    ChartRange fitRange() const;
+};
+
+} // namespace roofscope

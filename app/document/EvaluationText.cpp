@@ -1,0 +1,153 @@
+#include "document/EvaluationText.h"
+
+#include "model/Guidance.h"
+#include "model/Units.h"
+
+#include <QObject>
+
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+QString q(double value, Dimension dimension)
+{
+    return QString::fromStdString(formatQuantity(value, dimension, 3));
+}
+
+QString n(double value)
+{
+    return QString::fromStdString(formatNumber(value, 3));
+}
+
+QString percent(double fraction)
+{
+    return QStringLiteral("%1 %").arg(fraction * 100.0, 0, 'f', fraction < 0.1 ? 2 : 1);
+}
+
+QString row(const QString& name, const QString& value)
+{
+    return QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;%2</td></tr>").arg(name, value);
+}
+
+QString esc(const std::string& text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+} // namespace
+
+QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel)
+{
+    QString html = QStringLiteral("<b>%1</b> on <b>%2</b> (%3)<table>")
+                       .arg(esc(ev.kernelName), deviceLabel.toHtmlEscaped(), esc(ev.precision));
+    html += row(QObject::tr("FLOPs"), n(ev.flops));
+    const LevelEvaluation* main = ev.level(ev.defaultLevel);
+    html += row(QObject::tr("Intensity"),
+        QObject::tr("%1 FLOP/B on %2")
+            .arg(std::isfinite(ev.intensity) ? n(ev.intensity) : QStringLiteral("∞"),
+                QString::fromStdString(ev.defaultLevel).toUpper()));
+    if (main) {
+        html += row(QObject::tr("Ridge"), QObject::tr("%1 FLOP/B").arg(n(main->ridge)));
+    }
+    html += row(QObject::tr("Attainable"),
+        QObject::tr("%1 (%2 of peak)").arg(q(ev.attainable, Dimension::FlopsPerSecond), percent(ev.fractionOfPeak)));
+    QString regime = QString::fromStdString(regimeName(ev.regime));
+    if (ev.binding != "compute") {
+        regime += QObject::tr(", bound by %1").arg(QString::fromStdString(ev.binding).toUpper());
+    }
+    html += row(QObject::tr("Regime"), QStringLiteral("<b>%1</b>").arg(regime));
+    html += row(QObject::tr("T_math"), q(ev.tMath, Dimension::Seconds));
+    html += row(QObject::tr("T_min / T_max"),
+        QStringLiteral("%1 / %2").arg(q(ev.tMin, Dimension::Seconds), q(ev.tMax, Dimension::Seconds)));
+    for (const LevelEvaluation& level : ev.levels) {
+        html += row(QString::fromStdString(level.name).toUpper(),
+            QObject::tr("%1 at %2 → %3, %4 FLOP/B")
+                .arg(q(level.bytes, Dimension::Bytes), q(level.bytesPerSecond, Dimension::BytesPerSecond),
+                    q(level.seconds, Dimension::Seconds),
+                    std::isfinite(level.intensity) ? n(level.intensity) : QStringLiteral("∞")));
+    }
+    if (ev.launchOverheadSeconds) {
+        html += row(QObject::tr("Launch overhead"), q(*ev.launchOverheadSeconds, Dimension::Seconds));
+    }
+    if (ev.measuredSeconds && ev.achieved) {
+        html += row(QObject::tr("Measured"),
+            QObject::tr("%1 → %2").arg(
+                q(*ev.measuredSeconds, Dimension::Seconds), q(*ev.achieved, Dimension::FlopsPerSecond)));
+        if (ev.fractionOfRoof) {
+            const double headroom = *ev.fractionOfRoof > 0.0 ? 1.0 / *ev.fractionOfRoof : 0.0;
+            html += row(QObject::tr("Of the roof"),
+                QObject::tr("%1 (headroom %2×)").arg(percent(*ev.fractionOfRoof), n(headroom)));
+        }
+        if (ev.aboveRoof && *ev.aboveRoof) {
+            html += row(QObject::tr("Above the roof"),
+                QStringLiteral("<span style='color:#c00'>%1</span>")
+                    .arg(QObject::tr("check the precision and the bytes counted")));
+        }
+    }
+    for (const auto& [level, fits] : ev.fits) {
+        html += row(QObject::tr("Fits %1").arg(QString::fromStdString(level).toUpper()),
+            fits ? QObject::tr("yes") : QObject::tr("no"));
+    }
+    for (const std::string& warning : ev.warnings) {
+        html += row(QObject::tr("Warning"), esc(warning));
+    }
+    html += QStringLiteral("</table><p><i>%1</i></p>").arg(esc(guidance(ev)));
+    return html;
+}
+
+QString kernelStatusLine(const QString& kernelName, const std::vector<std::pair<QString, const Evaluation*>>& rows)
+{
+    QStringList parts;
+    const Evaluation* fastest = nullptr;
+    QString fastestLabel;
+    for (const auto& [label, ev] : rows) {
+        if (!ev) {
+            continue;
+        }
+        parts << QObject::tr("%1 on %2").arg(QString::fromStdString(regimeName(ev->regime)), label);
+        if (!fastest || ev->tMin < fastest->tMin) {
+            fastest = ev;
+            fastestLabel = label;
+        }
+    }
+    if (!fastest) {
+        return kernelName;
+    }
+    QString line = kernelName + QStringLiteral(": ") + parts.join(QStringLiteral(" · "));
+    line += QStringLiteral(" · T_min %1").arg(q(fastest->tMin, Dimension::Seconds));
+    if (rows.size() > 1) {
+        line += QObject::tr(" on %1").arg(fastestLabel);
+    }
+    return line;
+}
+
+QString kernelGuidanceText(const std::vector<std::pair<QString, const Evaluation*>>& rows)
+{
+    QStringList lines;
+    for (const auto& [label, ev] : rows) {
+        if (ev) {
+            lines << QStringLiteral("%1: %2").arg(label, QString::fromStdString(guidance(*ev)));
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString kernelBriefText(const std::vector<std::pair<QString, const Evaluation*>>& rows)
+{
+    QString text;
+    for (const auto& [label, ev] : rows) {
+        if (!ev) {
+            continue;
+        }
+        if (text.isEmpty()) {
+            text = QObject::tr("%1 · %2 FLOP/B").arg(QString::fromStdString(ev->kernelName), n(ev->intensity));
+        }
+        text += QStringLiteral("\n%1: %2 · %3 (%4) · T_min %5")
+                    .arg(label, QString::fromStdString(regimeName(ev->regime)),
+                        q(ev->attainable, Dimension::FlopsPerSecond), percent(ev->fractionOfPeak),
+                        q(ev->tMin, Dimension::Seconds));
+    }
+    return text;
+}
+
+} // namespace roofscope

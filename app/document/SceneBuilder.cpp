@@ -1,0 +1,532 @@
+#include "document/SceneBuilder.h"
+
+#include "document/ChartPalette.h"
+#include "io/HardwareLoader.h"
+#include "io/SessionEvaluator.h"
+#include "model/Session.h"
+#include "model/Text.h"
+#include "model/Units.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope {
+
+namespace {
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+std::string kernelPrecision(const Kernel& kernel, const Hardware& hardware)
+{
+    if (!kernel.precision.empty()) {
+        return kernel.precision;
+    }
+    return !kernel.templatePrecision.empty() ? kernel.templatePrecision : hardware.mainPrecision();
+}
+
+// The precision of the roofs drawn for a device.
+std::string roofPrecision(const DeviceSelection& selection, const Hardware& hardware, const Session& session)
+{
+    if (!selection.precision.empty()) {
+        return selection.precision;
+    }
+    // The precision most kernels run at; on a tie the device's main precision, else the first seen.
+    std::vector<std::pair<std::string, int>> votes;
+    for (const Kernel& kernel : session.kernels) {
+        const std::string precision = kernelPrecision(kernel, hardware);
+        if (!hardware.peak(precision)) {
+            continue;
+        }
+        auto it = std::find_if(votes.begin(), votes.end(), [&](const auto& vote) { return vote.first == precision; });
+        if (it == votes.end()) {
+            votes.emplace_back(precision, 1);
+        } else {
+            ++it->second;
+        }
+    }
+    const std::string main = hardware.mainPrecision();
+    std::string best;
+    int bestVotes = 0;
+    for (const auto& [precision, count] : votes) {
+        if (count > bestVotes || (count == bestVotes && precision == main)) {
+            best = precision;
+            bestVotes = count;
+        }
+    }
+    return best.empty() ? hardware.mainPrecision() : best;
+}
+
+bool kernelUsesLevel(const Session& session, const Hardware& hardware, const BandwidthLevel& level)
+{
+    return std::any_of(session.kernels.begin(), session.kernels.end(), [&](const Kernel& kernel) {
+        return std::any_of(kernel.bytes.begin(), kernel.bytes.end(),
+            [&](const LevelBytes& entry) { return entry.bytes > 0.0 && hardware.findLevel(entry.level) == &level; });
+    });
+}
+
+// The device's roofs, through evaluate() so that sustained and communication factors and the
+// disabled levels are applied exactly as for the kernels: a probe moving one byte on every level.
+std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const Hardware& hardware,
+    const Session& session, const EvalOptions& base, QStringList& problems)
+{
+    Kernel probe;
+    probe.name = "roofs";
+    probe.flops = 1.0;
+    for (const BandwidthLevel& level : hardware.levels) {
+        probe.bytes.push_back({ level.name, 1.0 });
+    }
+    EvalOptions options = base;
+    options.precision = roofPrecision(selection, hardware, session);
+    options.disabledLevels = selection.disabledLevels;
+    const EvaluationResult result = evaluate(probe, hardware, options);
+    if (!result.evaluation) {
+        problems << QObject::tr("Device %1: %2").arg(qs(selection.label()), qs(result.error));
+        return std::nullopt;
+    }
+    const Evaluation& ev = *result.evaluation;
+    ChartDevice device;
+    device.id = qs(hardware.id);
+    device.label = shortDeviceLabel(hardware);
+    device.fullName = qs(hardware.name);
+    device.precision = qs(ev.precision);
+    device.precisionStd = ev.precision;
+    device.computeRoof = ev.computeRoof;
+    const double computeFactor = ev.peakFlopsPerSecond > 0.0 ? ev.computeRoof / ev.peakFlopsPerSecond : 1.0;
+    double bandwidthFactor = 1.0;
+    for (const LevelEvaluation& le : ev.levels) {
+        const BandwidthLevel* level = hardware.findLevel(le.name);
+        ChartLevel chartLevel;
+        chartLevel.name = qs(le.name);
+        chartLevel.bytesPerSecond = le.bytesPerSecond;
+        chartLevel.isDefault = equalsIgnoreCase(le.name, ev.defaultLevel);
+        // Memory levels are drawn; links only when a kernel moves bytes across them.
+        chartLevel.visible = le.kind == LevelKind::Memory || (level && kernelUsesLevel(session, hardware, *level));
+        if (level && level->bytesPerSecond > 0.0) {
+            bandwidthFactor = le.bytesPerSecond / level->bytesPerSecond;
+        }
+        device.levels.push_back(chartLevel);
+    }
+    if (!device.defaultLevel()) {
+        problems << QObject::tr("Device %1: its default level '%2' is switched off; only its compute roof is drawn")
+                        .arg(qs(selection.label()), qs(ev.defaultLevel));
+    }
+    for (const Ceiling& ceiling : hardware.ceilings) {
+        ChartCeiling chartCeiling;
+        chartCeiling.name = qs(ceiling.name);
+        if (!ceiling.precision.empty()) {
+            if (!equalsIgnoreCase(ceiling.precision, ev.precision)) {
+                continue; // a ceiling under another precision's roof
+            }
+            chartCeiling.kind = ChartCeiling::Kind::Compute;
+            chartCeiling.value = ceiling.value * computeFactor;
+        } else {
+            const BandwidthLevel* level = hardware.findLevel(ceiling.level);
+            const auto shown = std::find_if(device.levels.begin(), device.levels.end(), [&](const ChartLevel& l) {
+                return level && equalsIgnoreCase(l.name.toStdString(), level->name) && (l.isDefault || l.visible);
+            });
+            if (shown == device.levels.end()) {
+                continue;
+            }
+            chartCeiling.kind = ChartCeiling::Kind::Bandwidth;
+            chartCeiling.value = ceiling.value * bandwidthFactor;
+        }
+        device.ceilings.push_back(chartCeiling);
+    }
+    return device;
+}
+} // namespace
+
+QString shortDeviceLabel(const Hardware& hardware)
+{
+    if (hardware.generation.empty()) {
+        return qs(hardware.name.empty() ? hardware.id : hardware.name);
+    }
+    const char first = hardware.generation.front();
+    const bool saysLittle = (first >= 'a' && first <= 'z') || (first >= '0' && first <= '9');
+    if (saysLittle && !hardware.family.empty()) {
+        return qs(hardware.family + " " + hardware.generation);
+    }
+    return qs(hardware.generation);
+}
+
+namespace {
+// Evaluates one kernel on one scene device; an evaluation that cannot be drawn keeps its problem.
+std::optional<Evaluation> evaluateForScene(
+    const Kernel& kernel, const SceneDevice& device, const QString& deviceLabel, QStringList& problems)
+{
+    EvaluationResult evaluated = evaluate(kernel, *device.hardware, device.options);
+    if (!evaluated.evaluation) {
+        problems << QObject::tr("Kernel '%1': %2").arg(qs(kernel.name), qs(evaluated.error));
+        return std::nullopt;
+    }
+    const Evaluation& ev = *evaluated.evaluation;
+    for (const std::string& warning : ev.warnings) {
+        problems << qs(warning); // core warnings name the kernel and the device
+    }
+    if (!(std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable) && ev.attainable > 0.0)) {
+        problems << QObject::tr("Kernel '%1' cannot be placed on the log-log chart of %2 (intensity %3, %4 FLOP/s)")
+                        .arg(qs(kernel.name), deviceLabel, QString::number(ev.intensity),
+                            QString::number(ev.attainable));
+    }
+    return std::move(evaluated.evaluation);
+}
+
+bool drawable(const Evaluation& ev)
+{
+    return std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable) && ev.attainable > 0.0;
+}
+
+// Adds a kernel's point on scene device d (and the compute roof of its precision when new).
+void addPoint(ChartKernel& chartKernel, int d, const Evaluation& ev, const ChartDevice& device,
+    std::vector<std::pair<int, ChartComputeRoof>>& newRoofs)
+{
+    if (!drawable(ev)) {
+        return;
+    }
+    if (ev.precision != device.precisionStd
+        && std::none_of(device.otherComputeRoofs.begin(), device.otherComputeRoofs.end(),
+            [&](const ChartComputeRoof& roof) { return roof.precisionStd == ev.precision; })
+        && std::none_of(newRoofs.begin(), newRoofs.end(),
+            [&](const auto& roof) { return roof.first == d && roof.second.precisionStd == ev.precision; })) {
+        newRoofs.push_back({ d, { qs(ev.precision), ev.precision, ev.computeRoof } });
+    }
+    ChartKernelPoint point;
+    point.device = d;
+    point.intensity = ev.intensity;
+    point.attainable = ev.attainable;
+    point.regime = ev.regime;
+    chartKernel.points.push_back(point);
+    if (ev.achieved && !chartKernel.achieved) {
+        chartKernel.achieved = ev.achieved;
+        chartKernel.aboveRoof = ev.aboveRoof.value_or(false);
+    }
+}
+
+// The hierarchical points of a measured kernel: its intensity on every memory level it moves bytes on.
+void fillLevelPoints(ChartKernel& chartKernel, const Evaluation& ev)
+{
+    chartKernel.levelPoints.clear();
+    if (!chartKernel.achieved || ev.levels.size() < 2) {
+        return;
+    }
+    for (const LevelEvaluation& level : ev.levels) {
+        if (level.kind == LevelKind::Memory && std::isfinite(level.intensity) && level.intensity > 0.0) {
+            chartKernel.levelPoints.push_back({ qs(level.name), level.intensity });
+        }
+    }
+}
+
+std::string cacheKey(const DeviceSelection& selection, const EvalOptions& options)
+{
+    std::string key = selection.id + "|" + selection.precision + "|";
+    for (const std::string& level : selection.disabledLevels) {
+        key += level + ",";
+    }
+    key += options.sustained ? "|s|" : "|p|";
+    key += std::to_string(options.commFraction) + "|" + std::to_string(options.tolerance);
+    return key;
+}
+} // namespace
+
+void SceneCache::clear()
+{
+    m_entries.clear();
+}
+
+void SceneCache::invalidateKernel(size_t kernel, bool moved)
+{
+    for (auto& [key, entry] : m_entries) {
+        if (kernel < entry->stale.size()) {
+            entry->stale[kernel] = 1;
+        }
+        if (!moved) {
+            entry->roofsValid = false;
+        }
+    }
+}
+
+void SceneCache::markStaleExcept(size_t kernel, const std::vector<std::shared_ptr<DeviceResults>>& current)
+{
+    for (auto& [key, entry] : m_entries) {
+        if (std::find(current.begin(), current.end(), entry) == current.end() && kernel < entry->stale.size()) {
+            entry->stale[kernel] = 1;
+        }
+    }
+}
+
+SceneKernelBuild buildSceneKernel(
+    const Kernel& kernel, size_t kernelIndex, const std::vector<SceneDevice>& devices, const ChartScene& scene)
+{
+    SceneKernelBuild out;
+    out.kernel.name = qs(kernel.name);
+    for (size_t d = 0; d < devices.size(); ++d) {
+        auto ev = evaluateForScene(kernel, devices[d], scene.devices[d].label, out.problems);
+        if (!ev) {
+            continue;
+        }
+        addPoint(out.kernel, static_cast<int>(d), *ev, scene.devices[d], out.newRoofs);
+        if (out.rows.empty()) {
+            fillLevelPoints(out.kernel, *ev);
+        }
+        out.rows.push_back({ kernelIndex, devices[d].sessionIndex, std::move(*ev) });
+    }
+    return out;
+}
+
+Comparison buildComparison(const Session& session, const std::vector<SceneDevice>& devices,
+    const std::vector<std::shared_ptr<DeviceResults>>& results)
+{
+    Comparison comparison;
+    for (size_t d = 0; d < devices.size() && d < results.size(); ++d) {
+        const Hardware& hw = *devices[d].hardware;
+        const DeviceSelection& selection = session.devices[devices[d].sessionIndex];
+        ComparisonEntry entry;
+        entry.id = selection.label();
+        entry.name = deviceDisplayName(hw, selection);
+        const DeviceResults& evaluated = *results[d];
+        // Kernels bound by the same level come in runs: look the level up once per run.
+        const std::string* lastBinding = nullptr;
+        BoundKind lastKind = BoundKind::Compute;
+        for (size_t k = 0; k < session.kernels.size(); ++k) {
+            if (k < evaluated.evaluations.size() && evaluated.evaluations[k]) {
+                const Evaluation& ev = *evaluated.evaluations[k];
+                if (!lastBinding || *lastBinding != ev.binding) {
+                    lastBinding = &ev.binding;
+                    lastKind = boundKind(ev, hw);
+                }
+                addToTotals(entry.totals, session.kernels[k].count, ev, lastKind);
+            } else {
+                entry.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
+            }
+        }
+        finishTotals(entry.totals, hw);
+        comparison.entries.push_back(std::move(entry));
+    }
+    applyBaseline(comparison, session.view.baseline);
+    return comparison;
+}
+
+ChartSummary buildChartSummary(const Session& session, const Comparison& comparison, const ChartScene& scene)
+{
+    ChartSummary summary;
+    double flops = 0.0;
+    double launches = 0.0;
+    for (const Kernel& kernel : session.kernels) {
+        launches += kernel.count;
+    }
+    for (size_t d = 0; d < comparison.entries.size() && d < scene.devices.size(); ++d) {
+        const ComparisonEntry& entry = comparison.entries[d];
+        const ChartDevice& device = scene.devices[d];
+        flops = std::max(flops, entry.totals.flops);
+        ChartSummaryRow row;
+        row.label = device.label;
+        const bool shared = std::count_if(scene.devices.begin(), scene.devices.end(), [&](const ChartDevice& other) {
+            return other.label == device.label;
+        }) > 1;
+        if (shared) {
+            row.label += QStringLiteral(" (%1)").arg(device.precision);
+        }
+        row.color = device.color;
+        row.tMin = entry.totals.tMin;
+        row.speedup = entry.speedup;
+        row.computeShare = entry.computeShare();
+        row.memoryShare = entry.memoryShare();
+        row.networkShare = entry.networkShare();
+        row.baseline = entry.isBaseline;
+        QStringList detail;
+        const std::pair<double, QString> shares[3] = {
+            { row.computeShare, QObject::tr("compute") },
+            { row.memoryShare, QObject::tr("memory") },
+            { row.networkShare, QObject::tr("network") },
+        };
+        for (const auto& [share, name] : shares) {
+            if (share >= 0.005) {
+                detail << QStringLiteral("%1 % %2").arg(qs(formatNumber(share * 100.0, 2)), name);
+            }
+        }
+        if (entry.totals.flopsPerSecondPerWatt) {
+            detail << qs(formatQuantity(*entry.totals.flopsPerSecondPerWatt, Dimension::FlopsPerSecond, 3)) + "/W";
+        }
+        if (entry.totals.flopsPerSecondPerDollar) {
+            detail << qs(formatQuantity(*entry.totals.flopsPerSecondPerDollar, Dimension::FlopsPerSecond, 3)) + "/$";
+        }
+        for (QString& part : detail) {
+            // Wrap between the figures, never inside one (a word joiner keeps "TFLOP/s/W" whole).
+            part.replace(QLatin1Char(' '), QChar(0x00A0));
+            part.replace(QStringLiteral("/"), QStringLiteral("/\u2060"));
+        }
+        row.detail = detail.join(QStringLiteral(" · "));
+        summary.rows.push_back(std::move(row));
+    }
+    std::stable_sort(summary.rows.begin(), summary.rows.end(), [](const ChartSummaryRow& a, const ChartSummaryRow& b) {
+        const bool aTimed = a.tMin > 0.0;
+        const bool bTimed = b.tMin > 0.0;
+        return aTimed != bTimed ? aTimed : a.tMin < b.tMin;
+    });
+    const size_t kernels = session.kernels.size();
+    summary.title = kernels == 1 ? QObject::tr("Workload: 1 kernel") : QObject::tr("Workload: %1 kernels").arg(kernels);
+    if (launches != static_cast<double>(kernels)) {
+        summary.title += QObject::tr(" (%1\u00A0launches)").arg(qs(formatNumber(launches, 4)));
+    }
+    if (flops > 0.0) {
+        summary.title += QStringLiteral(", ")
+            + qs(formatQuantity(flops, Dimension::Flops, 3)).replace(QLatin1Char(' '), QChar(0x00A0));
+    }
+    return summary;
+}
+
+SceneBuildResult buildChartScene(
+    const Session& session, const HardwareDatabase& hardware, SceneCache* cache, const SceneOptions& sceneOptions)
+{
+    SceneCache scratch;
+    if (!cache) {
+        cache = &scratch;
+    }
+    SceneBuildResult result;
+    result.scene.showFeasibleRegion = session.view.showFeasibleRegion;
+    result.scene.showRegionLabels = session.view.showRegionLabels;
+    result.scene.style = ChartStyle::make(session.view.theme == "dark", sceneOptions.review);
+    const EvalOptions base = sessionOptions(session, DeviceSelection {});
+    const size_t kernelCount = session.kernels.size();
+    std::vector<std::shared_ptr<DeviceResults>> used;
+    for (size_t i = 0; i < session.devices.size(); ++i) {
+        const DeviceSelection& selection = session.devices[i];
+        if (!selection.visible) {
+            continue;
+        }
+        const Hardware* hw = hardware.find(selection.id);
+        if (!hw) {
+            result.problems << QObject::tr("Device '%1' is not in the hardware database").arg(qs(selection.id));
+            continue;
+        }
+        const EvalOptions options = sessionOptions(session, selection);
+        const std::string key = cacheKey(selection, options);
+        std::shared_ptr<DeviceResults>& entry = cache->m_entries[key];
+        if (!entry || entry->hardware != hw || entry->evaluations.size() != kernelCount) {
+            entry = std::make_shared<DeviceResults>();
+            entry->hardware = hw;
+            entry->evaluations.resize(kernelCount);
+            entry->problems.resize(kernelCount);
+            entry->stale.assign(kernelCount, 1);
+        }
+        if (!entry->roofsValid) {
+            entry->roofProblems.clear();
+            entry->roofs = buildDevice(selection, *hw, session, base, entry->roofProblems);
+            entry->roofsValid = true;
+        }
+        result.problems += entry->roofProblems;
+        if (!entry->roofs) {
+            continue;
+        }
+        ChartDevice device = *entry->roofs;
+        device.color = deviceColor(static_cast<int>(i)); // by session order, stable when others hide
+        const SceneDevice sceneDevice { hw, options, i };
+        for (size_t k = 0; k < kernelCount; ++k) {
+            if (entry->stale[k]) {
+                entry->problems[k].clear();
+                entry->evaluations[k]
+                    = evaluateForScene(session.kernels[k], sceneDevice, device.label, entry->problems[k]);
+                entry->stale[k] = 0;
+            }
+        }
+        result.scene.devices.push_back(std::move(device));
+        result.devices.push_back(sceneDevice);
+        result.results.push_back(entry);
+        used.push_back(entry);
+    }
+    // Keep the cache small: entries not used now go once there are many.
+    if (cache->m_entries.size() > 24) {
+        for (auto it = cache->m_entries.begin(); it != cache->m_entries.end();) {
+            it = std::find(used.begin(), used.end(), it->second) == used.end() ? cache->m_entries.erase(it)
+                                                                               : std::next(it);
+        }
+    }
+
+    std::vector<std::pair<int, ChartComputeRoof>> newRoofs;
+    result.scene.kernels.resize(kernelCount);
+    for (size_t k = 0; k < kernelCount; ++k) {
+        ChartKernel& chartKernel = result.scene.kernels[k];
+        chartKernel.name = qs(session.kernels[k].name);
+        chartKernel.points.reserve(result.results.size());
+        for (size_t d = 0; d < result.results.size(); ++d) {
+            const DeviceResults& entry = *result.results[d];
+            if (!entry.problems[k].isEmpty()) {
+                result.problems += entry.problems[k];
+            }
+            if (entry.evaluations[k]) {
+                addPoint(chartKernel, static_cast<int>(d), *entry.evaluations[k], result.scene.devices[d], newRoofs);
+            }
+        }
+    }
+    for (auto& [device, roof] : newRoofs) {
+        result.scene.devices[static_cast<size_t>(device)].otherComputeRoofs.push_back(std::move(roof));
+    }
+    // Hierarchical points: a measured kernel's achieved FLOP/s at its intensity on each level it
+    // moves bytes on (the first device that evaluates it decides which levels are enabled).
+    for (size_t k = 0; k < kernelCount; ++k) {
+        ChartKernel& chartKernel = result.scene.kernels[k];
+        if (!chartKernel.achieved) {
+            continue;
+        }
+        for (const auto& entry : result.results) {
+            if (const auto& ev = entry->evaluations[k]) {
+                fillLevelPoints(chartKernel, *ev);
+                break;
+            }
+        }
+    }
+    // Runtime shares: measured time, else the shortest T_min over the devices, times the count.
+    std::vector<double> runtimes(kernelCount, 0.0);
+    double total = 0.0;
+    for (size_t k = 0; k < kernelCount; ++k) {
+        const Kernel& kernel = session.kernels[k];
+        double seconds = kernel.measuredSeconds.value_or(0.0);
+        if (!(seconds > 0.0)) {
+            seconds = std::numeric_limits<double>::infinity();
+            for (const auto& entry : result.results) {
+                if (const auto& ev = entry->evaluations[k]) {
+                    seconds = std::min(seconds, ev->tMin);
+                }
+            }
+            if (!std::isfinite(seconds)) {
+                seconds = 0.0;
+            }
+        }
+        runtimes[k] = seconds * (kernel.count > 0.0 ? kernel.count : 1.0);
+        total += runtimes[k];
+    }
+    double largest = 0.0;
+    for (size_t k = 0; k < kernelCount; ++k) {
+        result.scene.kernels[k].runtimeShare = total > 0.0 ? runtimes[k] / total : 0.0;
+        largest = std::max(largest, result.scene.kernels[k].runtimeShare);
+    }
+    if (sceneOptions.sizeByRuntime && largest > 0.0) {
+        for (ChartKernel& chartKernel : result.scene.kernels) {
+            // Area follows the share: from 0.6x for the smallest to 2x for the largest.
+            chartKernel.markerScale = 0.6 + 1.4 * std::sqrt(chartKernel.runtimeShare / largest);
+        }
+    }
+    if (sceneOptions.topKernels > 0 && static_cast<size_t>(sceneOptions.topKernels) < kernelCount) {
+        std::vector<size_t> order(kernelCount);
+        for (size_t k = 0; k < kernelCount; ++k) {
+            order[k] = k;
+        }
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return runtimes[a] > runtimes[b]; });
+        for (size_t rank = static_cast<size_t>(sceneOptions.topKernels); rank < kernelCount; ++rank) {
+            result.scene.kernels[order[rank]].hidden = true;
+        }
+    }
+    result.comparison = buildComparison(session, result.devices, result.results);
+    if (sceneOptions.review) {
+        result.scene.summary = buildChartSummary(session, result.comparison, result.scene);
+    }
+    result.problems.removeDuplicates();
+    return result;
+}
+
+} // namespace roofscope

@@ -1,0 +1,109 @@
+#pragma once
+
+#include "document/ChartModel.h"
+#include "io/SessionEvaluator.h"
+#include "model/Comparison.h"
+#include "model/Evaluation.h"
+
+#include <QStringList>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+class HardwareDatabase;
+struct Hardware;
+struct Session;
+struct ViewSettings;
+class SceneCache;
+struct SceneBuildResult;
+struct SceneOptions;
+
+// What a kernel is evaluated against: one entry per device of the scene, in scene order.
+struct SceneDevice {
+    const Hardware* hardware = nullptr;
+    EvalOptions options;
+    size_t sessionIndex = 0; // into Session::devices
+};
+
+// One device of a session (one id, precision, set of disabled levels and view options): its roofs
+// and its evaluation of every kernel, kept between refreshes so that switching a device off and on,
+// or dragging one kernel, re-evaluates only what changed.
+struct DeviceResults {
+    const Hardware* hardware = nullptr;
+    std::vector<std::optional<Evaluation>> evaluations; // per kernel; empty when it cannot be evaluated
+    std::vector<QStringList> problems; // per kernel
+    std::vector<char> stale; // per kernel: evaluate again before use
+    std::optional<ChartDevice> roofs; // without colour and other precisions' roofs
+    QStringList roofProblems;
+    bool roofsValid = false;
+};
+
+class SceneCache {
+public:
+    void clear();
+    // A kernel changed: evaluate it again everywhere; an edit (not a move) may change the roofs too
+    // (the precision the roofs are drawn at follows the kernels).
+    void invalidateKernel(size_t kernel, bool moved);
+    // After a move was applied to `current` in place: every other entry evaluates the kernel again.
+    void markStaleExcept(size_t kernel, const std::vector<std::shared_ptr<DeviceResults>>& current);
+    size_t size() const { return m_entries.size(); }
+
+private:
+    friend SceneBuildResult buildChartScene(const Session&, const HardwareDatabase&, SceneCache*, const SceneOptions&);
+    std::map<std::string, std::shared_ptr<DeviceResults>> m_entries;
+};
+
+struct SceneBuildResult {
+    ChartScene scene;
+    std::vector<SceneDevice> devices; // per scene device: lets one kernel be re-evaluated alone
+    std::vector<std::shared_ptr<DeviceResults>> results; // per scene device: every kernel's evaluation
+    QStringList problems; // devices missing from the database, kernels a device cannot evaluate, ...
+    Comparison comparison; // the session's workload on every scene device (buildComparison)
+};
+
+struct SceneKernelBuild {
+    ChartKernel kernel;
+    std::vector<SessionRow> rows; // one per device it could be evaluated on
+    // Compute roofs of precisions the scene does not draw yet (scene device index, roof).
+    std::vector<std::pair<int, ChartComputeRoof>> newRoofs;
+    QStringList problems;
+};
+
+// Turns a session into what the chart draws, through the core's evaluate(): per visible device its
+// roofs at one precision (the device selection's, else the precision most kernels use, else the
+// device's main one), per kernel its attainable point on every device. Never throws; anything that
+// cannot be drawn is reported in `problems` and left out.
+// How kernels are shown (window state, not part of the session).
+struct SceneOptions {
+    int topKernels = 0; // show only the N kernels that take the most time (0: all)
+    bool sizeByRuntime = false; // marker size follows each kernel's share of the total time
+    bool review = false; // large fonts, thick lines and the workload comparison beside the plot
+};
+
+// `cache` (optional) keeps evaluations between calls; see SceneCache for what invalidates them.
+SceneBuildResult buildChartScene(const Session& session, const HardwareDatabase& hardware, SceneCache* cache = nullptr,
+    const SceneOptions& options = {});
+
+// One kernel evaluated on every device of a scene built before (buildChartScene's `devices`); the
+// fast path while a kernel is dragged. `scene` is that scene (its devices' drawn compute roofs).
+// The session's workload (kernels with counts) on every device of a scene, from the evaluations the
+// scene was built from (no evaluation is repeated): one entry per scene device, in scene order.
+Comparison buildComparison(const Session& session, const std::vector<SceneDevice>& devices,
+    const std::vector<std::shared_ptr<DeviceResults>>& results);
+
+// What review mode draws beside the plot: the comparison's devices, fastest first, in scene colours.
+ChartSummary buildChartSummary(const Session& session, const Comparison& comparison, const ChartScene& scene);
+
+SceneKernelBuild buildSceneKernel(
+    const Kernel& kernel, size_t kernelIndex, const std::vector<SceneDevice>& devices, const ChartScene& scene);
+
+// A short device name for the legend: the generation ("H100", "MI300X"), with the family in front
+// when the generation alone says little ("TPU v6e").
+QString shortDeviceLabel(const Hardware& hardware);
+
+} // namespace roofscope

@@ -1,0 +1,294 @@
+#include "document/SessionAnalysis.h"
+
+#include "document/EvaluationText.h"
+#include "document/SessionDocument.h"
+#include "model/Solver.h"
+#include "model/Templates.h"
+#include "model/Units.h"
+
+#include <algorithm>
+
+namespace roofscope {
+
+namespace {
+bool validIndex(int index, size_t size)
+{
+    return index >= 0 && static_cast<size_t>(index) < size;
+}
+} // namespace
+
+SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& hardware, QObject* parent)
+    : QObject(parent)
+    , m_document(document)
+    , m_hardware(hardware)
+{
+    connect(m_document, &SessionDocument::sessionReset, this, [this] {
+        m_cache.clear();
+        clearLoadProblems();
+        m_selected = m_document->session().kernels.empty() ? -1 : 0;
+        rebuild(true);
+        Q_EMIT selectionChanged(m_selected);
+    });
+    for (auto signal : { &SessionDocument::devicesChanged, &SessionDocument::viewChanged }) {
+        connect(m_document, signal, this, [this] { rebuild(false); });
+    }
+    connect(m_document, &SessionDocument::kernelChanged, this, [this](int index) {
+        m_cache.invalidateKernel(static_cast<size_t>(std::max(index, 0)), false);
+        rebuild(false);
+    });
+    for (auto signal : { &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
+        connect(m_document, signal, this, [this](int index) {
+            m_cache.clear(); // kernel indices shift
+            rebuild(false);
+            const int count = static_cast<int>(m_document->session().kernels.size());
+            setSelectedKernel(count == 0 ? -1 : std::clamp(index, 0, count - 1));
+        });
+    }
+    connect(m_document, &SessionDocument::kernelMoved, this, &SessionAnalysis::onKernelMoved);
+    connect(m_document, &SessionDocument::interactionEnded, this, &SessionAnalysis::interactionFinished);
+    rebuild(true);
+}
+
+const Evaluation* SessionAnalysis::evaluation(size_t kernel, size_t sceneDevice) const
+{
+    if (sceneDevice >= m_results.size() || kernel >= m_results[sceneDevice]->evaluations.size()) {
+        return nullptr;
+    }
+    const auto& ev = m_results[sceneDevice]->evaluations[kernel];
+    return ev ? &*ev : nullptr;
+}
+
+int SessionAnalysis::sceneDeviceOf(size_t sessionIndex) const
+{
+    for (size_t d = 0; d < m_devices.size(); ++d) {
+        if (m_devices[d].sessionIndex == sessionIndex) {
+            return static_cast<int>(d);
+        }
+    }
+    return -1;
+}
+
+void SessionAnalysis::setOptions(const SceneOptions& options)
+{
+    m_options = options;
+    rebuild(false);
+}
+
+void SessionAnalysis::setSelectedKernel(int kernel)
+{
+    if (!validIndex(kernel, m_document->session().kernels.size())) {
+        kernel = -1;
+    }
+    if (kernel == m_selected) {
+        return;
+    }
+    m_selected = kernel;
+    Q_EMIT selectionChanged(kernel);
+}
+
+void SessionAnalysis::addLoadProblems(const QStringList& problems, const QString& headline)
+{
+    m_loadProblems += problems;
+    if (!headline.isEmpty()) {
+        m_problemHeadline = headline;
+    }
+    Q_EMIT problemsChanged();
+}
+
+void SessionAnalysis::clearLoadProblems()
+{
+    if (m_loadProblems.isEmpty() && m_problemHeadline.isEmpty()) {
+        return;
+    }
+    m_loadProblems.clear();
+    m_problemHeadline.clear();
+    Q_EMIT problemsChanged();
+}
+
+void SessionAnalysis::hardwareChanged()
+{
+    m_cache.clear();
+    rebuild(false);
+}
+
+void SessionAnalysis::rebuild(bool fit)
+{
+    SceneBuildResult built = buildChartScene(m_document->session(), m_hardware, &m_cache, m_options);
+    const bool problemsDiffer = built.problems != m_sceneProblems;
+    m_sceneProblems = std::move(built.problems);
+    m_devices = std::move(built.devices);
+    m_results = std::move(built.results);
+    m_comparison = std::move(built.comparison);
+    m_scene = std::move(built.scene);
+    if (!validIndex(m_selected, m_document->session().kernels.size())) {
+        m_selected = -1;
+    }
+    Q_EMIT sceneChanged(fit);
+    Q_EMIT comparisonChanged();
+    if (problemsDiffer) {
+        Q_EMIT problemsChanged();
+    }
+}
+
+void SessionAnalysis::onKernelMoved(int index)
+{
+    const auto& kernels = m_document->session().kernels;
+    if (!validIndex(index, kernels.size()) || kernels.size() != m_scene.kernels.size()) {
+        rebuild(false);
+        return;
+    }
+    const auto k = static_cast<size_t>(index);
+    SceneKernelBuild built = buildSceneKernel(kernels[k], k, m_devices, m_scene);
+    // Anything beyond a plain move (a new compute roof, a new problem, a device that can no longer
+    // evaluate the kernel) takes the full path.
+    bool sameDevices = built.rows.size() == m_results.size();
+    for (size_t d = 0; sameDevices && d < built.rows.size(); ++d) {
+        sameDevices = built.rows[d].deviceIndex == m_devices[d].sessionIndex && m_results[d]->evaluations[k];
+    }
+    if (!built.newRoofs.empty() || !built.problems.isEmpty() || !sameDevices) {
+        m_cache.invalidateKernel(k, true);
+        rebuild(false);
+        return;
+    }
+    std::vector<std::optional<Evaluation>> before;
+    before.reserve(m_results.size());
+    for (size_t d = 0; d < m_results.size(); ++d) {
+        before.push_back(std::move(m_results[d]->evaluations[k]));
+        m_results[d]->evaluations[k] = std::move(built.rows[d].evaluation);
+        m_results[d]->stale[k] = 0;
+    }
+    m_cache.markStaleExcept(k, m_results);
+    // A move keeps the kernel's place in the top-N filter and its marker size until the next rebuild.
+    ChartKernel& shown = m_scene.kernels[k];
+    built.kernel.hidden = shown.hidden;
+    built.kernel.markerScale = shown.markerScale;
+    built.kernel.runtimeShare = shown.runtimeShare;
+    shown = std::move(built.kernel);
+    updateComparisonForKernel(k, before);
+    Q_EMIT kernelMoved(index);
+    Q_EMIT comparisonChanged();
+}
+
+void SessionAnalysis::updateComparisonForKernel(size_t kernel, const std::vector<std::optional<Evaluation>>& before)
+{
+    const Session& session = m_document->session();
+    if (before.size() != m_results.size() || m_comparison.entries.size() != m_results.size()) {
+        m_comparison = buildComparison(session, m_devices, m_results);
+        refreshSummary();
+        return;
+    }
+    // The moved kernel's old evaluations out of the totals, the new ones in: no pass over the others.
+    const double count = session.kernels[kernel].count;
+    for (size_t d = 0; d < m_results.size(); ++d) {
+        const Hardware& hw = *m_devices[d].hardware;
+        WorkloadTotals& totals = m_comparison.entries[d].totals;
+        if (before[d]) {
+            addToTotals(totals, -count, *before[d], boundKind(*before[d], hw));
+        }
+        if (const Evaluation* now = evaluation(kernel, d)) {
+            addToTotals(totals, count, *now, boundKind(*now, hw));
+        }
+        finishTotals(totals, hw);
+    }
+    applyBaseline(m_comparison, session.view.baseline);
+    refreshSummary();
+}
+
+void SessionAnalysis::refreshSummary()
+{
+    if (m_options.review) {
+        m_scene.summary = buildChartSummary(m_document->session(), m_comparison, m_scene);
+    }
+}
+
+QString SessionAnalysis::deviceLabel(size_t sessionIndex) const
+{
+    const int d = sceneDeviceOf(sessionIndex);
+    if (d >= 0 && static_cast<size_t>(d) < m_scene.devices.size()) {
+        return m_scene.devices[static_cast<size_t>(d)].label;
+    }
+    const auto& devices = m_document->session().devices;
+    return sessionIndex < devices.size() ? QString::fromStdString(devices[sessionIndex].id) : QString();
+}
+
+std::vector<std::pair<QString, const Evaluation*>> SessionAnalysis::labelledEvaluations(int kernel) const
+{
+    std::vector<std::pair<QString, const Evaluation*>> labelled;
+    if (kernel < 0) {
+        return labelled;
+    }
+    for (size_t d = 0; d < m_results.size() && d < m_scene.devices.size(); ++d) {
+        if (const Evaluation* ev = evaluation(static_cast<size_t>(kernel), d)) {
+            labelled.emplace_back(m_scene.devices[d].label, ev);
+        }
+    }
+    return labelled;
+}
+
+QString SessionAnalysis::toolTip(int kernel, int sceneDevice) const
+{
+    if (kernel >= 0 && sceneDevice == -1) {
+        return kernelBriefText(labelledEvaluations(kernel));
+    }
+    if (kernel < 0 || sceneDevice < 0 || static_cast<size_t>(sceneDevice) >= m_scene.devices.size()) {
+        return {};
+    }
+    const Evaluation* ev = evaluation(static_cast<size_t>(kernel), static_cast<size_t>(sceneDevice));
+    return ev ? evaluationToolTip(*ev, m_scene.devices[static_cast<size_t>(sceneDevice)].label) : QString();
+}
+
+QString SessionAnalysis::kernelStatusLine(int kernel) const
+{
+    const auto& kernels = m_document->session().kernels;
+    if (!validIndex(kernel, kernels.size())) {
+        return {};
+    }
+    return roofscope::kernelStatusLine(
+        QString::fromStdString(kernels[static_cast<size_t>(kernel)].name), labelledEvaluations(kernel));
+}
+
+QString SessionAnalysis::kernelGuidance(int kernel) const
+{
+    return validIndex(kernel, m_document->session().kernels.size()) ? kernelGuidanceText(labelledEvaluations(kernel))
+                                                                     : QString();
+}
+
+QStringList SessionAnalysis::crossoverLines(int kernelIndex) const
+{
+    QStringList lines;
+    const auto& kernels = m_document->session().kernels;
+    if (!validIndex(kernelIndex, kernels.size())) {
+        return lines;
+    }
+    const Kernel& kernel = kernels[static_cast<size_t>(kernelIndex)];
+    const TemplateDefinition* def = kernel.templ ? findTemplate(kernel.templ->name) : nullptr;
+    if (!def) {
+        return lines;
+    }
+    const std::string free = kernel.freeParameter.empty() ? def->defaultFreeParameter() : kernel.freeParameter;
+    const std::vector<std::string> names = parseFreeParameters(free);
+    const TemplateParameter* parameter = names.empty() ? nullptr : def->parameter(names.front());
+    const QString shownName = QString::fromStdString(names.size() > 1 ? names.front() + "=" + free : free);
+    for (size_t d = 0; d < m_devices.size() && d < m_scene.devices.size(); ++d) {
+        const SceneDevice& device = m_devices[d];
+        const QString label = m_scene.devices[d].label;
+        const SolveResult result = solveCrossover(kernel, *device.hardware, device.options, free);
+        if (!result.value) {
+            // No crossing in the parameter's range: the kernel keeps the regime it has now.
+            if (const Evaluation* now = evaluation(static_cast<size_t>(kernelIndex), d)) {
+                lines << tr("%1 for every %2 on %3")
+                             .arg(QString::fromStdString(regimeName(now->regime)), shownName, label);
+            } else {
+                lines << tr("%1: %2").arg(label, QString::fromStdString(result.error));
+            }
+            continue;
+        }
+        const double first = firstComputeBoundValue(result, parameter && parameter->integer);
+        lines << tr("compute-bound from %1 %2 %3 on %4")
+                     .arg(shownName, result.computeBoundAbove ? QStringLiteral("≥") : QStringLiteral("≤"),
+                         QString::fromStdString(formatNumber(first, 6)), label);
+    }
+    return lines;
+}
+
+} // namespace roofscope

@@ -1,0 +1,106 @@
+#pragma once
+
+#include "document/SceneBuilder.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace roofscope {
+
+class HardwareDatabase;
+class SessionDocument;
+
+// Everything derived from the open session: the evaluation of every kernel on every shown device
+// (cached per device), the scene the chart draws, the workload comparison, the selected kernel and
+// the problems to report. It listens to the document and tells its views what changed; views read
+// from it and never ask back through the window.
+//
+// Signals, from the cheapest to the most expensive to follow:
+// - kernelMoved(k): one kernel moved along the intensity axis (a drag step); its evaluations, scene
+//   kernel and the comparison totals are updated in place;
+// - sceneChanged(fit): the scene and the evaluations were rebuilt (any other edit); views reload;
+// - comparisonChanged(), selectionChanged(k), problemsChanged(), interactionFinished().
+class SessionAnalysis : public QObject {
+    Q_OBJECT
+
+public:
+    // `hardware` must outlive the analysis; imported devices are added to it (call hardwareChanged()).
+    SessionAnalysis(SessionDocument* document, HardwareDatabase& hardware, QObject* parent = nullptr);
+
+    SessionDocument* document() const { return m_document; }
+    HardwareDatabase& hardware() const { return m_hardware; }
+
+    const ChartScene& scene() const { return m_scene; }
+    // Per scene device: what its kernels are evaluated against, and every kernel's evaluation.
+    const std::vector<SceneDevice>& devices() const { return m_devices; }
+    const std::vector<std::shared_ptr<DeviceResults>>& results() const { return m_results; }
+    const Comparison& comparison() const { return m_comparison; }
+    // A kernel's evaluation on a scene device (nullptr when it has none there).
+    const Evaluation* evaluation(size_t kernel, size_t sceneDevice) const;
+    // The scene device showing session device `sessionIndex` (-1 when it is not shown).
+    int sceneDeviceOf(size_t sessionIndex) const;
+
+    const SceneOptions& options() const { return m_options; }
+    void setOptions(const SceneOptions& options);
+
+    int selectedKernel() const { return m_selected; }
+    void setSelectedKernel(int kernel);
+
+    // Problems of files read for this session (replaced when another session is opened), then the
+    // scene's own (devices missing from the database, kernels a device cannot evaluate).
+    QStringList problems() const { return m_loadProblems + m_sceneProblems; }
+    QString problemHeadline() const { return m_problemHeadline; }
+    void addLoadProblems(const QStringList& problems, const QString& headline = {});
+    void clearLoadProblems();
+
+    // The database grew or changed: cached device pointers are dropped and everything is rebuilt.
+    void hardwareChanged();
+    // Rebuilds everything now (`fit`: views show the whole scene).
+    void rebuild(bool fit = false);
+
+    // Texts for the views.
+    QString deviceLabel(size_t sessionIndex) const;
+    std::vector<std::pair<QString, const Evaluation*>> labelledEvaluations(int kernel) const;
+    // Rich text for a marker's tooltip; with sceneDevice -1 one brief line per device (during drags).
+    QString toolTip(int kernel, int sceneDevice) const;
+    QString kernelStatusLine(int kernel) const;
+    QString kernelGuidance(int kernel) const;
+    // For a template kernel, per shown device the value of its drag parameter from which it is
+    // compute-bound ("compute-bound from m ≥ 243 on TPU v5e"), or the regime it keeps.
+    QStringList crossoverLines(int kernel) const;
+
+Q_SIGNALS:
+    void sceneChanged(bool fit);
+    void kernelMoved(int index);
+    void comparisonChanged();
+    void selectionChanged(int kernel);
+    void problemsChanged();
+    // A drag or a nudge ended: what is too slow to follow every step (crossovers) can catch up.
+    void interactionFinished();
+
+private:
+    void onKernelMoved(int index);
+    void updateComparisonForKernel(size_t kernel, const std::vector<std::optional<Evaluation>>& before);
+    void refreshSummary();
+
+    SessionDocument* m_document;
+    HardwareDatabase& m_hardware;
+    SceneOptions m_options;
+    SceneCache m_cache;
+    ChartScene m_scene;
+    std::vector<SceneDevice> m_devices;
+    std::vector<std::shared_ptr<DeviceResults>> m_results;
+    Comparison m_comparison;
+    int m_selected = -1;
+    QStringList m_loadProblems;
+    QStringList m_sceneProblems;
+    QString m_problemHeadline;
+};
+
+} // namespace roofscope

@@ -1,0 +1,230 @@
+#include "document/SessionDocument.h"
+
+#include "document/DeviceListCommand.h"
+#include "document/KernelEditCommand.h"
+#include "document/KernelListCommand.h"
+#include "document/ViewCommand.h"
+#include "model/Solver.h"
+#include "model/Templates.h"
+
+#include <QUndoStack>
+
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+bool validIndex(int index, size_t size)
+{
+    return index >= 0 && static_cast<size_t>(index) < size;
+}
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+} // namespace
+
+SessionDocument::SessionDocument(QObject* parent)
+    : QObject(parent)
+    , m_undoStack(new QUndoStack(this))
+{
+}
+
+SessionDocument::~SessionDocument() = default;
+
+void SessionDocument::resetSession(const Session& session)
+{
+    m_undoStack->clear();
+    m_session = session;
+    Q_EMIT sessionReset();
+}
+
+QString SessionDocument::replaceKernel(int index, const Kernel& kernel, const QString& actionText)
+{
+    if (!validIndex(index, m_session.kernels.size())) {
+        return tr("No kernel %1").arg(index + 1);
+    }
+    Kernel checked = kernel;
+    if (checked.templ) {
+        const std::string error = applyTemplate(checked);
+        if (!error.empty()) {
+            return qs(error);
+        }
+    } else if (!(checked.flops >= 0.0) || !std::isfinite(checked.flops) || checked.bytes.empty()) {
+        return tr("FLOPs must be a number >= 0 and the kernel needs bytes on at least one level");
+    }
+    for (const auto& b : checked.bytes) {
+        if (!(b.bytes > 0.0) || !std::isfinite(b.bytes)) {
+            return tr("Bytes on %1 must be greater than zero").arg(qs(b.level));
+        }
+    }
+    if (checked.measuredSeconds && !(*checked.measuredSeconds > 0.0 && std::isfinite(*checked.measuredSeconds))) {
+        return tr("The measured runtime must be greater than zero");
+    }
+    const Kernel before = m_session.kernels[static_cast<size_t>(index)];
+    m_undoStack->push(new KernelEditCommand(
+        this, index, before, checked, actionText.isEmpty() ? tr("Edit %1").arg(qs(kernel.name)) : actionText));
+    return {};
+}
+
+QString SessionDocument::setKernelIntensity(int index, double flopsPerByte, QString* limit)
+{
+    if (!validIndex(index, m_session.kernels.size())) {
+        return tr("No kernel %1").arg(index + 1);
+    }
+    if (!(flopsPerByte > 0.0) || !std::isfinite(flopsPerByte)) {
+        return tr("The intensity must be a positive number");
+    }
+    const Kernel& current = m_session.kernels[static_cast<size_t>(index)];
+    Kernel moved = current;
+    if (current.templ) {
+        const TemplateDefinition* def = findTemplate(current.templ->name);
+        const std::string free = !current.freeParameter.empty() ? current.freeParameter
+            : def                                               ? def->defaultFreeParameter()
+                                                                : std::string {};
+        auto solved = solveForIntensity(current, free, flopsPerByte);
+        if (!solved.value) {
+            return qs(solved.error);
+        }
+        if (limit && !solved.limit.empty()) {
+            *limit = tr("%1; change its dtype, or convert it to a raw kernel to move it freely")
+                         .arg(qs(solved.limit));
+        }
+        bool changed = false;
+        for (const auto& name : parseFreeParameters(free)) {
+            const auto it = current.templ->params.find(name);
+            changed = changed || it == current.templ->params.end() || it->second != *solved.value;
+            moved.templ->params[name] = *solved.value;
+        }
+        if (!changed) {
+            return {}; // the kernel stays where it is (the limit says why)
+        }
+        const std::string error = applyTemplate(moved);
+        if (!error.empty()) {
+            return qs(error);
+        }
+    } else {
+        const double defaultBytes
+            = current.bytesOn("default") > 0.0 ? current.bytesOn("default") : current.bytes.front().bytes;
+        if (!(current.flops > 0.0) || !(defaultBytes > 0.0)) {
+            return tr("A kernel with no FLOPs has no intensity to move");
+        }
+        const double factor = (current.flops / flopsPerByte) / defaultBytes;
+        for (auto& b : moved.bytes) {
+            b.bytes *= factor;
+        }
+    }
+    m_undoStack->push(
+        new KernelEditCommand(this, index, current, moved, tr("Move %1").arg(qs(current.name)), m_interactionId));
+    return {};
+}
+
+QString SessionDocument::addKernel(const Kernel& kernel)
+{
+    const int index = static_cast<int>(m_session.kernels.size());
+    m_undoStack->push(new KernelListCommand(this, index, { kernel }, false, tr("Add %1").arg(qs(kernel.name))));
+    return {};
+}
+
+QString SessionDocument::addKernels(const std::vector<Kernel>& kernels, const QString& actionText)
+{
+    if (kernels.empty()) {
+        return tr("Nothing to add");
+    }
+    const int index = static_cast<int>(m_session.kernels.size());
+    m_undoStack->push(new KernelListCommand(
+        this, index, kernels, false, actionText.isEmpty() ? tr("Add %1 kernels").arg(kernels.size()) : actionText));
+    return {};
+}
+
+QString SessionDocument::removeKernel(int index)
+{
+    if (!validIndex(index, m_session.kernels.size())) {
+        return tr("No kernel %1").arg(index + 1);
+    }
+    const Kernel kernel = m_session.kernels[static_cast<size_t>(index)];
+    m_undoStack->push(new KernelListCommand(this, index, { kernel }, true, tr("Delete %1").arg(qs(kernel.name))));
+    return {};
+}
+
+QString SessionDocument::setDeviceSelection(int index, const DeviceSelection& selection, const QString& actionText)
+{
+    if (!validIndex(index, m_session.devices.size())) {
+        return tr("No device %1").arg(index + 1);
+    }
+    std::vector<DeviceSelection> devices = m_session.devices;
+    devices[static_cast<size_t>(index)] = selection;
+    return setDevices(devices, actionText.isEmpty() ? tr("Change %1").arg(qs(selection.id)) : actionText);
+}
+
+QString SessionDocument::setDevices(const std::vector<DeviceSelection>& devices, const QString& actionText)
+{
+    for (size_t i = 0; i < devices.size(); ++i) {
+        if (devices[i].id.empty()) {
+            return tr("Device %1 has no id").arg(i + 1);
+        }
+        for (size_t j = 0; j < i; ++j) {
+            if (devices[j].id == devices[i].id) {
+                return tr("Device %1 is listed twice").arg(qs(devices[i].id));
+            }
+        }
+    }
+    m_undoStack->push(new DeviceListCommand(
+        this, m_session.devices, devices, actionText.isEmpty() ? tr("Change devices") : actionText));
+    return {};
+}
+
+QString SessionDocument::setView(const ViewSettings& view, const QString& actionText)
+{
+    if (!(view.tolerance >= 0.0 && view.tolerance < 1.0)) {
+        return tr("The balanced band must be between 0 and 1");
+    }
+    if (!(view.commFraction >= 0.0 && view.commFraction < 1.0)) {
+        return tr("The communication fraction must be between 0 and 1");
+    }
+    m_undoStack->push(
+        new ViewCommand(this, m_session.view, view, actionText.isEmpty() ? tr("Change view") : actionText));
+    return {};
+}
+
+void SessionDocument::endInteraction()
+{
+    ++m_interactionId;
+    Q_EMIT interactionEnded();
+}
+
+void SessionDocument::applyKernel(int index, const Kernel& kernel, bool moved)
+{
+    m_session.kernels[static_cast<size_t>(index)] = kernel;
+    if (moved) {
+        Q_EMIT kernelMoved(index);
+    } else {
+        Q_EMIT kernelChanged(index);
+    }
+}
+
+void SessionDocument::applyInsertKernels(int index, const std::vector<Kernel>& kernels)
+{
+    m_session.kernels.insert(m_session.kernels.begin() + index, kernels.begin(), kernels.end());
+    Q_EMIT kernelsInserted(index);
+}
+
+void SessionDocument::applyRemoveKernels(int index, int count)
+{
+    m_session.kernels.erase(m_session.kernels.begin() + index, m_session.kernels.begin() + index + count);
+    Q_EMIT kernelRemoved(index);
+}
+
+void SessionDocument::applyDevices(const std::vector<DeviceSelection>& devices)
+{
+    m_session.devices = devices;
+    Q_EMIT devicesChanged();
+}
+
+void SessionDocument::applyView(const ViewSettings& view)
+{
+    m_session.view = view;
+    Q_EMIT viewChanged();
+}
+
+} // namespace roofscope

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "model/Session.h"
+
+#include <QObject>
+#include <QString>
+
+class QUndoStack;
+
+namespace roofscope {
+
+// The one owner of the open session. Every edit goes through a QUndoCommand on undoStack(), so
+// undo and redo cover all of them, drags included (consecutive intensity edits of one kernel merge
+// into one step until endInteraction()). Observers (chart, table, editors) listen to the signals.
+class SessionDocument : public QObject {
+    Q_OBJECT
+
+public:
+    explicit SessionDocument(QObject* parent = nullptr);
+    ~SessionDocument() override;
+
+    const Session& session() const { return m_session; }
+    QUndoStack* undoStack() const { return m_undoStack; }
+
+    // Replaces the whole session (opening a file); clears the undo history.
+    void resetSession(const Session& session);
+
+    // Edits. Each returns an error message (empty on success); a refused edit changes nothing.
+    QString replaceKernel(int index, const Kernel& kernel, const QString& actionText = {});
+    // Moves a kernel along the intensity axis: a raw kernel keeps its FLOPs and scales its bytes on
+    // every level; a template kernel changes its free parameter through the inverse map.
+    // A template kernel never leaves its parameter's range nor goes past the value that reaches the
+    // target; when it cannot follow (its intensity does not depend on the parameter, or saturates),
+    // it stops at the reachable end and `limit` (when given) says why.
+    QString setKernelIntensity(int index, double flopsPerByte, QString* limit = nullptr);
+    QString addKernel(const Kernel& kernel);
+    // Appends several kernels as one undo step (an import).
+    QString addKernels(const std::vector<Kernel>& kernels, const QString& actionText = {});
+    QString removeKernel(int index);
+    QString setDeviceSelection(int index, const DeviceSelection& selection, const QString& actionText = {});
+    // Replaces the device list (ids must be unique): one undo step.
+    QString setDevices(const std::vector<DeviceSelection>& devices, const QString& actionText = {});
+    QString setView(const ViewSettings& view, const QString& actionText = {});
+
+    // Ends a drag: the next intensity edit starts a new undo step.
+    void endInteraction();
+
+    // Used by the undo commands; they emit the signals.
+    // `moved`: only the kernel's intensity changed (a drag or a nudge).
+    void applyKernel(int index, const Kernel& kernel, bool moved = false);
+    void applyInsertKernels(int index, const std::vector<Kernel>& kernels);
+    void applyRemoveKernels(int index, int count);
+    void applyDevices(const std::vector<DeviceSelection>& devices);
+    void applyView(const ViewSettings& view);
+    int interactionId() const { return m_interactionId; }
+
+Q_SIGNALS:
+    void sessionReset();
+    void kernelChanged(int index);
+    // Only the kernel's position on the intensity axis changed (its bytes or its free parameter).
+    void kernelMoved(int index);
+    void kernelsInserted(int index); // the first of the kernels inserted
+    void kernelRemoved(int index); // the first of the kernels removed
+    void devicesChanged();
+    void viewChanged();
+    // A drag or a nudge is over (endInteraction()).
+    void interactionEnded();
+
+private:
+    Session m_session;
+    QUndoStack* m_undoStack = nullptr;
+    int m_interactionId = 1;
+};
+
+} // namespace roofscope

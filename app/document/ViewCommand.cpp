@@ -1,0 +1,25 @@
+#include "document/ViewCommand.h"
+
+#include "document/SessionDocument.h"
+
+namespace roofscope {
+
+ViewCommand::ViewCommand(SessionDocument* document, ViewSettings before, ViewSettings after, const QString& text)
+    : QUndoCommand(text)
+    , m_document(document)
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+{
+}
+
+void ViewCommand::undo()
+{
+    m_document->applyView(m_before);
+}
+
+void ViewCommand::redo()
+{
+    m_document->applyView(m_after);
+}
+
+} // namespace roofscope

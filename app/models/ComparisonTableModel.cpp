@@ -1,0 +1,135 @@
+#include "models/ComparisonTableModel.h"
+
+#include "document/ChartPalette.h"
+#include "io/ComparisonFormat.h"
+
+#include <QFont>
+#include <QIcon>
+
+namespace roofscope {
+
+namespace {
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+QString columnToolTip(ComparisonColumn column)
+{
+    switch (column) {
+    case ComparisonColumn::Device:
+        return QObject::tr("The device, with the precision it is set to");
+    case ComparisonColumn::TMin:
+        return QObject::tr("The workload's lower time bound: every kernel x its count, at its binding roof");
+    case ComparisonColumn::TMax:
+        return QObject::tr("The workload's upper time bound: no overlap of compute and data movement");
+    case ComparisonColumn::Speedup:
+        return QObject::tr("How many times faster than the baseline (ratio of T_min totals)");
+    case ComparisonColumn::ComputeShare:
+        return QObject::tr("Share of T_min spent in kernels bound by compute");
+    case ComparisonColumn::MemoryShare:
+        return QObject::tr("Share of T_min spent in kernels bound by a memory level");
+    case ComparisonColumn::NetworkShare:
+        return QObject::tr("Share of T_min spent in kernels bound by an interconnect");
+    case ComparisonColumn::Throughput:
+        return QObject::tr("The workload's FLOPs over its T_min total");
+    case ComparisonColumn::PerWatt:
+        return QObject::tr("Throughput over the device's TDP (empty when its file gives none)");
+    case ComparisonColumn::PerDollar:
+        return QObject::tr("Throughput over the device's price (empty when its file gives none)");
+    }
+    return {};
+}
+} // namespace
+
+void ComparisonTableModel::setComparison(Comparison comparison, std::vector<QColor> colors)
+{
+    const bool sameShape = comparison.entries.size() == m_comparison.entries.size();
+    if (!sameShape) {
+        beginResetModel();
+    }
+    m_comparison = std::move(comparison);
+    m_colors = std::move(colors);
+    if (sameShape) {
+        if (!m_comparison.entries.empty()) {
+            Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+        }
+    } else {
+        endResetModel();
+    }
+}
+
+int ComparisonTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_comparison.entries.size());
+}
+
+int ComparisonTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(comparisonColumns().size());
+}
+
+QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) {
+        return {};
+    }
+    const ComparisonEntry& entry = m_comparison.entries[static_cast<size_t>(index.row())];
+    const ComparisonColumn column = comparisonColumns()[static_cast<size_t>(index.column())].column;
+    switch (role) {
+    case Qt::DisplayRole:
+        return qs(comparisonCell(entry, column, false));
+    case kSortRole:
+        if (column == ComparisonColumn::Device) {
+            return qs(entry.name);
+        }
+        if (const auto value = comparisonNumber(entry, column)) {
+            return *value;
+        }
+        return -1.0; // figures a device cannot give sort below every real one
+    case Qt::DecorationRole:
+        if (column == ComparisonColumn::Device && static_cast<size_t>(index.row()) < m_colors.size()) {
+            return deviceSwatch(m_colors[static_cast<size_t>(index.row())]);
+        }
+        return {};
+    case Qt::FontRole:
+        if (entry.isBaseline) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        return column == ComparisonColumn::Device ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                                  : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole: {
+        QString tip = qs(entry.id);
+        if (entry.isBaseline) {
+            tip += tr(" (the baseline)");
+        }
+        for (const auto& error : entry.totals.errors) {
+            tip += QStringLiteral("\n") + tr("Left out: %1").arg(qs(error));
+        }
+        return tip;
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) {
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    const auto& info = comparisonColumns()[static_cast<size_t>(section)];
+    if (role == Qt::DisplayRole) {
+        return tr(info.title);
+    }
+    if (role == Qt::ToolTipRole) {
+        return columnToolTip(info.column);
+    }
+    return {};
+}
+
+} // namespace roofscope

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "io/SessionEvaluator.h"
+
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace roofscope {
+
+class SessionAnalysis;
+
+// The results table: one row per (kernel, device) evaluation, the columns of core's tableColumns().
+// Qt::DisplayRole is the formatted text ("989 TFLOP/s"), kSortRole the raw number for numeric
+// columns (so a QSortFilterProxyModel sorts by value), Qt::ForegroundRole a colour cue for the regime.
+class ResultsTableModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    static constexpr int kSortRole = Qt::UserRole + 1;
+
+    // One row: a kernel on a device of the session, and where its evaluation lives.
+    struct Row {
+        size_t kernelIndex = 0;
+        size_t deviceIndex = 0; // into Session::devices
+        Evaluation* evaluation = nullptr;
+    };
+
+    explicit ResultsTableModel(QObject* parent = nullptr);
+
+    // Follows a session analysis: its rows point into the analysis' evaluations (nothing is copied),
+    // rebuilt when the scene is, and a moved kernel's rows repaint in place.
+    void setAnalysis(SessionAnalysis* analysis);
+
+    // Replaces every row with the evaluations of a core SessionEvaluation (the model keeps it).
+    void setEvaluation(SessionEvaluation evaluation);
+    // Replaces every row with rows pointing into storage the `owners` keep alive (the main window's
+    // evaluation cache): no evaluation is copied. Rows must be kernel-major.
+    void setRows(std::vector<Row> rows, std::vector<std::shared_ptr<void>> owners);
+    // Replaces the rows of one kernel in place (same devices, same order): no reset, only dataChanged.
+    // Returns false when the rows do not line up (then set the rows again).
+    bool updateKernelRows(size_t kernelIndex, const std::vector<Evaluation>& evaluations);
+    const std::vector<Row>& rows() const { return m_rows; }
+    // The rows [first, last) of one kernel.
+    std::pair<size_t, size_t> kernelRange(size_t kernelIndex) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    std::vector<Row> m_rows;
+    std::vector<std::shared_ptr<void>> m_owners;
+};
+
+// Sorts the results by value and leaves out the rows of hidden kernels (the top-N filter).
+class ResultsProxyModel : public QSortFilterProxyModel {
+    Q_OBJECT
+
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    // Per kernel: whether its rows are hidden (empty: none).
+    void setHiddenKernels(std::vector<char> hidden);
+    // Hides the rows of the kernels the analysis' scene hides (the top-N filter).
+    void setAnalysis(SessionAnalysis* analysis);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    std::vector<char> m_hidden;
+};
+
+} // namespace roofscope

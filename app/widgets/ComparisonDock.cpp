@@ -1,0 +1,171 @@
+#include "widgets/ComparisonDock.h"
+
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+
+#include "document/ChartPalette.h"
+#include "io/ComparisonFormat.h"
+#include "io/SessionFile.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace roofscope {
+
+namespace {
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+} // namespace
+
+
+ComparisonDock::ComparisonDock(QWidget* parent)
+    : QDockWidget(tr("Comparison"), parent)
+{
+    setObjectName(QStringLiteral("comparisonDock"));
+    m_model = new ComparisonTableModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(ComparisonTableModel::kSortRole);
+
+    auto* content = new QWidget(this);
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    auto* bar = new QHBoxLayout;
+    auto* label = new QLabel(tr("&Baseline:"), content);
+    m_baseline = new QComboBox(content);
+    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_baseline->setToolTip(tr("The device the speedups are measured against"));
+    label->setBuddy(m_baseline);
+    auto* exportButton = new QToolButton(content);
+    exportButton->setText(tr("Export…"));
+    exportButton->setToolTip(tr("Write this table to CSV, Markdown or JSON"));
+    connect(exportButton, &QToolButton::clicked, this, &ComparisonDock::exportDialog);
+    m_note = new QLabel(content);
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    bar->addWidget(label);
+    bar->addWidget(m_baseline);
+    bar->addWidget(m_note, 1);
+    bar->addWidget(exportButton);
+    layout->addLayout(bar);
+
+    m_view = new QTableView(content);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder); // session order until a header is clicked
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->verticalHeader()->setVisible(false);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    layout->addWidget(m_view);
+    setWidget(content);
+
+    connect(m_baseline, &QComboBox::activated, this, [this](int index) {
+        const QString id = m_baseline->itemData(index).toString();
+        const Comparison& current = m_model->comparison();
+        if (current.baseline < 0 || qs(current.entries[static_cast<size_t>(current.baseline)].id) != id) {
+            Q_EMIT baselineChosen(id);
+        }
+    });
+}
+
+void ComparisonDock::setAnalysis(SessionAnalysis* analysis)
+{
+    auto show = [this, analysis] {
+        std::vector<QColor> colors;
+        for (const ChartDevice& device : analysis->scene().devices) {
+            colors.push_back(device.color);
+        }
+        setComparison(analysis->comparison(), std::move(colors));
+    };
+    connect(analysis, &SessionAnalysis::comparisonChanged, this, show);
+    connect(this, &ComparisonDock::baselineChosen, analysis, [analysis](const QString& id) {
+        SessionDocument* document = analysis->document();
+        ViewSettings view = document->session().view;
+        view.baseline = id.toStdString();
+        document->setView(view, tr("Compare against %1").arg(id));
+    });
+    show();
+}
+
+void ComparisonDock::setComparison(Comparison comparison, std::vector<QColor> colors)
+{
+    // The baseline list follows the devices; rebuilt only when they change (not on every drag step).
+    bool sameDevices = m_baseline->count() == static_cast<int>(comparison.entries.size());
+    for (int i = 0; sameDevices && i < m_baseline->count(); ++i) {
+        const auto& entry = comparison.entries[static_cast<size_t>(i)];
+        sameDevices = m_baseline->itemData(i).toString() == qs(entry.id) && m_baseline->itemText(i) == qs(entry.name);
+    }
+    if (!sameDevices) {
+        m_baseline->clear();
+        for (const auto& entry : comparison.entries) {
+            m_baseline->addItem(qs(entry.name), qs(entry.id));
+        }
+    }
+    if (comparison.baseline >= 0 && m_baseline->currentIndex() != comparison.baseline) {
+        m_baseline->setCurrentIndex(comparison.baseline);
+    }
+    m_baseline->setEnabled(comparison.entries.size() > 1);
+    m_note->setText(comparison.warnings.empty() ? QString() : qs(comparison.warnings.front()));
+    const bool wasEmpty = m_model->rowCount() == 0;
+    m_model->setComparison(std::move(comparison), std::move(colors));
+    if (wasEmpty && m_model->rowCount() > 0) {
+        m_view->resizeColumnsToContents();
+    }
+}
+
+QString ComparisonDock::exportTo(const QString& path) const
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    Comparison shown = m_model->comparison();
+    shown.entries.clear();
+    for (int r = 0; r < m_proxy->rowCount(); ++r) {
+        const int source = m_proxy->mapToSource(m_proxy->index(r, 0)).row();
+        shown.entries.push_back(m_model->comparison().entries[static_cast<size_t>(source)]);
+        if (source == m_model->comparison().baseline) {
+            shown.baseline = r;
+        }
+    }
+    std::string text;
+    if (suffix == QLatin1String("csv")) {
+        text = formatComparison(shown, TableFormat::Csv);
+    } else if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown")) {
+        text = formatComparison(shown, TableFormat::Markdown);
+    } else if (suffix == QLatin1String("json")) {
+        text = comparisonToJson(shown).dump(2) + "\n";
+    } else {
+        return tr("%1: the file name must end in .csv, .md or .json").arg(path);
+    }
+    const std::string error = writeFileAtomically(path.toStdString(), text);
+    return error.empty() ? QString() : tr("%1: %2").arg(path, qs(error));
+}
+
+void ComparisonDock::exportDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export comparison"),
+        QDir::home().filePath(QStringLiteral("comparison.csv")), tr("CSV (*.csv);;Markdown (*.md);;JSON (*.json)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString error = exportTo(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Roofscope"), error);
+    }
+}
+
+} // namespace roofscope

@@ -1,0 +1,357 @@
+#include "widgets/MainWindow.h"
+
+#include "chart/RooflineChart.h"
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+#include "models/ResultsTableModel.h"
+#include "widgets/ComparisonDock.h"
+#include "widgets/HardwareDock.h"
+#include "widgets/KernelDock.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDockWidget>
+#include <QGuiApplication>
+#include <QHeaderView>
+#include <QItemSelection>
+#include <QLabel>
+#include <QMessageBox>
+#include <QScreen>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QUndoStack>
+
+#include <algorithm>
+
+namespace roofscope {
+
+namespace {
+QString counted(qsizetype count, const QString& singular, const QString& plural)
+{
+    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? singular : plural);
+}
+} // namespace
+
+MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
+    : QMainWindow(parent)
+    , m_hardware(hardware)
+    , m_document(new SessionDocument(this))
+{
+    m_analysis = new SessionAnalysis(m_document, m_hardware, this);
+    m_chart = new RooflineChart(this);
+    m_chart->setAnalysis(m_analysis);
+    setCentralWidget(m_chart);
+    createResultsDock();
+    m_hardwareDock = new HardwareDock(m_hardware, m_document, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_hardwareDock);
+    m_kernelDock = new KernelDock(m_document, m_analysis, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_kernelDock);
+    connect(m_chart, &RooflineChart::fitRequested, this, &MainWindow::fitAll);
+    connect(m_chart, &RooflineChart::statusMessage, this, [this](const QString& message) {
+        showStatusMessage(message, 6000);
+    });
+
+    // What the window itself shows: the title, the status line and the selected kernel's rows.
+    connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
+    connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this](bool fit) {
+        if (fit) {
+            m_resultsView->resizeColumnsToContents();
+        }
+        updateStatus();
+        updateKernelStatus();
+    });
+    connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int kernel) {
+        if (kernel == m_analysis->selectedKernel()) {
+            updateKernelStatus();
+        }
+    });
+    connect(m_analysis, &SessionAnalysis::problemsChanged, this, &MainWindow::updateStatus);
+    connect(m_analysis, &SessionAnalysis::selectionChanged, this, [this](int kernel) {
+        updateKernelStatus();
+        // Show the kernel's rows in the results table.
+        const auto [first, last] = m_results->kernelRange(static_cast<size_t>(std::max(kernel, 0)));
+        if (kernel < 0 || first >= last) {
+            return;
+        }
+        QItemSelection selection;
+        for (size_t r = first; r < last; ++r) {
+            const QModelIndex left = m_resultsProxy->mapFromSource(m_results->index(static_cast<int>(r), 0));
+            selection.select(left, left.siblingAtColumn(m_results->columnCount() - 1));
+        }
+        m_resultsView->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+        const QModelIndex source = m_results->index(static_cast<int>(first), 0);
+        m_resultsView->scrollTo(m_resultsProxy->mapFromSource(source), QAbstractItemView::EnsureVisible);
+    });
+
+    m_autosaveTimer = new QTimer(this);
+    m_autosaveTimer->setSingleShot(true);
+    m_autosaveTimer->setInterval(3000);
+    connect(m_autosaveTimer, &QTimer::timeout, this, [this] { autosaveNow(); });
+    connect(m_document->undoStack(), &QUndoStack::indexChanged, this, [this] {
+        if (isModified()) {
+            if (m_autosaveEnabled) {
+                m_autosaveTimer->start(); // restarts: the save comes once the user pauses
+            }
+        } else {
+            discardRecovery();
+        }
+    });
+
+    createStatusBar();
+    createActions();
+    setAcceptDrops(true);
+
+    QSize size(1600, 1000);
+    if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+        size = size.boundedTo(screen->availableSize());
+    }
+    resize(size);
+    resizeDocks({ m_hardwareDock, m_kernelDock }, { 270, 340 }, Qt::Horizontal);
+    resizeDocks({ m_resultsDock }, { 260 }, Qt::Vertical);
+    restoreLayout();
+    updateTitle();
+    updateStatus();
+}
+
+MainWindow::~MainWindow()
+{
+    // The undo stack, a child destroyed after this object, emits indexChanged while it clears: the
+    // window and the views must not hear it half-destroyed.
+    disconnect(m_document->undoStack(), nullptr, this, nullptr);
+    disconnect(m_document, nullptr, nullptr, nullptr);
+    disconnect(m_analysis, nullptr, nullptr, nullptr);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_summaryLabel = new QLabel(this);
+    statusBar()->addWidget(m_summaryLabel);
+    m_kernelLabel = new QLabel(this);
+    m_kernelLabel->setTextFormat(Qt::PlainText);
+    m_kernelLabel->setMinimumWidth(100);
+    statusBar()->addWidget(m_kernelLabel, 1);
+    m_problemsButton = new QToolButton(this);
+    m_problemsButton->setObjectName(QStringLiteral("problemsButton"));
+    m_problemsButton->setAutoRaise(true);
+    m_problemsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_problemsButton->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    m_problemsButton->setVisible(false);
+    connect(m_problemsButton, &QToolButton::clicked, this, &MainWindow::showProblems);
+    statusBar()->addPermanentWidget(m_problemsButton);
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    const QByteArray geometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
+    const QByteArray state = settings.value(QStringLiteral("window/state")).toByteArray();
+    if (!geometry.isEmpty()) {
+        restoreGeometry(geometry);
+    }
+    if (!state.isEmpty()) {
+        restoreState(state);
+    }
+}
+
+void MainWindow::createResultsDock()
+{
+    m_results = new ResultsTableModel(this);
+    m_results->setAnalysis(m_analysis);
+    m_resultsProxy = new ResultsProxyModel(this);
+    m_resultsProxy->setSourceModel(m_results);
+    m_resultsProxy->setSortRole(ResultsTableModel::kSortRole);
+    m_resultsProxy->setAnalysis(m_analysis);
+    m_resultsView = new QTableView(this);
+    m_resultsView->setObjectName(QStringLiteral("resultsView"));
+    m_resultsView->setModel(m_resultsProxy);
+    m_resultsView->setSortingEnabled(true);
+    m_resultsView->sortByColumn(-1, Qt::AscendingOrder); // session order until a header is clicked
+    m_resultsView->setAlternatingRowColors(true);
+    m_resultsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_resultsView->verticalHeader()->setVisible(false);
+    m_resultsView->verticalHeader()->setDefaultSectionSize(m_resultsView->fontMetrics().height() + 6);
+    // Interactive widths, sized to the contents when a session is shown: ResizeToContents would
+    // measure every row on every change, far too slow with thousands of rows.
+    m_resultsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_resultsView->horizontalHeader()->setResizeContentsPrecision(200);
+    m_resultsDock = new QDockWidget(tr("Results"), this);
+    m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
+    m_resultsDock->setWidget(m_resultsView);
+    addDockWidget(Qt::BottomDockWidgetArea, m_resultsDock);
+    m_comparisonDock = new ComparisonDock(this);
+    m_comparisonDock->setAnalysis(m_analysis);
+    addDockWidget(Qt::BottomDockWidgetArea, m_comparisonDock);
+    splitDockWidget(m_resultsDock, m_comparisonDock, Qt::Horizontal);
+}
+
+const Session& MainWindow::session() const
+{
+    return m_document->session();
+}
+
+void MainWindow::setSession(const Session& session, const QString& filePath)
+{
+    m_restored = false;
+    m_sessionPath = filePath;
+    m_document->resetSession(session); // the analysis forgets the problems of earlier files
+    const ViewSettings& view = session.view;
+    if (view.xRange && view.yRange) {
+        const ChartRange saved { view.xRange->first, view.xRange->second, view.yRange->first, view.yRange->second };
+        m_chart->setVisibleRange(saved); // ignored when invalid
+    }
+    m_resultsView->resizeColumnsToContents();
+    updateTitle();
+}
+
+void MainWindow::setSceneOptions(const SceneOptions& options)
+{
+    m_analysis->setOptions(options);
+    if (options.topKernels > 0) {
+        showStatusMessage(tr("Showing the %1 kernels that take the most time").arg(options.topKernels), 4000);
+    }
+}
+
+const SceneOptions& MainWindow::sceneOptions() const
+{
+    return m_analysis->options();
+}
+
+bool MainWindow::isReviewMode() const
+{
+    return m_analysis->options().review;
+}
+
+int MainWindow::selectedKernel() const
+{
+    return m_analysis->selectedKernel();
+}
+
+void MainWindow::setSelectedKernel(int kernel)
+{
+    m_analysis->setSelectedKernel(kernel);
+}
+
+QString MainWindow::kernelStatusText() const
+{
+    return m_kernelLabel->text();
+}
+
+void MainWindow::updateKernelStatus()
+{
+    const int kernel = m_analysis->selectedKernel();
+    m_kernelLabel->setText(m_analysis->kernelStatusLine(kernel));
+    m_kernelLabel->setToolTip(m_analysis->kernelGuidance(kernel));
+}
+
+void MainWindow::nudgeSelectedKernel(double factor)
+{
+    const int kernel = m_analysis->selectedKernel();
+    if (kernel < 0 || static_cast<size_t>(kernel) >= session().kernels.size()) {
+        showStatusMessage(tr("Select a kernel first (click its marker)"), 3000);
+        return;
+    }
+    const Kernel& k = session().kernels[static_cast<size_t>(kernel)];
+    const double bytes = k.bytesOn("default") > 0.0 ? k.bytesOn("default") : k.totalBytes();
+    if (!(k.flops > 0.0 && bytes > 0.0)) {
+        showStatusMessage(tr("%1 has no intensity to move").arg(QString::fromStdString(k.name)), 3000);
+        return;
+    }
+    m_document->endInteraction();
+    QString limit;
+    const QString error = m_document->setKernelIntensity(kernel, k.flops / bytes * factor, &limit);
+    m_document->endInteraction();
+    if (!error.isEmpty() || !limit.isEmpty()) {
+        showStatusMessage(error.isEmpty() ? limit : error, 6000);
+    }
+}
+
+void MainWindow::showStatusMessage(const QString& message, int timeoutMs)
+{
+    m_lastStatusMessage = message;
+    statusBar()->showMessage(message, timeoutMs);
+}
+
+QString MainWindow::statusMessage() const
+{
+    return m_lastStatusMessage;
+}
+
+QStringList MainWindow::problems() const
+{
+    return m_analysis->problems();
+}
+
+QString MainWindow::summaryText() const
+{
+    return counted(static_cast<qsizetype>(m_analysis->scene().devices.size()), tr("device"), tr("devices"))
+        + QStringLiteral(" · ")
+        + counted(static_cast<qsizetype>(m_analysis->scene().kernels.size()), tr("kernel"), tr("kernels"));
+}
+
+QString MainWindow::statusText() const
+{
+    const qsizetype problemCount = problems().size();
+    return problemCount > 0
+        ? summaryText() + QStringLiteral(" · ") + counted(problemCount, tr("problem"), tr("problems"))
+        : summaryText();
+}
+
+void MainWindow::updateStatus()
+{
+    const QStringList all = problems();
+    m_summaryLabel->setText(summaryText());
+    m_problemsButton->setText(counted(all.size(), tr("problem"), tr("problems")));
+    m_problemsButton->setToolTip(all.mid(0, 20).join(QLatin1Char('\n')));
+    m_problemsButton->setVisible(!all.isEmpty());
+}
+
+void MainWindow::reportProblems(const QStringList& problems, const QString& headline, bool popUp)
+{
+    m_analysis->addLoadProblems(problems, headline);
+    if (popUp && !problems.isEmpty()) { // warnings about the session alone wait behind the button
+        showProblems();
+    }
+}
+
+void MainWindow::fitAll()
+{
+    m_chart->fitAll();
+}
+
+void MainWindow::copyChart()
+{
+    QApplication::clipboard()->setPixmap(m_chart->toPixmap());
+    showStatusMessage(tr("Chart copied to the clipboard"), 3000);
+}
+
+void MainWindow::showProblems()
+{
+    const QStringList all = problems();
+    auto* box = new QMessageBox(this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setModal(false);
+    box->setWindowTitle(tr("Roofscope — problems"));
+    if (all.isEmpty()) {
+        box->setIcon(QMessageBox::Information);
+        box->setText(tr("No problems were found in the hardware and session files."));
+    } else {
+        constexpr int kShown = 12;
+        box->setIcon(QMessageBox::Warning);
+        const QString headline = m_analysis->problemHeadline();
+        box->setText(headline.isEmpty() ? tr("Some inputs could not be used.") : headline);
+        QStringList shown = all.mid(0, kShown);
+        if (all.size() > kShown) {
+            shown << tr("… and %1 more (see Details)").arg(all.size() - kShown);
+        }
+        box->setInformativeText(shown.join(QLatin1Char('\n')));
+        box->setDetailedText(all.join(QLatin1Char('\n')));
+    }
+    box->setStandardButtons(QMessageBox::Close);
+    box->show();
+}
+
+} // namespace roofscope

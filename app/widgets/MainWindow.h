@@ -1,0 +1,189 @@
+#pragma once
+
+#include "document/SceneBuilder.h"
+#include "model/Session.h"
+
+#include <QMainWindow>
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+class QCloseEvent;
+class QDragEnterEvent;
+class QDropEvent;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QTimer;
+class QTableView;
+class QToolBar;
+class QToolButton;
+
+namespace roofscope {
+
+class ComparisonDock;
+class HardwareDatabase;
+class HardwareDock;
+class KernelDock;
+class ResultsProxyModel;
+class ResultsTableModel;
+class RooflineChart;
+class SessionAnalysis;
+class SessionDocument;
+
+// The main window composes the views: the roofline chart in the centre, the hardware, kernel, results
+// and comparison docks around it, menus, toolbar and status line. The session lives in a
+// SessionDocument (every edit an undo step) and everything derived from it in a SessionAnalysis;
+// each view subscribes to those itself. The window adds what belongs to no view: files (open, save,
+// autosave and recovery, import, export), review mode and themes, the title and the status line.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    // `hardware` must outlive the window; imported devices are added to it.
+    explicit MainWindow(HardwareDatabase& hardware, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Shows a session (fitting the chart, or using its saved view range). `filePath` names it when
+    // the session has no title. Problems reported for an earlier session are forgotten.
+    void setSession(const Session& session, const QString& filePath = {});
+    const Session& session() const;
+    SessionDocument* document() const { return m_document; }
+    SessionAnalysis* analysis() const { return m_analysis; }
+    ResultsTableModel* resultsModel() const { return m_results; }
+    QTableView* resultsView() const { return m_resultsView; }
+    QString sessionPath() const { return m_sessionPath; }
+
+    RooflineChart* chart() const { return m_chart; }
+    HardwareDock* hardwareDock() const { return m_hardwareDock; }
+    KernelDock* kernelDock() const { return m_kernelDock; }
+    ComparisonDock* comparisonDock() const { return m_comparisonDock; }
+    // Review mode: the chart alone, full screen, with large fonts, thick lines and the workload
+    // comparison beside it; leaving it restores the docks and the window as they were. Every menu
+    // shortcut keeps working in it.
+    void setReviewMode(bool on);
+    bool isReviewMode() const;
+    QAction* reviewAction() const { return m_reviewAction; }
+    QAction* darkThemeAction() const { return m_darkAction; }
+    // The status bar's summary line, e.g. "4 devices · 4 kernels" or "4 devices · 4 kernels · 1 problem".
+    QString statusText() const;
+    // The latest transient message of the status bar (a refused drag says why there).
+    QString statusMessage() const;
+    // How kernels are shown: the top-N filter (0: all) and marker size by runtime share.
+    void setSceneOptions(const SceneOptions& options);
+    const SceneOptions& sceneOptions() const;
+    // The selected kernel's line across devices ("attn: memory-bound on H100 · … · T_min 1.2 ms").
+    QString kernelStatusText() const;
+    int selectedKernel() const;
+    void setSelectedKernel(int kernel);
+    // Moves the selected kernel along the intensity axis by a factor (arrow keys): one undo step.
+    void nudgeSelectedKernel(double factor);
+    // Everything reported: problems of the files read for this session, then the scene's own.
+    QStringList problems() const;
+
+    // Adds problems found while loading files (shown with the session's own); pops up a non-modal
+    // message box listing them when `popUp` is set and there are any.
+    void reportProblems(const QStringList& problems, const QString& headline = {}, bool popUp = true);
+
+    // Imports profiler output of any supported kind (File > Import, files dropped on the window):
+    // kernels are appended to the session as one undo step; devices with empirical roofs are added
+    // to the database, saved in the user hardware folder and shown. Returns a one-line summary.
+    QString importFiles(const QStringList& paths);
+
+    // Opens a session file; a file that cannot be read opens nothing, reports file:line:column and
+    // keeps the current session. Returns the error (empty on success).
+    QString openSessionFile(const QString& path);
+    // Saves the session (with the chart's current view) atomically; returns the error (empty on success).
+    QString saveSessionAs(const QString& path);
+    // Writes the chart as shown (current view) to .png/.svg/.pdf, or the results table to
+    // .csv/.md/.json (the rows shown, in the core's formats). Returns the error (empty on success).
+    QString exportChartTo(const QString& path);
+    QString exportTableTo(const QString& path);
+    bool isModified() const;
+
+    // Autosave: a few seconds after the last edit (`idleMs`, default 3000; negative: off), unsaved
+    // work is written to the recovery file; saving or closing normally removes it. After a crash,
+    // the next start finds it.
+    void setAutosaveDelay(int idleMs);
+    bool autosaveNow();
+    struct Recovery {
+        Session session;
+        QString originalPath;
+        QString savedAt;
+    };
+    // Unsaved work left by a session that did not close normally (empty when none or unreadable).
+    static std::optional<Recovery> findRecovery();
+    static void discardRecovery();
+    // Shows recovered work: marked as unsaved, with its original path for Save.
+    void restoreRecovery(const Recovery& recovery);
+    QStringList recentFiles() const;
+
+public Q_SLOTS:
+    void fitAll();
+    void importDialog();
+    void openDialog();
+    bool save();
+    bool saveAsDialog();
+    void exportChartDialog();
+    void exportTableDialog();
+    void copyChart();
+    void showProblems();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    // Menus and shortcuts (MainWindowActions.cpp). Every action is also an action of the window, so
+    // that its shortcut works while the menu bar is hidden (review mode).
+    void createActions();
+    void restoreLayout();
+    void createResultsDock();
+    void createStatusBar();
+    // View > Dark Theme and Review Mode, and the toolbar (MainWindowPresentation.cpp).
+    void createPresentationActions(QMenu* viewMenu, QAction* open, QAction* save, QAction* fit);
+    // The window's palette for the session's theme (the chart follows the session by itself).
+    void applyWindowTheme();
+    void updateKernelStatus();
+    void updateTitle();
+    // Asks to save unsaved changes; false when the user cancels.
+    bool maybeSave();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    void updateStatus();
+    // "4 devices · 4 kernels"
+    QString summaryText() const;
+    void showStatusMessage(const QString& message, int timeoutMs);
+
+    HardwareDatabase& m_hardware;
+    SessionDocument* m_document = nullptr;
+    SessionAnalysis* m_analysis = nullptr;
+    ResultsTableModel* m_results = nullptr;
+    ResultsProxyModel* m_resultsProxy = nullptr;
+    QTableView* m_resultsView = nullptr;
+    QString m_sessionPath;
+    QMenu* m_recentMenu = nullptr;
+    QTimer* m_autosaveTimer = nullptr;
+    bool m_autosaveEnabled = true;
+    bool m_restored = false; // recovered work counts as unsaved until saved
+    RooflineChart* m_chart = nullptr;
+    HardwareDock* m_hardwareDock = nullptr;
+    KernelDock* m_kernelDock = nullptr;
+    QDockWidget* m_resultsDock = nullptr;
+    ComparisonDock* m_comparisonDock = nullptr;
+    QToolBar* m_toolBar = nullptr;
+    QAction* m_reviewAction = nullptr;
+    QAction* m_darkAction = nullptr;
+    QAction* m_leaveReviewAction = nullptr;
+    QByteArray m_stateBeforeReview; // docks and toolbars, restored when review mode ends
+    bool m_maximizedBeforeReview = false;
+    bool m_windowDark = false; // the palette applied
+    QLabel* m_summaryLabel = nullptr;
+    QLabel* m_kernelLabel = nullptr;
+    QToolButton* m_problemsButton = nullptr;
+    QString m_lastStatusMessage;
+};
+
+} // namespace roofscope

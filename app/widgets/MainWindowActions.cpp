@@ -1,0 +1,156 @@
+// MainWindow: menus, toolbar and shortcuts.
+
+#include "widgets/MainWindow.h"
+
+#include "chart/RooflineChart.h"
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+#include "widgets/ComparisonDock.h"
+#include "widgets/HardwareDock.h"
+#include "widgets/KernelDock.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QDockWidget>
+#include <QKeySequence>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QUndoStack>
+
+#include <cmath>
+
+namespace roofscope {
+
+void MainWindow::createActions()
+{
+    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction* open = fileMenu->addAction(tr("&Open Session…"), this, &MainWindow::openDialog);
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = fileMenu->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    QAction* saveAction = fileMenu->addAction(tr("&Save"), this, &MainWindow::save);
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction* saveAs = fileMenu->addAction(tr("Save &As…"), this, &MainWindow::saveAsDialog);
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    fileMenu->addSeparator();
+    QAction* exportChartAction = fileMenu->addAction(tr("&Export Chart…"), this, &MainWindow::exportChartDialog);
+    exportChartAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    fileMenu->addAction(tr("Export &Table…"), this, &MainWindow::exportTableDialog);
+    fileMenu->addAction(tr("Export C&omparison…"), m_comparisonDock, &ComparisonDock::exportDialog);
+    fileMenu->addSeparator();
+    QAction* import = fileMenu->addAction(tr("&Import Profiler Output…"), this, &MainWindow::importDialog);
+    import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    import->setStatusTip(tr("Nsight Compute CSV, rocprof-compute workload files, ERT roofline.json or a plain CSV"));
+    fileMenu->addSeparator();
+    QAction* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* editMenu = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    // Ctrl+Shift+Z and Ctrl+Y, each once: the platform's Redo keys may already hold one of them, and
+    // a key bound twice to one action is ambiguous and does nothing.
+    redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
+    editMenu->addAction(undo);
+    editMenu->addAction(redo);
+    editMenu->addSeparator();
+    QAction* copy = editMenu->addAction(tr("&Copy Chart"), this, &MainWindow::copyChart);
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+
+    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    QAction* fit = viewMenu->addAction(tr("&Fit All"), this, &MainWindow::fitAll);
+    fit->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home) });
+    fit->setStatusTip(tr("Show every roof and kernel"));
+    QMenu* kernelMenu = menuBar()->addMenu(tr("&Kernel"));
+    struct Nudge {
+        const char* text;
+        QKeySequence key;
+        double factor;
+    };
+    const double step = std::pow(2.0, 0.125);
+    for (const Nudge& nudge : { Nudge { "Lower Intensity", QKeySequence(Qt::Key_Left), 1.0 / step },
+             Nudge { "Higher Intensity", QKeySequence(Qt::Key_Right), step },
+             Nudge { "Halve Intensity", QKeySequence(Qt::SHIFT | Qt::Key_Left), 0.5 },
+             Nudge { "Double Intensity", QKeySequence(Qt::SHIFT | Qt::Key_Right), 2.0 } }) {
+        QAction* action = kernelMenu->addAction(tr(nudge.text));
+        action->setShortcut(nudge.key);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut); // the chart's keys, not the editors'
+        m_chart->addAction(action);
+        const double factor = nudge.factor;
+        connect(action, &QAction::triggered, this, [this, factor] { nudgeSelectedKernel(factor); });
+    }
+    m_chart->setFocusPolicy(Qt::StrongFocus);
+
+    viewMenu->addSeparator();
+    auto addViewToggle = [&](const QString& text, bool ViewSettings::*flag) {
+        QAction* action = viewMenu->addAction(text);
+        action->setCheckable(true);
+        action->setChecked(session().view.*flag);
+        connect(action, &QAction::toggled, this, [this, flag, text](bool on) {
+            if (session().view.*flag == on) {
+                return;
+            }
+            ViewSettings view = session().view;
+            view.*flag = on;
+            m_document->setView(view, text);
+        });
+        auto sync = [this, action, flag] { action->setChecked(session().view.*flag); };
+        connect(m_document, &SessionDocument::viewChanged, action, sync);
+        connect(m_document, &SessionDocument::sessionReset, action, sync);
+    };
+    addViewToggle(tr("Shade Feasible &Region"), &ViewSettings::showFeasibleRegion);
+    addViewToggle(tr("Region &Labels"), &ViewSettings::showRegionLabels);
+    QAction* bySize = viewMenu->addAction(tr("Marker Size by &Runtime Share"));
+    bySize->setCheckable(true);
+    bySize->setStatusTip(tr("Bigger markers for the kernels that take more of the total time"));
+    connect(bySize, &QAction::toggled, this, [this](bool on) {
+        SceneOptions options = m_analysis->options();
+        options.sizeByRuntime = on;
+        setSceneOptions(options);
+    });
+    QMenu* top = viewMenu->addMenu(tr("Show &Top Kernels by Time"));
+    auto* topGroup = new QActionGroup(this);
+    for (int n : { 0, 5, 10, 20, 50, 100 }) {
+        QAction* action = top->addAction(n == 0 ? tr("All") : tr("Top %1").arg(n));
+        action->setCheckable(true);
+        action->setChecked(n == 0);
+        topGroup->addAction(action);
+        connect(action, &QAction::triggered, this, [this, n] {
+            SceneOptions options = m_analysis->options();
+            options.topKernels = n;
+            setSceneOptions(options);
+        });
+    }
+    createPresentationActions(viewMenu, open, saveAction, fit);
+    viewMenu->addSeparator();
+    viewMenu->addAction(m_hardwareDock->toggleViewAction());
+    viewMenu->addAction(m_kernelDock->toggleViewAction());
+    viewMenu->addAction(m_resultsDock->toggleViewAction());
+    viewMenu->addAction(m_comparisonDock->toggleViewAction());
+    viewMenu->addSeparator();
+    QAction* problems = viewMenu->addAction(tr("&Problems…"), this, &MainWindow::showProblems);
+    problems->setStatusTip(tr("List problems found in the hardware and session files"));
+
+    QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
+    helpMenu->addAction(tr("&About Roofscope"), this, [this] {
+        QMessageBox::about(this, tr("About Roofscope"),
+            tr("<b>Roofscope %1</b><p>A roofline explorer for accelerators.</p>"
+               "<p>Licensed under the GNU General Public License, version 3 or later.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+
+    // Every menu action with a shortcut is also an action of the window, so that its shortcut works
+    // while the menu bar is hidden (review mode).
+    for (QMenu* menu : menuBar()->findChildren<QMenu*>()) {
+        for (QAction* action : menu->actions()) {
+            if (!action->isSeparator() && !action->menu() && !action->shortcut().isEmpty()
+                && action->shortcutContext() == Qt::WindowShortcut && !actions().contains(action)) {
+                addAction(action);
+            }
+        }
+    }
+}
+
+} // namespace roofscope

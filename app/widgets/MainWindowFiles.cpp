@@ -1,0 +1,495 @@
+// MainWindow: files. Open, save, autosave and recovery, recent files, imports and exports.
+
+#include "widgets/MainWindow.h"
+
+#include "chart/ChartExport.h"
+#include "chart/RooflineChart.h"
+#include "document/AppPaths.h"
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+#include "io/EvaluationFormat.h"
+#include "io/HardwareLoader.h"
+#include "io/HardwareWriter.h"
+#include "io/ImportDetect.h"
+#include "io/SessionFile.h"
+#include "model/Text.h"
+#include "models/ResultsTableModel.h"
+#include "widgets/HardwareDock.h"
+
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace roofscope {
+
+namespace {
+QString counted(qsizetype count, const QString& singular, const QString& plural)
+{
+    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? singular : plural);
+}
+} // namespace
+
+void MainWindow::importDialog()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Import profiler output"), QString(), tr("Profiler output (*.csv *.json);;All files (*)"));
+    if (!paths.isEmpty()) {
+        importFiles(paths);
+    }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QMimeData* mime = event->mimeData();
+    if (mime->hasUrls()
+        && std::all_of(mime->urls().begin(), mime->urls().end(), [](const QUrl& url) { return url.isLocalFile(); })) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile()) {
+            paths << url.toLocalFile();
+        }
+    }
+    if (paths.size() == 1
+        && (paths.front().endsWith(QLatin1String(".yaml"), Qt::CaseInsensitive)
+            || paths.front().endsWith(QLatin1String(".yml"), Qt::CaseInsensitive))) {
+        event->acceptProposedAction();
+        if (maybeSave()) {
+            openSessionFile(paths.front()); // a session file opens; anything else is imported
+        }
+        return;
+    }
+    if (!paths.isEmpty()) {
+        event->acceptProposedAction();
+        importFiles(paths);
+    }
+}
+
+QString MainWindow::importFiles(const QStringList& paths)
+{
+    std::vector<std::string> files;
+    for (const QString& path : paths) {
+        files.push_back(path.toStdString());
+    }
+    ImportResult result = roofscope::importFiles(files);
+    QStringList problems;
+    for (const Diagnostic& diagnostic : result.diagnostics) {
+        problems << QString::fromStdString(diagnostic.toString());
+    }
+
+    // Devices: a free id, saved in the user hardware folder so they are there next time, then shown.
+    std::vector<DeviceSelection> devices = session().devices;
+    QStringList deviceNames;
+    for (Hardware& hw : result.devices) {
+        const std::string base = hw.id.empty() ? std::string("imported-device") : hw.id;
+        hw.id = base;
+        for (int n = 2; m_hardware.find(hw.id); ++n) {
+            hw.id = base + "-" + std::to_string(n);
+        }
+        // Its datasheet entry (same vendor, the generation named in the datasheet's family or
+        // generation, e.g. a measured "MI200" beside the "Instinct MI200" MI210): shown beside it, and
+        // the measured device joins that family in the hardware dock.
+        const Hardware* datasheet = nullptr;
+        for (const Hardware& candidate : m_hardware.devices()) {
+            const QString generation = QString::fromStdString(hw.generation);
+            if (!generation.isEmpty() && equalsIgnoreCase(candidate.vendor, hw.vendor)
+                && (QString::fromStdString(candidate.family).contains(generation, Qt::CaseInsensitive)
+                    || QString::fromStdString(candidate.generation).compare(generation, Qt::CaseInsensitive) == 0)) {
+                datasheet = &candidate;
+                break;
+            }
+        }
+        std::string datasheetId;
+        if (datasheet) {
+            hw.family = datasheet->family;
+            datasheetId = datasheet->id;
+        }
+        const std::string userDir = userHardwareDir();
+        if (!userDir.empty()) {
+            QDir().mkpath(QString::fromStdString(userDir));
+            const std::string file = userDir + "/" + hw.id + ".yaml";
+            const std::string error = saveHardwareFile(hw, file);
+            if (!error.empty()) {
+                problems << tr("%1: %2 (the device is shown but not saved)")
+                                .arg(QString::fromStdString(file), QString::fromStdString(error));
+            } else {
+                hw.origin = file;
+            }
+        }
+        const std::string id = hw.id;
+        deviceNames << QString::fromStdString(hw.name.empty() ? id : hw.name);
+        if (m_hardware.add(std::move(hw))) { // may move the devices: `datasheet` is not used below
+            auto shown = [&](const std::string& which) {
+                auto it = std::find_if(
+                    devices.begin(), devices.end(), [&](const DeviceSelection& d) { return d.id == which; });
+                if (it == devices.end()) {
+                    DeviceSelection selection;
+                    selection.id = which;
+                    devices.push_back(selection);
+                } else {
+                    it->visible = true;
+                }
+            };
+            if (!datasheetId.empty()) {
+                shown(datasheetId);
+            }
+            shown(id);
+        }
+    }
+    if (!result.devices.empty()) {
+        m_analysis->hardwareChanged(); // the database grew: cached device pointers may have moved
+        m_hardwareDock->reloadDevices();
+        m_document->setDevices(devices, tr("Import %1").arg(deviceNames.join(QStringLiteral(", "))));
+    }
+
+    std::vector<Kernel> kernels;
+    kernels.reserve(result.kernels.size());
+    for (ImportedKernel& imported : result.kernels) {
+        kernels.push_back(std::move(imported.kernel));
+    }
+    const QString from = paths.size() == 1 ? QFileInfo(paths.front()).fileName() : tr("%1 files").arg(paths.size());
+    if (!kernels.empty()) {
+        m_document->addKernels(kernels, tr("Import %1 kernels from %2").arg(kernels.size()).arg(from));
+    }
+    QString summary = tr("Imported %1 and %2 from %3")
+                          .arg(counted(static_cast<qsizetype>(kernels.size()), tr("kernel"), tr("kernels")),
+                              counted(static_cast<qsizetype>(deviceNames.size()), tr("device"), tr("devices")), from);
+    if (!problems.isEmpty()) {
+        summary += tr(" · %1").arg(counted(problems.size(), tr("problem"), tr("problems")));
+        reportProblems(problems, tr("Some of the imported files could not be read in full."),
+            kernels.empty() && deviceNames.isEmpty());
+    }
+    showStatusMessage(summary, 8000);
+    return summary;
+}
+
+QString MainWindow::exportChartTo(const QString& path)
+{
+    Session shown = session();
+    const ChartRange range = m_chart->visibleRange();
+    shown.view.xRange = std::make_pair(range.xLower, range.xUpper);
+    shown.view.yRange = std::make_pair(range.yLower, range.yUpper);
+    ChartExportOptions options;
+    options.width = std::max(640, m_chart->width());
+    options.height = std::max(400, m_chart->height());
+    options.scale = devicePixelRatioF();
+    options.review = isReviewMode();
+    return exportChart(shown, m_hardware, path, options);
+}
+
+QString MainWindow::exportTableTo(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    std::vector<Evaluation> rows;
+    std::vector<size_t> kernels;
+    for (int r = 0; r < m_resultsProxy->rowCount(); ++r) {
+        const QModelIndex source = m_resultsProxy->mapToSource(m_resultsProxy->index(r, 0));
+        const auto& row = m_results->rows()[static_cast<size_t>(source.row())];
+        rows.push_back(*row.evaluation);
+        kernels.push_back(row.kernelIndex);
+    }
+    std::string text;
+    if (suffix == QLatin1String("csv")) {
+        text = formatEvaluationTable(rows, TableFormat::Csv);
+    } else if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown")) {
+        text = formatEvaluationTable(rows, TableFormat::Markdown);
+    } else if (suffix == QLatin1String("json")) {
+        nlohmann::json array = nlohmann::json::array();
+        for (size_t r = 0; r < rows.size(); ++r) {
+            array.push_back(evaluationToJson(rows[r], session().kernels[kernels[r]]));
+        }
+        text = array.dump(2) + "\n";
+    } else {
+        return tr("%1: the file name must end in .csv, .md or .json").arg(path);
+    }
+    const std::string error = writeFileAtomically(path.toStdString(), text);
+    return error.empty() ? QString() : tr("%1: %2").arg(path, QString::fromStdString(error));
+}
+
+void MainWindow::exportChartDialog()
+{
+    const QString base = m_sessionPath.isEmpty()
+        ? QDir::home().filePath(QStringLiteral("roofline"))
+        : QFileInfo(m_sessionPath).absoluteDir().filePath(QFileInfo(m_sessionPath).completeBaseName());
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), base + QStringLiteral(".png"),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString error = exportChartTo(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Roofscope"), error);
+    } else {
+        showStatusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 4000);
+    }
+}
+
+void MainWindow::exportTableDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export table"),
+        QDir::home().filePath(QStringLiteral("results.csv")), tr("CSV (*.csv);;Markdown (*.md);;JSON (*.json)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString error = exportTableTo(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Roofscope"), error);
+    } else {
+        showStatusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 4000);
+    }
+}
+
+bool MainWindow::isModified() const
+{
+    return m_restored || !m_document->undoStack()->isClean();
+}
+
+void MainWindow::setAutosaveDelay(int idleMs)
+{
+    m_autosaveEnabled = idleMs >= 0;
+    m_autosaveTimer->setInterval(std::max(0, idleMs));
+    if (!m_autosaveEnabled) {
+        m_autosaveTimer->stop();
+    }
+}
+
+bool MainWindow::autosaveNow()
+{
+    const std::string file = recoveryFile();
+    if (file.empty() || !isModified()) {
+        return false;
+    }
+    QDir().mkpath(QFileInfo(QString::fromStdString(file)).absolutePath());
+    if (!saveSessionFile(session(), file).empty()) {
+        return false;
+    }
+    writeFileAtomically(file + ".path", m_sessionPath.toStdString());
+    return true;
+}
+
+std::optional<MainWindow::Recovery> MainWindow::findRecovery()
+{
+    const std::string file = recoveryFile();
+    if (file.empty() || !QFileInfo::exists(QString::fromStdString(file))) {
+        return std::nullopt;
+    }
+    SessionLoadResult loaded = loadSessionFile(file);
+    if (!loaded.session) {
+        return std::nullopt;
+    }
+    Recovery recovery;
+    recovery.session = std::move(*loaded.session);
+    QFile pathFile(QString::fromStdString(file + ".path"));
+    if (pathFile.open(QIODevice::ReadOnly)) {
+        recovery.originalPath = QString::fromUtf8(pathFile.readAll()).trimmed();
+    }
+    recovery.savedAt = QFileInfo(QString::fromStdString(file)).lastModified().toString(Qt::TextDate);
+    return recovery;
+}
+
+void MainWindow::discardRecovery()
+{
+    const std::string file = recoveryFile();
+    if (!file.empty()) {
+        QFile::remove(QString::fromStdString(file));
+        QFile::remove(QString::fromStdString(file + ".path"));
+    }
+}
+
+void MainWindow::restoreRecovery(const Recovery& recovery)
+{
+    setSession(recovery.session, recovery.originalPath);
+    m_restored = true;
+    updateTitle();
+    showStatusMessage(tr("Restored unsaved work from %1; save it to keep it").arg(recovery.savedAt), 8000);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!isModified()) {
+        return true;
+    }
+    const auto answer
+        = QMessageBox::warning(this, tr("Roofscope"), tr("The session has unsaved changes. Save them first?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) {
+        return save();
+    }
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave()) {
+        return;
+    }
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"),
+        m_sessionPath.isEmpty() ? QString::fromStdString(examplesDir()) : QFileInfo(m_sessionPath).absolutePath(),
+        tr("Roofscope sessions (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty()) {
+        openSessionFile(path);
+    }
+}
+
+QString MainWindow::openSessionFile(const QString& path)
+{
+    const SessionLoadResult loaded = loadSessionFile(path.toStdString());
+    if (!loaded.session) {
+        QStringList lines;
+        for (const Diagnostic& diagnostic : loaded.diagnostics) {
+            lines << QString::fromStdString(diagnostic.toString());
+        }
+        const QString error = lines.isEmpty() ? tr("%1 could not be opened").arg(path) : lines.front();
+        reportProblems(lines, tr("The session %1 could not be opened; the current session is unchanged.").arg(path));
+        return error;
+    }
+    setSession(*loaded.session, path);
+    addRecentFile(path);
+    QStringList warnings;
+    for (const Diagnostic& diagnostic : loaded.diagnostics) {
+        warnings << QString::fromStdString(diagnostic.toString());
+    }
+    if (!warnings.isEmpty()) {
+        reportProblems(warnings, {}, false);
+    }
+    showStatusMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return {};
+}
+
+bool MainWindow::save()
+{
+    if (m_sessionPath.isEmpty()) {
+        return saveAsDialog();
+    }
+    const QString error = saveSessionAs(m_sessionPath);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Roofscope"), error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveAsDialog()
+{
+    QString suggested = m_sessionPath;
+    if (suggested.isEmpty()) {
+        suggested = QDir::home().filePath(QStringLiteral("session.yaml"));
+    }
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Save session"), suggested, tr("Roofscope sessions (*.yaml *.yml)"));
+    if (path.isEmpty()) {
+        return false;
+    }
+    const QString error = saveSessionAs(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Roofscope"), error);
+        return false;
+    }
+    return true;
+}
+
+QString MainWindow::saveSessionAs(const QString& path)
+{
+    Session toSave = session();
+    const ChartRange range = m_chart->visibleRange();
+    toSave.view.xRange = std::make_pair(range.xLower, range.xUpper);
+    toSave.view.yRange = std::make_pair(range.yLower, range.yUpper);
+    const std::string error = saveSessionFile(toSave, path.toStdString());
+    if (!error.empty()) {
+        return tr("%1: %2").arg(path, QString::fromStdString(error));
+    }
+    m_sessionPath = path;
+    m_restored = false;
+    m_document->undoStack()->setClean();
+    discardRecovery();
+    addRecentFile(path);
+    updateTitle();
+    showStatusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return {};
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(QStringLiteral("recentFiles")).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > 8) {
+        files.removeLast();
+    }
+    QSettings().setValue(QStringLiteral("recentFiles"), files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    if (!m_recentMenu) {
+        return;
+    }
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (const QString& file : files) {
+        m_recentMenu
+            ->addAction(QFileInfo(file).fileName(), this,
+                [this, file] {
+                    if (maybeSave()) {
+                        openSessionFile(file);
+                    }
+                })
+            ->setStatusTip(file);
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    discardRecovery(); // a normal close: the user saved or chose to discard
+    setReviewMode(false); // the layout saved is the working one, docks and all
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::updateTitle()
+{
+    QString title = QString::fromStdString(session().title);
+    if (title.isEmpty()) {
+        title = m_sessionPath.isEmpty() ? tr("Untitled") : QFileInfo(m_sessionPath).fileName();
+    }
+    if (!m_sessionPath.isEmpty() && QString::fromStdString(session().title) == title) {
+        title += QStringLiteral(" (%1)").arg(QFileInfo(m_sessionPath).fileName());
+    }
+    setWindowTitle(tr("Roofscope — %1[*]").arg(title)); // [*]: the unsaved-changes mark
+    setWindowModified(isModified());
+}
+
+} // namespace roofscope
