@@ -66,12 +66,12 @@ void RooflineChart::setupPlot()
     m_plot->layer("overlay")->setMode(QCPLayer::lmBuffered);
     m_cloud = new KernelCloud(m_plot, m_plot->xAxis, m_plot->yAxis, QString::fromLatin1(kKernelLayer));
     m_dragCloud = new KernelCloud(m_plot, m_plot->xAxis, m_plot->yAxis, QStringLiteral("overlay"));
-    m_cloud->setScene(&m_scene);
-    m_dragCloud->setScene(&m_scene);
+    m_cloud->setScene(m_scene.get());
+    m_dragCloud->setScene(m_scene.get());
     m_dragCloud->showOnly(-1);
     m_panel = new ComparisonPanel(m_plot);
     m_panel->setLayer(QStringLiteral("overlay")); // redrawn with the dragged kernel: its totals move too
-    m_panel->setScene(&m_scene);
+    m_panel->setScene(m_scene.get());
     m_plot->setMouseTracking(true);
 
     auto setupAxis = [&](QCPAxis* axis, std::function<QString(double)> formatter, const QString& title) {
@@ -134,7 +134,7 @@ void RooflineChart::clearScene()
 
 void RooflineChart::applyStyle()
 {
-    const ChartStyle& style = m_scene.style;
+    const ChartStyle& style = m_scene->style;
     const QString family = font().family();
     m_plot->setBackground(style.background);
     m_plot->axisRect()->setBackground(style.plotBackground);
@@ -173,7 +173,7 @@ void RooflineChart::applyStyle()
 
 void RooflineChart::setSummary(ChartSummary summary)
 {
-    m_scene.summary = std::move(summary);
+    m_scene->summary = std::move(summary);
 }
 
 bool RooflineChart::hasSummaryPanel() const
@@ -188,28 +188,36 @@ QRect RooflineChart::summaryRect() const
 
 void RooflineChart::setScene(ChartScene scene, bool fit)
 {
+    setScene(std::make_shared<ChartScene>(std::move(scene)), fit);
+}
+
+void RooflineChart::setScene(std::shared_ptr<ChartScene> scene, bool fit)
+{
     const bool first = !m_hasScene;
     clearScene();
-    m_scene = std::move(scene);
+    m_scene = scene ? std::move(scene) : std::make_shared<ChartScene>();
+    m_cloud->setScene(m_scene.get());
+    m_dragCloud->setScene(m_scene.get());
+    m_panel->setScene(m_scene.get());
     m_hasScene = true;
     applyStyle();
 
-    const ChartRange fitted = m_scene.fitRange();
+    const ChartRange fitted = m_scene->fitRange();
     m_domainLower = std::min(1e-4, fitted.xLower / 1e3);
     m_domainUpper = std::max(1e8, fitted.xUpper * 1e3);
-    for (int i = 0; i < static_cast<int>(m_scene.devices.size()); ++i) {
+    for (int i = 0; i < static_cast<int>(m_scene->devices.size()); ++i) {
         buildDevice(i);
     }
     m_shownKernels = static_cast<size_t>(std::count_if(
-        m_scene.kernels.begin(), m_scene.kernels.end(), [](const ChartKernel& kernel) { return !kernel.hidden; }));
-    for (int i = 0; i < static_cast<int>(m_scene.kernels.size()); ++i) {
+        m_scene->kernels.begin(), m_scene->kernels.end(), [](const ChartKernel& kernel) { return !kernel.hidden; }));
+    for (int i = 0; i < static_cast<int>(m_scene->kernels.size()); ++i) {
         buildKernel(i);
     }
     buildRegions();
-    if (m_selectedKernel >= static_cast<int>(m_scene.kernels.size())) {
+    if (m_selectedKernel >= static_cast<int>(m_scene->kernels.size())) {
         m_selectedKernel = -1;
     }
-    if (m_dragKernel >= static_cast<int>(m_scene.kernels.size())) {
+    if (m_dragKernel >= static_cast<int>(m_scene->kernels.size())) {
         m_dragKernel = -1;
         m_plot->setInteraction(QCP::iRangeDrag, true);
     }
@@ -222,7 +230,7 @@ void RooflineChart::setScene(ChartScene scene, bool fit)
         }
     }
     m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
-    m_emptyText->setVisible(m_scene.devices.empty());
+    m_emptyText->setVisible(m_scene->devices.empty());
 
     if (first || fit) {
         fitAll();
@@ -259,9 +267,9 @@ QCPItemText* RooflineChart::addRoofLabel(const QString& text, const QColor& colo
     auto* item = new QCPItemText(m_plot);
     item->setLayer(kRoofLabelLayer);
     item->setText(text);
-    item->setFont(m_scene.style.font(font().family(), 8));
-    item->setColor(m_scene.style.labelColor(color));
-    QColor panel = m_scene.style.panel;
+    item->setFont(m_scene->style.font(font().family(), 8));
+    item->setColor(m_scene->style.labelColor(color));
+    QColor panel = m_scene->style.panel;
     panel.setAlpha(190);
     item->setBrush(panel);
     item->setPadding(QMargins(2, 0, 2, 0));
@@ -271,18 +279,18 @@ QCPItemText* RooflineChart::addRoofLabel(const QString& text, const QColor& colo
 
 void RooflineChart::buildDevice(int index)
 {
-    const ChartDevice& device = m_scene.devices[static_cast<size_t>(index)];
+    const ChartDevice& device = m_scene->devices[static_cast<size_t>(index)];
     m_legendGraphs.push_back(nullptr);
     const DeviceRoofGeometry g = roofGeometry(device, m_domainLower, m_domainUpper);
     if (!g.valid) {
         return;
     }
-    const ChartStyle& style = m_scene.style;
+    const ChartStyle& style = m_scene->style;
     QPen flatPen(device.color, style.line(kFlatWidth));
     flatPen.setCapStyle(Qt::RoundCap);
     QPen slopePen(device.color, style.line(kSlopeWidth));
     slopePen.setCapStyle(Qt::RoundCap);
-    if (index == 0 && m_scene.showFeasibleRegion) {
+    if (index == 0 && m_scene->showFeasibleRegion) {
         // The attainable region under the first device's roof, faintly in its colour: one polygon,
         // drawn first so the roofs lie on top (one region only: overlapping shades turn muddy).
         QColor shade = device.color;
@@ -349,7 +357,7 @@ void RooflineChart::buildDevice(int index)
 
 QString RooflineChart::kernelLabel(int index) const
 {
-    QString name = m_scene.kernels[static_cast<size_t>(index)].name;
+    QString name = m_scene->kernels[static_cast<size_t>(index)].name;
     if (name.size() > kMaxKernelLabelChars) {
         name = name.left(kMaxKernelLabelChars - 1) + QChar(0x2026);
     }
@@ -362,7 +370,7 @@ QString RooflineChart::kernelLabel(int index) const
 
 void RooflineChart::buildKernel(int index)
 {
-    const ChartKernel& kernel = m_scene.kernels[static_cast<size_t>(index)];
+    const ChartKernel& kernel = m_scene->kernels[static_cast<size_t>(index)];
     KernelItems items;
     const bool few = m_shownKernels <= KernelCloud::kManyKernels && !kernel.hidden;
     for (const ChartKernelPoint& point : kernel.points) {
@@ -386,7 +394,7 @@ void RooflineChart::buildKernel(int index)
     items.label = new QCPItemText(m_plot);
     items.label->setLayer(kKernelLayer);
     items.label->setText(kernelLabel(index));
-    const ChartStyle& style = m_scene.style;
+    const ChartStyle& style = m_scene->style;
     items.label->setFont(style.font(font().family(), 9));
     items.label->setColor(style.text);
     items.label->setBrush(style.panel);
@@ -401,11 +409,19 @@ void RooflineChart::buildKernel(int index)
 
 void RooflineChart::updateKernel(int index, ChartKernel kernel)
 {
-    if (index < 0 || index >= static_cast<int>(m_scene.kernels.size())) {
+    if (index < 0 || index >= static_cast<int>(m_scene->kernels.size())) {
         return;
     }
-    m_scene.kernels[static_cast<size_t>(index)] = std::move(kernel);
-    const ChartKernel& updated = m_scene.kernels[static_cast<size_t>(index)];
+    m_scene->kernels[static_cast<size_t>(index)] = std::move(kernel);
+    updateKernel(index);
+}
+
+void RooflineChart::updateKernel(int index)
+{
+    if (index < 0 || index >= static_cast<int>(m_scene->kernels.size())) {
+        return;
+    }
+    const ChartKernel& updated = m_scene->kernels[static_cast<size_t>(index)];
     KernelItems& items = m_kernelItems[static_cast<size_t>(index)];
     items.x = 0.0;
     for (const ChartKernelPoint& point : updated.points) {
@@ -429,19 +445,19 @@ void RooflineChart::updateKernel(int index, ChartKernel kernel)
 
 void RooflineChart::buildRegions()
 {
-    if (m_scene.devices.empty()) {
+    if (m_scene->devices.empty()) {
         return;
     }
-    const ChartDevice& device = m_scene.devices.front();
+    const ChartDevice& device = m_scene->devices.front();
     const ChartLevel* main = device.defaultLevel();
-    if (!m_scene.showRegionLabels || !main || !positiveFinite(device.computeRoof)
+    if (!m_scene->showRegionLabels || !main || !positiveFinite(device.computeRoof)
         || !positiveFinite(main->bytesPerSecond)) {
         return;
     }
     const double ridge = device.computeRoof / main->bytesPerSecond;
     auto* ridgeLine = new QCPItemStraightLine(m_plot);
     ridgeLine->setLayer(QStringLiteral("main"));
-    ridgeLine->setPen(QPen(lighterTint(device.color, 0.5), m_scene.style.line(1.0), Qt::DashDotLine));
+    ridgeLine->setPen(QPen(lighterTint(device.color, 0.5), m_scene->style.line(1.0), Qt::DashDotLine));
     ridgeLine->point1->setCoords(ridge, 1.0);
     ridgeLine->point2->setCoords(ridge, 10.0);
     ridgeLine->setSelectable(false);
@@ -450,8 +466,8 @@ void RooflineChart::buildRegions()
         auto* text = new QCPItemText(m_plot);
         text->setLayer(kRoofLabelLayer);
         text->setText(side == 0 ? QStringLiteral("\u25C2 ") + names[0] : names[1] + QStringLiteral(" \u25B8"));
-        text->setFont(m_scene.style.font(font().family(), 10, QFont::DemiBold));
-        text->setColor(m_scene.style.labelColor(device.color).lighter(115));
+        text->setFont(m_scene->style.font(font().family(), 10, QFont::DemiBold));
+        text->setColor(m_scene->style.labelColor(device.color).lighter(115));
         // Inside the shaded region, a decade and a half under the compute roof, either side of the ridge.
         text->position->setCoords(side == 0 ? ridge / 1.3 : ridge * 1.3, device.computeRoof / 30.0);
         text->setPositionAlignment((side == 0 ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
@@ -472,7 +488,7 @@ QStringList RooflineChart::regionLabels() const
 
 void RooflineChart::fitAll()
 {
-    setVisibleRange(m_scene.fitRange());
+    setVisibleRange(m_scene->fitRange());
 }
 
 void RooflineChart::setVisibleRange(const ChartRange& range)
@@ -495,7 +511,7 @@ ChartRange RooflineChart::visibleRange() const
 int RooflineChart::kernelMarkerCount() const
 {
     int count = 0;
-    for (const ChartKernel& kernel : m_scene.kernels) {
+    for (const ChartKernel& kernel : m_scene->kernels) {
         count += static_cast<int>(std::count_if(kernel.points.begin(), kernel.points.end(),
             [](const ChartKernelPoint& p) { return positiveFinite(p.intensity) && positiveFinite(p.attainable); }));
     }
@@ -504,10 +520,10 @@ int RooflineChart::kernelMarkerCount() const
 
 std::optional<QPointF> RooflineChart::markerPosition(int kernel, int device) const
 {
-    if (kernel < 0 || kernel >= static_cast<int>(m_scene.kernels.size())) {
+    if (kernel < 0 || kernel >= static_cast<int>(m_scene->kernels.size())) {
         return std::nullopt;
     }
-    for (const ChartKernelPoint& point : m_scene.kernels[static_cast<size_t>(kernel)].points) {
+    for (const ChartKernelPoint& point : m_scene->kernels[static_cast<size_t>(kernel)].points) {
         if (point.device == device && positiveFinite(point.intensity) && positiveFinite(point.attainable)) {
             return QPointF(m_plot->xAxis->coordToPixel(point.intensity), m_plot->yAxis->coordToPixel(point.attainable));
         }

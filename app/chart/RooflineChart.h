@@ -53,16 +53,20 @@ public:
     void setAnalysis(SessionAnalysis* analysis);
     // Replaces everything drawn. The first scene, and any scene when `fit` is set, is fitted.
     void setScene(ChartScene scene, bool fit = false);
+    // The same for a scene shared with its owner (a session analysis), which may change a kernel of it
+    // in place and then call updateKernel(index).
+    void setScene(std::shared_ptr<ChartScene> scene, bool fit = false);
     // Replaces one kernel (same devices): the drag fast path. While that kernel is dragged only the
     // overlay layer is repainted. `scene` carries compute roofs the kernel may have added.
     void updateKernel(int index, ChartKernel kernel);
+    void updateKernel(int index);
     // The kernel whose guide is drawn even when there are many, and that arrow keys move.
     void setSelectedKernel(int kernel);
     int selectedKernel() const { return m_selectedKernel; }
     // Text for the hover tooltip of a kernel's marker on a device (rich text allowed); device -1 asks
     // for a brief plain-text line per device, shown while the kernel is dragged.
     void setToolTipProvider(std::function<QString(int kernel, int device)> provider);
-    const ChartScene& scene() const { return m_scene; }
+    const ChartScene& scene() const { return *m_scene; }
     // Replaces the workload comparison drawn beside the plot in review mode, without a replot: the
     // next one (a drag step's overlay repaint included) shows it.
     void setSummary(ChartSummary summary);
@@ -150,7 +154,7 @@ private:
     QCPItemText* addRoofLabel(const QString& text, const QColor& color);
 
     QCustomPlot* m_plot = nullptr;
-    ChartScene m_scene;
+    std::shared_ptr<ChartScene> m_scene = std::make_shared<ChartScene>();
     bool m_hasScene = false;
     double m_domainLower = 1e-4; // x extent of the roof lines
     double m_domainUpper = 1e8;

@@ -26,14 +26,14 @@ void RooflineChart::setAnalysis(SessionAnalysis* analysis)
 {
     m_analysis = analysis;
     connect(analysis, &SessionAnalysis::sceneChanged, this, [this](bool fit) {
-        setScene(m_analysis->scene(), fit);
+        setScene(m_analysis->sharedScene(), fit);
         setSelectedKernel(m_analysis->selectedKernel());
     });
     connect(analysis, &SessionAnalysis::kernelMoved, this, [this](int kernel) {
         if (m_analysis->options().review) {
             setSummary(m_analysis->scene().summary); // before the kernel's repaint: the panel repaints with it
         }
-        updateKernel(kernel, m_analysis->scene().kernels[static_cast<size_t>(kernel)]);
+        updateKernel(kernel); // the analysis moved it in the scene both share
     });
     connect(analysis, &SessionAnalysis::selectionChanged, this, &RooflineChart::setSelectedKernel);
     connect(this, &RooflineChart::kernelClicked, analysis, [this](int kernel) {
@@ -50,7 +50,7 @@ void RooflineChart::setAnalysis(SessionAnalysis* analysis)
     });
     connect(this, &RooflineChart::kernelDragFinished, analysis->document(), &SessionDocument::endInteraction);
     setToolTipProvider([this](int kernel, int device) { return m_analysis->toolTip(kernel, device); });
-    setScene(analysis->scene(), true);
+    setScene(analysis->sharedScene(), true);
     setSelectedKernel(analysis->selectedKernel());
 }
 
@@ -70,8 +70,8 @@ std::optional<ChartHit> RooflineChart::hitTest(const QPointF& pos, double radius
             best = ChartHit { kernel, device };
         }
     };
-    for (int k = 0; k < static_cast<int>(m_scene.kernels.size()); ++k) {
-        const ChartKernel& kernel = m_scene.kernels[static_cast<size_t>(k)];
+    for (int k = 0; k < static_cast<int>(m_scene->kernels.size()); ++k) {
+        const ChartKernel& kernel = m_scene->kernels[static_cast<size_t>(k)];
         if (kernel.hidden) {
             continue;
         }
@@ -115,7 +115,7 @@ void RooflineChart::showToolTip(const ChartHit& hit, const QPoint& globalPos)
 
 void RooflineChart::setSelectedKernel(int kernel)
 {
-    if (kernel < -1 || kernel >= static_cast<int>(m_scene.kernels.size())) {
+    if (kernel < -1 || kernel >= static_cast<int>(m_scene->kernels.size())) {
         kernel = -1;
     }
     if (kernel == m_selectedKernel) {
@@ -163,7 +163,7 @@ void RooflineChart::onMouseMove(QMouseEvent* event)
     const double intensity = m_plot->xAxis->pixelToCoord(event->position().x());
     if (std::isfinite(intensity) && intensity > 0.0) {
         Q_EMIT kernelDragged(m_dragKernel, intensity);
-        const auto& points = m_scene.kernels[static_cast<size_t>(m_dragKernel)].points;
+        const auto& points = m_scene->kernels[static_cast<size_t>(m_dragKernel)].points;
         if (!points.empty()) {
             // Brief and plain during a drag (rich-text layout would cost more than the rest of the step).
             showToolTip({ m_dragKernel, -1 }, event->globalPosition().toPoint());

@@ -241,6 +241,7 @@ void SceneCache::clear()
 void SceneCache::invalidateKernel(size_t kernel, bool moved)
 {
     for (auto& [key, entry] : m_entries) {
+        entry->invalidateDerived();
         if (kernel < entry->stale.size()) {
             entry->stale[kernel] = 1;
         }
@@ -256,6 +257,7 @@ void SceneCache::markStaleExcept(size_t kernel, const std::vector<std::shared_pt
         if (std::find(current.begin(), current.end(), entry) == current.end() && kernel < entry->stale.size()) {
             entry->stale[kernel] = 1;
         }
+        entry->invalidateDerived(); // the current ones were changed in place
     }
 }
 
@@ -380,6 +382,46 @@ ChartSummary buildChartSummary(const Session& session, const Comparison& compari
     return summary;
 }
 
+namespace {
+// Everything a scene needs from one device's evaluations: each kernel's point (and the compute roofs
+// of other precisions the points sit on), and the workload totals for the comparison.
+void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session& session)
+{
+    DeviceResults::Derived& derived = entry.derived;
+    const size_t kernelCount = entry.evaluations.size();
+    derived.points.assign(kernelCount, ChartKernelPoint {});
+    derived.otherComputeRoofs.clear();
+    derived.totals = WorkloadTotals {};
+    std::vector<std::pair<int, ChartComputeRoof>> newRoofs;
+    ChartKernel scratch;
+    // Kernels bound by the same level come in runs: look the level up once per run.
+    const std::string* lastBinding = nullptr;
+    BoundKind lastKind = BoundKind::Compute;
+    for (size_t k = 0; k < kernelCount; ++k) {
+        const auto& ev = entry.evaluations[k];
+        if (!ev) {
+            derived.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
+            continue;
+        }
+        scratch.points.clear();
+        addPoint(scratch, 0, *ev, device, newRoofs);
+        if (!scratch.points.empty()) {
+            derived.points[k] = scratch.points.front();
+        }
+        if (!lastBinding || *lastBinding != ev->binding) {
+            lastBinding = &ev->binding;
+            lastKind = boundKind(*ev, *entry.hardware);
+        }
+        addToTotals(derived.totals, session.kernels[k].count, *ev, lastKind);
+    }
+    finishTotals(derived.totals, *entry.hardware);
+    for (auto& [unused, roof] : newRoofs) {
+        derived.otherComputeRoofs.push_back(std::move(roof));
+    }
+    derived.valid = true;
+}
+} // namespace
+
 SceneBuildResult buildChartScene(
     const Session& session, const HardwareDatabase& hardware, SceneCache* cache, const SceneOptions& sceneOptions)
 {
@@ -418,6 +460,7 @@ SceneBuildResult buildChartScene(
             entry->roofProblems.clear();
             entry->roofs = buildDevice(selection, *hw, session, base, entry->roofProblems);
             entry->roofsValid = true;
+            entry->invalidateDerived(); // the points depend on the precision of the roofs
         }
         result.problems += entry->roofProblems;
         if (!entry->roofs) {
@@ -432,8 +475,13 @@ SceneBuildResult buildChartScene(
                 entry->evaluations[k]
                     = evaluateForScene(session.kernels[k], sceneDevice, device.label, entry->problems[k]);
                 entry->stale[k] = 0;
+                entry->invalidateDerived();
             }
         }
+        if (!entry->derived.valid) {
+            deriveDevice(*entry, device, session);
+        }
+        device.otherComputeRoofs = entry->derived.otherComputeRoofs;
         result.scene.devices.push_back(std::move(device));
         result.devices.push_back(sceneDevice);
         result.results.push_back(entry);
@@ -447,7 +495,7 @@ SceneBuildResult buildChartScene(
         }
     }
 
-    std::vector<std::pair<int, ChartComputeRoof>> newRoofs;
+    // Kernels: the points each device derived, in scene order (no evaluation is looked at again).
     result.scene.kernels.resize(kernelCount);
     for (size_t k = 0; k < kernelCount; ++k) {
         ChartKernel& chartKernel = result.scene.kernels[k];
@@ -458,13 +506,16 @@ SceneBuildResult buildChartScene(
             if (!entry.problems[k].isEmpty()) {
                 result.problems += entry.problems[k];
             }
-            if (entry.evaluations[k]) {
-                addPoint(chartKernel, static_cast<int>(d), *entry.evaluations[k], result.scene.devices[d], newRoofs);
+            const ChartKernelPoint& point = entry.derived.points[k];
+            if (point.device >= 0) {
+                chartKernel.points.push_back(point);
+                chartKernel.points.back().device = static_cast<int>(d);
+                if (chartKernel.points.size() == 1 && entry.evaluations[k]->achieved) {
+                    chartKernel.achieved = entry.evaluations[k]->achieved;
+                    chartKernel.aboveRoof = entry.evaluations[k]->aboveRoof.value_or(false);
+                }
             }
         }
-    }
-    for (auto& [device, roof] : newRoofs) {
-        result.scene.devices[static_cast<size_t>(device)].otherComputeRoofs.push_back(std::move(roof));
     }
     // Hierarchical points: a measured kernel's achieved FLOP/s at its intensity on each level it
     // moves bytes on (the first device that evaluates it decides which levels are enabled).
@@ -521,7 +572,15 @@ SceneBuildResult buildChartScene(
             result.scene.kernels[order[rank]].hidden = true;
         }
     }
-    result.comparison = buildComparison(session, result.devices, result.results);
+    for (size_t d = 0; d < result.devices.size(); ++d) {
+        const DeviceSelection& selection = session.devices[result.devices[d].sessionIndex];
+        ComparisonEntry entry;
+        entry.id = selection.label();
+        entry.name = deviceDisplayName(*result.devices[d].hardware, selection);
+        entry.totals = result.results[d]->derived.totals;
+        result.comparison.entries.push_back(std::move(entry));
+    }
+    applyBaseline(result.comparison, session.view.baseline);
     if (sceneOptions.review) {
         result.scene.summary = buildChartSummary(session, result.comparison, result.scene);
     }

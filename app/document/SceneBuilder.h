@@ -41,6 +41,17 @@ struct DeviceResults {
     std::optional<ChartDevice> roofs; // without colour and other precisions' roofs
     QStringList roofProblems;
     bool roofsValid = false;
+
+    // Derived from the evaluations and the roofs, so that a scene that only shows or hides devices
+    // is assembled without looking at an evaluation again. Valid until an evaluation changes
+    // (invalidateDerived()).
+    struct Derived {
+        std::vector<ChartKernelPoint> points; // per kernel (device -1: not drawn)
+        std::vector<ChartComputeRoof> otherComputeRoofs; // precisions the kernels need beside the roof's
+        WorkloadTotals totals; // the session's workload
+        bool valid = false;
+    } derived;
+    void invalidateDerived() { derived.valid = false; }
 };
 
 class SceneCache {

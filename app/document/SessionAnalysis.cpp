@@ -119,7 +119,7 @@ void SessionAnalysis::rebuild(bool fit)
     m_devices = std::move(built.devices);
     m_results = std::move(built.results);
     m_comparison = std::move(built.comparison);
-    m_scene = std::move(built.scene);
+    m_scene = std::make_shared<ChartScene>(std::move(built.scene));
     if (!validIndex(m_selected, m_document->session().kernels.size())) {
         m_selected = -1;
     }
@@ -133,12 +133,12 @@ void SessionAnalysis::rebuild(bool fit)
 void SessionAnalysis::onKernelMoved(int index)
 {
     const auto& kernels = m_document->session().kernels;
-    if (!validIndex(index, kernels.size()) || kernels.size() != m_scene.kernels.size()) {
+    if (!validIndex(index, kernels.size()) || kernels.size() != m_scene->kernels.size()) {
         rebuild(false);
         return;
     }
     const auto k = static_cast<size_t>(index);
-    SceneKernelBuild built = buildSceneKernel(kernels[k], k, m_devices, m_scene);
+    SceneKernelBuild built = buildSceneKernel(kernels[k], k, m_devices, *m_scene);
     // Anything beyond a plain move (a new compute roof, a new problem, a device that can no longer
     // evaluate the kernel) takes the full path.
     bool sameDevices = built.rows.size() == m_results.size();
@@ -159,7 +159,7 @@ void SessionAnalysis::onKernelMoved(int index)
     }
     m_cache.markStaleExcept(k, m_results);
     // A move keeps the kernel's place in the top-N filter and its marker size until the next rebuild.
-    ChartKernel& shown = m_scene.kernels[k];
+    ChartKernel& shown = m_scene->kernels[k];
     built.kernel.hidden = shown.hidden;
     built.kernel.markerScale = shown.markerScale;
     built.kernel.runtimeShare = shown.runtimeShare;
@@ -197,15 +197,15 @@ void SessionAnalysis::updateComparisonForKernel(size_t kernel, const std::vector
 void SessionAnalysis::refreshSummary()
 {
     if (m_options.review) {
-        m_scene.summary = buildChartSummary(m_document->session(), m_comparison, m_scene);
+        m_scene->summary = buildChartSummary(m_document->session(), m_comparison, *m_scene);
     }
 }
 
 QString SessionAnalysis::deviceLabel(size_t sessionIndex) const
 {
     const int d = sceneDeviceOf(sessionIndex);
-    if (d >= 0 && static_cast<size_t>(d) < m_scene.devices.size()) {
-        return m_scene.devices[static_cast<size_t>(d)].label;
+    if (d >= 0 && static_cast<size_t>(d) < m_scene->devices.size()) {
+        return m_scene->devices[static_cast<size_t>(d)].label;
     }
     const auto& devices = m_document->session().devices;
     return sessionIndex < devices.size() ? QString::fromStdString(devices[sessionIndex].id) : QString();
@@ -217,9 +217,9 @@ std::vector<std::pair<QString, const Evaluation*>> SessionAnalysis::labelledEval
     if (kernel < 0) {
         return labelled;
     }
-    for (size_t d = 0; d < m_results.size() && d < m_scene.devices.size(); ++d) {
+    for (size_t d = 0; d < m_results.size() && d < m_scene->devices.size(); ++d) {
         if (const Evaluation* ev = evaluation(static_cast<size_t>(kernel), d)) {
-            labelled.emplace_back(m_scene.devices[d].label, ev);
+            labelled.emplace_back(m_scene->devices[d].label, ev);
         }
     }
     return labelled;
@@ -230,11 +230,11 @@ QString SessionAnalysis::toolTip(int kernel, int sceneDevice) const
     if (kernel >= 0 && sceneDevice == -1) {
         return kernelBriefText(labelledEvaluations(kernel));
     }
-    if (kernel < 0 || sceneDevice < 0 || static_cast<size_t>(sceneDevice) >= m_scene.devices.size()) {
+    if (kernel < 0 || sceneDevice < 0 || static_cast<size_t>(sceneDevice) >= m_scene->devices.size()) {
         return {};
     }
     const Evaluation* ev = evaluation(static_cast<size_t>(kernel), static_cast<size_t>(sceneDevice));
-    return ev ? evaluationToolTip(*ev, m_scene.devices[static_cast<size_t>(sceneDevice)].label) : QString();
+    return ev ? evaluationToolTip(*ev, m_scene->devices[static_cast<size_t>(sceneDevice)].label) : QString();
 }
 
 QString SessionAnalysis::kernelStatusLine(int kernel) const
@@ -269,9 +269,9 @@ QStringList SessionAnalysis::crossoverLines(int kernelIndex) const
     const std::vector<std::string> names = parseFreeParameters(free);
     const TemplateParameter* parameter = names.empty() ? nullptr : def->parameter(names.front());
     const QString shownName = QString::fromStdString(names.size() > 1 ? names.front() + "=" + free : free);
-    for (size_t d = 0; d < m_devices.size() && d < m_scene.devices.size(); ++d) {
+    for (size_t d = 0; d < m_devices.size() && d < m_scene->devices.size(); ++d) {
         const SceneDevice& device = m_devices[d];
-        const QString label = m_scene.devices[d].label;
+        const QString label = m_scene->devices[d].label;
         const SolveResult result = solveCrossover(kernel, *device.hardware, device.options, free);
         if (!result.value) {
             // No crossing in the parameter's range: the kernel keeps the regime it has now.

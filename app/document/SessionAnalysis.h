@@ -36,7 +36,9 @@ public:
     SessionDocument* document() const { return m_document; }
     HardwareDatabase& hardware() const { return m_hardware; }
 
-    const ChartScene& scene() const { return m_scene; }
+    const ChartScene& scene() const { return *m_scene; }
+    // The scene itself, for the chart to draw without a copy (a drag changes one kernel of it in place).
+    std::shared_ptr<ChartScene> sharedScene() const { return m_scene; }
     // Per scene device: what its kernels are evaluated against, and every kernel's evaluation.
     const std::vector<SceneDevice>& devices() const { return m_devices; }
     const std::vector<std::shared_ptr<DeviceResults>>& results() const { return m_results; }
@@ -93,7 +95,7 @@ private:
     HardwareDatabase& m_hardware;
     SceneOptions m_options;
     SceneCache m_cache;
-    ChartScene m_scene;
+    std::shared_ptr<ChartScene> m_scene = std::make_shared<ChartScene>();
     std::vector<SceneDevice> m_devices;
     std::vector<std::shared_ptr<DeviceResults>> m_results;
     Comparison m_comparison;

@@ -12,6 +12,8 @@
 #include "chart/RooflineChart.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/MainWindow.h"
+#include "document/SceneBuilder.h"
+#include "models/ResultsTableModel.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
 
@@ -235,6 +237,50 @@ void benchToggle(HardwareDatabase& db, size_t kernels, size_t devices, int toggl
             QApplication::processEvents();
         }
         print("toggle_device_cold", kernels, devices + 1, stats(cold), static_cast<int>(cold.size()));
+    }
+    { // Where a toggle's time goes, each part alone on the same session (first device off).
+        Session off = window.session();
+        off.devices.front().visible = false;
+        SceneCache cache;
+        buildChartScene(off, db, &cache); // evaluations cached, as in the window
+        std::vector<double> scene;
+        std::vector<double> chart;
+        std::vector<double> table;
+        RooflineChart standalone;
+        standalone.resize(1200, 700);
+        standalone.show();
+        ResultsTableModel model;
+        ResultsProxyModel proxy;
+        proxy.setSourceModel(&model);
+        QTableView view;
+        view.setModel(&proxy);
+        view.resize(1200, 300);
+        view.show();
+        settle();
+        for (int i = 0; i < 10; ++i) {
+            timer.start();
+            SceneBuildResult built = buildChartScene(off, db, &cache);
+            scene.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            timer.start();
+            standalone.setScene(built.scene);
+            QApplication::processEvents();
+            chart.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            timer.start();
+            std::vector<ResultsTableModel::Row> rows;
+            for (size_t k = 0; k < built.scene.kernels.size(); ++k) {
+                for (size_t d = 0; d < built.results.size(); ++d) {
+                    if (auto& ev = built.results[d]->evaluations[k]) {
+                        rows.push_back({ k, built.devices[d].sessionIndex, &*ev });
+                    }
+                }
+            }
+            model.setRows(std::move(rows), { built.results.begin(), built.results.end() });
+            QApplication::processEvents();
+            table.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+        print("toggle_part_scene", kernels, devices - 1, stats(scene), 10);
+        print("toggle_part_chart", kernels, devices - 1, stats(chart), 10);
+        print("toggle_part_table", kernels, devices - 1, stats(table), 10);
     }
     { // the chart's share of a toggle: one full replot of the same scene
         std::vector<double> replots;

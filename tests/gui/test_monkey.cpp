@@ -26,6 +26,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
+#include <QKeyEvent>
 #include <QWheelEvent>
 #include <qcustomplot.h>
 
@@ -216,7 +217,19 @@ private:
         }
         const char* text = kTexts[pick(std::size(kTexts))];
         QTest::keyClick(focus, Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClicks(focus, QString::fromUtf8(text));
+        for (const QChar ch : QString::fromUtf8(text)) {
+            if (ch.unicode() >= 0x20 && ch.unicode() < 0x7f) {
+                QTest::keyClick(focus, ch.toLatin1());
+            } else { // what a keyboard layout or an input method delivers: a key with text only
+                QKeyEvent press(QEvent::KeyPress, Qt::Key_unknown, Qt::NoModifier, QString(ch));
+                QApplication::sendEvent(focus, &press);
+                QKeyEvent release(QEvent::KeyRelease, Qt::Key_unknown, Qt::NoModifier, QString(ch));
+                QApplication::sendEvent(focus, &release);
+            }
+            if (!focus->isVisible()) {
+                break;
+            }
+        }
         if (pick(4) != 0) {
             QTest::keyClick(focus, pick(2) == 0 ? Qt::Key_Return : Qt::Key_Tab);
         }
