@@ -118,7 +118,8 @@ Kernel CliContext::kernel(const std::vector<std::string>& freeParameters) const
     }
     if (auto precision = m_args.value("precision")) {
         if (!isKnownPrecision(*precision)) {
-            throw CliError("--precision '" + *precision + "' is unknown (fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4)");
+            throw CliError(
+                "--precision '" + *precision + "' is unknown (fp64 fp32 tf32 bf16 fp16 fp8 int8 fp6 int4 fp4)");
         }
     }
     if (m_args.has("kernel")) {

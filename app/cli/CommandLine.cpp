@@ -105,7 +105,7 @@ int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std
             << (c.sparseFlopsPerSecond
                        ? " (sparse " + formatQuantity(*c.sparseFlopsPerSecond, Dimension::FlopsPerSecond) + ")"
                        : "")
-            << "\n";
+            << (c.estimate ? " (estimate)" : "") << "\n";
     }
     out << "  levels (fastest first):\n";
     const std::string main = hw->mainPrecision();
@@ -118,7 +118,7 @@ int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std
         if (!main.empty()) {
             out << ", ridge " << formatNumber(*hw->peak(main) / l.bytesPerSecond) << " FLOP/B (" << main << ")";
         }
-        out << "\n";
+        out << (l.estimate ? ", estimate" : "") << "\n";
     }
     if (hw->sustained) {
         out << "  sustained: compute " << formatNumber(hw->sustained->compute * 100) << " %, bandwidth "

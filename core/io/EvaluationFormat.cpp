@@ -165,7 +165,7 @@ nlohmann::json hardwareToJson(const Hardware& hw)
     nlohmann::json units = nlohmann::json::array();
     for (const auto& c : hw.compute) {
         nlohmann::json u { { "unit", c.unit }, { "precision", c.precision }, { "peak_flops_per_s", c.flopsPerSecond },
-            { "source", c.source } };
+            { "source", c.source }, { "estimate", c.estimate } };
         if (c.sparseFlopsPerSecond) {
             u["sparse_peak_flops_per_s"] = *c.sparseFlopsPerSecond;
         }
@@ -177,7 +177,7 @@ nlohmann::json hardwareToJson(const Hardware& hw)
     for (const auto& l : hw.levels) {
         bandwidth[l.name] = l.bytesPerSecond;
         nlohmann::json level { { "name", l.name }, { "kind", kindName(l.kind) },
-            { "bandwidth_bytes_per_s", l.bytesPerSecond }, { "source", l.source } };
+            { "bandwidth_bytes_per_s", l.bytesPerSecond }, { "source", l.source }, { "estimate", l.estimate } };
         if (l.capacityBytes) {
             level["capacity_bytes"] = *l.capacityBytes;
         }

@@ -93,7 +93,7 @@ void readCompute(YamlSchema& s, const YAML::Node& root, Hardware& hw)
     for (size_t i = 0; i < compute.size(); ++i) {
         const YAML::Node item = compute[i];
         const std::string path = idx("compute", i);
-        if (!s.checkMap(item, path, { "unit", "precision", "peak", "sparse_peak", "source" })) {
+        if (!s.checkMap(item, path, { "unit", "precision", "peak", "sparse_peak", "source", "estimate" })) {
             continue;
         }
         ComputePeak peak;
@@ -101,12 +101,13 @@ void readCompute(YamlSchema& s, const YAML::Node& root, Hardware& hw)
         peak.precision = s.string(item, "precision", path + ".precision", true).value_or("");
         if (!peak.precision.empty() && !isKnownPrecision(peak.precision)) {
             s.error(item["precision"], path + ".precision",
-                "unknown precision '" + peak.precision + "' (known: fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4)");
+                "unknown precision '" + peak.precision + "' (known: fp64 fp32 tf32 bf16 fp16 fp8 int8 fp6 int4 fp4)");
         }
         auto value = s.quantity(item, "peak", path + ".peak", Dimension::FlopsPerSecond, true, true);
         peak.sparseFlopsPerSecond
             = s.quantity(item, "sparse_peak", path + ".sparse_peak", Dimension::FlopsPerSecond, false, true);
         peak.source = sourceRef(s, item, path, hw);
+        peak.estimate = s.boolean(item, "estimate", path + ".estimate").value_or(false);
         if (!seen.insert({ peak.unit, peak.precision }).second) {
             s.error(item, path, "a second " + peak.precision + " peak for unit '" + peak.unit + "'");
         }
@@ -134,7 +135,7 @@ void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
     for (size_t i = 0; i < levels.size(); ++i) {
         const YAML::Node item = levels[i];
         const std::string path = idx("levels", i);
-        if (!s.checkMap(item, path, { "name", "kind", "bandwidth", "capacity", "aliases", "source" })) {
+        if (!s.checkMap(item, path, { "name", "kind", "bandwidth", "capacity", "aliases", "source", "estimate" })) {
             continue;
         }
         BandwidthLevel level;
@@ -160,6 +161,7 @@ void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
             }
         }
         level.source = sourceRef(s, item, path, hw);
+        level.estimate = s.boolean(item, "estimate", path + ".estimate").value_or(false);
         for (const auto& name : std::vector<std::string> { level.name }) {
             if (!name.empty() && !names.insert(name).second) {
                 s.error(item["name"], path + ".name", "duplicate level '" + name + "'");
@@ -287,7 +289,7 @@ HardwareLoadResult parse(const YAML::Node& root, const std::string& file)
         SustainedFactors f;
         f.compute = s.number(sustained, "compute", "sustained.compute", true, 1e-3, 1.0).value_or(1.0);
         f.bandwidth = s.number(sustained, "bandwidth", "sustained.bandwidth", true, 1e-3, 1.0).value_or(1.0);
-        sourceRef(s, sustained, "sustained", hw);
+        hw.sustainedSource = sourceRef(s, sustained, "sustained", hw);
         hw.sustained = f;
     }
     readCeilings(s, root, hw);

@@ -67,6 +67,9 @@ std::string hardwareToYaml(const Hardware& hw)
             out << YAML::Key << "sparse_peak" << YAML::Value << quantity(*c.sparseFlopsPerSecond, unit);
         }
         out << YAML::Key << "source" << YAML::Value << c.source;
+        if (c.estimate) {
+            out << YAML::Key << "estimate" << YAML::Value << true;
+        }
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
@@ -82,12 +85,17 @@ std::string hardwareToYaml(const Hardware& hw)
             out << YAML::Key << "aliases" << YAML::Value << YAML::Flow << l.aliases;
         }
         out << YAML::Key << "source" << YAML::Value << l.source;
+        if (l.estimate) {
+            out << YAML::Key << "estimate" << YAML::Value << true;
+        }
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
     out << YAML::Key << "default_level" << YAML::Value << hw.defaultLevel;
     if (hw.sustained) {
-        const std::string source = hw.sources.empty() ? std::string() : hw.sources.front().id;
+        const std::string source = !hw.sustainedSource.empty() ? hw.sustainedSource
+            : hw.sources.empty()                               ? std::string()
+                                                               : hw.sources.front().id;
         out << YAML::Key << "sustained" << YAML::Value << YAML::BeginMap;
         out << YAML::Key << "compute" << YAML::Value << formatExact(hw.sustained->compute);
         out << YAML::Key << "bandwidth" << YAML::Value << formatExact(hw.sustained->bandwidth);

@@ -20,6 +20,7 @@ struct ComputePeak {
     double flopsPerSecond = 0.0; // dense peak
     std::optional<double> sparseFlopsPerSecond;
     std::string source;
+    bool estimate = false; // derived or third-party figure, not a vendor specification
 };
 
 enum class LevelKind { Memory, Interconnect };
@@ -32,6 +33,7 @@ struct BandwidthLevel {
     std::optional<double> capacityBytes;
     std::vector<std::string> aliases;
     std::string source;
+    bool estimate = false; // measured by a third party, derived or illustrative; drawn dashed
 };
 
 // A named ceiling below a roof: compute (precision set) or bandwidth (level set).
@@ -65,6 +67,7 @@ struct Hardware {
     std::vector<BandwidthLevel> levels; // fastest first
     std::string defaultLevel;
     std::optional<SustainedFactors> sustained;
+    std::string sustainedSource; // the source id cited by the sustained factors
     std::vector<Ceiling> ceilings;
     std::string origin; // the file it came from, or "ad hoc"
 

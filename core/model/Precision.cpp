@@ -7,7 +7,7 @@
 namespace roofscope {
 
 namespace {
-constexpr std::array<std::pair<std::string_view, double>, 9> kSizes { {
+constexpr std::array<std::pair<std::string_view, double>, 10> kSizes { {
     { "fp64", 8.0 },
     { "fp32", 4.0 },
     { "tf32", 4.0 },
@@ -15,6 +15,7 @@ constexpr std::array<std::pair<std::string_view, double>, 9> kSizes { {
     { "fp16", 2.0 },
     { "fp8", 1.0 },
     { "int8", 1.0 },
+    { "fp6", 0.75 },
     { "int4", 0.5 },
     { "fp4", 0.5 },
 } };

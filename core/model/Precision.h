@@ -11,7 +11,7 @@ namespace roofscope {
 const std::vector<std::string>& knownPrecisions();
 bool isKnownPrecision(std::string_view precision);
 
-// Bytes per element of a data type (fp32 4, bf16 2, fp8 1, int4 0.5, ...); empty if unknown.
+// Bytes per element of a data type (fp32 4, bf16 2, fp8 1, fp6 0.75, int4 0.5, ...); empty if unknown.
 std::optional<double> bytesPerElement(std::string_view dtype);
 
 } // namespace roofscope

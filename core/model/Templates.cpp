@@ -243,7 +243,8 @@ TemplateResult deriveTemplate(const TemplateInstance& instance, bool allowFracti
         }
         if (name.rfind("dtype", 0) == 0 && !bytesPerElement(value)) {
             return { std::nullopt,
-                "unknown data type " + name + "=" + value + " (known: fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4)" };
+                "unknown data type " + name + "=" + value
+                    + " (known: fp64 fp32 tf32 bf16 fp16 fp8 int8 fp6 int4 fp4)" };
         }
     }
     auto get = [&](const std::string& name) {

@@ -6,6 +6,8 @@
 #include <QProcess>
 #include <QTest>
 
+#include <map>
+
 using namespace roofscope::test;
 
 namespace {
@@ -87,6 +89,30 @@ private Q_SLOTS:
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("989 TFLOP/s bf16"));
         QVERIFY(text.out.contains("3.35 TB/s"));
+    }
+
+    void hardwareShowMarksEstimates()
+    {
+        const Run list = runRoofscope({ "hardware", "list", "--json" });
+        QCOMPARE(list.exitCode, 0);
+        QVERIFY(nlohmann::json::parse(list.out.toStdString()).size() >= 30);
+        const Run show = runRoofscope({ "hardware", "show", "google-tpu-v7x", "--json" });
+        QCOMPARE(show.exitCode, 0);
+        const auto v7x = nlohmann::json::parse(show.out.toStdString());
+        std::map<std::string, bool> estimate;
+        for (const auto& level : v7x["levels"]) {
+            estimate[level["name"].get<std::string>()] = level["estimate"].get<bool>();
+        }
+        QVERIFY(estimate.at("vmem"));
+        QVERIFY(!estimate.at("hbm"));
+        QVERIFY(estimate.count("ici"));
+        for (const auto& unit : v7x["compute_units"]) {
+            QVERIFY(unit.contains("estimate"));
+        }
+        const Run text = runRoofscope({ "hardware", "show", "google-tpu-v7x" });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("vmem: 150 TB/s"));
+        QVERIFY(text.out.contains(", estimate"));
     }
 
     void tableFormats()

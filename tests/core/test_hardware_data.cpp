@@ -1,10 +1,285 @@
-// The shipped hardware/ files are data under test: all load cleanly, cite sources, and carry the seeds' figures.
+// The shipped hardware/ files are data under test: all load cleanly, cite sources, carry the seeds' figures,
+// and pass the trap checks (sparse quoted as dense, fp8 not twice bf16, unused sources, bad URLs, third-party
+// figures not marked as estimates). Each check is a function that returns its findings, so the last tests can
+// show that every check catches a deliberately broken copy of a shipped file.
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
+#include "model/Units.h"
 
 #include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <set>
 
 using namespace roofscope;
+
+namespace {
+
+// Known exceptions, each with the reason; a listed exception that no longer occurs fails the test, so the
+// lists cannot go stale.
+struct Exception {
+    const char* id;
+    const char* precision;
+    double ratio; // the ratio the vendor's figures do have (checked, so a new error is not hidden)
+    const char* reason;
+};
+
+// fp8 dense = 2 x bf16 dense for NVIDIA and AMD parts, except:
+const Exception kFp8Exceptions[] = {
+    { "nvidia-l40s", "fp8", 733 / 362.05, "NVIDIA prints 733 dense FP8 against 362.05 dense BF16 (2.025x)" },
+};
+
+// sparse = 2 x dense wherever both are given, except:
+const Exception kSparseExceptions[] = {
+    { "nvidia-l40s", "bf16", 733 / 362.05, "NVIDIA prints 362.05 dense and 733 sparse (2.025x)" },
+    { "nvidia-l40s", "fp16", 733 / 362.05, "NVIDIA prints 362.05 dense and 733 sparse (2.025x)" },
+    { "nvidia-b300-hgx", "fp4", 18.0 / 13.125,
+        "Blackwell Ultra raised the dense FP4 rate only: 18 sparse, 13.125 dense" },
+    { "nvidia-gb300", "fp4", 20.0 / 15.0, "Blackwell Ultra raised the dense FP4 rate only: 20 sparse, 15 dense" },
+    { "aws-trainium2", "fp8", 2563.0 / 1299.0, "AWS prints one sparse figure, 2,563, for FP8/FP16/BF16/TF32" },
+    { "aws-trainium2", "bf16", 2563.0 / 667.0, "AWS prints one sparse figure, 2,563, for FP8/FP16/BF16/TF32" },
+    { "aws-trainium2", "fp16", 2563.0 / 667.0, "AWS prints one sparse figure, 2,563, for FP8/FP16/BF16/TF32" },
+    { "aws-trainium2", "tf32", 2563.0 / 667.0, "AWS prints one sparse figure, 2,563, for FP8/FP16/BF16/TF32" },
+    { "aws-trainium3", "bf16", 2517.0 / 671.0, "AWS prints 2,517 sparse for FP16/BF16/TF32, 3.75x the dense 671" },
+    { "aws-trainium3", "fp16", 2517.0 / 671.0, "AWS prints 2,517 sparse for FP16/BF16/TF32, 3.75x the dense 671" },
+    { "aws-trainium3", "tf32", 2517.0 / 671.0, "AWS prints 2,517 sparse for FP16/BF16/TF32, 3.75x the dense 671" },
+};
+
+// A dense peak equal to another part's sparse figure of the same precision, by coincidence:
+struct Coincidence {
+    const char* denseId;
+    const char* sparseId;
+    const char* precision;
+    const char* reason;
+};
+const Coincidence kCoincidences[] = {
+    { "amd-instinct-mi355x", "aws-trainium3", "bf16", "MI355X dense 2,516.6 vs Trainium3 sparse 2,517" },
+    { "amd-instinct-mi355x", "aws-trainium3", "fp16", "MI355X dense 2,516.6 vs Trainium3 sparse 2,517" },
+};
+
+// NVIDIA data-centre parts without an l1 level:
+const Exception kL1Exceptions[] = {
+    { "nvidia-h20", "", 0.0, "no published datasheet or SM clock; the capped tensor rate gives no clock either" },
+};
+
+// Hosts of vendor documentation; a figure whose source URL is elsewhere is third-party and must be an estimate.
+const char* const kVendorHosts[] = { "nvidia.com", "amd.com", "google.com", "intel.com", "amazon.com",
+    "awsdocs-neuron.readthedocs-hosted.com", "apple.com", "habana.ai" };
+
+constexpr double kRatioTolerance = 0.005; // vendors round their printed figures
+constexpr double kEqualTolerance = 1e-3;
+
+const Exception* listed(
+    const Exception* begin, const Exception* end, const std::string& id, const std::string& precision)
+{
+    const Exception* e
+        = std::find_if(begin, end, [&](const Exception& x) { return id == x.id && precision == x.precision; });
+    return e == end ? nullptr : e;
+}
+
+std::string hostOf(const std::string& url)
+{
+    const std::string scheme = "https://";
+    if (url.rfind(scheme, 0) != 0) {
+        return {};
+    }
+    const auto end = url.find('/', scheme.size());
+    return end == std::string::npos ? std::string {} : url.substr(scheme.size(), end - scheme.size());
+}
+
+// https://host.tld/path with no spaces or quotes; the host has a dot and only host characters.
+bool wellFormedUrl(const std::string& url)
+{
+    const std::string host = hostOf(url);
+    if (host.empty() || host.find('.') == std::string::npos || host.front() == '.' || host.back() == '.') {
+        return false;
+    }
+    const bool hostChars = std::all_of(host.begin(), host.end(),
+        [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'; });
+    const bool pathChars = std::none_of(url.begin(), url.end(),
+        [](char c) { return c == ' ' || c == '"' || c == '<' || c == '>' || c == '\\' || c < 0x21; });
+    return hostChars && pathChars;
+}
+
+bool vendorHost(const std::string& host)
+{
+    return std::any_of(std::begin(kVendorHosts), std::end(kVendorHosts), [&](const char* v) {
+        const std::string vendor = v;
+        return host == vendor
+            || (host.size() > vendor.size() && host.compare(host.size() - vendor.size(), vendor.size(), vendor) == 0
+                && host[host.size() - vendor.size() - 1] == '.');
+    });
+}
+
+const SourceRef* findSource(const Hardware& hw, const std::string& id)
+{
+    for (const auto& s : hw.sources) {
+        if (s.id == id) {
+            return &s;
+        }
+    }
+    return nullptr;
+}
+
+bool thirdParty(const Hardware& hw, const std::string& sourceId)
+{
+    const SourceRef* s = findSource(hw, sourceId);
+    return s && !s->url.empty() && !vendorHost(hostOf(s->url));
+}
+
+using Findings = std::vector<std::string>;
+
+Findings fp8TwiceBf16(const Hardware& hw)
+{
+    Findings out;
+    const auto fp8 = hw.peak("fp8");
+    const auto bf16 = hw.peak("bf16");
+    if ((hw.vendor != "NVIDIA" && hw.vendor != "AMD") || !fp8 || !bf16) {
+        return out;
+    }
+    const Exception* e = listed(std::begin(kFp8Exceptions), std::end(kFp8Exceptions), hw.id, "fp8");
+    const double expected = e ? e->ratio : 2.0;
+    if (!test::closeRel(*fp8, expected * *bf16, kRatioTolerance)) {
+        out.push_back(hw.id + ": fp8 " + formatNumber(*fp8 / 1e12, 6) + " T is not " + formatNumber(expected, 4)
+            + " x bf16 " + formatNumber(*bf16 / 1e12, 6) + " T" + (e ? " (the listed exception)" : ""));
+    }
+    return out;
+}
+
+Findings sparseTwiceDense(const Hardware& hw)
+{
+    Findings out;
+    for (const auto& c : hw.compute) {
+        if (!c.sparseFlopsPerSecond) {
+            continue;
+        }
+        const Exception* e = listed(std::begin(kSparseExceptions), std::end(kSparseExceptions), hw.id, c.precision);
+        const double expected = e ? e->ratio : 2.0;
+        if (!test::closeRel(*c.sparseFlopsPerSecond, expected * c.flopsPerSecond, kRatioTolerance)) {
+            out.push_back(hw.id + ": " + c.precision + " sparse " + formatNumber(*c.sparseFlopsPerSecond / 1e12, 6)
+                + " T is not " + formatNumber(expected, 4) + " x dense " + formatNumber(c.flopsPerSecond / 1e12, 6)
+                + " T" + (e ? " (the listed exception)" : ""));
+        }
+    }
+    return out;
+}
+
+Findings denseIsNotAnotherSparse(const std::vector<Hardware>& devices)
+{
+    Findings out;
+    for (const auto& dense : devices) {
+        for (const auto& d : dense.compute) {
+            for (const auto& sparse : devices) {
+                if (sparse.id == dense.id) {
+                    continue;
+                }
+                for (const auto& s : sparse.compute) {
+                    if (s.precision != d.precision || !s.sparseFlopsPerSecond
+                        || !test::closeRel(d.flopsPerSecond, *s.sparseFlopsPerSecond, kEqualTolerance)) {
+                        continue;
+                    }
+                    const bool known
+                        = std::any_of(std::begin(kCoincidences), std::end(kCoincidences), [&](const Coincidence& c) {
+                              return dense.id == c.denseId && sparse.id == c.sparseId && d.precision == c.precision;
+                          });
+                    if (!known) {
+                        out.push_back(dense.id + ": dense " + d.precision + " "
+                            + formatNumber(d.flopsPerSecond / 1e12, 6) + " T equals the sparse figure of " + sparse.id
+                            + " (a sparse figure quoted as dense?)");
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+Findings everySourceUsed(const Hardware& hw)
+{
+    std::set<std::string> used;
+    for (const auto& c : hw.compute) {
+        used.insert(c.source);
+    }
+    for (const auto& l : hw.levels) {
+        used.insert(l.source);
+    }
+    for (const auto& c : hw.ceilings) {
+        used.insert(c.source);
+    }
+    used.insert(hw.sustainedSource);
+    Findings out;
+    for (const auto& s : hw.sources) {
+        // A source the notes cite as [id] (a cross-check) counts as used.
+        if (!used.count(s.id) && hw.notes.find("[" + s.id + "]") == std::string::npos) {
+            out.push_back(hw.id + ": source '" + s.id + "' is cited by no figure and not by the notes");
+        }
+    }
+    return out;
+}
+
+Findings urlsWellFormed(const Hardware& hw)
+{
+    Findings out;
+    for (const auto& s : hw.sources) {
+        if (!s.url.empty() && !wellFormedUrl(s.url)) {
+            out.push_back(hw.id + ": source '" + s.id + "' url '" + s.url + "' is not https://host/...");
+        }
+    }
+    return out;
+}
+
+Findings thirdPartyMarkedEstimate(const Hardware& hw)
+{
+    Findings out;
+    for (const auto& c : hw.compute) {
+        if (thirdParty(hw, c.source) && !c.estimate) {
+            out.push_back(hw.id + ": " + c.unit + " " + c.precision + " cites third-party '" + c.source
+                + "' but is not marked estimate");
+        }
+    }
+    for (const auto& l : hw.levels) {
+        if (thirdParty(hw, l.source) && !l.estimate) {
+            out.push_back(
+                hw.id + ": level " + l.name + " cites third-party '" + l.source + "' but is not marked estimate");
+        }
+    }
+    return out;
+}
+
+Findings nvidiaDataCentreHasL1(const Hardware& hw)
+{
+    Findings out;
+    const bool dataCentre = hw.vendor == "NVIDIA" && hw.kind == "gpu" && hw.family != "GeForce";
+    if (!dataCentre || listed(std::begin(kL1Exceptions), std::end(kL1Exceptions), hw.id, "")) {
+        return out;
+    }
+    const BandwidthLevel* l1 = hw.findLevel("l1");
+    if (!l1) {
+        out.push_back(hw.id + ": NVIDIA data-centre part without an l1 level");
+    } else if (!l1->estimate && thirdParty(hw, l1->source)) {
+        out.push_back(hw.id + ": l1 is neither vendor-sourced nor marked estimate");
+    }
+    return out;
+}
+
+QByteArray joined(const Findings& findings)
+{
+    QStringList lines;
+    for (const auto& f : findings) {
+        lines << QString::fromStdString(f);
+    }
+    return lines.join("\n").toUtf8();
+}
+
+QString shippedText(const QString& file)
+{
+    QFile f(QStringLiteral(ROOFSCOPE_HARDWARE_DIR "/") + file);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+} // namespace
 
 class TestHardwareData : public QObject {
     Q_OBJECT
@@ -28,7 +303,11 @@ private Q_SLOTS:
         QTest::addColumn<QString>("id");
         for (const char* id : { "google-tpu-v4", "google-tpu-v5e", "google-tpu-v5p", "google-tpu-v6e", "google-tpu-v7x",
                  "nvidia-a100-sxm-80gb", "nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-b200", "amd-instinct-mi300x",
-                 "amd-instinct-mi325x", "intel-gaudi-3", "amd-epyc-9654" }) {
+                 "amd-instinct-mi325x", "intel-gaudi-3", "amd-epyc-9654", "nvidia-b300-hgx", "nvidia-gb200",
+                 "nvidia-gb300", "nvidia-l40s", "nvidia-l4", "nvidia-h20", "nvidia-rtx-4090", "nvidia-rtx-5090",
+                 "nvidia-a100-sxm-40gb", "nvidia-h100-pcie", "amd-instinct-mi355x", "amd-instinct-mi350x",
+                 "amd-instinct-mi250x", "intel-gaudi-2", "aws-trainium2", "aws-trainium3", "aws-inferentia2",
+                 "intel-xeon-6980p", "amd-epyc-9965", "nvidia-grace-cpu-superchip", "apple-m4-max" }) {
             QTest::newRow(id) << id;
         }
     }
@@ -110,6 +389,218 @@ private Q_SLOTS:
         const Hardware* h100 = m_db.find("nvidia-h100-sxm");
         QVERIFY(h100->findLevel("dram"));
         QCOMPARE(h100->findLevel("dram")->name, std::string("hbm"));
+    }
+
+    void catalogueHasAtLeastThirtyDevices() { QVERIFY(m_db.devices().size() >= 30); }
+
+    void perDeviceChecks_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const auto& hw : m_db.devices()) {
+            QTest::newRow(hw.id.c_str()) << QString::fromStdString(hw.id);
+        }
+    }
+    void perDeviceChecks()
+    {
+        QFETCH(QString, id);
+        const Hardware* hw = m_db.find(id.toStdString());
+        QVERIFY(hw);
+        QVERIFY2(fp8TwiceBf16(*hw).empty(), joined(fp8TwiceBf16(*hw)));
+        QVERIFY2(sparseTwiceDense(*hw).empty(), joined(sparseTwiceDense(*hw)));
+        QVERIFY2(everySourceUsed(*hw).empty(), joined(everySourceUsed(*hw)));
+        QVERIFY2(urlsWellFormed(*hw).empty(), joined(urlsWellFormed(*hw)));
+        QVERIFY2(thirdPartyMarkedEstimate(*hw).empty(), joined(thirdPartyMarkedEstimate(*hw)));
+        QVERIFY2(nvidiaDataCentreHasL1(*hw).empty(), joined(nvidiaDataCentreHasL1(*hw)));
+    }
+
+    void noDensePeakIsAnotherPartsSparseFigure()
+    {
+        const Findings findings = denseIsNotAnotherSparse(m_db.devices());
+        QVERIFY2(findings.empty(), joined(findings));
+        // Every listed coincidence still occurs (else the list is stale).
+        for (const auto& c : kCoincidences) {
+            const Hardware* dense = m_db.find(c.denseId);
+            const Hardware* sparse = m_db.find(c.sparseId);
+            QVERIFY2(dense && sparse, c.reason);
+            bool found = false;
+            for (const auto& d : dense->compute) {
+                for (const auto& s : sparse->compute) {
+                    found = found
+                        || (d.precision == c.precision && s.precision == c.precision && s.sparseFlopsPerSecond
+                            && test::closeRel(d.flopsPerSecond, *s.sparseFlopsPerSecond, kEqualTolerance));
+                }
+            }
+            QVERIFY2(found, c.reason);
+        }
+    }
+
+    void listedExceptionsNameShippedFiles()
+    {
+        std::vector<const Exception*> all;
+        for (const auto& e : kFp8Exceptions) {
+            all.push_back(&e);
+        }
+        for (const auto& e : kSparseExceptions) {
+            all.push_back(&e);
+        }
+        for (const auto& e : kL1Exceptions) {
+            all.push_back(&e);
+        }
+        for (const Exception* e : all) {
+            QVERIFY2(m_db.find(e->id), e->id);
+            QVERIFY(std::string(e->reason).size() > 10);
+        }
+    }
+
+    void tpu7xHasIciAndItsVmemIsAnEstimate()
+    {
+        const Hardware* v7x = m_db.find("google-tpu-v7x");
+        QVERIFY(v7x);
+        const BandwidthLevel* ici = v7x->findLevel("ici");
+        QVERIFY(ici);
+        QVERIFY(ici->kind == LevelKind::Interconnect);
+        QVERIFY(ici->estimate || !thirdParty(*v7x, ici->source));
+        QVERIFY(v7x->findLevel("vmem")->estimate);
+    }
+
+    void nsightL1BytesHaveARoof()
+    {
+        // Nsight Compute imports put l1tex__t_bytes on the level "l1".
+        for (const char* id : { "nvidia-a100-sxm-80gb", "nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-b200" }) {
+            const Hardware* hw = m_db.find(id);
+            QVERIFY2(hw && hw->findLevel("l1"), id);
+            QVERIFY2(hw->findLevel("l1")->bytesPerSecond > hw->findLevel("hbm")->bytesPerSecond, id);
+        }
+    }
+
+    // The README's device table lists every shipped device with its main dense peak, bandwidth and year.
+    void readmeTableListsEveryDevice()
+    {
+        QFile readme(QStringLiteral(ROOFSCOPE_HARDWARE_DIR "/../README.md"));
+        QVERIFY(readme.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(readme.readAll());
+        const auto begin = text.indexOf("<!-- device-table:begin -->");
+        const auto end = text.indexOf("<!-- device-table:end -->");
+        QVERIFY2(begin >= 0 && end > begin, "README.md has no device-table markers");
+        const QRegularExpression row(
+            QStringLiteral(R"(^\| `([a-z0-9._-]+)` \| [^|]+ \| ([a-z0-9]+) \| ([^|]+) \| ([^|]+) \| (\d{4}) \|$)"),
+            QRegularExpression::MultilineOption);
+        std::set<std::string> listedIds;
+        auto it = row.globalMatch(text.mid(begin, end - begin));
+        while (it.hasNext()) {
+            const auto m = it.next();
+            const std::string id = m.captured(1).toStdString();
+            listedIds.insert(id);
+            const Hardware* hw = m_db.find(id);
+            QVERIFY2(hw, qPrintable("README lists unknown device " + m.captured(1)));
+            QCOMPARE(m.captured(2).toStdString(), hw->mainPrecision());
+            const auto peak = parseQuantity(m.captured(3).trimmed().toStdString(), Dimension::FlopsPerSecond, true);
+            QVERIFY2(peak.value, qPrintable(m.captured(3)));
+            QVERIFY2(test::closeRel(*peak.value, *hw->peak(hw->mainPrecision()), kRatioTolerance), id.c_str());
+            const auto bw = parseQuantity(m.captured(4).trimmed().toStdString(), Dimension::BytesPerSecond, true);
+            QVERIFY2(bw.value, qPrintable(m.captured(4)));
+            QVERIFY2(test::closeRel(*bw.value, hw->defaultLevelPtr()->bytesPerSecond, kRatioTolerance), id.c_str());
+            QCOMPARE(m.captured(5).toInt(), hw->year);
+        }
+        for (const auto& hw : m_db.devices()) {
+            QVERIFY2(listedIds.count(hw.id), qPrintable("README device table lacks " + QString::fromStdString(hw.id)));
+        }
+    }
+
+    // Each check must be able to fail: a deliberately broken copy of a shipped file trips it.
+    void checksCatchBrokenCopies_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("replace");
+        QTest::addColumn<QString>("with");
+        QTest::addColumn<QString>("check");
+        QTest::newRow("sparse quoted as dense") << "nvidia-h200-sxm.yaml"
+                                                << "peak: 989 TFLOP/s\n    sparse_peak: 1979 TFLOP/s"
+                                                << "peak: 1979 TFLOP/s\n    sparse_peak: 1979 TFLOP/s"
+                                                << "sparse";
+        QTest::newRow("figure halved twice") << "nvidia-b200.yaml"
+                                             << "peak: 4500 TFLOP/s\n    sparse_peak: 9000 TFLOP/s\n    source: "
+                                                "nv-hgx\n  - unit: tensor\n    precision: int8"
+                                             << "peak: 2250 TFLOP/s\n    sparse_peak: 9000 TFLOP/s\n    source: "
+                                                "nv-hgx\n  - unit: tensor\n    precision: int8"
+                                             << "fp8";
+        QTest::newRow("sparse as dense on a listed exception")
+            << "nvidia-l40s.yaml"
+            << "precision: fp8\n    peak: 733 TFLOP/s\n    sparse_peak: 1466 TFLOP/s"
+            << "precision: fp8\n    peak: 1466 TFLOP/s"
+            << "fp8";
+        QTest::newRow("dense equals another's sparse")
+            << "nvidia-h100-sxm.yaml"
+            << "peak: 989 TFLOP/s\n    sparse_peak: 1979 TFLOP/s\n    source: comprehensive-guide"
+            << "peak: 1979 TFLOP/s\n    source: comprehensive-guide"
+            << "cross";
+        QTest::newRow("unused source")
+            << "nvidia-l4.yaml"
+            << "compute:\n"
+            << "  - id: spare\n    title: unused\n    url: https://www.nvidia.com/x\ncompute:\n"
+            << "sources";
+        QTest::newRow("malformed url") << "nvidia-l4.yaml"
+                                       << "url: https://www.nvidia.com/en-us/data-center/l4/"
+                                       << "url: www.nvidia.com/en-us/data-center/l4/"
+                                       << "url";
+        QTest::newRow("third-party level not an estimate") << "nvidia-h100-pcie.yaml"
+                                                           << "    source: cnc-h100\n    estimate: true\n"
+                                                           << "    source: cnc-h100\n"
+                                                           << "estimate";
+        QTest::newRow("data-centre part without l1") << "nvidia-l4.yaml"
+                                                     << "  - name: l1\n"
+                                                     << "  - name: smem\n"
+                                                     << "l1";
+    }
+    void checksCatchBrokenCopies()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, replace);
+        QFETCH(QString, with);
+        QFETCH(QString, check);
+        QString text = shippedText(file);
+        QVERIFY2(text.contains(replace), qPrintable(file + " no longer contains the text to break"));
+        text.replace(replace, with);
+        auto loaded = loadHardwareText(text.toStdString(), ("broken-" + file).toStdString());
+        QVERIFY2(loaded.hardware, loaded.diagnostics.empty() ? "" : loaded.diagnostics.front().toString().c_str());
+        const Hardware& hw = *loaded.hardware;
+        Findings findings;
+        if (check == "sparse") {
+            findings = sparseTwiceDense(hw);
+        } else if (check == "fp8") {
+            findings = fp8TwiceBf16(hw);
+        } else if (check == "cross") {
+            std::vector<Hardware> devices;
+            for (const auto& d : m_db.devices()) {
+                devices.push_back(d.id == hw.id ? hw : d);
+            }
+            findings = denseIsNotAnotherSparse(devices);
+        } else if (check == "sources") {
+            findings = everySourceUsed(hw);
+        } else if (check == "url") {
+            findings = urlsWellFormed(hw);
+        } else if (check == "estimate") {
+            findings = thirdPartyMarkedEstimate(hw);
+        } else if (check == "l1") {
+            findings = nvidiaDataCentreHasL1(hw);
+        }
+        QVERIFY2(!findings.empty(), qPrintable("the '" + check + "' check missed the broken copy of " + file));
+        // ... and the unbroken file passes the same check.
+        auto original = loadHardwareText(shippedText(file).toStdString(), file.toStdString());
+        QVERIFY(original.hardware);
+        if (check == "sparse") {
+            QVERIFY(sparseTwiceDense(*original.hardware).empty());
+        } else if (check == "fp8") {
+            QVERIFY(fp8TwiceBf16(*original.hardware).empty());
+        } else if (check == "sources") {
+            QVERIFY(everySourceUsed(*original.hardware).empty());
+        } else if (check == "url") {
+            QVERIFY(urlsWellFormed(*original.hardware).empty());
+        } else if (check == "estimate") {
+            QVERIFY(thirdPartyMarkedEstimate(*original.hardware).empty());
+        } else if (check == "l1") {
+            QVERIFY(nvidiaDataCentreHasL1(*original.hardware).empty());
+        }
     }
 };
 

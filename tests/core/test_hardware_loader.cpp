@@ -1,6 +1,7 @@
 // Strict, safe loading of device files: every invalid input has a fixture, a message and a position.
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
+#include "io/HardwareWriter.h"
 
 #include <QElapsedTimer>
 
@@ -142,6 +143,9 @@ private Q_SLOTS:
             << "compute:\n  - unit: tensor\n    precision: bf16\n    peak: 100 TFLOP/s\n    source: s"
             << "compute: []"
             << "at least one compute peak";
+        QTest::newRow("estimate not a boolean") << "    bandwidth: 2 TB/s"
+                                                << "    bandwidth: 2 TB/s\n    estimate: maybe"
+                                                << "expected true or false";
         QTest::newRow("source without url") << "    document: test data"
                                             << "    note: x"
                                             << "unknown key 'note'";
@@ -161,6 +165,32 @@ private Q_SLOTS:
         QVERIFY2(
             QString::fromStdString(firstError(r.diagnostics)).contains(message), firstError(r.diagnostics).c_str());
         QVERIFY(r.diagnostics.front().line > 0);
+    }
+
+    void estimateFlagLoadsAndRoundTrips()
+    {
+        QFile valid(QString::fromStdString(fixture("valid.yaml")));
+        QVERIFY(valid.open(QIODevice::ReadOnly));
+        const QString plain = QString::fromUtf8(valid.readAll());
+        auto r = loadHardwareText(plain.toStdString(), "plain.yaml");
+        QVERIFY(r.hardware);
+        QVERIFY(!r.hardware->levels.front().estimate);
+        QVERIFY(!r.hardware->compute.front().estimate);
+        QVERIFY(!QString::fromStdString(hardwareToYaml(*r.hardware)).contains("estimate"));
+
+        QString text = plain;
+        text.replace("    bandwidth: 2 TB/s", "    bandwidth: 2 TB/s\n    estimate: true");
+        text.replace("    peak: 100 TFLOP/s", "    peak: 100 TFLOP/s\n    estimate: true");
+        r = loadHardwareText(text.toStdString(), "estimated.yaml");
+        QVERIFY2(r.hardware, firstError(r.diagnostics).c_str());
+        QVERIFY(r.hardware->levels.front().estimate);
+        QVERIFY(r.hardware->compute.front().estimate);
+        const std::string written = hardwareToYaml(*r.hardware);
+        auto back = loadHardwareText(written, "written.yaml");
+        QVERIFY2(back.hardware, firstError(back.diagnostics).c_str());
+        QVERIFY(back.hardware->levels.front().estimate);
+        QVERIFY(back.hardware->compute.front().estimate);
+        QCOMPARE(hardwareToYaml(*back.hardware), written);
     }
 };
 

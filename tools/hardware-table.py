@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Print (or write into README.md) the table of shipped devices.
+
+Usage: tools/hardware-table.py BUILD/app/roofscope [--write README.md]
+
+The figures come from `roofscope hardware list/show --json`, so the table shows what the loader
+reads from hardware/*.yaml: id, name, main precision, its dense peak, the default memory level's
+bandwidth and the release year. With --write the rows between the README's
+`<!-- device-table:begin -->` and `<!-- device-table:end -->` markers are replaced.
+tests/core/test_hardware_data.cpp checks that the table lists every shipped device with these figures.
+"""
+
+import json
+import subprocess
+import sys
+
+BEGIN = "<!-- device-table:begin -->"
+END = "<!-- device-table:end -->"
+
+
+def run(binary, *args):
+    out = subprocess.run([binary, *args], check=True, capture_output=True, text=True, env={"HOME": "/nonexistent", "XDG_DATA_HOME": "/nonexistent"})
+    return json.loads(out.stdout)
+
+
+def si(value, unit):
+    for factor, prefix in ((1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M")):
+        if value >= factor:
+            scaled = value / factor
+            text = f"{scaled:.4g}"
+            return f"{text} {prefix}{unit}"
+    return f"{value:.4g} {unit}"
+
+
+def main_precision(device):
+    peaks = device["peak_flops_per_s"]
+    if "bf16" in peaks:
+        return "bf16"
+    order = ["fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "fp6", "int4", "fp4"]
+    return next(p for p in order if p in peaks)
+
+
+def table(binary):
+    rows = [
+        "| id | name | main precision | dense peak | memory bandwidth | year |",
+        "|---|---|---|---|---|---|",
+    ]
+    devices = sorted(run(binary, "hardware", "list", "--json"), key=lambda d: (d["vendor"].lower(), d["family"].lower(), d["id"]))
+    for summary in devices:
+        device = run(binary, "hardware", "show", summary["id"], "--json")
+        precision = main_precision(device)
+        peak = si(device["peak_flops_per_s"][precision], "FLOP/s")
+        bandwidth = si(device["bandwidth_bytes_per_s"][device["default_level"]], "B/s")
+        rows.append(f"| `{device['id']}` | {device['name']} | {precision} | {peak} | {bandwidth} | {device['year']} |")
+    return "\n".join(rows)
+
+
+def main():
+    if len(sys.argv) not in (2, 4) or (len(sys.argv) == 4 and sys.argv[2] != "--write"):
+        sys.exit(__doc__)
+    text = table(sys.argv[1])
+    if len(sys.argv) == 2:
+        print(text)
+        return
+    path = sys.argv[3]
+    with open(path, encoding="utf-8") as f:
+        readme = f.read()
+    start = readme.index(BEGIN) + len(BEGIN)
+    stop = readme.index(END)
+    readme = readme[:start] + "\n" + text + "\n" + readme[stop:]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(readme)
+
+
+if __name__ == "__main__":
+    main()
