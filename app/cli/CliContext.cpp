@@ -15,7 +15,7 @@ const std::vector<std::string>& deviceKernelOptions()
 {
     static const std::vector<std::string> options { "hardware", "hardware-dir", "peak", "bandwidth", "precision",
         "unit", "comm-fraction", "tolerance", "flops", "bytes", "kernel", "param", "name", "count", "measured",
-        "working-set", "free", "level" };
+        "working-set", "free", "level", "chips" };
     return options;
 }
 
@@ -225,6 +225,18 @@ EvalOptions CliContext::evalOptions() const
         options.tolerance = *t;
     }
     return options;
+}
+
+double CliContext::chips() const
+{
+    const auto chips = m_args.number("chips");
+    if (!chips) {
+        return 1.0;
+    }
+    if (!(*chips >= 1.0) || *chips > 1e6 || std::floor(*chips) != *chips) {
+        throw CliError("--chips must be a whole number of chips in [1, 1000000]");
+    }
+    return *chips;
 }
 
 } // namespace roofscope
