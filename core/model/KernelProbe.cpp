@@ -36,6 +36,12 @@ KernelProbe::KernelProbe(const Kernel& base, double chips)
     , m_userChips(base.templ && base.templ->params.contains("chips"))
     , m_chips(chips)
 {
+    if (m_work.templ) {
+        m_definition = findTemplate(m_work.templ->name);
+        // A kernel group or an instance the template refuses takes the checked path every time.
+        Kernel check = m_work;
+        m_failed = !m_definition || !applyTemplate(check, true).empty();
+    }
 }
 
 std::string KernelProbe::checkAxis(const ParameterAxis& axis, bool& integer) const
@@ -98,7 +104,24 @@ const Kernel& KernelProbe::derive()
             m_work.templ->params.erase("chips");
         }
     }
-    applyTemplate(m_work, true);
+    if (m_definition && !m_failed) {
+        // The instance was checked when the probe was made; derive without checking it again.
+        const TemplateInstance& t = *m_work.templ;
+        const TemplateDefinition* def = m_definition;
+        TemplateWork work = def->derive(t, [&t, def](const std::string& name) {
+            auto it = t.params.find(name);
+            if (it != t.params.end()) {
+                return it->second;
+            }
+            const TemplateParameter* p = def->parameter(name);
+            return p ? p->defaultValue : 0.0;
+        });
+        m_work.flops = work.flops;
+        m_work.bytes.swap(work.bytes);
+        m_work.workingSetBytes = work.workingSetBytes;
+    } else {
+        applyTemplate(m_work, true);
+    }
     if (group) {
         const double shards = m_work.templ->params.count("chips") ? m_work.templ->params.at("chips") : m_chips;
         m_work.flops *= shards;

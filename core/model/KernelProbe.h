@@ -43,6 +43,8 @@ private:
     bool m_sharded = false;
     bool m_userChips = false; // the template's chips parameter was given (it then stays)
     double m_chips = 1.0;
+    const struct TemplateDefinition* m_definition = nullptr;
+    bool m_failed = true;
 };
 
 } // namespace roofscope

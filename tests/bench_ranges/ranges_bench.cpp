@@ -80,8 +80,12 @@ int main(int argc, char** argv)
     const auto sweepMs = time(runs, [&](int i) {
         Kernel k = kernel;
         k.templ->params["k"] = 8192 + 64 * (i % 16);
-        const SweepResult r = sweep(k, devices, {}, { "m", 1, 65536, 256 });
+        const SweepResult r = sweep(k, devices, {}, { "m", 256, 65536, 256 }); // 256 distinct whole numbers
         crossings = 0;
+        if (r.values.size() != 256) {
+            std::fprintf(stderr, "roofscope-ranges-bench: the sweep has %zu values\n", r.values.size());
+            std::exit(1);
+        }
         for (const auto& d : r.devices) {
             crossings += d.crossings.size();
         }
@@ -96,7 +100,8 @@ int main(int argc, char** argv)
     const auto mapMs = time(runs, [&](int i) {
         Kernel k = kernel;
         k.templ->params["k"] = 4096 + 64 * (i % 16);
-        const RegimeMap map = regimeMap(k, four, {}, { "m", 1, 65536, 128 }, { "n", 1, 65536, 128 });
+        // From 64 up, the 128 log-spaced values are distinct whole numbers.
+        const RegimeMap map = regimeMap(k, four, {}, { "m", 64, 65536, 128 }, { "n", 64, 65536, 128 });
         if (map.devices.size() != 4 || map.devices[0].cells.size() != 128 * 128) {
             std::fprintf(stderr, "roofscope-ranges-bench: the map is incomplete\n");
             std::exit(1);
