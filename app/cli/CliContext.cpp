@@ -134,7 +134,15 @@ Kernel CliContext::kernel(const std::vector<std::string>& freeParameters) const
             }
             throw CliError("--kernel: unknown template '" + t.name + "' (known: " + known + ")");
         }
-        for (const auto& spec : m_args.values("param")) {
+        std::vector<std::string> specs; // --param a=1 --param b=2, or --param a=1,b=2
+        for (const auto& list : m_args.values("param")) {
+            for (const auto& part : split(list, ',')) {
+                if (!trimmed(part).empty()) {
+                    specs.push_back(part);
+                }
+            }
+        }
+        for (const auto& spec : specs) {
             const auto eq = spec.find('=');
             if (eq == std::string::npos || eq == 0) {
                 throw CliError("--param '" + spec + "': expected NAME=VALUE (e.g. m=4096)");
