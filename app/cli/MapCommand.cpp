@@ -35,10 +35,9 @@ nlohmann::json mapToJson(const RegimeMap& map, double chips)
         for (size_t iy = 0; iy < map.yValues.size(); ++iy) {
             for (size_t ix = 0; ix < nx; ++ix) {
                 const RegimeCell& c = device.cell(ix, iy, nx);
-                cells.push_back({ { "hardware", device.hardwareId }, { "x", map.xValues[ix] },
-                    { "y", map.yValues[iy] }, { "regime", regimeName(c.regime) },
-                    { "binding", device.bindingName(c.binding) }, { "t_min_s", c.tMin },
-                    { "attainable_flops_per_s", c.attainable } });
+                cells.push_back({ { "hardware", device.hardwareId }, { "x", map.xValues[ix] }, { "y", map.yValues[iy] },
+                    { "regime", regimeName(c.regime) }, { "binding", device.bindingName(c.binding) },
+                    { "t_min_s", c.tMin }, { "attainable_flops_per_s", c.attainable } });
             }
         }
     }
@@ -173,8 +172,8 @@ int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         return 0;
     }
     for (const auto& device : map.devices) {
-        out << kernel.name << " on " << (chips > 1.0 ? formatNumber(chips, 7) + " x " : "") << device.hardwareId
-            << ": " << map.yName << " (rows, top = " << formatNumber(map.yValues.back(), 6) << ") by " << map.xName
+        out << kernel.name << " on " << (chips > 1.0 ? formatNumber(chips, 7) + " x " : "") << device.hardwareId << ": "
+            << map.yName << " (rows, top = " << formatNumber(map.yValues.back(), 6) << ") by " << map.xName
             << " (columns, " << formatNumber(map.xValues.front(), 6) << " to " << formatNumber(map.xValues.back(), 6)
             << ")\n";
         for (size_t row = map.yValues.size(); row-- > 0;) {
@@ -186,8 +185,8 @@ int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         }
         out << "  C compute-bound, = balanced";
         for (size_t l = 0; l < device.levels.size(); ++l) {
-            out << ", " << cellLetter(device, RegimeCell { Regime::MemoryBound, static_cast<int>(l), 0.0, 0.0 })
-                << " " << device.levels[l] << "-bound";
+            out << ", " << cellLetter(device, RegimeCell { Regime::MemoryBound, static_cast<int>(l), 0.0, 0.0 }) << " "
+                << device.levels[l] << "-bound";
         }
         out << "\n";
     }

@@ -29,17 +29,17 @@ QColor bindingColor(const RegimeMapDevice& device, int binding)
     if (binding < 0) {
         return QColor(46, 139, 87);
     }
-    static const QColor memory[] = { QColor(31, 119, 180), QColor(106, 61, 154), QColor(23, 190, 207),
-        QColor(65, 105, 225) };
-    static const QColor network[] = { QColor(230, 126, 34), QColor(214, 39, 40), QColor(188, 143, 0),
-        QColor(140, 86, 75) };
+    static const QColor memory[]
+        = { QColor(31, 119, 180), QColor(106, 61, 154), QColor(23, 190, 207), QColor(65, 105, 225) };
+    static const QColor network[]
+        = { QColor(230, 126, 34), QColor(214, 39, 40), QColor(188, 143, 0), QColor(140, 86, 75) };
     int memoryIndex = 0;
     int networkIndex = 0;
     for (int i = 0; i < binding && static_cast<size_t>(i) < device.network.size(); ++i) {
         (device.network[static_cast<size_t>(i)] ? networkIndex : memoryIndex)++;
     }
-    const bool isNetwork = static_cast<size_t>(binding) < device.network.size()
-        && device.network[static_cast<size_t>(binding)];
+    const bool isNetwork
+        = static_cast<size_t>(binding) < device.network.size() && device.network[static_cast<size_t>(binding)];
     return isNetwork ? network[networkIndex % 4] : memory[memoryIndex % 4];
 }
 
@@ -149,8 +149,8 @@ void drawPanel(QPainter& p, const RegimeMap& map, const RegimeMapDevice& device,
         p.drawLine(QPointF(area.left() - 5, y), QPointF(area.left(), y));
         p.drawText(QRectF(area.left() - 66, y - 8, 58, 16), Qt::AlignRight | Qt::AlignVCenter, tickLabel(v));
     }
-    p.drawText(QRect(area.left(), area.bottom() + 22, area.width(), 16), Qt::AlignCenter,
-        QString::fromStdString(map.xName));
+    p.drawText(
+        QRect(area.left(), area.bottom() + 22, area.width(), 16), Qt::AlignCenter, QString::fromStdString(map.xName));
     p.save();
     p.translate(area.left() - 56, area.center().y());
     p.rotate(-90);

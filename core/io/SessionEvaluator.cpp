@@ -42,9 +42,8 @@ SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase
                 }
                 Kernel kernel = out.kernels[e];
                 std::string error = kernelOnChips(kernel, session.devices[d].chips);
-                auto result = error.empty()
-                    ? evaluate(kernel, *devices[d], sessionOptions(session, session.devices[d]))
-                    : EvaluationResult { std::nullopt, error };
+                auto result = error.empty() ? evaluate(kernel, *devices[d], sessionOptions(session, session.devices[d]))
+                                            : EvaluationResult { std::nullopt, error };
                 if (!result.evaluation) {
                     out.errors.push_back(kernel.name + " on " + session.devices[d].label() + ": " + result.error);
                     continue;

@@ -106,7 +106,7 @@ RangePoint RangeEvaluator::at(const Kernel& kernel, double chips) const
 const std::string& RangeEvaluator::bindingName(int binding) const
 {
     return binding >= 0 && static_cast<size_t>(binding) < m_names.size() ? m_names[static_cast<size_t>(binding)]
-                                                                          : m_compute;
+                                                                         : m_compute;
 }
 
 bool RangeEvaluator::isNetwork(int binding) const

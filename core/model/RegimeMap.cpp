@@ -7,7 +7,7 @@ namespace roofscope {
 std::string RegimeMapDevice::bindingName(int binding) const
 {
     return binding >= 0 && static_cast<size_t>(binding) < levels.size() ? levels[static_cast<size_t>(binding)]
-                                                                         : std::string("compute");
+                                                                        : std::string("compute");
 }
 
 RegimeMap regimeMap(const Kernel& kernel, const std::vector<Hardware>& devices, const EvalOptions& options,

@@ -23,8 +23,8 @@ State stateAt(KernelProbe& probe, const RangeEvaluator& evaluator, const std::st
 }
 
 // Locates every change of state between a (state sa) and b (state sb), a < b, appending crossings.
-void locate(KernelProbe& probe, const RangeEvaluator& evaluator, const std::string& name, double a, State sa,
-    double b, State sb, std::vector<SweepCrossing>& out, int depth = 0)
+void locate(KernelProbe& probe, const RangeEvaluator& evaluator, const std::string& name, double a, State sa, double b,
+    State sb, std::vector<SweepCrossing>& out, int depth = 0)
 {
     if (sa == sb || depth > 8) {
         return;

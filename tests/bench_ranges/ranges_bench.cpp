@@ -60,8 +60,8 @@ int main(int argc, char** argv)
     HardwareDatabase db;
     db.loadDirectory(dir);
     std::vector<Hardware> devices;
-    for (const char* id : { "nvidia-h100-sxm", "google-tpu-v5e", "google-tpu-v5p", "nvidia-b200",
-             "amd-instinct-mi300x", "google-tpu-v6e", "nvidia-a100-sxm-80gb", "intel-gaudi-3" }) {
+    for (const char* id : { "nvidia-h100-sxm", "google-tpu-v5e", "google-tpu-v5p", "nvidia-b200", "amd-instinct-mi300x",
+             "google-tpu-v6e", "nvidia-a100-sxm-80gb", "intel-gaudi-3" }) {
         if (const Hardware* hw = db.find(id)) {
             devices.push_back(*hw);
         }

@@ -27,8 +27,8 @@ nlohmann::json runJson(const QStringList& args)
 }
 
 // The first crossing of `kind` from -> to on device `d`; NaN when none.
-double crossing(const nlohmann::json& sweep, size_t d, const std::string& kind, const std::string& from,
-    const std::string& to)
+double crossing(
+    const nlohmann::json& sweep, size_t d, const std::string& kind, const std::string& from, const std::string& to)
 {
     for (const auto& c : sweep["devices"][d]["crossings"]) {
         if (c["kind"] == kind && c["from"] == from && c["to"] == to) {
@@ -57,12 +57,10 @@ private Q_SLOTS:
         const double v5e = 1.97e14 / 8.2e11;
         const double h100 = 9.89e14 / 3.35e12;
         const double int8 = 3.94e14 / 8.1e11;
-        QTest::newRow("000 s3.1/s4.2 v5e bf16 B ~240")
-            << QStringList { "--hardware", "google-tpu-v5e" } << QStringList {} << v5e * K / (K - 2 * v5e) << 0
-            << "240";
-        QTest::newRow("000 s3.3/s11.2 H100 bf16 B ~295")
-            << QStringList { "--hardware", "nvidia-h100-sxm" } << QStringList {} << h100 * K / (K - 2 * h100) << 0
-            << "295";
+        QTest::newRow("000 s3.1/s4.2 v5e bf16 B ~240") << QStringList { "--hardware", "google-tpu-v5e" }
+                                                       << QStringList {} << v5e * K / (K - 2 * v5e) << 0 << "240";
+        QTest::newRow("000 s3.3/s11.2 H100 bf16 B ~295") << QStringList { "--hardware", "nvidia-h100-sxm" }
+                                                         << QStringList {} << h100 * K / (K - 2 * h100) << 0 << "295";
         QTest::newRow("000 s6.1 full int8 B > 243")
             << QStringList { "--peak", "3.94e14", "--bandwidth", "hbm=8.1e11" } << QStringList { "dtype=int8" }
             << int8 * K / (2 * K - 2 * int8) << -1 << "243";
@@ -78,8 +76,15 @@ private Q_SLOTS:
         QFETCH(int, decimals);
         QFETCH(QString, seed);
         QStringList args { "sweep" };
-        args << device << "--kernel" << "matmul" << "--param" << "k=1e7" << "--param" << "n=1e7" << "--vary"
-             << "m=16:4096" << "--json";
+        args << device << "--kernel"
+             << "matmul"
+             << "--param"
+             << "k=1e7"
+             << "--param"
+             << "n=1e7"
+             << "--vary"
+             << "m=16:4096"
+             << "--json";
         for (const auto& d : dtypes) {
             args << "--param" << d;
         }
@@ -89,8 +94,8 @@ private Q_SLOTS:
         QCOMPARE(j["values"].size(), size_t(64));
         const double value = crossing(j, 0, "binding", "hbm", "compute");
         ROOFSCOPE_COMPARE_REL(value, expected, 1e-9);
-        const QString text = decimals < 0 ? QString::number(static_cast<long long>(std::floor(value)))
-                                          : printed(value, decimals);
+        const QString text
+            = decimals < 0 ? QString::number(static_cast<long long>(std::floor(value))) : printed(value, decimals);
         QCOMPARE(text, seed);
     }
 
@@ -154,11 +159,11 @@ private Q_SLOTS:
     {
         const auto one = runJson({ "eval", "--hardware", "nvidia-h100-sxm", "--kernel", "matmul", "--param", "m=8192",
             "--param", "k=8192", "--param", "n=8192", "--json" });
-        const auto eight = runJson({ "eval", "--hardware", "nvidia-h100-sxm", "--kernel", "matmul", "--param",
-            "m=8192", "--param", "k=8192", "--param", "n=8192", "--chips", "8", "--json" });
+        const auto eight = runJson({ "eval", "--hardware", "nvidia-h100-sxm", "--kernel", "matmul", "--param", "m=8192",
+            "--param", "k=8192", "--param", "n=8192", "--chips", "8", "--json" });
         QVERIFY(one.is_array() && eight.is_array());
-        ROOFSCOPE_COMPARE_REL(eight[0]["peak_flops_per_s"].get<double>(), 8 * one[0]["peak_flops_per_s"].get<double>(),
-            1e-15);
+        ROOFSCOPE_COMPARE_REL(
+            eight[0]["peak_flops_per_s"].get<double>(), 8 * one[0]["peak_flops_per_s"].get<double>(), 1e-15);
         ROOFSCOPE_COMPARE_REL(eight[0]["bandwidth_bytes_per_s"]["hbm"].get<double>(),
             8 * one[0]["bandwidth_bytes_per_s"]["hbm"].get<double>(), 1e-15);
         ROOFSCOPE_COMPARE_REL(eight[0]["t_min_s"].get<double>(), one[0]["t_min_s"].get<double>() / 8, 1e-12);
@@ -196,7 +201,8 @@ private Q_SLOTS:
     {
         const QStringList base { "map", "--hardware", "google-tpu-v5e,nvidia-h100-sxm", "--kernel", "sharded_matmul",
             "--param", "f=8192", "--x", "b=1:4096", "--y", "d=256:65536", "--steps", "24" };
-        const Run csv = runRoofscope(QStringList(base) << "--format" << "csv");
+        const Run csv = runRoofscope(QStringList(base) << "--format"
+                                                       << "csv");
         QVERIFY2(csv.exitCode == 0, csv.err.constData());
         const QList<QByteArray> lines = csv.out.trimmed().split('\n');
         QCOMPARE(lines.front(), QByteArray("hardware,x,y,regime,binding,t_min_s,attainable_flops_per_s"));
@@ -209,7 +215,8 @@ private Q_SLOTS:
         QFile pngFile(png);
         QVERIFY(pngFile.open(QIODevice::ReadOnly));
         QCOMPARE(pngFile.read(8), QByteArray("\x89PNG\r\n\x1a\n", 8));
-        const Run b = runRoofscope(QStringList(base) << "-o" << svg << "--shade" << "attainable");
+        const Run b = runRoofscope(QStringList(base) << "-o" << svg << "--shade"
+                                                     << "attainable");
         QVERIFY2(b.exitCode == 0, b.err.constData());
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
@@ -286,25 +293,40 @@ private Q_SLOTS:
         const QStringList sweep { "sweep", "--hardware", "google-tpu-v5e", "--kernel", "matmul", "--param", "k=8",
             "--param", "n=8" };
         QTest::newRow("sweep without --vary") << sweep << "--vary";
-        QTest::newRow("sweep with a malformed range") << (QStringList(sweep) << "--vary" << "m=8") << "FROM:TO";
-        QTest::newRow("sweep with reversed range") << (QStringList(sweep) << "--vary" << "m=8:2") << "FROM < TO";
-        QTest::newRow("sweep of an unknown parameter") << (QStringList(sweep) << "--vary" << "q=1:8") << "'q'";
-        QTest::newRow("sweep with one step") << (QStringList(sweep) << "--vary" << "m=1:8:1") << "STEPS";
-        QTest::newRow("zero chips") << (QStringList(sweep) << "--vary" << "m=1:8" << "--chips" << "0") << "--chips";
-        QTest::newRow("fractional chips") << (QStringList(sweep) << "--vary" << "m=1:8" << "--chips" << "2.5")
+        QTest::newRow("sweep with a malformed range") << (QStringList(sweep) << "--vary"
+                                                                             << "m=8")
+                                                      << "FROM:TO";
+        QTest::newRow("sweep with reversed range") << (QStringList(sweep) << "--vary"
+                                                                          << "m=8:2")
+                                                   << "FROM < TO";
+        QTest::newRow("sweep of an unknown parameter") << (QStringList(sweep) << "--vary"
+                                                                              << "q=1:8")
+                                                       << "'q'";
+        QTest::newRow("sweep with one step") << (QStringList(sweep) << "--vary"
+                                                                    << "m=1:8:1")
+                                             << "STEPS";
+        QTest::newRow("zero chips") << (QStringList(sweep) << "--vary"
+                                                           << "m=1:8"
+                                                           << "--chips"
+                                                           << "0")
+                                    << "--chips";
+        QTest::newRow("fractional chips") << (QStringList(sweep) << "--vary"
+                                                                 << "m=1:8"
+                                                                 << "--chips"
+                                                                 << "2.5")
                                           << "--chips";
         QTest::newRow("map without --y") << QStringList { "map", "--hardware", "google-tpu-v5e", "--kernel", "matmul",
-            "--param", "k=8", "--x", "m=1:8" } << "--y";
-        QTest::newRow("map with the same axis twice")
-            << QStringList { "map", "--hardware", "google-tpu-v5e", "--kernel", "matmul", "--param", "k=8", "--x",
-                   "m=1:8", "--y", "m=1:8" }
-            << "different";
+            "--param", "k=8", "--x", "m=1:8" }
+                                         << "--y";
+        QTest::newRow("map with the same axis twice") << QStringList { "map", "--hardware", "google-tpu-v5e",
+            "--kernel", "matmul", "--param", "k=8", "--x", "m=1:8", "--y", "m=1:8" }
+                                                      << "different";
         QTest::newRow("map to a .gif") << QStringList { "map", "--hardware", "google-tpu-v5e", "--kernel", "matmul",
-            "--param", "k=8", "--x", "m=1:8", "--y", "n=1:8", "-o", "/tmp/x.gif" } << ".png or .svg";
-        QTest::newRow("workload without seq")
-            << QStringList { "workload", "transformer", "--param", "layers=1,hidden=8,heads=2,ffn=16,vocab=32",
-                   "--hardware", "google-tpu-v5e" }
-            << "'seq'";
+            "--param", "k=8", "--x", "m=1:8", "--y", "n=1:8", "-o", "/tmp/x.gif" }
+                                       << ".png or .svg";
+        QTest::newRow("workload without seq") << QStringList { "workload", "transformer", "--param",
+            "layers=1,hidden=8,heads=2,ffn=16,vocab=32", "--hardware", "google-tpu-v5e" }
+                                              << "'seq'";
         QTest::newRow("workload of an unknown kind")
             << QStringList { "workload", "moe", "--hardware", "google-tpu-v5e" } << "transformer";
     }

@@ -96,14 +96,18 @@ private Q_SLOTS:
         const double v5e = 1.97e14 / 8.2e11; // the seed's v5e bf16 peak and HBM bandwidth
         const double h100 = 9.89e14 / 3.35e12;
         const double int8 = 3.94e14 / 8.1e11;
-        QTest::newRow("000 s4.2 v5e bf16 B ~240") << "google-tpu-v5e" << "bf16" << ""
-                                                  << v5e * 2 * K / (2 * K - 2 * v5e * 2) << "240";
-        QTest::newRow("000 s11.2 H100 bf16 B ~295") << "nvidia-h100-sxm" << "bf16" << ""
-                                                    << h100 * 2 * K / (2 * K - 2 * h100 * 2) << "295";
-        QTest::newRow("000 s6.1 full int8 B > 243")
-            << "int8" << "int8" << "" << int8 * 1 * K / (2 * K - 2 * int8 * 1) << "243";
-        QTest::newRow("000 s6.2 int8 weights B > 120") << "google-tpu-v5e" << "bf16" << "int8"
-                                                       << v5e * K / (2 * K - 4 * v5e) << "120";
+        QTest::newRow("000 s4.2 v5e bf16 B ~240") << "google-tpu-v5e"
+                                                  << "bf16"
+                                                  << "" << v5e * 2 * K / (2 * K - 2 * v5e * 2) << "240";
+        QTest::newRow("000 s11.2 H100 bf16 B ~295") << "nvidia-h100-sxm"
+                                                    << "bf16"
+                                                    << "" << h100 * 2 * K / (2 * K - 2 * h100 * 2) << "295";
+        QTest::newRow("000 s6.1 full int8 B > 243") << "int8"
+                                                    << "int8"
+                                                    << "" << int8 * 1 * K / (2 * K - 2 * int8 * 1) << "243";
+        QTest::newRow("000 s6.2 int8 weights B > 120") << "google-tpu-v5e"
+                                                       << "bf16"
+                                                       << "int8" << v5e * K / (2 * K - 4 * v5e) << "120";
     }
     void seedThresholdsAreSweepCrossings()
     {
@@ -117,8 +121,8 @@ private Q_SLOTS:
             options["dtype_b"] = dtypeB.toStdString();
         }
         const Kernel k = templateKernel("matmul", { { "m", 1 }, { "k", 1e7 }, { "n", 1e7 } }, options);
-        const Hardware hw = device == "int8" ? makeAdHocHardware(3.94e14, { { "hbm", 8.1e11 } })
-                                             : *m_db.find(device.toStdString());
+        const Hardware hw
+            = device == "int8" ? makeAdHocHardware(3.94e14, { { "hbm", 8.1e11 } }) : *m_db.find(device.toStdString());
         const SweepResult r = sweep(k, { hw }, {}, { "m", 16, 4096, 64 });
         QVERIFY2(r.error.empty(), r.error.c_str());
         QCOMPARE(r.devices.size(), size_t(1));
@@ -180,7 +184,8 @@ private Q_SLOTS:
         const Kernel k = templateKernel("matmul", { { "m", 1 }, { "k", K }, { "n", K } });
         EvalOptions options;
         options.tolerance = 0.05;
-        const SweepResult res = sweep(k, { makeAdHocHardware(pi, { { "hbm", beta } }) }, options, { "m", 1, 1e6, steps });
+        const SweepResult res
+            = sweep(k, { makeAdHocHardware(pi, { { "hbm", beta } }) }, options, { "m", 1, 1e6, steps });
         QVERIFY2(res.error.empty(), res.error.c_str());
         const auto& d = res.devices[0];
         QCOMPARE(d.crossings.size(), size_t(3));
@@ -246,8 +251,8 @@ private Q_SLOTS:
         QFETCH(double, to);
         QFETCH(QString, message);
         const Kernel k = templateKernel("matmul", { { "m", 1 }, { "k", 8 }, { "n", 8 } });
-        const SweepResult r = sweep(k, { makeAdHocHardware(1e12, { { "hbm", 1e9 } }) }, {},
-            { name.toStdString(), from, to, 16 });
+        const SweepResult r
+            = sweep(k, { makeAdHocHardware(1e12, { { "hbm", 1e9 } }) }, {}, { name.toStdString(), from, to, 16 });
         QVERIFY2(r.error.find(message.toStdString()) != std::string::npos, r.error.c_str());
         QVERIFY(r.devices.empty());
     }

@@ -63,54 +63,114 @@ private Q_SLOTS:
         QTest::addColumn<double>("bytes");
         // decode, bf16
         QTest::newRow("decode norm: 10 T h; (3 T h + 2 h) s, 2 per layer + 1")
-            << "decode" << "fused" << "bf16" << "bf16" << "norm" << 3.0 << 10.0 * 2 * 8 << (3.0 * 2 * 8 + 2 * 8) * 2;
+            << "decode"
+            << "fused"
+            << "bf16"
+            << "bf16"
+            << "norm" << 3.0 << 10.0 * 2 * 8 << (3.0 * 2 * 8 + 2 * 8) * 2;
         QTest::newRow("decode q_proj: [2,8] x [8,8]")
-            << "decode" << "fused" << "bf16" << "bf16" << "q_proj" << 1.0 << 2.0 * 2 * 8 * 8
-            << (2.0 * 8 + 8 * 8 + 2 * 8) * 2;
+            << "decode"
+            << "fused"
+            << "bf16"
+            << "bf16"
+            << "q_proj" << 1.0 << 2.0 * 2 * 8 * 8 << (2.0 * 8 + 8 * 8 + 2 * 8) * 2;
         QTest::newRow("decode k_proj: [2,8] x [8,4] (GQA)")
-            << "decode" << "fused" << "bf16" << "bf16" << "k_proj" << 1.0 << 2.0 * 2 * 8 * 4
-            << (2.0 * 8 + 8 * 4 + 2 * 4) * 2;
+            << "decode"
+            << "fused"
+            << "bf16"
+            << "bf16"
+            << "k_proj" << 1.0 << 2.0 * 2 * 8 * 4 << (2.0 * 8 + 8 * 4 + 2 * 4) * 2;
         QTest::newRow("decode fused scores: 2 x 16 x 4 + 5 x 16; Q + K cache")
-            << "decode" << "fused" << "bf16" << "bf16" << "attn_scores" << 1.0 << 2.0 * 16 * 4 + 5.0 * 16
-            << (2.0 * 8 + 2 * 4 * 4) * 2;
+            << "decode"
+            << "fused"
+            << "bf16"
+            << "bf16"
+            << "attn_scores" << 1.0 << 2.0 * 16 * 4 + 5.0 * 16 << (2.0 * 8 + 2 * 4 * 4) * 2;
         QTest::newRow("decode fused values: V cache + output")
-            << "decode" << "fused" << "bf16" << "bf16" << "attn_values" << 1.0 << 2.0 * 16 * 4
-            << (2.0 * 4 * 4 + 2 * 8) * 2;
+            << "decode"
+            << "fused"
+            << "bf16"
+            << "bf16"
+            << "attn_values" << 1.0 << 2.0 * 16 * 4 << (2.0 * 4 * 4 + 2 * 8) * 2;
         QTest::newRow("decode unfused scores write the scores")
-            << "decode" << "unfused" << "bf16" << "bf16" << "attn_scores" << 1.0 << 2.0 * 16 * 4
-            << (2.0 * 8 + 2 * 4 * 4 + 16) * 2;
+            << "decode"
+            << "unfused"
+            << "bf16"
+            << "bf16"
+            << "attn_scores" << 1.0 << 2.0 * 16 * 4 << (2.0 * 8 + 2 * 4 * 4 + 16) * 2;
         QTest::newRow("decode unfused softmax reads and writes the scores")
-            << "decode" << "unfused" << "bf16" << "bf16" << "softmax" << 1.0 << 5.0 * 16 << 2.0 * 16 * 2;
+            << "decode"
+            << "unfused"
+            << "bf16"
+            << "bf16"
+            << "softmax" << 1.0 << 5.0 * 16 << 2.0 * 16 * 2;
         QTest::newRow("decode unfused values read the probabilities")
-            << "decode" << "unfused" << "bf16" << "bf16" << "attn_values" << 1.0 << 2.0 * 16 * 4
-            << (16.0 + 2 * 4 * 4 + 2 * 8) * 2;
-        QTest::newRow("decode o_proj") << "decode" << "fused" << "bf16" << "bf16" << "o_proj" << 1.0
-                                       << 2.0 * 2 * 8 * 8 << (2.0 * 8 + 8 * 8 + 2 * 8) * 2;
-        QTest::newRow("decode ffn_gate: [2,8] x [8,16]") << "decode" << "fused" << "bf16" << "bf16" << "ffn_gate"
-                                                         << 1.0 << 2.0 * 2 * 8 * 16 << (2.0 * 8 + 8 * 16 + 2 * 16) * 2;
-        QTest::newRow("decode ffn_down: [2,16] x [16,8]") << "decode" << "fused" << "bf16" << "bf16" << "ffn_down"
-                                                          << 1.0 << 2.0 * 2 * 16 * 8 << (2.0 * 16 + 16 * 8 + 2 * 8) * 2;
-        QTest::newRow("decode logits: [2,8] x [8,32], once") << "decode" << "fused" << "bf16" << "bf16" << "logits"
-                                                             << 1.0 << 2.0 * 2 * 8 * 32 << (2.0 * 8 + 8 * 32 + 2 * 32) * 2;
+            << "decode"
+            << "unfused"
+            << "bf16"
+            << "bf16"
+            << "attn_values" << 1.0 << 2.0 * 16 * 4 << (16.0 + 2 * 4 * 4 + 2 * 8) * 2;
+        QTest::newRow("decode o_proj") << "decode"
+                                       << "fused"
+                                       << "bf16"
+                                       << "bf16"
+                                       << "o_proj" << 1.0 << 2.0 * 2 * 8 * 8 << (2.0 * 8 + 8 * 8 + 2 * 8) * 2;
+        QTest::newRow("decode ffn_gate: [2,8] x [8,16]")
+            << "decode"
+            << "fused"
+            << "bf16"
+            << "bf16"
+            << "ffn_gate" << 1.0 << 2.0 * 2 * 8 * 16 << (2.0 * 8 + 8 * 16 + 2 * 16) * 2;
+        QTest::newRow("decode ffn_down: [2,16] x [16,8]")
+            << "decode"
+            << "fused"
+            << "bf16"
+            << "bf16"
+            << "ffn_down" << 1.0 << 2.0 * 2 * 16 * 8 << (2.0 * 16 + 16 * 8 + 2 * 8) * 2;
+        QTest::newRow("decode logits: [2,8] x [8,32], once")
+            << "decode"
+            << "fused"
+            << "bf16"
+            << "bf16"
+            << "logits" << 1.0 << 2.0 * 2 * 8 * 32 << (2.0 * 8 + 8 * 32 + 2 * 32) * 2;
         // dtypes
         QTest::newRow("int4 weights halve a byte per weight")
-            << "decode" << "fused" << "int4" << "bf16" << "q_proj" << 1.0 << 2.0 * 2 * 8 * 8
-            << 2.0 * 8 * 2 + 8 * 8 * 0.5 + 2 * 8 * 2;
+            << "decode"
+            << "fused"
+            << "int4"
+            << "bf16"
+            << "q_proj" << 1.0 << 2.0 * 2 * 8 * 8 << 2.0 * 8 * 2 + 8 * 8 * 0.5 + 2 * 8 * 2;
         QTest::newRow("int8 KV cache: k_proj writes int8")
-            << "decode" << "fused" << "bf16" << "int8" << "k_proj" << 1.0 << 2.0 * 2 * 8 * 4
-            << 2.0 * 8 * 2 + 8 * 4 * 2 + 2 * 4 * 1;
+            << "decode"
+            << "fused"
+            << "bf16"
+            << "int8"
+            << "k_proj" << 1.0 << 2.0 * 2 * 8 * 4 << 2.0 * 8 * 2 + 8 * 4 * 2 + 2 * 4 * 1;
         QTest::newRow("int8 KV cache: scores read int8 keys")
-            << "decode" << "fused" << "bf16" << "int8" << "attn_scores" << 1.0 << 2.0 * 16 * 4 + 5.0 * 16
-            << 2.0 * 8 * 2 + 2 * 4 * 4 * 1;
+            << "decode"
+            << "fused"
+            << "bf16"
+            << "int8"
+            << "attn_scores" << 1.0 << 2.0 * 16 * 4 + 5.0 * 16 << 2.0 * 8 * 2 + 2 * 4 * 4 * 1;
         // prefill
-        QTest::newRow("prefill q_proj: [8,8] x [8,8]") << "prefill" << "fused" << "bf16" << "bf16" << "q_proj"
-                                                       << 1.0 << 2.0 * 8 * 8 * 8 << (8.0 * 8 + 8 * 8 + 8 * 8) * 2;
+        QTest::newRow("prefill q_proj: [8,8] x [8,8]")
+            << "prefill"
+            << "fused"
+            << "bf16"
+            << "bf16"
+            << "q_proj" << 1.0 << 2.0 * 8 * 8 * 8 << (8.0 * 8 + 8 * 8 + 8 * 8) * 2;
         QTest::newRow("prefill fused scores: 64 scores")
-            << "prefill" << "fused" << "bf16" << "bf16" << "attn_scores" << 1.0 << 2.0 * 64 * 4 + 5.0 * 64
-            << (8.0 * 8 + 2 * 4 * 4) * 2;
+            << "prefill"
+            << "fused"
+            << "bf16"
+            << "bf16"
+            << "attn_scores" << 1.0 << 2.0 * 64 * 4 + 5.0 * 64 << (8.0 * 8 + 2 * 4 * 4) * 2;
         QTest::newRow("prefill logits for every token")
-            << "prefill" << "fused" << "bf16" << "bf16" << "logits" << 1.0 << 2.0 * 8 * 8 * 32
-            << (8.0 * 8 + 8 * 32 + 8 * 32) * 2;
+            << "prefill"
+            << "fused"
+            << "bf16"
+            << "bf16"
+            << "logits" << 1.0 << 2.0 * 8 * 8 * 32 << (8.0 * 8 + 8 * 32 + 8 * 32) * 2;
     }
     void kernelsOfATinyStep()
     {
@@ -139,11 +199,13 @@ private Q_SLOTS:
         QTest::addColumn<QString>("attention");
         QTest::addColumn<QString>("gated");
         QTest::addColumn<QStringList>("names");
-        QTest::newRow("fused, gated") << "fused" << "true"
+        QTest::newRow("fused, gated") << "fused"
+                                      << "true"
                                       << QStringList { "norm", "q_proj", "k_proj", "v_proj", "attn_scores",
                                              "attn_values", "o_proj", "ffn_gate", "ffn_up", "ffn_down", "logits" };
         QTest::newRow("unfused, two FFN matrices")
-            << "unfused" << "false"
+            << "unfused"
+            << "false"
             << QStringList { "norm", "q_proj", "k_proj", "v_proj", "attn_scores", "softmax", "attn_values", "o_proj",
                    "ffn_up", "ffn_down", "logits" };
     }
@@ -167,14 +229,30 @@ private Q_SLOTS:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("heads not dividing hidden") << "heads" << "3" << "multiple of heads";
-        QTest::newRow("kv_heads not dividing heads") << "kv_heads" << "3" << "multiple of kv_heads";
-        QTest::newRow("zero layers") << "layers" << "0" << "whole number >= 1";
-        QTest::newRow("fractional batch") << "batch" << "1.5" << "whole number >= 1";
-        QTest::newRow("unknown parameter") << "experts" << "8" << "no parameter 'experts'";
-        QTest::newRow("unknown phase") << "phase" << "train" << "prefill or decode";
-        QTest::newRow("unknown dtype") << "kv_dtype" << "int3" << "unknown data type";
-        QTest::newRow("unknown attention") << "attention" << "paged" << "fused or unfused";
+        QTest::newRow("heads not dividing hidden") << "heads"
+                                                   << "3"
+                                                   << "multiple of heads";
+        QTest::newRow("kv_heads not dividing heads") << "kv_heads"
+                                                     << "3"
+                                                     << "multiple of kv_heads";
+        QTest::newRow("zero layers") << "layers"
+                                     << "0"
+                                     << "whole number >= 1";
+        QTest::newRow("fractional batch") << "batch"
+                                          << "1.5"
+                                          << "whole number >= 1";
+        QTest::newRow("unknown parameter") << "experts"
+                                           << "8"
+                                           << "no parameter 'experts'";
+        QTest::newRow("unknown phase") << "phase"
+                                       << "train"
+                                       << "prefill or decode";
+        QTest::newRow("unknown dtype") << "kv_dtype"
+                                       << "int3"
+                                       << "unknown data type";
+        QTest::newRow("unknown attention") << "attention"
+                                           << "paged"
+                                           << "fused or unfused";
     }
     void badParametersAreRefused()
     {
@@ -282,19 +360,25 @@ kernels:
     {
         QTest::addColumn<QString>("entry");
         QTest::addColumn<QString>("message");
-        QTest::newRow("zero chips") << "chips: 0" << "out of range";
-        QTest::newRow("fractional chips") << "chips: 2.5" << "whole number";
-        QTest::newRow("price without unit") << "price: 15000" << "unit";
-        QTest::newRow("hourly price without /h") << "price_per_hour: 3 USD" << "per hour";
-        QTest::newRow("tdp in the wrong unit") << "tdp: 750 USD" << "tdp";
-        QTest::newRow("unknown key") << "cores: 8" << "cores";
+        QTest::newRow("zero chips") << "chips: 0"
+                                    << "out of range";
+        QTest::newRow("fractional chips") << "chips: 2.5"
+                                          << "whole number";
+        QTest::newRow("price without unit") << "price: 15000"
+                                            << "unit";
+        QTest::newRow("hourly price without /h") << "price_per_hour: 3 USD"
+                                                 << "per hour";
+        QTest::newRow("tdp in the wrong unit") << "tdp: 750 USD"
+                                               << "tdp";
+        QTest::newRow("unknown key") << "cores: 8"
+                                     << "cores";
     }
     void badDeviceEntriesNameThePlace()
     {
         QFETCH(QString, entry);
         QFETCH(QString, message);
-        const std::string text = "schema: roofscope-session/1\ndevices:\n  - id: nvidia-h100-sxm\n    "
-            + entry.toStdString() + "\n";
+        const std::string text
+            = "schema: roofscope-session/1\ndevices:\n  - id: nvidia-h100-sxm\n    " + entry.toStdString() + "\n";
         auto loaded = loadSessionText(text, "bad.yaml");
         QVERIFY(!loaded.session);
         bool found = false;
