@@ -167,7 +167,9 @@ int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     std::vector<Evaluation> rows;
     for (const auto& device : devices) {
         const Hardware hw = hardwareOnChips(device, chips);
-        auto result = evaluate(kernel, hw, options);
+        Kernel placed = kernel;
+        placeCollectiveBytes(placed, hw);
+        auto result = evaluate(placed, hw, options);
         if (!result.evaluation) {
             throw CliError(result.error);
         }

@@ -42,6 +42,7 @@ SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase
                 }
                 Kernel kernel = out.kernels[e];
                 std::string error = kernelOnChips(kernel, session.devices[d].chips);
+                placeCollectiveBytes(kernel, *devices[d]);
                 auto result = error.empty() ? evaluate(kernel, *devices[d], sessionOptions(session, session.devices[d]))
                                             : EvaluationResult { std::nullopt, error };
                 if (!result.evaluation) {
@@ -83,7 +84,11 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
                 groupErrors.push_back(kernel.name + ": " + error);
             }
         }
-        entry.totals = workloadTotals(kernels, sessionHardware(*hw, selection), sessionOptions(session, selection));
+        const Hardware device = sessionHardware(*hw, selection);
+        for (auto& kernel : kernels) {
+            placeCollectiveBytes(kernel, device);
+        }
+        entry.totals = workloadTotals(kernels, device, sessionOptions(session, selection));
         entry.totals.errors.insert(entry.totals.errors.end(), groupErrors.begin(), groupErrors.end());
         comparison.entries.push_back(std::move(entry));
     }

@@ -71,6 +71,27 @@ std::string kernelOnChips(Kernel& kernel, double chips)
     return {};
 }
 
+std::string collectiveLevel(const Kernel& kernel, const Hardware& hardware, const std::string& level)
+{
+    if (level != "ici" || !isShardedKernel(kernel) || kernel.templ->options.contains("link")
+        || hardware.findLevel(level)) {
+        return level;
+    }
+    for (const auto& l : hardware.levels) {
+        if (l.kind == LevelKind::Interconnect) {
+            return l.name;
+        }
+    }
+    return level;
+}
+
+void placeCollectiveBytes(Kernel& kernel, const Hardware& hardware)
+{
+    for (auto& b : kernel.bytes) {
+        b.level = collectiveLevel(kernel, hardware, b.level);
+    }
+}
+
 Hardware sessionHardware(const Hardware& hardware, const DeviceSelection& selection)
 {
     Hardware out = hardware;

@@ -26,6 +26,14 @@ std::string kernelOnChips(Kernel& kernel, double chips);
 // Whether a kernel's template is a sharded one (has a `chips` parameter).
 bool isShardedKernel(const Kernel& kernel);
 
+// A sharded template that names no `link` puts its collective bytes on "ici"; on a device without
+// that level they go to the device's first interconnect level instead (nvlink on a GPU), so that the
+// network roof sees them. Other kernels are left as they are.
+void placeCollectiveBytes(Kernel& kernel, const Hardware& hardware);
+// The level name placeCollectiveBytes() would use for a byte entry named `level` (the name itself
+// when nothing changes).
+std::string collectiveLevel(const Kernel& kernel, const Hardware& hardware, const std::string& level);
+
 // The device of a session entry: the database's device with the entry's TDP and price overrides,
 // used `chips` wide.
 Hardware sessionHardware(const Hardware& hardware, const DeviceSelection& selection);

@@ -1,5 +1,7 @@
 #include "model/RangeEvaluator.h"
 
+#include "model/ChipScaling.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -9,7 +11,9 @@ namespace roofscope {
 bool RangeEvaluator::prepare(
     const Kernel& kernel, const Hardware& hardware, const EvalOptions& options, std::string& error)
 {
-    auto probe = evaluate(kernel, hardware, options);
+    Kernel placed = kernel;
+    placeCollectiveBytes(placed, hardware);
+    auto probe = evaluate(placed, hardware, options);
     if (!probe.evaluation) {
         error = probe.error;
         return false;
@@ -39,7 +43,7 @@ bool RangeEvaluator::prepare(
     const BandwidthLevel* def = hardware.defaultLevelPtr();
     m_defaultLevel = def ? static_cast<int>(def - hardware.levels.data()) : -1;
     m_entryLevel.clear();
-    for (const auto& entry : kernel.bytes) {
+    for (const auto& entry : placed.bytes) {
         const BandwidthLevel* level = hardware.findLevel(entry.level);
         m_entryLevel.push_back(level ? static_cast<int>(level - hardware.levels.data()) : -1);
     }

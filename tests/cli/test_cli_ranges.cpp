@@ -200,7 +200,7 @@ private Q_SLOTS:
     void mapCsvAndImages()
     {
         const QStringList base { "map", "--hardware", "google-tpu-v5e,nvidia-h100-sxm", "--kernel", "sharded_matmul",
-            "--param", "f=8192", "--x", "b=1:4096", "--y", "d=256:65536", "--steps", "24" };
+            "--param", "f=8192", "--x", "b=16:4096", "--y", "d=256:65536", "--steps", "24" };
         const Run csv = runRoofscope(QStringList(base) << "--format"
                                                        << "csv");
         QVERIFY2(csv.exitCode == 0, csv.err.constData());
@@ -319,7 +319,7 @@ private Q_SLOTS:
             "--param", "k=8", "--x", "m=1:8" }
                                          << "--y";
         QTest::newRow("map with the same axis twice") << QStringList { "map", "--hardware", "google-tpu-v5e",
-            "--kernel", "matmul", "--param", "k=8", "--x", "m=1:8", "--y", "m=1:8" }
+            "--kernel", "matmul", "--param", "k=8", "--x", "m=1:8", "--y", "m=1:8", "--param", "n=8" }
                                                       << "different";
         QTest::newRow("map to a .gif") << QStringList { "map", "--hardware", "google-tpu-v5e", "--kernel", "matmul",
             "--param", "k=8", "--x", "m=1:8", "--y", "n=1:8", "-o", "/tmp/x.gif" }

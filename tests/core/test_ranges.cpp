@@ -147,22 +147,40 @@ private Q_SLOTS:
     }
 
     // On N chips, the group does F = 2 b d f and moves 2 (N-1) s b f partial-sum bytes over N links:
-    // T_math = 2 b d f / (N pi), T_ici = 2 (N-1) 2 b f / (N beta) (bf16). Equal at N = 1 + d beta / (2 pi).
+    // T_math = 2 b d f / (N pi), T_link = 2 (N-1) 2 b f / (N beta) (bf16). Equal at N = 1 + d beta / (2 pi).
+    // H100 has no ICI: the collective bytes go to its first interconnect level, NVLink.
+    void chipsSweepShowsWhereTheNetworkTakesOver_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<QString>("link");
+        QTest::addColumn<double>("pi");
+        QTest::addColumn<double>("beta");
+        QTest::addColumn<double>("hbm");
+        QTest::newRow("TPU v5e over ICI") << "google-tpu-v5e"
+                                          << "ici" << 1.97e14 << 4.5e10 << 8.2e11;
+        QTest::newRow("H100 over NVLink") << "nvidia-h100-sxm"
+                                          << "nvlink" << 9.89e14 << 9e11 << 3.35e12;
+    }
     void chipsSweepShowsWhereTheNetworkTakesOver()
     {
+        QFETCH(QString, device);
+        QFETCH(QString, link);
+        QFETCH(double, pi);
+        QFETCH(double, beta);
+        QFETCH(double, hbm);
         const Kernel k = templateKernel("sharded_matmul", { { "b", 1024 }, { "d", 65536 }, { "f", 8192 } });
         QVERIFY(!k.templ->params.contains("chips")); // the template's chips follows the device's
-        const SweepResult r = sweep(k, { *m_db.find("google-tpu-v5e") }, {}, { "chips", 2, 64, 63 });
+        const SweepResult r = sweep(k, { *m_db.find(device.toStdString()) }, {}, { "chips", 2, 64, 63 });
         QVERIFY2(r.error.empty(), r.error.c_str());
-        const double value = crossing(r.devices[0], "binding", "compute", "ici");
-        ROOFSCOPE_COMPARE_REL(value, 1.0 + 65536 * 4.5e10 / (2 * 1.97e14), 1e-9);
+        const double value = crossing(r.devices[0], "binding", "compute", link.toStdString());
+        ROOFSCOPE_COMPARE_REL(value, 1.0 + 65536 * beta / (2 * pi), 1e-9);
         // Every point against the formula.
         for (const auto& p : r.devices[0].points) {
             const double n = p.value;
-            const double tMath = 2.0 * 1024 * 65536 * 8192 / (n * 1.97e14);
-            const double tIci = 2.0 * (n - 1) * 2 * 1024 * 8192 / (n * 4.5e10);
-            const double tHbm = 2.0 * (1024.0 * 65536 + 65536.0 * 8192 + n * 1024 * 8192) / (n * 8.2e11);
-            ROOFSCOPE_COMPARE_REL(p.tMin, std::max({ tMath, tIci, tHbm }), 1e-12);
+            const double tMath = 2.0 * 1024 * 65536 * 8192 / (n * pi);
+            const double tLink = 2.0 * (n - 1) * 2 * 1024 * 8192 / (n * beta);
+            const double tHbm = 2.0 * (1024.0 * 65536 + 65536.0 * 8192 + n * 1024 * 8192) / (n * hbm);
+            ROOFSCOPE_COMPARE_REL(p.tMin, std::max({ tMath, tLink, tHbm }), 1e-12);
         }
     }
 
