@@ -37,6 +37,9 @@ public:
     // The kernel at the values set, as the whole work of the device's chips (kernelOnChips).
     const Kernel& derive();
     double chips() const { return m_chips; }
+    // Whether derive() calls the template directly (the instance was checked once): then any value,
+    // zero included, may be probed.
+    bool direct() const { return m_definition && !m_failed; }
 
 private:
     Kernel m_work;
