@@ -3,6 +3,7 @@
 #include "document/ChartPalette.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
+#include "model/ChipScaling.h"
 #include "model/Session.h"
 #include "model/Text.h"
 #include "model/Units.h"
@@ -92,6 +93,9 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
     ChartDevice device;
     device.id = qs(hardware.id);
     device.label = shortDeviceLabel(hardware);
+    if (selection.chips > 1) {
+        device.label += QStringLiteral(" x%1").arg(selection.chips); // as the session's label says it
+    }
     device.fullName = qs(hardware.name);
     device.precision = qs(ev.precision);
     device.precisionStd = ev.precision;
@@ -141,25 +145,26 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
 }
 } // namespace
 
-QString shortDeviceLabel(const Hardware& hardware)
-{
-    if (hardware.generation.empty()) {
-        return qs(hardware.name.empty() ? hardware.id : hardware.name);
-    }
-    const char first = hardware.generation.front();
-    const bool saysLittle = (first >= 'a' && first <= 'z') || (first >= '0' && first <= '9');
-    if (saysLittle && !hardware.family.empty()) {
-        return qs(hardware.family + " " + hardware.generation);
-    }
-    return qs(hardware.generation);
-}
 
 namespace {
 // Evaluates one kernel on one scene device; an evaluation that cannot be drawn keeps its problem.
 std::optional<Evaluation> evaluateForScene(
     const Kernel& kernel, const SceneDevice& device, const QString& deviceLabel, QStringList& problems)
 {
-    EvaluationResult evaluated = evaluate(kernel, *device.hardware, device.options);
+    EvaluationResult evaluated;
+    if (device.chips > 1 || isShardedKernel(kernel)) {
+        // The whole work of the device's chips, collective bytes on its network (as the CLI evaluates).
+        Kernel scaled = kernel;
+        const std::string error = kernelOnChips(scaled, device.chips);
+        if (!error.empty()) {
+            problems << QObject::tr("Kernel '%1': %2").arg(qs(kernel.name), qs(error));
+            return std::nullopt;
+        }
+        placeCollectiveBytes(scaled, *device.hardware);
+        evaluated = evaluate(scaled, *device.hardware, device.options);
+    } else {
+        evaluated = evaluate(kernel, *device.hardware, device.options);
+    }
     if (!evaluated.evaluation) {
         problems << QObject::tr("Kernel '%1': %2").arg(qs(kernel.name), qs(evaluated.error));
         return std::nullopt;
@@ -223,7 +228,9 @@ void fillLevelPoints(ChartKernel& chartKernel, const Evaluation& ev)
 
 std::string cacheKey(const DeviceSelection& selection, const EvalOptions& options)
 {
-    std::string key = selection.id + "|" + selection.precision + "|";
+    std::string key = selection.id + "|" + selection.precision + "|x" + std::to_string(selection.chips) + "|"
+        + std::to_string(selection.tdpWatts.value_or(-1.0)) + "|" + std::to_string(selection.priceDollars.value_or(-1.0))
+        + "|" + std::to_string(selection.pricePerHourDollars.value_or(-1.0)) + "|";
     for (const std::string& level : selection.disabledLevels) {
         key += level + ",";
     }
@@ -313,75 +320,6 @@ Comparison buildComparison(const Session& session, const std::vector<SceneDevice
     return comparison;
 }
 
-ChartSummary buildChartSummary(const Session& session, const Comparison& comparison, const ChartScene& scene)
-{
-    ChartSummary summary;
-    double flops = 0.0;
-    double launches = 0.0;
-    for (const Kernel& kernel : session.kernels) {
-        launches += kernel.count;
-    }
-    for (size_t d = 0; d < comparison.entries.size() && d < scene.devices.size(); ++d) {
-        const ComparisonEntry& entry = comparison.entries[d];
-        const ChartDevice& device = scene.devices[d];
-        flops = std::max(flops, entry.totals.flops);
-        ChartSummaryRow row;
-        row.label = device.label;
-        const bool shared = std::count_if(scene.devices.begin(), scene.devices.end(), [&](const ChartDevice& other) {
-            return other.label == device.label;
-        }) > 1;
-        if (shared) {
-            row.label += QStringLiteral(" (%1)").arg(device.precision);
-        }
-        row.color = device.color;
-        row.tMin = entry.totals.tMin;
-        row.speedup = entry.speedup;
-        row.computeShare = entry.computeShare();
-        row.memoryShare = entry.memoryShare();
-        row.networkShare = entry.networkShare();
-        row.baseline = entry.isBaseline;
-        QStringList detail;
-        const std::pair<double, QString> shares[3] = {
-            { row.computeShare, QObject::tr("compute") },
-            { row.memoryShare, QObject::tr("memory") },
-            { row.networkShare, QObject::tr("network") },
-        };
-        for (const auto& [share, name] : shares) {
-            if (share >= 0.005) {
-                detail << QStringLiteral("%1 % %2").arg(qs(formatNumber(share * 100.0, 2)), name);
-            }
-        }
-        if (entry.totals.flopsPerSecondPerWatt) {
-            detail << qs(formatQuantity(*entry.totals.flopsPerSecondPerWatt, Dimension::FlopsPerSecond, 3)) + "/W";
-        }
-        if (entry.totals.flopsPerSecondPerDollar) {
-            detail << qs(formatQuantity(*entry.totals.flopsPerSecondPerDollar, Dimension::FlopsPerSecond, 3)) + "/$";
-        }
-        for (QString& part : detail) {
-            // Wrap between the figures, never inside one (a word joiner keeps "TFLOP/s/W" whole).
-            part.replace(QLatin1Char(' '), QChar(0x00A0));
-            part.replace(QStringLiteral("/"), QStringLiteral("/\u2060"));
-        }
-        row.detail = detail.join(QStringLiteral(" · "));
-        summary.rows.push_back(std::move(row));
-    }
-    std::stable_sort(summary.rows.begin(), summary.rows.end(), [](const ChartSummaryRow& a, const ChartSummaryRow& b) {
-        const bool aTimed = a.tMin > 0.0;
-        const bool bTimed = b.tMin > 0.0;
-        return aTimed != bTimed ? aTimed : a.tMin < b.tMin;
-    });
-    const size_t kernels = session.kernels.size();
-    summary.title = kernels == 1 ? QObject::tr("Workload: 1 kernel") : QObject::tr("Workload: %1 kernels").arg(kernels);
-    if (launches != static_cast<double>(kernels)) {
-        summary.title += QObject::tr(" (%1\u00A0launches)").arg(qs(formatNumber(launches, 4)));
-    }
-    if (flops > 0.0) {
-        summary.title += QStringLiteral(", ")
-            + qs(formatQuantity(flops, Dimension::Flops, 3)).replace(QLatin1Char(' '), QChar(0x00A0));
-    }
-    return summary;
-}
-
 namespace {
 // Everything a scene needs from one device's evaluations: each kernel's point (and the compute roofs
 // of other precisions the points sit on), and the workload totals for the comparison.
@@ -410,11 +348,11 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
         }
         if (!lastBinding || *lastBinding != ev->binding) {
             lastBinding = &ev->binding;
-            lastKind = boundKind(*ev, *entry.hardware);
+            lastKind = boundKind(*ev, *entry.device);
         }
         addToTotals(derived.totals, session.kernels[k].count, *ev, lastKind);
     }
-    finishTotals(derived.totals, *entry.hardware);
+    finishTotals(derived.totals, *entry.device);
     for (auto& [unused, roof] : newRoofs) {
         derived.otherComputeRoofs.push_back(std::move(roof));
     }
@@ -452,13 +390,14 @@ SceneBuildResult buildChartScene(
         if (!entry || entry->hardware != hw || entry->evaluations.size() != kernelCount) {
             entry = std::make_shared<DeviceResults>();
             entry->hardware = hw;
+            entry->device = std::make_shared<const Hardware>(sessionHardware(*hw, selection));
             entry->evaluations.resize(kernelCount);
             entry->problems.resize(kernelCount);
             entry->stale.assign(kernelCount, 1);
         }
         if (!entry->roofsValid) {
             entry->roofProblems.clear();
-            entry->roofs = buildDevice(selection, *hw, session, base, entry->roofProblems);
+            entry->roofs = buildDevice(selection, *entry->device, session, base, entry->roofProblems);
             entry->roofsValid = true;
             entry->invalidateDerived(); // the points depend on the precision of the roofs
         }
@@ -468,7 +407,7 @@ SceneBuildResult buildChartScene(
         }
         ChartDevice device = *entry->roofs;
         device.color = deviceColor(static_cast<int>(i)); // by session order, stable when others hide
-        const SceneDevice sceneDevice { hw, options, i };
+        const SceneDevice sceneDevice { entry->device.get(), options, i, selection.chips };
         for (size_t k = 0; k < kernelCount; ++k) {
             if (entry->stale[k]) {
                 entry->problems[k].clear();
@@ -576,7 +515,7 @@ SceneBuildResult buildChartScene(
         const DeviceSelection& selection = session.devices[result.devices[d].sessionIndex];
         ComparisonEntry entry;
         entry.id = selection.label();
-        entry.name = deviceDisplayName(*result.devices[d].hardware, selection);
+        entry.name = deviceDisplayName(*result.results[d]->device, selection);
         entry.totals = result.results[d]->derived.totals;
         result.comparison.entries.push_back(std::move(entry));
     }
