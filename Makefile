@@ -1,6 +1,8 @@
 # Roofscope: `make run` and `make test` set everything up on Debian 12 and then run or test.
 BUILD_DIR   ?= build
 ASAN_DIR    ?= build-asan
+FUZZ_DIR    ?= build-fuzz
+FUZZ_SECONDS ?= 20
 JOBS        ?= 2
 WERROR      ?= OFF
 BUILD_TYPE  ?= RelWithDebInfo
@@ -10,7 +12,7 @@ SESSION     ?= resources/examples/transformer-layer.yaml
 CCACHE      := $(shell command -v ccache 2>/dev/null)
 CMAKE_CONFIGURE = cmake -S . -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
-.PHONY: all deps configure build run test test-asan bench format format-check tidy clean
+.PHONY: all deps fuzz-deps configure build run test test-asan fuzz fuzz-run bench format format-check tidy clean
 
 all: build
 
@@ -42,6 +44,19 @@ test-asan: deps
 	cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 		UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS) -LE bench
 
+# libFuzzer targets for every parser (tests/fuzz), built with clang, ASan and UBSan in $(FUZZ_DIR)/.
+fuzz-deps: deps
+	@bash tools/install-deps.sh --fuzz
+
+fuzz: fuzz-deps
+	@test -f $(FUZZ_DIR)/build.ninja || cmake -S tests/fuzz -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DCMAKE_CXX_COMPILER=clang++ $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
+	cmake --build $(FUZZ_DIR) -j$(JOBS)
+
+# Each target for FUZZ_SECONDS on top of the stored corpus; a failing input lands in tests/fuzz/regressions/.
+fuzz-run: fuzz
+	bash tools/run-fuzzers.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
+
 bench: build
 	./$(BUILD_DIR)/tests/roofscope-bench
 	./$(BUILD_DIR)/tests/roofscope-ranges-bench
@@ -56,4 +71,4 @@ tidy: build
 	clang-tidy -p $(BUILD_DIR) $$(git ls-files 'core/*.cpp')
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)

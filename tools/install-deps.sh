@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Roofscope needs, only those that are missing.
 # Quick (a dpkg query) when everything is present. Uses sudo when not root.
+# With --fuzz: the compiler and runtime of the fuzz build instead (clang and libFuzzer).
 set -euo pipefail
 
 packages=(
@@ -8,6 +9,9 @@ packages=(
     qt6-base-dev qt6-svg-dev libqcustomplot-dev libyaml-cpp-dev nlohmann-json3-dev
     fonts-dejavu-core xvfb xauth
 )
+if [[ "${1:-}" == "--fuzz" ]]; then
+    packages=(clang libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -3,11 +3,15 @@
 #include "chart/RooflineChart.h"
 #include "document/SceneBuilder.h"
 #include "io/HardwareLoader.h"
+#include "io/SafeFileWriter.h"
 #include "model/Session.h"
 
 #include <qcustomplot.h>
 
+#include <QBuffer>
+#include <QFile>
 #include <QFileInfo>
+#include <QTemporaryDir>
 #include <QSvgGenerator>
 
 namespace roofscope {
@@ -56,33 +60,56 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         chart.setScene(std::move(scene), false);
     }
 
+    // Rendered into memory first (a PDF into a private temporary file, QCustomPlot prints it there),
+    // then written through the safe writer: a failed export never leaves a partial file and never
+    // harms the previous one.
+    QByteArray bytes;
     bool ok = false;
     if (suffix == QLatin1String("png")) {
-        ok = chart.plot()->savePng(path, options.width, options.height, options.scale);
+        QBuffer buffer(&bytes);
+        ok = buffer.open(QIODevice::WriteOnly)
+            && chart.plot()->toPixmap(options.width, options.height, options.scale).save(&buffer, "PNG");
     } else if (suffix == QLatin1String("pdf")) {
-        ok = chart.plot()->savePdf(path, options.width, options.height, QCP::epAllowCosmetic,
-            QStringLiteral("Roofscope"), QString::fromStdString(session.title));
+        QTemporaryDir scratch;
+        const QString temporary = scratch.filePath(QStringLiteral("chart.pdf"));
+        ok = scratch.isValid()
+            && chart.plot()->savePdf(temporary, options.width, options.height, QCP::epAllowCosmetic,
+                QStringLiteral("Roofscope"), QString::fromStdString(session.title));
+        QFile rendered(temporary);
+        ok = ok && rendered.open(QIODevice::ReadOnly);
+        if (ok) {
+            bytes = rendered.readAll();
+        }
     } else {
+        QBuffer buffer(&bytes);
         QSvgGenerator generator;
-        generator.setFileName(path);
+        generator.setOutputDevice(&buffer);
         generator.setSize(QSize(options.width, options.height));
         generator.setViewBox(QRect(0, 0, options.width, options.height));
         generator.setResolution(96); // otherwise text shrinks
         generator.setTitle(QString::fromStdString(session.title));
         generator.setDescription(QStringLiteral("Roofline chart exported by Roofscope"));
         QCPPainter painter;
-        if (painter.begin(&generator)) {
+        if (buffer.open(QIODevice::WriteOnly) && painter.begin(&generator)) {
             painter.setMode(QCPPainter::pmVectorized);
             painter.setMode(QCPPainter::pmNoCaching);
             chart.plot()->toPainter(&painter, options.width, options.height);
             ok = painter.end();
         }
-        ok = ok && QFileInfo(path).size() > 0;
     }
     if (plotArea) {
         *plotArea = chart.plot()->axisRect()->rect();
     }
-    return ok ? QString() : QObject::tr("%1: the file could not be written").arg(path);
+    if (!ok || bytes.isEmpty()) {
+        return QObject::tr("%1: the chart could not be drawn").arg(path);
+    }
+    std::vector<std::string> inputs;
+    for (const QString& input : options.inputs) {
+        inputs.push_back(input.toStdString());
+    }
+    const std::string error = writeFileSafely(
+        path.toStdString(), std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), inputs);
+    return QString::fromStdString(error);
 }
 
 } // namespace roofscope

@@ -2,6 +2,7 @@
 
 #include <QRect>
 #include <QString>
+#include <QStringList>
 
 namespace roofscope {
 
@@ -14,13 +15,16 @@ struct ChartExportOptions {
     double scale = 1.0; // PNG only: device pixels per logical pixel
     QString theme; // "light" or "dark"; empty: the session's
     bool review = false; // review styling: large fonts, thick lines, the workload comparison beside the plot
+    QStringList inputs; // files the command read (the session, its runs): never written over
 };
 
 // Renders a session's chart exactly as the window draws it (its devices, kernels, view range and
 // region settings) and writes it by the file's extension: .png (width x scale by height x scale
 // pixels), .svg (vector: roofs as paths, text as text, every line clipped to the plot area by hand,
 // since Qt's SVG generator writes no clip paths) or .pdf (one page of width x height points).
-// Needs a QApplication (offscreen is fine). Returns an error message, empty on success.
+// The file is written through the safe writer (SafeFileWriter): all or nothing, links followed, the
+// previous file kept on any failure. Needs a QApplication (offscreen is fine). Returns an error
+// message, empty on success.
 // `plotArea`, when given, receives the plot area (the axis rectangle) in the file's coordinates.
 QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
     const ChartExportOptions& options = {}, QRect* plotArea = nullptr);

@@ -71,6 +71,9 @@ std::optional<double> CliArgs::number(const std::string& name) const
         return std::nullopt;
     }
     auto parsed = parseNumber(*text);
+    if (!parsed && roundsToZero(*text)) {
+        throw CliError("--" + name + ": '" + *text + "' is too small: it is not zero but rounds to 0");
+    }
     if (!parsed || !std::isfinite(*parsed)) {
         throw CliError(
             "--" + name + ": '" + *text + "' is not a number (plain, scientific or with an SI suffix: 1.97e14, 197T)");

@@ -104,8 +104,9 @@ Kernel CliContext::kernel(const std::vector<std::string>& freeParameters) const
     Kernel k;
     auto count = m_args.number("count");
     if (count) {
-        if (*count < 0.0) {
-            throw CliError("--count must be >= 0");
+        if (*count < 0.0 || *count > kMaxKernelCount) {
+            throw CliError(
+                "--count must be between 0 and 1e15 (a session's limit), not '" + *m_args.value("count") + "'");
         }
         k.count = *count;
     }

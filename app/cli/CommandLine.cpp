@@ -7,8 +7,10 @@
 #include "cli/MapCommand.h"
 #include "cli/SweepCommand.h"
 #include "cli/WorkloadCommand.h"
+#include "cli/PrintableStreamBuf.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
+#include "io/SafeFileWriter.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/ChipScaling.h"
@@ -70,7 +72,7 @@ int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std
             for (const auto& hw : devices) {
                 array.push_back(hardwareSummaryToJson(hw));
             }
-            out << array.dump(2) << "\n";
+            out << jsonText(array) << "\n";
             return 0;
         }
         size_t idWidth = 2;
@@ -101,7 +103,7 @@ int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std
         throw CliError("unknown hardware '" + opts.positional().front() + "' (see 'roofscope hardware list')");
     }
     if (opts.has("json")) {
-        out << hardwareToJson(*hw).dump(2) << "\n";
+        out << jsonText(hardwareToJson(*hw)) << "\n";
         return 0;
     }
     out << hw->name << " (" << hw->id << ")\n";
@@ -186,7 +188,7 @@ int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::os
                 array.back()["chips"] = chips;
             }
         }
-        out << array.dump(2) << "\n";
+        out << jsonText(array) << "\n";
         return 0;
     }
     out << formatEvaluationTable(rows, TableFormat::Text);
@@ -281,7 +283,7 @@ int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     }
     (void)err;
     if (opts.has("json")) {
-        out << (array.size() == 1 ? array.front() : array).dump(2) << "\n";
+        out << jsonText(array.size() == 1 ? array.front() : array) << "\n";
     }
     return 0;
 }
@@ -347,6 +349,14 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
         options.theme = QString::fromStdString(*theme);
     }
     options.review = opts.has("review");
+    {
+        // Before rendering: never over the session itself, a device or a FIFO.
+        SafeFileWriter writer(*output);
+        writer.setInputs({ *path });
+        if (const std::string error = writer.check(); !error.empty()) {
+            throw CliError("-o: " + error);
+        }
+    }
     CliContext context(opts);
     context.reportDiagnostics(err);
     const Session session = loadSessionOrThrow(*path, err);
@@ -359,6 +369,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     static char name[] = "roofscope";
     static char* argv[] = { name, nullptr };
     QApplication app(argc, argv);
+    options.inputs << QString::fromStdString(*path);
     const QString error = exportChart(session, context.database(), QString::fromStdString(*output), options);
     if (!error.isEmpty()) {
         throw CliError(error.toStdString());
@@ -405,7 +416,7 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
                 array.push_back(kernelOnlyToJson(k));
             }
         }
-        out << array.dump(2) << "\n";
+        out << jsonText(array) << "\n";
         return 0;
     }
     out << formatEvaluationTable(rows,
@@ -454,7 +465,7 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
         }
     }
     if (format == "json") {
-        out << comparisonToJson(comparison).dump(2) << "\n";
+        out << jsonText(comparisonToJson(comparison)) << "\n";
         return 0;
     }
     out << formatComparison(comparison,
@@ -498,8 +509,13 @@ int CommandLine::run(const std::vector<std::string>& args)
     return run(args, std::cout, std::cerr);
 }
 
-int CommandLine::run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+int CommandLine::run(const std::vector<std::string>& args, std::ostream& rawOut, std::ostream& rawErr)
 {
+    // Names from files and arguments reach the terminal with their control characters escaped.
+    PrintableStreamBuf outBuffer(rawOut);
+    PrintableStreamBuf errBuffer(rawErr);
+    std::ostream out(&outBuffer);
+    std::ostream err(&errBuffer);
     try {
         const std::string& command = args.front();
         if (command == "help" || command == "--help" || command == "-h") {

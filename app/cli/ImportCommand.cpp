@@ -3,9 +3,11 @@
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "io/CsvReader.h"
+#include "io/EvaluationFormat.h"
 #include "io/HardwareLoader.h"
 #include "io/HardwareWriter.h"
 #include "io/Importers.h"
+#include "io/SafeFileWriter.h"
 #include "io/SessionFile.h"
 #include "io/StrictYaml.h"
 #include "model/Text.h"
@@ -83,6 +85,32 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
     if (opts.has("device") && format != "rocprof") {
         throw CliError("--device chooses a row of rocprof-compute's roofline.csv; it has no meaning for " + format);
     }
+    // The outputs, checked before any work: never an input, never a device or a FIFO.
+    std::vector<std::string> sessionInputs = files;
+    std::vector<std::string> hardwareInputs = files;
+    if (const auto hardwareOut = opts.value("hardware-out")) {
+        std::error_code ec1;
+        std::error_code ec2;
+        if (*hardwareOut == *output
+            || (std::filesystem::weakly_canonical(*hardwareOut, ec1) == std::filesystem::weakly_canonical(*output, ec2)
+                && !ec1 && !ec2)) {
+            throw CliError("-o and --hardware-out name the same file: " + *output);
+        }
+        sessionInputs.push_back(*hardwareOut);
+        hardwareInputs.push_back(*output);
+        SafeFileWriter writer(*hardwareOut);
+        writer.setInputs(hardwareInputs);
+        if (const std::string error = writer.check(); !error.empty()) {
+            throw CliError("--hardware-out: " + error);
+        }
+    }
+    {
+        SafeFileWriter writer(*output);
+        writer.setInputs(sessionInputs);
+        if (const std::string error = writer.check(); !error.empty()) {
+            throw CliError("-o: " + error);
+        }
+    }
     CliContext context(opts);
     context.reportDiagnostics(err);
 
@@ -135,13 +163,13 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
         }
         const Hardware& hw = result.devices.front();
         const std::string text = checkedHardwareYaml(hw, *output);
-        if (const std::string error = writeFileAtomically(*output, text); !error.empty()) {
+        if (const std::string error = writeFileSafely(*output, text, sessionInputs); !error.empty()) {
             throw CliError(error);
         }
         summary["kind"] = "hardware";
         summary["device"] = hw.id;
         if (opts.has("json")) {
-            out << summary.dump(2) << "\n";
+            out << jsonText(summary) << "\n";
         } else {
             out << "wrote device " << hw.id << " (" << hw.levels.size() << " levels, " << hw.compute.size()
                 << (hw.compute.size() == 1 ? " compute peak) to " : " compute peaks) to ") << *output
@@ -173,7 +201,7 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
         }
         const Hardware& hw = result.devices.front();
         const std::string text = checkedHardwareYaml(hw, *hardwareOut);
-        if (const std::string error = writeFileAtomically(*hardwareOut, text); !error.empty()) {
+        if (const std::string error = writeFileSafely(*hardwareOut, text, hardwareInputs); !error.empty()) {
             throw CliError(error);
         }
         session.devices.push_back({ hw.id, "", {}, true });
@@ -196,13 +224,13 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
     if (!check.session) {
         throw CliError("the imported kernels do not make a valid session: " + firstError(check.diagnostics));
     }
-    if (const std::string error = writeFileAtomically(*output, text); !error.empty()) {
+    if (const std::string error = writeFileSafely(*output, text, sessionInputs); !error.empty()) {
         throw CliError(error);
     }
     summary["kind"] = "session";
     summary["kernels"] = session.kernels.size();
     if (opts.has("json")) {
-        out << summary.dump(2) << "\n";
+        out << jsonText(summary) << "\n";
     } else {
         out << "wrote " << session.kernels.size() << (session.kernels.size() == 1 ? " kernel" : " kernels") << " from "
             << joinNames(files) << " to " << *output;

@@ -5,6 +5,7 @@
 
 #include "document/ChartPalette.h"
 #include "io/ComparisonFormat.h"
+#include "io/EvaluationFormat.h"
 #include "io/SessionFile.h"
 
 #include <nlohmann/json.hpp>
@@ -147,7 +148,7 @@ QString ComparisonDock::exportTo(const QString& path) const
     } else if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown")) {
         text = formatComparison(shown, TableFormat::Markdown);
     } else if (suffix == QLatin1String("json")) {
-        text = comparisonToJson(shown).dump(2) + "\n";
+        text = jsonText(comparisonToJson(shown)) + "\n";
     } else {
         return tr("%1: the file name must end in .csv, .md or .json").arg(path);
     }

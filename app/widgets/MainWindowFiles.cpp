@@ -217,7 +217,7 @@ QString MainWindow::exportTableTo(const QString& path)
         for (size_t r = 0; r < rows.size(); ++r) {
             array.push_back(evaluationToJson(rows[r], session().kernels[kernels[r]]));
         }
-        text = array.dump(2) + "\n";
+        text = jsonText(array) + "\n";
     } else {
         return tr("%1: the file name must end in .csv, .md or .json").arg(path);
     }

@@ -1,5 +1,6 @@
 #include "io/CsvReader.h"
 
+#include "model/Text.h"
 #include "model/Units.h"
 
 #include <algorithm>
@@ -68,6 +69,7 @@ bool CsvReader::next()
     }
     m_line = m_nextLine;
     m_recordOffset = m_pos;
+    const std::size_t recordLineStart = m_lineStart;
     const std::size_t limit = std::min(size, m_pos + m_maxRecordBytes + 1);
     auto tooLong = [&]() {
         return fail(m_line, 0,
@@ -190,6 +192,15 @@ bool CsvReader::next()
             m_lineStart = m_pos;
         }
         break;
+    }
+    // Text only: a record that is not UTF-8 is refused where its first bad byte is.
+    Diagnostics invalid;
+    if (!checkUtf8(m_text.substr(m_recordOffset, m_pos - m_recordOffset), m_file, invalid, m_line)) {
+        Diagnostic d = invalid.front();
+        if (d.line == m_line) {
+            d.column += static_cast<int>(m_recordOffset - recordLineStart);
+        }
+        return fail(d.line, d.column, d.message);
     }
     for (const auto& ref : m_scratchRefs) {
         m_fields[ref.index] = std::string_view(m_scratch.data() + ref.offset, ref.length);

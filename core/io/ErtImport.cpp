@@ -103,6 +103,9 @@ ImportResult importErtJsonText(std::string_view text, const std::string& fileLab
 {
     ImportResult out;
     Reader r { fileLabel, out };
+    if (!checkUtf8(text, fileLabel, out.diagnostics)) {
+        return out;
+    }
     json root;
     try {
         root = json::parse(text.begin(), text.end());

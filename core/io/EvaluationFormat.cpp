@@ -1,5 +1,6 @@
 #include "io/EvaluationFormat.h"
 
+#include "model/Text.h"
 #include "model/Units.h"
 
 #include <nlohmann/json.hpp>
@@ -142,6 +143,15 @@ nlohmann::json solveResultToJson(
         { "value", result.value ? nlohmann::json(*result.value) : nlohmann::json(nullptr) },
         { "intensity", number(result.intensity) }, { "ridge", number(result.ridge) }, { "level", result.level },
         { "compute_bound_above", result.computeBoundAbove } };
+}
+
+std::string jsonText(const nlohmann::json& value, int indent)
+{
+    try {
+        return value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+    } catch (const std::exception&) {
+        return "null"; // only on memory exhaustion
+    }
 }
 
 nlohmann::json hardwareSummaryToJson(const Hardware& hw)
@@ -362,7 +372,9 @@ std::string formatGrid(
         return out.str();
     }
     const bool md = format == TableFormat::Markdown;
-    auto cell = [md](const std::string& text) {
+    auto cell = [md](const std::string& raw) {
+        // One line per row: line breaks and other control characters in names are escaped.
+        const std::string text = printable(raw);
         if (!md) {
             return text;
         }

@@ -23,6 +23,10 @@ nlohmann::json solveResultToJson(
     const SolveResult& result, const std::string& hardwareId, const std::string& kernelName, const std::string& free);
 nlohmann::json hardwareSummaryToJson(const Hardware& hw);
 
+// Any JSON value as text (`indent` spaces, -1 for one line). Never throws: text that is not UTF-8
+// (which the loaders refuse, but a command-line argument may carry) becomes U+FFFD.
+std::string jsonText(const nlohmann::json& value, int indent = 2);
+
 enum class TableFormat { Text, Csv, Markdown };
 
 // The results table (kernel x device) as aligned text with SI units, CSV (exact numbers in SI base

@@ -140,6 +140,32 @@ std::string fileName(const std::string& path)
     return std::filesystem::path(path).filename().string();
 }
 
+bool dropZeroByteLevels(ImportedKernel& kernel, const std::string& who, Diagnostics& diagnostics)
+{
+    auto& bytes = kernel.kernel.bytes;
+    std::string zero;
+    for (const auto& level : bytes) {
+        if (level.bytes == 0.0) {
+            zero += (zero.empty() ? "" : ", ") + level.level;
+        }
+    }
+    if (zero.empty()) {
+        return !bytes.empty();
+    }
+    const std::size_t before = bytes.size();
+    bytes.erase(
+        std::remove_if(bytes.begin(), bytes.end(), [](const LevelBytes& l) { return l.bytes == 0.0; }), bytes.end());
+    if (bytes.empty()) {
+        diagnostics.push_back(warningAt(kernel.file, kernel.line,
+            who + " moved no bytes (0 on " + zero + "): it has no intensity and is left out"));
+        return false;
+    }
+    diagnostics.push_back(warningAt(kernel.file, kernel.line,
+        who + ": 0 bytes on " + zero + "; " + (before - bytes.size() == 1 ? "that level is" : "those levels are")
+            + " left out"));
+    return true;
+}
+
 } // namespace importutil
 
 void ImportResult::append(ImportResult other)

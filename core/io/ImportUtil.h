@@ -37,6 +37,11 @@ int currentYear();
 
 std::string fileName(const std::string& path);
 
+// Zero counters: drops each level with 0 bytes from the kernel with a warning naming `who` and
+// the kernel's file:line. Returns false, with a warning that the kernel is left out, when no level
+// has bytes; the caller then skips it (a session needs bytes > 0 on every level it lists).
+bool dropZeroByteLevels(ImportedKernel& kernel, const std::string& who, Diagnostics& diagnostics);
+
 // A whole file read into memory for an importer, with the checks of readImportFile(). text() is
 // empty when opening failed (then a diagnostic was added).
 class LoadedFile {

@@ -519,17 +519,16 @@ void NcuParser::finish(Launch& launch)
     const std::array<std::pair<Metric, const char*>, 3> levels { { { DramBytes, "dram" }, { LtsBytes, "l2" },
         { L1texBytes, "l1" } } };
     for (const auto& [metric, level] : levels) {
-        if (has(metric) && launch.values[metric] > 0.0) {
+        if (has(metric) && launch.values[metric] >= 0.0) {
             k.kernel.bytes.push_back({ level, launch.values[metric] });
         }
     }
     if (k.kernel.bytes.empty()) {
-        const bool anyBytes = has(DramBytes) || has(LtsBytes) || has(L1texBytes);
-        if (!anyBytes) {
-            skip("no byte counts (dram__bytes.sum, lts__t_bytes.sum, l1tex__t_bytes.sum)");
-            return;
-        }
-        k.kernel.bytes.push_back({ has(DramBytes) ? "dram" : has(LtsBytes) ? "l2" : "l1", 0.0 });
+        skip("no byte counts (dram__bytes.sum, lts__t_bytes.sum, l1tex__t_bytes.sum)");
+        return;
+    }
+    if (!importutil::dropZeroByteLevels(k, who, m_result.diagnostics)) {
+        return;
     }
     if (has(GpuTime) && launch.values[GpuTime] > 0.0) {
         k.kernel.measuredSeconds = launch.values[GpuTime];

@@ -209,6 +209,9 @@ ImportResult importPlainCsvText(std::string_view text, const std::string& fileLa
         if (k.kernel.bytes.empty()) {
             return fail(k.line, 0, "kernel '" + k.baseName + "' has no bytes on any level");
         }
+        if (!importutil::dropZeroByteLevels(k, "kernel '" + k.baseName + "'", out.diagnostics)) {
+            continue;
+        }
         out.kernels.push_back(std::move(k));
     }
     if (reader.failed()) {

@@ -417,9 +417,9 @@ void readPmcPerf(const Table& t, ImportResult& out)
             continue;
         }
         for (const auto& l : levels) {
-            if (l.bytes > 0.0) {
+            if (l.bytes >= 0.0) {
                 k.kernel.bytes.push_back(l);
-            } else if (l.bytes < 0.0) {
+            } else {
                 problem = "negative byte count on " + l.level;
             }
         }
@@ -428,8 +428,8 @@ void readPmcPerf(const Table& t, ImportResult& out)
                 importutil::warningAt(t.file, k.line, who + " cannot be measured: " + problem + "; it is left out"));
             continue;
         }
-        if (k.kernel.bytes.empty()) {
-            k.kernel.bytes.push_back({ levels.front().level, 0.0 });
+        if (!importutil::dropZeroByteLevels(k, who, out.diagnostics)) {
+            continue;
         }
         if (seconds) {
             k.kernel.measuredSeconds = *seconds;

@@ -1,5 +1,6 @@
 #include "io/SessionFile.h"
 
+#include "io/SafeFileWriter.h"
 #include "io/StrictYaml.h"
 #include "io/YamlSchema.h"
 #include "model/Precision.h"
@@ -8,13 +9,7 @@
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
 
-#include <cerrno>
-#include <cmath>
-#include <cstdio>
-#include <cstring>
-#include <fcntl.h>
 #include <filesystem>
-#include <unistd.h>
 
 namespace roofscope {
 
@@ -197,7 +192,7 @@ void readKernels(YamlSchema& s, const YAML::Node& root, Session& session)
             s.error(item["precision"], path + ".precision", "unknown precision '" + kernel.precision + "'");
         }
         kernel.unit = s.string(item, "unit", path + ".unit", false).value_or("");
-        kernel.count = s.number(item, "count", path + ".count", false, 0.0, 1e15).value_or(1.0);
+        kernel.count = s.number(item, "count", path + ".count", false, 0.0, kMaxKernelCount).value_or(1.0);
         kernel.measuredSeconds = s.quantity(item, "measured", path + ".measured", Dimension::Seconds, false, false);
         if (item["template"].IsDefined()) {
             if (item["flops"].IsDefined() || item["bytes"].IsDefined()) {
@@ -443,36 +438,7 @@ std::string sessionToYaml(const Session& session)
 
 std::string writeFileAtomically(const std::string& path, const std::string& content)
 {
-    const std::string temp = path + ".tmp-" + std::to_string(::getpid());
-    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        return "cannot write " + path + ": " + std::strerror(errno);
-    }
-    size_t written = 0;
-    while (written < content.size()) {
-        const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) {
-                continue;
-            }
-            const std::string error = std::strerror(errno);
-            ::close(fd);
-            ::unlink(temp.c_str());
-            return "cannot write " + path + ": " + error;
-        }
-        written += static_cast<size_t>(n);
-    }
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        const std::string error = std::strerror(errno);
-        ::unlink(temp.c_str());
-        return "cannot write " + path + ": " + error;
-    }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) {
-        const std::string error = std::strerror(errno);
-        ::unlink(temp.c_str());
-        return "cannot replace " + path + ": " + error;
-    }
-    return {};
+    return writeFileSafely(path, content);
 }
 
 std::string saveSessionFile(const Session& session, const std::string& path)

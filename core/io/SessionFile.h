@@ -20,8 +20,9 @@ SessionLoadResult loadSessionText(const std::string& text, const std::string& fi
 
 std::string sessionToYaml(const Session& session);
 
-// Writes atomically: a temporary file beside the target, flushed to disk, then renamed over it.
-// Returns an error message, empty on success; the previous file is untouched on failure.
+// Writes through SafeFileWriter (io/SafeFileWriter.h): links followed, mode kept, only regular
+// files, every write checked, the previous file untouched on failure. Returns an error message,
+// empty on success.
 std::string saveSessionFile(const Session& session, const std::string& path);
 std::string writeFileAtomically(const std::string& path, const std::string& content);
 

@@ -1,5 +1,7 @@
 #include "io/StrictYaml.h"
 
+#include "model/Text.h"
+
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 
@@ -143,6 +145,9 @@ std::optional<YAML::Node> loadStrictYamlText(
     }
     if (text.find('\0') != std::string::npos) {
         diagnostics.push_back(at(fileLabel, YAML::Mark::null_mark(), "file contains NUL bytes; it is not a text file"));
+        return std::nullopt;
+    }
+    if (!checkUtf8(text, fileLabel, diagnostics)) {
         return std::nullopt;
     }
     try {

@@ -144,7 +144,9 @@ std::optional<double> YamlSchema::number(const YAML::Node& parent, const std::st
     }
     auto value = parseNumber(node.Scalar());
     if (!value || !std::isfinite(*value)) {
-        error(node, path, "'" + node.Scalar() + "' is not a finite number");
+        error(node, path,
+            "'" + node.Scalar() + "' is "
+                + (roundsToZero(node.Scalar()) ? "too small: it is not zero but rounds to 0" : "not a finite number"));
         return std::nullopt;
     }
     if (*value < minimum || *value > maximum) {

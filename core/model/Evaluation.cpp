@@ -134,6 +134,19 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
     const BandwidthLevel* defaultLevel = hardware.defaultLevelPtr();
     ev.defaultLevel = defaultLevel ? defaultLevel->name : std::string {};
     ev.tMath = kernel.flops / ev.computeRoof;
+    // Which clock is slowest is decided on the logarithms of the times: a time past the range of a
+    // double (an extreme ad-hoc roof) is infinite, and two infinite times would not compare.
+    const auto logTime
+        = [](double amount, double rate) { return amount > 0.0 ? std::log(amount) - std::log(rate) : -kInf; };
+    const double logMath = logTime(kernel.flops, ev.computeRoof);
+    // Times compare as themselves where they are ordinary numbers (exact at the ridge), else by
+    // their logarithms; the same rule gives their ratio.
+    const auto ordinary = [](double a, double b) { return a > 0.0 && b > 0.0 && std::isfinite(a) && std::isfinite(b); };
+    const auto longer
+        = [&](double a, double logA, double b, double logB) { return ordinary(a, b) ? a > b : logA > logB; };
+    const auto timeRatio
+        = [&](double a, double logA, double b, double logB) { return ordinary(a, b) ? a / b : std::exp(logA - logB); };
+    double logSlowest = -kInf;
     double slowest = 0.0;
     double sumLevels = 0.0;
     ev.intensity = kInf;
@@ -154,8 +167,10 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
             ev.intensity = le.intensity;
         }
         sumLevels += le.seconds;
-        if (ev.nearestLevel.empty() || le.seconds > slowest) {
+        const double logSeconds = logTime(le.bytes, le.bytesPerSecond);
+        if (ev.nearestLevel.empty() || longer(le.seconds, logSeconds, slowest, logSlowest)) {
             slowest = le.seconds;
+            logSlowest = logSeconds;
             ev.nearestLevel = le.name;
         }
         ev.levels.push_back(le);
@@ -174,12 +189,13 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
     }
     ev.fractionOfPeak = ev.attainable / ev.peakFlopsPerSecond;
 
-    if (slowest <= 0.0) {
+    if (logSlowest == -kInf) {
         ev.regime = Regime::ComputeBound;
         ev.binding = "compute";
     } else {
-        const double ratio = ev.tMath / slowest; // = intensity / ridge on the slowest level
-        ev.binding = ev.tMath >= slowest ? std::string("compute") : ev.nearestLevel;
+        // T_math / T_slowest = intensity / ridge on the slowest level; regime and binding both follow it.
+        const double ratio = timeRatio(ev.tMath, logMath, slowest, logSlowest);
+        ev.binding = longer(slowest, logSlowest, ev.tMath, logMath) ? ev.nearestLevel : std::string("compute");
         if (std::fabs(ratio - 1.0) <= options.tolerance) {
             ev.regime = Regime::Balanced;
         } else {

@@ -20,6 +20,9 @@ struct TemplateInstance {
     std::map<std::string, std::string> options; // dtype, dtype_a, ..., link
 };
 
+// The largest `count` a kernel may have (sessions, the command line and the editor agree).
+constexpr double kMaxKernelCount = 1e15;
+
 struct Kernel {
     std::string name;
     double flops = 0.0;

@@ -2,9 +2,13 @@
 
 #include <array>
 #include <charconv>
+#include <clocale>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
+#include <locale.h>
+#include <string>
 #include <utility>
 
 namespace roofscope {
@@ -124,7 +128,14 @@ std::optional<double> toDouble(std::string_view text)
     const auto* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
     if (ec == std::errc::result_out_of_range && ptr == end) {
-        // Overflow becomes infinity (refused later as not finite); underflow ("1e-400") becomes zero.
+        // Out of the normal range: a subnormal number ("5e-324") keeps its value, overflow becomes
+        // infinity (refused later as not finite) and underflow ("1e-400") zero, which the callers
+        // refuse for a literal that is not zero. strtod in the "C" locale tells them apart.
+        static const locale_t cLocale = ::newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(nullptr));
+        const std::string copy(text);
+        if (cLocale) {
+            return ::strtod_l(copy.c_str(), nullptr, cLocale);
+        }
         const auto e = text.find_first_of("eE");
         const bool underflow = e != std::string_view::npos && e + 1 < text.size() && text[e + 1] == '-';
         return underflow ? 0.0 : std::numeric_limits<double>::infinity();
@@ -133,6 +144,20 @@ std::optional<double> toDouble(std::string_view text)
         return std::nullopt;
     }
     return value;
+}
+
+// Whether a number's text has a digit other than 0 before its exponent ("1e-400" does, "0.0e5" not).
+bool nonzeroLiteral(std::string_view number)
+{
+    for (char c : number) {
+        if (c == 'e' || c == 'E') {
+            break;
+        }
+        if (c >= '1' && c <= '9') {
+            return true;
+        }
+    }
+    return false;
 }
 
 std::optional<double> prefixFactor(std::string_view symbol, Dimension dimension)
@@ -191,7 +216,19 @@ std::optional<double> parseNumber(std::string_view text)
     if (!factor) {
         return std::nullopt;
     }
-    return *value * *factor;
+    const double result = *value * *factor;
+    if (result == 0.0 && nonzeroLiteral(number)) {
+        return std::nullopt; // too small for a double: not silently zero
+    }
+    return result;
+}
+
+bool roundsToZero(std::string_view text)
+{
+    auto [number, rest] = splitNumber(trim(text));
+    (void)rest;
+    const auto value = toDouble(number);
+    return value && *value == 0.0 && nonzeroLiteral(number);
 }
 
 ParsedQuantity parseQuantity(std::string_view text, Dimension dimension, bool requireUnit)
@@ -250,6 +287,9 @@ ParsedQuantity parseQuantity(std::string_view text, Dimension dimension, bool re
     const double result = *value * factor;
     if (!std::isfinite(result)) {
         return { std::nullopt, "'" + original + "' is not a finite number" };
+    }
+    if (result == 0.0 && nonzeroLiteral(number)) {
+        return { std::nullopt, "'" + original + "' is too small: it is not zero but rounds to 0" };
     }
     return { result, {} };
 }

@@ -33,7 +33,11 @@ struct ParsedQuantity {
 ParsedQuantity parseQuantity(std::string_view text, Dimension dimension, bool requireUnit = false);
 
 // Parses a plain number with an optional SI prefix suffix ("197T", "2e9", "1.5k").
+// A literal that is not zero but too small for a double ("1e-400") is refused, never read as 0.
 std::optional<double> parseNumber(std::string_view text);
+
+// Whether a number's text is such a literal: not zero, yet it rounds to 0 (for error messages).
+bool roundsToZero(std::string_view text);
 
 // The base-unit symbol of a dimension ("FLOP/s", "B/s", "B", "s", ...).
 std::string unitSymbol(Dimension dimension);

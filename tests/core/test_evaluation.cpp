@@ -62,6 +62,48 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(r.evaluation->binding), binding);
     }
 
+    // Roofs so extreme that T_math and T_level overflow to infinity (or underflow to 0): the regime
+    // and the binding resource still come from the same comparison, T_math / T_level =
+    // intensity / ridge, here computed by hand from the inputs.
+    void regimeAndBindingAgreeWhenTimesOverflow_data()
+    {
+        QTest::addColumn<double>("peak");
+        QTest::addColumn<double>("bandwidth");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<QString>("regime");
+        QTest::addColumn<QString>("binding");
+        // intensity 100 FLOP/B, ridge 1e-300 / 1e-300 = 1: compute-bound by a factor of 100
+        QTest::newRow("both times infinite, intensity above the ridge")
+            << 1e-300 << 1e-300 << 1e12 << 1e10 << "compute-bound"
+            << "compute";
+        // intensity 0.01, ridge 1
+        QTest::newRow("both times infinite, intensity below the ridge")
+            << 1e-300 << 1e-300 << 1e10 << 1e12 << "memory-bound"
+            << "hbm";
+        // intensity 1, ridge 1
+        QTest::newRow("both times infinite, at the ridge") << 1e-300 << 1e-300 << 1e10 << 1e10 << "balanced"
+                                                           << "compute";
+        // T_math = 1e-30 / 1e300 and T_hbm = 1e-25 / 1e300 both underflow to 0; intensity 1e-5, ridge 1
+        QTest::newRow("both times underflow to zero") << 1e300 << 1e300 << 1e-30 << 1e-25 << "memory-bound"
+                                                      << "hbm";
+    }
+
+    void regimeAndBindingAgreeWhenTimesOverflow()
+    {
+        QFETCH(double, peak);
+        QFETCH(double, bandwidth);
+        QFETCH(double, flops);
+        QFETCH(double, bytes);
+        QFETCH(QString, regime);
+        QFETCH(QString, binding);
+        const Hardware hw = makeAdHocHardware(peak, { { "hbm", bandwidth } });
+        auto r = evaluate(rawKernel(flops, { { "hbm", bytes } }), hw);
+        QVERIFY2(r.evaluation, r.error.c_str());
+        QCOMPARE(QString::fromStdString(regimeName(r.evaluation->regime)), regime);
+        QCOMPARE(QString::fromStdString(r.evaluation->binding), binding);
+    }
+
     void timeBoundsAndAttainable()
     {
         auto r = evaluate(rawKernel(1e12, { { "default", 1e11 }, { "ici", 1e9 } }), device());

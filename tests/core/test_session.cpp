@@ -7,6 +7,9 @@
 
 #include <QTemporaryDir>
 
+#include <csignal>
+#include <sys/resource.h>
+
 using namespace roofscope;
 
 class TestSession : public QObject {
@@ -79,11 +82,20 @@ private Q_SLOTS:
         Session s;
         s.title = "first";
         QVERIFY(saveSessionFile(s, path).empty());
-        // A folder where the temporary file would go cannot be written: the save fails, the file stays.
-        QVERIFY(
-            QDir().mkpath(QString::fromStdString(path + ".tmp-" + std::to_string(QCoreApplication::applicationPid()))));
-        s.title = "second";
-        QVERIFY(!saveSessionFile(s, path).empty());
+        // A write that fails halfway (a file size limit below the session's size, as a full disk):
+        // the save fails and the file stays.
+        s.title = "second, a title long enough to pass the limit of 64 bytes set for this save";
+        struct rlimit old { };
+        QCOMPARE(::getrlimit(RLIMIT_FSIZE, &old), 0);
+        const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+        const struct rlimit small {
+            64, old.rlim_max
+        };
+        QCOMPARE(::setrlimit(RLIMIT_FSIZE, &small), 0);
+        const std::string error = saveSessionFile(s, path);
+        ::setrlimit(RLIMIT_FSIZE, &old);
+        std::signal(SIGXFSZ, previousHandler);
+        QVERIFY2(error.find(path) != std::string::npos, error.c_str());
         auto r = loadSessionFile(path);
         QVERIFY(r.session);
         QCOMPARE(r.session->title, std::string("first"));

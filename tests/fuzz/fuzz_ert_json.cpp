@@ -1,0 +1,16 @@
+#include "FuzzImport.h"
+#include "FuzzTargets.h"
+
+#include <string_view>
+
+namespace roofscope::fuzz {
+
+int ertJson(const std::uint8_t* data, std::size_t size)
+{
+    checkImport(importErtJsonText(std::string_view(reinterpret_cast<const char*>(data), size), "roofline.json"));
+    return 0;
+}
+
+} // namespace roofscope::fuzz
+
+ROOFSCOPE_FUZZ_TARGET(ertJson)
