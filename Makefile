@@ -7,6 +7,8 @@ JOBS        ?= 2
 WERROR      ?= OFF
 BUILD_TYPE  ?= RelWithDebInfo
 SESSION     ?= resources/examples/transformer-layer.yaml
+# Events per example session and seed of the monkey test under the sanitizers (250 in the normal build).
+ASAN_MONKEY_EVENTS ?= 120
 
 # ccache, when installed, makes rebuilds after a branch switch or in a second checkout quick.
 CCACHE      := $(shell command -v ccache 2>/dev/null)
@@ -42,7 +44,8 @@ test-asan: deps
 		-DROOFSCOPE_SANITIZE=ON -DROOFSCOPE_WERROR=$(WERROR)
 	cmake --build $(ASAN_DIR) -j$(JOBS)
 	cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-		UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS) -LE bench
+		UBSAN_OPTIONS=print_stacktrace=1 ROOFSCOPE_MONKEY_EVENTS=$(ASAN_MONKEY_EVENTS) \
+		ctest --output-on-failure -j$(JOBS) -LE bench
 
 # libFuzzer targets for every parser (tests/fuzz), built with clang, ASan and UBSan in $(FUZZ_DIR)/.
 fuzz-deps: deps

@@ -79,6 +79,8 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         ok = ok && rendered.open(QIODevice::ReadOnly);
         if (ok) {
             bytes = rendered.readAll();
+            // The printer reports no write errors: a complete PDF ends with its end-of-file marker.
+            ok = bytes.trimmed().endsWith("%%EOF");
         }
     } else {
         QBuffer buffer(&bytes);
