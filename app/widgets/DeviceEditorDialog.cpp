@@ -68,6 +68,10 @@ DeviceEditorDialog::DeviceEditorDialog(const Hardware& base, QString folder, QWi
     m_name = new QLineEdit(text(base.name + " (copy)"), this);
     m_name->setObjectName("nameEdit");
     form->addRow(tr("Name"), m_name);
+    m_generation = new QLineEdit(text(base.generation + " copy"), this);
+    m_generation->setObjectName("generationEdit");
+    m_generation->setToolTip(tr("The short label of the chart's legend and the hardware dock"));
+    form->addRow(tr("Short label"), m_generation);
 
     for (const auto& c : base.compute) {
         auto* edit = new QLineEdit(peakText(c), this);
@@ -119,25 +123,38 @@ void DeviceEditorDialog::setTakenIds(std::set<std::string> ids)
 
 std::optional<Hardware> DeviceEditorDialog::edited(QString* error) const
 {
+    return check(error, nullptr);
+}
+
+std::optional<Hardware> DeviceEditorDialog::check(QString* error, QLineEdit** field) const
+{
+    QLineEdit* at = nullptr; // the field a refusal names
     auto fail = [&](const QString& message) -> std::optional<Hardware> {
         if (error) {
             *error = message;
+        }
+        if (field) {
+            *field = at;
         }
         return std::nullopt;
     };
     Hardware hw = m_base;
     hw.id = m_id->text().trimmed().toStdString();
     hw.name = m_name->text().trimmed().toStdString();
+    hw.generation = m_generation->text().trimmed().toStdString();
+    at = m_id;
     if (hw.id.empty()) {
         return fail(tr("Id: an id is required"));
-    }
-    if (hw.name.empty()) {
-        return fail(tr("Name: a name is required"));
     }
     if (m_taken.count(hw.id)) {
         return fail(tr("Id: '%1' is already a loaded device").arg(text(hw.id)));
     }
+    at = m_name;
+    if (hw.name.empty()) {
+        return fail(tr("Name: a name is required"));
+    }
     for (size_t i = 0; i < m_peaks.size(); ++i) {
+        at = m_peaks[i];
         const auto parsed = parseQuantity(m_peaks[i]->text().trimmed().toStdString(), Dimension::FlopsPerSecond, true);
         ComputePeak& c = hw.compute[i];
         if (!parsed.value) {
@@ -153,6 +170,7 @@ std::optional<Hardware> DeviceEditorDialog::edited(QString* error) const
         }
     }
     for (size_t i = 0; i < m_bandwidths.size(); ++i) {
+        at = m_bandwidths[i];
         const auto parsed
             = parseQuantity(m_bandwidths[i]->text().trimmed().toStdString(), Dimension::BytesPerSecond, true);
         BandwidthLevel& l = hw.levels[i];
@@ -171,6 +189,8 @@ std::optional<Hardware> DeviceEditorDialog::edited(QString* error) const
     const std::string yaml = hardwareToYaml(hw);
     auto loaded = loadHardwareText(yaml, hw.id.empty() ? std::string("new device") : hw.id + ".yaml");
     if (!loaded.hardware) {
+        const std::string where = loaded.diagnostics.empty() ? std::string() : loaded.diagnostics.front().path;
+        at = where == "id" ? m_id : where == "name" ? m_name : where == "generation" ? m_generation : nullptr;
         const std::string message = loaded.diagnostics.empty() ? "invalid device" : loaded.diagnostics.front().message;
         return fail(text(message));
     }
@@ -204,13 +224,32 @@ QString DeviceEditorDialog::save(QString* error)
         }
         return {};
     }
+    m_savedPath = path;
     return path;
+}
+
+QString DeviceEditorDialog::statusText() const
+{
+    return m_status->text();
 }
 
 void DeviceEditorDialog::revalidate()
 {
     QString error;
-    const bool ok = edited(&error).has_value();
+    QLineEdit* refused = nullptr;
+    const bool ok = check(&error, &refused).has_value();
+    if (m_refused && m_refused != refused) {
+        m_refused->setStyleSheet(QString());
+        m_refused->setToolTip(m_refused->property("plainToolTip").toString());
+    }
+    if (refused) {
+        if (!refused->property("plainToolTip").isValid()) {
+            refused->setProperty("plainToolTip", refused->toolTip());
+        }
+        refused->setStyleSheet(QStringLiteral("background: #fde2e2;"));
+        refused->setToolTip(error);
+    }
+    m_refused = refused;
     m_status->setText(
         ok ? tr("Valid: saves to %1").arg(QDir(m_folder).filePath(m_id->text().trimmed() + ".yaml")) : error);
     m_save->setEnabled(ok);

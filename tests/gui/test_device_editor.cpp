@@ -1,8 +1,8 @@
 // Creating a user device from a shipped one: edited figures are SI quantities, validation is the
 // loader's (the copy is written and loaded back strictly), and the saved file loads as a device.
 #include "TestUtil.h"
-#include "widgets/DeviceEditorDialog.h"
 #include "io/HardwareLoader.h"
+#include "widgets/DeviceEditorDialog.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -124,19 +124,19 @@ private Q_SLOTS:
         }
         dialog.setTakenIds(taken);
         QVERIFY(saveButton(dialog)->isEnabled());
-        if (field == "peak") {
-            dialog.peakEdits().front()->setText(value);
-        } else if (field == "bandwidth") {
-            dialog.bandwidthEdits().back()->setText(value);
-        } else if (field == "id") {
-            dialog.idEdit()->setText(value);
-        } else {
-            dialog.nameEdit()->setText(value);
-        }
+        QLineEdit* edit = field == "peak" ? dialog.peakEdits().front()
+            : field == "bandwidth"        ? dialog.bandwidthEdits().back()
+            : field == "id"               ? dialog.idEdit()
+                                          : dialog.nameEdit();
+        edit->setText(value);
         QString error;
         QVERIFY(!dialog.edited(&error));
         QVERIFY2(error.contains(message), qPrintable(error));
         QVERIFY(!saveButton(dialog)->isEnabled());
+        // Refused at the field: it is shaded and carries the reason.
+        QCOMPARE(dialog.refusedField(), edit);
+        QVERIFY(!edit->styleSheet().isEmpty());
+        QCOMPARE(edit->toolTip(), error);
         QCOMPARE(dialog.findChild<QLabel*>("statusLabel")->text(), error);
         QVERIFY(dialog.save(&error).isEmpty());
         QVERIFY(QDir(dir.path()).entryList({ "*.yaml" }).isEmpty()); // nothing partial written
