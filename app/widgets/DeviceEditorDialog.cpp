@@ -98,6 +98,7 @@ DeviceEditorDialog::DeviceEditorDialog(const Hardware& base, QString folder, QWi
     layout->addWidget(m_status);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    layout->addWidget(buttons);
     m_save = buttons->button(QDialogButtonBox::Save);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_save, &QPushButton::clicked, this, [this] {

@@ -7,6 +7,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
@@ -82,6 +83,19 @@ private Q_SLOTS:
         // The same id twice is refused rather than overwritten.
         QVERIFY(dialog.save(&error).isEmpty());
         QVERIFY(error.contains("already exists"));
+    }
+
+    // Save and Cancel sit at the bottom, under the status line (they were once drawn over the first field).
+    void theButtonsSitUnderTheStatusLine()
+    {
+        QTemporaryDir dir;
+        DeviceEditorDialog dialog(*m_db.find("nvidia-h100-sxm"), dir.path());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto* box = dialog.findChild<QDialogButtonBox*>();
+        auto* status = dialog.findChild<QLabel*>("statusLabel");
+        QVERIFY(dialog.layout()->indexOf(box) >= 0);
+        QVERIFY(box->geometry().top() >= status->geometry().bottom());
     }
 
     void badFieldsAreRefusedWithTheLoadersRules_data()
