@@ -65,20 +65,25 @@ QString deviceToolTip(const Hardware& hw)
         tip += QStringLiteral("<br>%1 %2")
                    .arg(qs(hw.mainPrecision()), qs(formatQuantity(*peak, Dimension::FlopsPerSecond, 3)));
     }
-    QStringList estimated;
+    QStringList peaks;
     for (const ComputePeak& c : hw.compute) {
         if (c.estimate) {
-            estimated << qs(c.unit + " " + c.precision);
+            peaks << qs(c.unit + " " + c.precision);
         }
     }
+    QStringList levels;
     for (const BandwidthLevel& level : hw.levels) {
         if (level.estimate) {
-            estimated << qs(level.name).toUpper();
+            levels << qs(level.name).toUpper();
         }
     }
-    if (!estimated.isEmpty()) {
+    if (!peaks.isEmpty()) {
         tip += QStringLiteral("<br>")
-            + QObject::tr("Estimates (drawn dashed): %1").arg(estimated.join(QStringLiteral(", ")).toHtmlEscaped());
+            + QObject::tr("Estimated peaks: %1").arg(peaks.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
+    if (!levels.isEmpty()) {
+        tip += QStringLiteral("<br>")
+            + QObject::tr("Estimated levels (drawn dashed): %1").arg(levels.join(QStringLiteral(", ")).toHtmlEscaped());
     }
     if (!hw.origin.empty()) {
         tip += QStringLiteral("<br><i>%1</i>").arg(qs(hw.origin).toHtmlEscaped());
