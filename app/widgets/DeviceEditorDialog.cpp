@@ -14,6 +14,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -43,6 +44,9 @@ QString bandwidthText(double bytesPerSecond)
     }
     return text(formatExact(bytesPerSecond / 1e9)) + " GB/s";
 }
+
+// The source an edited figure cites: the original's sources give other values.
+const char* const kEditedSource = "user-edit";
 
 // A field's value differs from the file's beyond the rounding of its text.
 bool changed(double edited, double original)
@@ -168,6 +172,7 @@ std::optional<Hardware> DeviceEditorDialog::check(QString* error, QLineEdit** fi
             c.flopsPerSecond = *parsed.value;
             c.sparseFlopsPerSecond.reset(); // the vendor's sparse figure no longer belongs to the edited peak
             c.estimate = false;
+            c.source = kEditedSource; // the original's source does not give this figure
         }
     }
     for (size_t i = 0; i < m_bandwidths.size(); ++i) {
@@ -184,7 +189,20 @@ std::optional<Hardware> DeviceEditorDialog::check(QString* error, QLineEdit** fi
         if (changed(*parsed.value, l.bytesPerSecond)) {
             l.bytesPerSecond = *parsed.value;
             l.estimate = false;
+            l.source = kEditedSource;
         }
+    }
+    const auto cites = [&](const auto& figures) {
+        return std::any_of(figures.begin(), figures.end(), [](const auto& f) { return f.source == kEditedSource; });
+    };
+    const bool listed = std::any_of(hw.sources.begin(), hw.sources.end(),
+        [](const SourceRef& ref) { return ref.id == kEditedSource; }); // a copy of a copy
+    if (!listed && (cites(hw.compute) || cites(hw.levels))) {
+        SourceRef edited;
+        edited.id = kEditedSource;
+        edited.title = "Entered in the device editor";
+        edited.document = "figures entered by hand in a copy of " + m_base.id;
+        hw.sources.push_back(edited);
     }
     // The loader is the validator: the copy must load back from its own YAML, strictly.
     const std::string yaml = hardwareToYaml(hw);

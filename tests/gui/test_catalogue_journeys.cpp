@@ -407,7 +407,9 @@ private Q_SLOTS:
         // Its datasheet opens from its row like a shipped device's, naming its file.
         DeviceDatasheetDialog* sheet = dock->showDatasheet(QStringLiteral("my-h100-600w"));
         QVERIFY(sheet);
-        QVERIFY(column(sheet->computeTable(), 2).contains(QStringLiteral("850 TFLOP/s")));
+        const int edited = static_cast<int>(column(sheet->computeTable(), 2).indexOf(QStringLiteral("850 TFLOP/s")));
+        QVERIFY(edited >= 0);
+        QCOMPARE(sheet->computeTable()->item(edited, 4)->text(), QStringLiteral("Entered in the device editor"));
         sheet->close();
 
         window.document()->undoStack()->undo();

@@ -77,7 +77,13 @@ private Q_SLOTS:
         QVERIFY(!saved->compute.front().sparseFlopsPerSecond); // NVIDIA's sparse figure is not kept for an edited peak
         ROOFSCOPE_COMPARE_REL(saved->findLevel("hbm")->bytesPerSecond, 3.0e12, 1e-12);
         ROOFSCOPE_COMPARE_REL(*saved->peak("fp8"), *h100->peak("fp8"), 1e-12); // untouched
-        QCOMPARE(saved->sources.size(), h100->sources.size());
+        // An edited figure cites the editor, not the original's source (which gives another value);
+        // an untouched one keeps its source.
+        QCOMPARE(saved->compute.front().source, std::string("user-edit"));
+        QCOMPARE(saved->findLevel("hbm")->source, std::string("user-edit"));
+        QCOMPARE(saved->findLevel("l2")->source, h100->findLevel("l2")->source);
+        QCOMPARE(saved->sources.back().id, std::string("user-edit"));
+        QCOMPARE(saved->sources.size(), h100->sources.size() + 1);
         QCOMPARE(saved->findLevel("l1")->estimate, true);
 
         // The same id twice is refused rather than overwritten.
