@@ -3,11 +3,11 @@
 
 #include "chart/ChartAxisFormat.h"
 #include "chart/ChartLabelPlacer.h"
+#include "document/ChartPalette.h"
 #include "chart/ComparisonPanel.h"
 #include "chart/KernelCloud.h"
 #include "chart/KernelMarkerStyle.h"
 #include "chart/SiLogTicker.h"
-#include "document/ChartPalette.h"
 #include "model/Units.h"
 
 #include <QFontMetricsF>
@@ -358,8 +358,8 @@ void RooflineChart::buildDevice(int index)
         if (compute) {
             m_labels->addFlat(addRoofLabel(text, device.color), ceiling.ceiling->value, ceiling.labelX);
         } else {
-            m_labels->addSlanted(addRoofLabel(text, device.color), ceiling.slanted.bytesPerSecond, ceiling.slanted.from,
-                ceiling.slanted.to, false);
+            m_labels->addSlanted(addRoofLabel(text, device.color), ceiling.slanted.bytesPerSecond,
+                ceiling.slanted.from, ceiling.slanted.to, false);
         }
         ++m_ceilingCount;
     }
