@@ -130,6 +130,7 @@ void RooflineChart::clearScene()
     m_hasRegion = false;
     m_roofCount = 0;
     m_ceilingCount = 0;
+    m_drawnRoofs.clear();
 }
 
 void RooflineChart::applyStyle()
@@ -290,6 +291,10 @@ void RooflineChart::buildDevice(int index)
     flatPen.setCapStyle(Qt::RoundCap);
     QPen slopePen(device.color, style.line(kSlopeWidth));
     slopePen.setCapStyle(Qt::RoundCap);
+    const ChartLevel* main = device.defaultLevel();
+    if (main && main->estimate) {
+        slopePen.setStyle(Qt::DashLine); // an estimated bandwidth is drawn dashed (and says so in the legend)
+    }
     if (index == 0 && m_scene->showFeasibleRegion) {
         // The attainable region under the first device's roof, faintly in its colour: one polygon,
         // drawn first so the roofs lie on top (one region only: overlapping shades turn muddy).
@@ -301,19 +306,21 @@ void RooflineChart::buildDevice(int index)
         m_hasRegion = true;
     }
     if (g.hasSlope) {
-        addLine(g.slope.x, g.slope.y, slopePen);
+        const QCPGraph* slope = addLine(g.slope.x, g.slope.y, slopePen);
+        m_drawnRoofs.push_back({ index, main->name, QString(), slope->pen().style() });
         ++m_roofCount;
     }
     QCPGraph* flat = addLine(g.flat.x, g.flat.y, flatPen);
 
-    const ChartLevel* main = device.defaultLevel();
-    QString legend = QStringLiteral("%1 (%2) · %3")
-                         .arg(device.label, device.precision, quantity(g.peak, Dimension::FlopsPerSecond));
+    const QString estimate = tr(" (estimate)");
+    QString legend = QStringLiteral("%1 (%2) · %3%4")
+                         .arg(device.label, device.precision, quantity(g.peak, Dimension::FlopsPerSecond),
+                             device.computeEstimate ? estimate : QString());
     QCPGraph* legendGraph = flat;
     if (g.hasSlope) {
-        legend += QStringLiteral(" · %1 · ridge %2")
+        legend += QStringLiteral(" · %1%2 · ridge %3")
                       .arg(quantity(main->bytesPerSecond, Dimension::BytesPerSecond),
-                          QString::fromStdString(formatNumber(g.ridge, 3)));
+                          main->estimate ? estimate : QString(), QString::fromStdString(formatNumber(g.ridge, 3)));
         legendGraph = addLine({ g.ridge }, { g.peak }, flatPen);
         legendGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(device.color, style.line(2.0)),
             QBrush(style.hollowFill), 9.0 * style.markerScale));
@@ -326,10 +333,13 @@ void RooflineChart::buildDevice(int index)
 
     const QColor tint = lighterTint(device.color, kLevelTint);
     for (const auto& level : g.levels) {
-        addLine(level.line.x, level.line.y, QPen(tint, style.line(kLevelWidth)));
+        const QPen pen(tint, style.line(kLevelWidth), level.level->estimate ? Qt::DashLine : Qt::SolidLine);
+        const QCPGraph* line = addLine(level.line.x, level.line.y, pen);
         ++m_roofCount;
-        const QString text = QStringLiteral("%1 %2").arg(
-            level.level->name.toUpper(), quantity(level.level->bytesPerSecond, Dimension::BytesPerSecond));
+        const QString text = QStringLiteral("%1 %2%3").arg(level.level->name.toUpper(),
+            quantity(level.level->bytesPerSecond, Dimension::BytesPerSecond),
+            level.level->estimate ? estimate : QString());
+        m_drawnRoofs.push_back({ index, level.level->name, text, line->pen().style() });
         m_labels->addSlanted(addRoofLabel(text, device.color), level.label.bytesPerSecond, level.label.from,
             level.label.to, level.labelAbove);
     }

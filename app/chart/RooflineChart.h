@@ -26,6 +26,15 @@ class SessionAnalysis;
 class ComparisonPanel;
 class KernelCloud;
 
+// A bandwidth roof as drawn: its device (index into ChartScene), level, label text (empty for the
+// default level, whose figure the legend gives) and pen style (dashed when the level is an estimate).
+struct DrawnRoof {
+    int device = -1;
+    QString level;
+    QString label;
+    Qt::PenStyle penStyle = Qt::SolidLine;
+};
+
 // A kernel's marker on one device (indices into ChartScene).
 struct ChartHit {
     int kernel = -1;
@@ -33,7 +42,8 @@ struct ChartHit {
 };
 
 // The log-log roofline chart: per device a memory slope (thin) and a compute flat (thick) in the
-// device's colour with a ridge marker, lighter roofs for its other shown levels, dashed ceilings;
+// device's colour with a ridge marker, lighter roofs for its other shown levels, dashed ceilings
+// (estimated levels are dashed too, and their labels say "(estimate)");
 // per kernel a dotted intensity guide, a marker on every device's roof (one shape per kernel, filled
 // with the device colour), a measured point when known, and a label at the top.
 //
@@ -90,6 +100,7 @@ public:
     // Bandwidth roofs drawn: one per device with a default level plus its other shown levels.
     int roofCount() const { return m_roofCount; }
     int ceilingCount() const { return m_ceilingCount; }
+    const std::vector<DrawnRoof>& drawnRoofs() const { return m_drawnRoofs; }
     // Whether the feasible region under the first device's roof is shaded.
     bool hasShadedRegion() const { return m_hasRegion; }
     int kernelMarkerCount() const;
@@ -164,6 +175,7 @@ private:
     bool m_clipToView = false;
     size_t m_shownKernels = 0; // kernels not hidden by the top-N filter
     std::vector<QCPGraph*> m_legendGraphs; // per device (nullptr without a roof)
+    std::vector<DrawnRoof> m_drawnRoofs;
     std::unique_ptr<ChartLabelPlacer> m_labels;
     std::vector<KernelItems> m_kernelItems;
     QCPItemText* m_emptyText = nullptr;

@@ -21,6 +21,7 @@ struct ChartLevel {
     double bytesPerSecond = 0.0; // the roof drawn (after sustained and communication factors)
     bool isDefault = false; // the device's main roof (drawn as its memory slope)
     bool visible = true; // drawn as its own lighter roof (ignored for the default level, always drawn)
+    bool estimate = false; // the device file marks its bandwidth an estimate: drawn dashed, labelled so
 };
 
 // A named ceiling below a roof, drawn dashed.
@@ -46,6 +47,7 @@ struct ChartDevice {
     std::string precisionStd;
     QColor color;
     double computeRoof = 0.0; // FLOP/s
+    bool computeEstimate = false; // the peak behind the compute roof is an estimate (said in the legend)
     std::vector<ChartLevel> levels; // enabled levels, fastest first; at most one isDefault
     std::vector<ChartCeiling> ceilings;
     std::vector<ChartComputeRoof> otherComputeRoofs; // so that every kernel's point lies on a drawn roof

@@ -100,6 +100,8 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
     device.precision = qs(ev.precision);
     device.precisionStd = ev.precision;
     device.computeRoof = ev.computeRoof;
+    device.computeEstimate = std::any_of(hardware.compute.begin(), hardware.compute.end(),
+        [&](const ComputePeak& c) { return c.estimate && c.unit == ev.unit && c.precision == ev.precision; });
     const double computeFactor = ev.peakFlopsPerSecond > 0.0 ? ev.computeRoof / ev.peakFlopsPerSecond : 1.0;
     double bandwidthFactor = 1.0;
     for (const LevelEvaluation& le : ev.levels) {
@@ -108,6 +110,7 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
         chartLevel.name = qs(le.name);
         chartLevel.bytesPerSecond = le.bytesPerSecond;
         chartLevel.isDefault = equalsIgnoreCase(le.name, ev.defaultLevel);
+        chartLevel.estimate = level && level->estimate;
         // Memory levels are drawn; links only when a kernel moves bytes across them.
         chartLevel.visible = le.kind == LevelKind::Memory || (level && kernelUsesLevel(session, hardware, *level));
         if (level && level->bytesPerSecond > 0.0) {

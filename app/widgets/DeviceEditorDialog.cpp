@@ -14,6 +14,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -44,6 +45,9 @@ QString bandwidthText(double bytesPerSecond)
     return text(formatExact(bytesPerSecond / 1e9)) + " GB/s";
 }
 
+// The source an edited figure cites: the original's sources give other values.
+const char* const kEditedSource = "user-edit";
+
 // A field's value differs from the file's beyond the rounding of its text.
 bool changed(double edited, double original)
 {
@@ -68,6 +72,10 @@ DeviceEditorDialog::DeviceEditorDialog(const Hardware& base, QString folder, QWi
     m_name = new QLineEdit(text(base.name + " (copy)"), this);
     m_name->setObjectName("nameEdit");
     form->addRow(tr("Name"), m_name);
+    m_generation = new QLineEdit(text(base.generation + " copy"), this);
+    m_generation->setObjectName("generationEdit");
+    m_generation->setToolTip(tr("The short label of the chart's legend and the hardware dock"));
+    form->addRow(tr("Short label"), m_generation);
 
     for (const auto& c : base.compute) {
         auto* edit = new QLineEdit(peakText(c), this);
@@ -94,6 +102,7 @@ DeviceEditorDialog::DeviceEditorDialog(const Hardware& base, QString folder, QWi
     layout->addWidget(m_status);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    layout->addWidget(buttons);
     m_save = buttons->button(QDialogButtonBox::Save);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_save, &QPushButton::clicked, this, [this] {
@@ -119,25 +128,38 @@ void DeviceEditorDialog::setTakenIds(std::set<std::string> ids)
 
 std::optional<Hardware> DeviceEditorDialog::edited(QString* error) const
 {
+    return check(error, nullptr);
+}
+
+std::optional<Hardware> DeviceEditorDialog::check(QString* error, QLineEdit** field) const
+{
+    QLineEdit* at = nullptr; // the field a refusal names
     auto fail = [&](const QString& message) -> std::optional<Hardware> {
         if (error) {
             *error = message;
+        }
+        if (field) {
+            *field = at;
         }
         return std::nullopt;
     };
     Hardware hw = m_base;
     hw.id = m_id->text().trimmed().toStdString();
     hw.name = m_name->text().trimmed().toStdString();
+    hw.generation = m_generation->text().trimmed().toStdString();
+    at = m_id;
     if (hw.id.empty()) {
         return fail(tr("Id: an id is required"));
-    }
-    if (hw.name.empty()) {
-        return fail(tr("Name: a name is required"));
     }
     if (m_taken.count(hw.id)) {
         return fail(tr("Id: '%1' is already a loaded device").arg(text(hw.id)));
     }
+    at = m_name;
+    if (hw.name.empty()) {
+        return fail(tr("Name: a name is required"));
+    }
     for (size_t i = 0; i < m_peaks.size(); ++i) {
+        at = m_peaks[i];
         const auto parsed = parseQuantity(m_peaks[i]->text().trimmed().toStdString(), Dimension::FlopsPerSecond, true);
         ComputePeak& c = hw.compute[i];
         if (!parsed.value) {
@@ -150,9 +172,11 @@ std::optional<Hardware> DeviceEditorDialog::edited(QString* error) const
             c.flopsPerSecond = *parsed.value;
             c.sparseFlopsPerSecond.reset(); // the vendor's sparse figure no longer belongs to the edited peak
             c.estimate = false;
+            c.source = kEditedSource; // the original's source does not give this figure
         }
     }
     for (size_t i = 0; i < m_bandwidths.size(); ++i) {
+        at = m_bandwidths[i];
         const auto parsed
             = parseQuantity(m_bandwidths[i]->text().trimmed().toStdString(), Dimension::BytesPerSecond, true);
         BandwidthLevel& l = hw.levels[i];
@@ -165,12 +189,27 @@ std::optional<Hardware> DeviceEditorDialog::edited(QString* error) const
         if (changed(*parsed.value, l.bytesPerSecond)) {
             l.bytesPerSecond = *parsed.value;
             l.estimate = false;
+            l.source = kEditedSource;
         }
+    }
+    const auto cites = [&](const auto& figures) {
+        return std::any_of(figures.begin(), figures.end(), [](const auto& f) { return f.source == kEditedSource; });
+    };
+    const bool listed = std::any_of(hw.sources.begin(), hw.sources.end(),
+        [](const SourceRef& ref) { return ref.id == kEditedSource; }); // a copy of a copy
+    if (!listed && (cites(hw.compute) || cites(hw.levels))) {
+        SourceRef edited;
+        edited.id = kEditedSource;
+        edited.title = "Entered in the device editor";
+        edited.document = "figures entered by hand in a copy of " + m_base.id;
+        hw.sources.push_back(edited);
     }
     // The loader is the validator: the copy must load back from its own YAML, strictly.
     const std::string yaml = hardwareToYaml(hw);
     auto loaded = loadHardwareText(yaml, hw.id.empty() ? std::string("new device") : hw.id + ".yaml");
     if (!loaded.hardware) {
+        const std::string where = loaded.diagnostics.empty() ? std::string() : loaded.diagnostics.front().path;
+        at = where == "id" ? m_id : where == "name" ? m_name : where == "generation" ? m_generation : nullptr;
         const std::string message = loaded.diagnostics.empty() ? "invalid device" : loaded.diagnostics.front().message;
         return fail(text(message));
     }
@@ -204,13 +243,32 @@ QString DeviceEditorDialog::save(QString* error)
         }
         return {};
     }
+    m_savedPath = path;
     return path;
+}
+
+QString DeviceEditorDialog::statusText() const
+{
+    return m_status->text();
 }
 
 void DeviceEditorDialog::revalidate()
 {
     QString error;
-    const bool ok = edited(&error).has_value();
+    QLineEdit* refused = nullptr;
+    const bool ok = check(&error, &refused).has_value();
+    if (m_refused && m_refused != refused) {
+        m_refused->setStyleSheet(QString());
+        m_refused->setToolTip(m_refused->property("plainToolTip").toString());
+    }
+    if (refused) {
+        if (!refused->property("plainToolTip").isValid()) {
+            refused->setProperty("plainToolTip", refused->toolTip());
+        }
+        refused->setStyleSheet(QStringLiteral("background: #fde2e2;"));
+        refused->setToolTip(error);
+    }
+    m_refused = refused;
     m_status->setText(
         ok ? tr("Valid: saves to %1").arg(QDir(m_folder).filePath(m_id->text().trimmed() + ".yaml")) : error);
     m_save->setEnabled(ok);

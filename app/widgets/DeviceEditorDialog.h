@@ -29,6 +29,9 @@ public:
 
     QLineEdit* idEdit() const { return m_id; }
     QLineEdit* nameEdit() const { return m_name; }
+    // The short label of the chart's legend and the hardware dock ("H100 copy" by default, so that a
+    // copy shown beside its original can be told apart).
+    QLineEdit* generationEdit() const { return m_generation; }
     // One field per compute entry (dense peak) and per level (bandwidth), in the file's order.
     const std::vector<QLineEdit*>& peakEdits() const { return m_peaks; }
     const std::vector<QLineEdit*>& bandwidthEdits() const { return m_bandwidths; }
@@ -38,8 +41,16 @@ public:
     // Validates, then writes <folder>/<id>.yaml atomically. Refuses to overwrite an existing file.
     // Returns the path written, or an empty string with `error` set.
     QString save(QString* error = nullptr);
+    // The file the last successful save wrote (empty before one).
+    QString savedPath() const { return m_savedPath; }
+
+    // The field the current entry is refused at (shaded, with the reason as its tooltip), nullptr while
+    // the entry is valid or the refusal concerns the whole device; and the line under the fields.
+    QLineEdit* refusedField() const { return m_refused; }
+    QString statusText() const;
 
 private:
+    std::optional<Hardware> check(QString* error, QLineEdit** field) const;
     void revalidate();
 
     Hardware m_base;
@@ -47,10 +58,13 @@ private:
     std::set<std::string> m_taken;
     QLineEdit* m_id = nullptr;
     QLineEdit* m_name = nullptr;
+    QLineEdit* m_generation = nullptr;
     std::vector<QLineEdit*> m_peaks;
     std::vector<QLineEdit*> m_bandwidths;
     QLabel* m_status = nullptr;
     QPushButton* m_save = nullptr;
+    QLineEdit* m_refused = nullptr;
+    QString m_savedPath;
 };
 
 } // namespace roofscope

@@ -5,11 +5,13 @@
 #include "io/HardwareLoader.h"
 #include "model/Text.h"
 #include "model/Units.h"
+#include "widgets/DeviceDatasheetDialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPixmap>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -35,6 +37,61 @@ QIcon emptySwatch()
     QPixmap pixmap(12, 12);
     pixmap.fill(Qt::transparent);
     return QIcon(pixmap);
+}
+
+// A device's row: its generation ("H100"), or its name without the vendor when the generation alone
+// would not tell it from another device of its family (H100 SXM5 and H100 PCIe, a user's copy).
+QString deviceRowLabel(const Hardware& hw, const std::vector<const Hardware*>& family)
+{
+    const bool shared = std::count_if(family.begin(), family.end(), [&](const Hardware* other) {
+        return other->generation == hw.generation;
+    }) > 1;
+    if (!hw.generation.empty() && !shared) {
+        return qs(hw.generation);
+    }
+    QString name = qs(hw.name.empty() ? hw.id : hw.name);
+    const QString vendor = qs(hw.vendor) + QLatin1Char(' ');
+    if (!hw.vendor.empty() && name.startsWith(vendor) && name.size() > vendor.size()) {
+        name = name.mid(vendor.size());
+    }
+    return name;
+}
+
+// The device's tooltip: name, id, main peak, which figures are estimates, its file and notes.
+QString deviceToolTip(const Hardware& hw)
+{
+    QString tip = QStringLiteral("<b>%1</b><br>%2").arg(qs(hw.name).toHtmlEscaped(), qs(hw.id));
+    if (const auto peak = hw.peak(hw.mainPrecision())) {
+        tip += QStringLiteral("<br>%1 %2")
+                   .arg(qs(hw.mainPrecision()), qs(formatQuantity(*peak, Dimension::FlopsPerSecond, 3)));
+    }
+    QStringList peaks;
+    for (const ComputePeak& c : hw.compute) {
+        if (c.estimate) {
+            peaks << qs(c.unit + " " + c.precision);
+        }
+    }
+    QStringList levels;
+    for (const BandwidthLevel& level : hw.levels) {
+        if (level.estimate) {
+            levels << qs(level.name).toUpper();
+        }
+    }
+    if (!peaks.isEmpty()) {
+        tip += QStringLiteral("<br>")
+            + QObject::tr("Estimated peaks: %1").arg(peaks.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
+    if (!levels.isEmpty()) {
+        tip += QStringLiteral("<br>")
+            + QObject::tr("Estimated levels (drawn dashed): %1").arg(levels.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
+    if (!hw.origin.empty()) {
+        tip += QStringLiteral("<br><i>%1</i>").arg(qs(hw.origin).toHtmlEscaped());
+    }
+    if (!hw.notes.empty()) {
+        tip += QStringLiteral("<p>%1</p>").arg(qs(hw.notes).toHtmlEscaped());
+    }
+    return tip + QObject::tr("<p>Double-click or right-click for the datasheet.</p>");
 }
 
 int findSelection(const Session& session, const std::string& id)
@@ -68,6 +125,8 @@ HardwareDock::HardwareDock(const HardwareDatabase& hardware, SessionDocument* do
     m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_tree->header()->setStretchLastSection(false);
     m_tree->setUniformRowHeights(false); // rows take the precision boxes' height (see build())
+    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_tree->setExpandsOnDoubleClick(false); // a device's double click opens its datasheet
     layout->addWidget(m_tree, 1);
     m_sustained = new QCheckBox(tr("Sustained roofs (measured factors instead of peaks)"), content);
     m_sustained->setToolTip(tr("Scale each roof by the device's sustained factors, where its file gives them"));
@@ -78,6 +137,13 @@ HardwareDock::HardwareDock(const HardwareDatabase& hardware, SessionDocument* do
     syncFromSession();
 
     connect(m_tree, &QTreeWidget::itemChanged, this, &HardwareDock::onItemChanged);
+    connect(m_tree, &QTreeWidget::itemDoubleClicked, this, &HardwareDock::onDoubleClicked);
+    connect(m_tree, &QTreeWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        if (QMenu* menu = createContextMenu(m_tree->itemAt(pos))) {
+            menu->setAttribute(Qt::WA_DeleteOnClose);
+            menu->popup(m_tree->viewport()->mapToGlobal(pos));
+        }
+    });
     connect(m_filter, &QLineEdit::textChanged, this, &HardwareDock::applyFilter);
     connect(m_sustained, &QCheckBox::toggled, this, [this](bool on) {
         if (m_syncing || m_document->session().view.sustained == on) {
@@ -123,21 +189,13 @@ void HardwareDock::build()
                 parent = familyItem;
             }
             for (const Hardware* hw : devices) {
-                const QString label = qs(hw->generation.empty() ? hw->name : hw->generation);
+                const QString label = deviceRowLabel(*hw, devices);
                 auto* item = new QTreeWidgetItem(parent, { label });
                 item->setData(0, kKindRole, Device);
                 item->setData(0, kIdRole, qs(hw->id));
                 item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
                 item->setCheckState(0, Qt::Unchecked);
-                QString tip = QStringLiteral("<b>%1</b><br>%2").arg(qs(hw->name).toHtmlEscaped(), qs(hw->id));
-                if (const auto peak = hw->peak(hw->mainPrecision())) {
-                    tip += QStringLiteral("<br>%1 %2")
-                               .arg(qs(hw->mainPrecision()), qs(formatQuantity(*peak, Dimension::FlopsPerSecond, 3)));
-                }
-                if (!hw->notes.empty()) {
-                    tip += QStringLiteral("<p>%1</p>").arg(qs(hw->notes).toHtmlEscaped());
-                }
-                item->setToolTip(0, tip);
+                item->setToolTip(0, deviceToolTip(*hw));
                 for (const BandwidthLevel& level : hw->levels) {
                     const QString text = QStringLiteral("%1 %2").arg(qs(level.name).toUpper(),
                         qs(formatQuantity(level.bytesPerSecond, Dimension::BytesPerSecond, 3)));
@@ -147,9 +205,17 @@ void HardwareDock::build()
                     levelItem->setData(0, kLevelRole, qs(level.name));
                     levelItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
                     levelItem->setCheckState(0, Qt::Checked);
-                    levelItem->setToolTip(0,
-                        level.kind == LevelKind::Interconnect ? tr("Interconnect roof: uncheck to leave it out")
-                                                              : tr("Memory roof: uncheck to leave it out"));
+                    QString levelTip = level.kind == LevelKind::Interconnect
+                        ? tr("Interconnect roof: uncheck to leave it out")
+                        : tr("Memory roof: uncheck to leave it out");
+                    if (level.estimate) { // in italics, as in the datasheet; drawn dashed
+                        QFont italic = levelItem->font(0);
+                        italic.setItalic(true);
+                        levelItem->setFont(0, italic);
+                        levelTip += tr("\nAn estimate (derived or measured by a third party): drawn dashed, "
+                                       "labelled \"(estimate)\"");
+                    }
+                    levelItem->setToolTip(0, levelTip);
                 }
                 auto* combo = new QComboBox(m_tree);
                 combo->addItem(tr("auto"), QString());
@@ -175,6 +241,50 @@ void HardwareDock::build()
         (*it)->setSizeHint(0, QSize(-1, m_rowHeight));
     }
     m_syncing = false;
+}
+
+void HardwareDock::onDoubleClicked(QTreeWidgetItem* item)
+{
+    if (!item) {
+        return;
+    }
+    const int kind = item->data(0, kKindRole).toInt();
+    if (kind == Device) {
+        showDatasheet(item->data(0, kIdRole).toString());
+    } else if (kind == Vendor || kind == Group) {
+        item->setExpanded(!item->isExpanded()); // what a double click does elsewhere in a tree
+    }
+}
+
+DeviceDatasheetDialog* HardwareDock::showDatasheet(const QString& id)
+{
+    const Hardware* hw = m_hardware.find(id.toStdString());
+    if (!hw) {
+        return nullptr;
+    }
+    auto* dialog = new DeviceDatasheetDialog(*hw, window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setObjectName(QStringLiteral("datasheet-") + id);
+    dialog->show();
+    return dialog;
+}
+
+QMenu* HardwareDock::createContextMenu(QTreeWidgetItem* item)
+{
+    const int kind = item ? item->data(0, kKindRole).toInt() : 0;
+    if (kind != Device && kind != Level) {
+        return nullptr;
+    }
+    const QString id = item->data(0, kIdRole).toString();
+    auto* menu = new QMenu(this);
+    QAction* datasheet = menu->addAction(tr("Datasheet…"));
+    datasheet->setObjectName(QStringLiteral("datasheetAction"));
+    connect(datasheet, &QAction::triggered, this, [this, id] { showDatasheet(id); });
+    QAction* copy = menu->addAction(tr("New Device From This…"));
+    copy->setObjectName(QStringLiteral("newDeviceAction"));
+    copy->setToolTip(tr("Copy this device with your own figures into your hardware folder"));
+    connect(copy, &QAction::triggered, this, [this, id] { Q_EMIT newDeviceRequested(id); });
+    return menu;
 }
 
 void HardwareDock::reloadDevices()

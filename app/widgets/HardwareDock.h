@@ -8,11 +8,13 @@
 class QCheckBox;
 class QComboBox;
 class QLineEdit;
+class QMenu;
 class QTreeWidget;
 class QTreeWidgetItem;
 
 namespace roofscope {
 
+class DeviceDatasheetDialog;
 class HardwareDatabase;
 class SessionDocument;
 
@@ -20,7 +22,9 @@ class SessionDocument;
 // checkbox per device, per group and per vendor, a checkbox per roof level under each device, a
 // precision selector per device ("auto": each kernel's own precision) and the sustained-vs-peak
 // switch. Every change is one undoable edit of the session's device list; the dock follows the
-// session (undo, redo, opening a file) without emitting edits of its own.
+// session (undo, redo, opening a file) without emitting edits of its own. A device's context menu
+// (or a double click on it) opens its datasheet; "New Device From This…" asks the window for the
+// device editor (the window adds the saved device to the database and shows it).
 class HardwareDock : public QDockWidget {
     Q_OBJECT
 
@@ -43,6 +47,17 @@ public:
     // The same as clicking the item's checkbox.
     void setDeviceChecked(const QString& id, bool checked);
 
+    // The device's datasheet, opened beside the window (non-modal, deleted when closed); nullptr for
+    // an unknown id. What "Datasheet…" and a double click on a device row do.
+    DeviceDatasheetDialog* showDatasheet(const QString& id);
+    // The context menu of a row: a device's (or one of its levels') offers "Datasheet…" and "New
+    // Device From This…"; nullptr for vendor and family rows. The caller owns the menu.
+    QMenu* createContextMenu(QTreeWidgetItem* item);
+
+Q_SIGNALS:
+    // "New Device From This…": create a user device from a copy of `id`.
+    void newDeviceRequested(const QString& id);
+
 private:
     enum Kind { Vendor = 1, Group, Device, Level };
 
@@ -51,6 +66,7 @@ private:
     void onItemChanged(QTreeWidgetItem* item, int column);
     void onPrecisionChosen(const QString& id, const QString& precision);
     void applyFilter(const QString& text);
+    void onDoubleClicked(QTreeWidgetItem* item);
     // Shows (or hides) every device under `item` as one edit.
     void setDevicesShown(const QStringList& ids, bool shown, const QString& actionText);
     void setLevelEnabled(const QString& id, const QString& level, bool enabled);

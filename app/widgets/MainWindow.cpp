@@ -1,10 +1,13 @@
 #include "widgets/MainWindow.h"
 
 #include "chart/RooflineChart.h"
+#include "document/AppPaths.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "io/HardwareLoader.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/ComparisonDock.h"
+#include "widgets/DeviceEditorDialog.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
 
@@ -26,6 +29,7 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <set>
 
 namespace roofscope {
 
@@ -48,6 +52,7 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     createResultsDock();
     m_hardwareDock = new HardwareDock(m_hardware, m_document, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_hardwareDock);
+    connect(m_hardwareDock, &HardwareDock::newDeviceRequested, this, [this](const QString& id) { newDeviceFrom(id); });
     m_kernelDock = new KernelDock(m_document, m_analysis, this);
     addDockWidget(Qt::RightDockWidgetArea, m_kernelDock);
     connect(m_chart, &RooflineChart::fitRequested, this, &MainWindow::fitAll);
@@ -315,6 +320,63 @@ void MainWindow::reportProblems(const QStringList& problems, const QString& head
     if (popUp && !problems.isEmpty()) { // warnings about the session alone wait behind the button
         showProblems();
     }
+}
+
+DeviceEditorDialog* MainWindow::newDeviceFrom(const QString& id)
+{
+    const Hardware* base = m_hardware.find(id.toStdString());
+    const QString folder = QString::fromStdString(userHardwareDir());
+    if (!base) {
+        return nullptr;
+    }
+    if (folder.isEmpty()) {
+        reportProblems({ tr("No user hardware folder: neither XDG_DATA_HOME nor HOME is set") },
+            tr("A new device cannot be saved."));
+        return nullptr;
+    }
+    auto* dialog = new DeviceEditorDialog(*base, folder, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    std::set<std::string> taken;
+    for (const Hardware& hw : m_hardware.devices()) {
+        taken.insert(hw.id);
+    }
+    dialog->setTakenIds(std::move(taken));
+    // Accepted only after a successful save; the dialog is deleted later, after this handler.
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { addUserDevice(dialog->savedPath()); });
+    dialog->open();
+    return dialog;
+}
+
+QString MainWindow::addUserDevice(const QString& path)
+{
+    const size_t known = m_hardware.diagnostics().size();
+    if (!m_hardware.loadFile(path.toStdString())) {
+        QStringList problems;
+        for (size_t i = known; i < m_hardware.diagnostics().size(); ++i) {
+            problems << QString::fromStdString(m_hardware.diagnostics()[i].toString());
+        }
+        if (problems.isEmpty()) {
+            problems << tr("%1: the device could not be loaded").arg(path);
+        }
+        reportProblems(problems, tr("The new device could not be added."));
+        return problems.front();
+    }
+    const Hardware& added = m_hardware.devices().back();
+    const QString name = QString::fromStdString(added.name);
+    std::vector<DeviceSelection> devices = session().devices;
+    auto it = std::find_if(devices.begin(), devices.end(), [&](const DeviceSelection& d) { return d.id == added.id; });
+    if (it == devices.end()) {
+        DeviceSelection selection;
+        selection.id = added.id;
+        devices.push_back(selection);
+    } else {
+        it->visible = true; // the session named it before the database had it
+    }
+    m_analysis->hardwareChanged(); // the database grew: cached device pointers may have moved
+    m_hardwareDock->reloadDevices();
+    m_document->setDevices(devices, tr("New device %1").arg(name));
+    showStatusMessage(tr("Saved %1 to %2").arg(name, path), 8000);
+    return {};
 }
 
 void MainWindow::fitAll()

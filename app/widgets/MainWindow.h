@@ -23,6 +23,7 @@ class QToolButton;
 namespace roofscope {
 
 class ComparisonDock;
+class DeviceEditorDialog;
 class HardwareDatabase;
 class HardwareDock;
 class KernelDock;
@@ -90,6 +91,14 @@ public:
     // kernels are appended to the session as one undo step; devices with empirical roofs are added
     // to the database, saved in the user hardware folder and shown. Returns a one-line summary.
     QString importFiles(const QStringList& paths);
+
+    // "New Device From This…" (the hardware dock's context menu): opens the device editor on a copy
+    // of `id`, saving into the user hardware folder with the loaded ids taken. Once it is saved, the
+    // device joins the database and the dock and is shown, as one undo step. Returns the open
+    // (window-modal, deleted when closed) dialog; nullptr for an unknown id or no user folder.
+    DeviceEditorDialog* newDeviceFrom(const QString& id);
+    // Loads a device file written to the user folder and shows it, one undo step; returns the error.
+    QString addUserDevice(const QString& path);
 
     // Opens a session file; a file that cannot be read opens nothing, reports file:line:column and
     // keeps the current session. Returns the error (empty on success).

@@ -1,12 +1,13 @@
 // Creating a user device from a shipped one: edited figures are SI quantities, validation is the
 // loader's (the copy is written and loaded back strictly), and the saved file loads as a device.
 #include "TestUtil.h"
-#include "widgets/DeviceEditorDialog.h"
 #include "io/HardwareLoader.h"
+#include "widgets/DeviceEditorDialog.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
@@ -76,12 +77,31 @@ private Q_SLOTS:
         QVERIFY(!saved->compute.front().sparseFlopsPerSecond); // NVIDIA's sparse figure is not kept for an edited peak
         ROOFSCOPE_COMPARE_REL(saved->findLevel("hbm")->bytesPerSecond, 3.0e12, 1e-12);
         ROOFSCOPE_COMPARE_REL(*saved->peak("fp8"), *h100->peak("fp8"), 1e-12); // untouched
-        QCOMPARE(saved->sources.size(), h100->sources.size());
+        // An edited figure cites the editor, not the original's source (which gives another value);
+        // an untouched one keeps its source.
+        QCOMPARE(saved->compute.front().source, std::string("user-edit"));
+        QCOMPARE(saved->findLevel("hbm")->source, std::string("user-edit"));
+        QCOMPARE(saved->findLevel("l2")->source, h100->findLevel("l2")->source);
+        QCOMPARE(saved->sources.back().id, std::string("user-edit"));
+        QCOMPARE(saved->sources.size(), h100->sources.size() + 1);
         QCOMPARE(saved->findLevel("l1")->estimate, true);
 
         // The same id twice is refused rather than overwritten.
         QVERIFY(dialog.save(&error).isEmpty());
         QVERIFY(error.contains("already exists"));
+    }
+
+    // Save and Cancel sit at the bottom, under the status line (they were once drawn over the first field).
+    void theButtonsSitUnderTheStatusLine()
+    {
+        QTemporaryDir dir;
+        DeviceEditorDialog dialog(*m_db.find("nvidia-h100-sxm"), dir.path());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto* box = dialog.findChild<QDialogButtonBox*>();
+        auto* status = dialog.findChild<QLabel*>("statusLabel");
+        QVERIFY(dialog.layout()->indexOf(box) >= 0);
+        QVERIFY(box->geometry().top() >= status->geometry().bottom());
     }
 
     void badFieldsAreRefusedWithTheLoadersRules_data()
@@ -124,19 +144,19 @@ private Q_SLOTS:
         }
         dialog.setTakenIds(taken);
         QVERIFY(saveButton(dialog)->isEnabled());
-        if (field == "peak") {
-            dialog.peakEdits().front()->setText(value);
-        } else if (field == "bandwidth") {
-            dialog.bandwidthEdits().back()->setText(value);
-        } else if (field == "id") {
-            dialog.idEdit()->setText(value);
-        } else {
-            dialog.nameEdit()->setText(value);
-        }
+        QLineEdit* edit = field == "peak" ? dialog.peakEdits().front()
+            : field == "bandwidth"        ? dialog.bandwidthEdits().back()
+            : field == "id"               ? dialog.idEdit()
+                                          : dialog.nameEdit();
+        edit->setText(value);
         QString error;
         QVERIFY(!dialog.edited(&error));
         QVERIFY2(error.contains(message), qPrintable(error));
         QVERIFY(!saveButton(dialog)->isEnabled());
+        // Refused at the field: it is shaded and carries the reason.
+        QCOMPARE(dialog.refusedField(), edit);
+        QVERIFY(!edit->styleSheet().isEmpty());
+        QCOMPARE(edit->toolTip(), error);
         QCOMPARE(dialog.findChild<QLabel*>("statusLabel")->text(), error);
         QVERIFY(dialog.save(&error).isEmpty());
         QVERIFY(QDir(dir.path()).entryList({ "*.yaml" }).isEmpty()); // nothing partial written
