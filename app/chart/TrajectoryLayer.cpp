@@ -5,6 +5,7 @@
 
 #include <QFontMetricsF>
 #include <QPolygonF>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -20,9 +21,15 @@ TrajectoryLayer::TrajectoryLayer(QCustomPlot* plot, const KernelSweep* sweep, co
 
 void TrajectoryLayer::refresh()
 {
-    if (mLayer) {
-        mParentPlot->replot(QCustomPlot::rpQueuedReplot);
+    if (m_pending || !mLayer) {
+        return;
     }
+    m_pending = true;
+    QTimer::singleShot(0, mParentPlot, [this] {
+        if (m_pending) {
+            mParentPlot->replot();
+        }
+    });
 }
 
 void TrajectoryLayer::applyDefaultAntialiasingHint(QCPPainter* painter) const
@@ -49,6 +56,7 @@ void TrajectoryLayer::draw(QCPPainter* painter)
 {
     m_drawnPolylines = 0;
     m_drawnCrossings = 0;
+    m_pending = false;
     const Trajectory& t = m_sweep->trajectory();
     if (t.kernel < 0) {
         return;

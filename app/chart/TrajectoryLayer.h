@@ -21,7 +21,8 @@ public:
     // `sweep` must outlive the layer. The layer belongs to the plot (QCustomPlot frees it).
     TrajectoryLayer(QCustomPlot* plot, const KernelSweep* sweep, const QString& layer);
 
-    // Picks up the sweep's current trajectory and repaints.
+    // The sweep changed: repaints soon, unless the chart replots first (it does on every edit of a
+    // kernel; the sweep, created before the chart listens, is then already current).
     void refresh();
 
     // Where a crossing's dot is drawn, in widget pixels of the plot (after a replot).
@@ -38,6 +39,7 @@ private:
     const KernelSweep* m_sweep;
     int m_drawnPolylines = 0;
     int m_drawnCrossings = 0;
+    bool m_pending = false; // changed since the last draw
 };
 
 } // namespace roofscope

@@ -46,16 +46,17 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     , m_document(new SessionDocument(this))
 {
     m_analysis = new SessionAnalysis(m_document, m_hardware, this);
+    // The sweep listens before the chart: the chart's replot after an edit draws it current.
+    m_sweep = new KernelSweep(m_analysis, this);
     m_chart = new RooflineChart(this);
     m_chart->setAnalysis(m_analysis);
+    attachTrajectory(m_chart, m_sweep);
     setCentralWidget(m_chart);
     createResultsDock();
     m_hardwareDock = new HardwareDock(m_hardware, m_document, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_hardwareDock);
     m_kernelDock = new KernelDock(m_document, m_analysis, this);
     addDockWidget(Qt::RightDockWidgetArea, m_kernelDock);
-    m_sweep = new KernelSweep(m_analysis, this);
-    attachTrajectory(m_chart, m_sweep);
     m_sweepDock = new SweepDock(m_analysis, m_sweep, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_sweepDock);
     connect(m_chart, &RooflineChart::fitRequested, this, &MainWindow::fitAll);

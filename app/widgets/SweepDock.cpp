@@ -65,6 +65,7 @@ SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* par
     m_slider->setPageStep(kSliderSteps / 20);
     m_valueLabel = new QLabel(m_controls);
     m_valueLabel->setMinimumWidth(m_valueLabel->fontMetrics().horizontalAdvance(QStringLiteral("m = 16.4M")));
+    m_valueLabel->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
     sliderRow->addWidget(m_slider, 1);
     sliderRow->addWidget(m_valueLabel);
     form->addRow(tr("Value"), sliderRow);
@@ -74,8 +75,11 @@ SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* par
     m_crossings->setWordWrap(true);
     m_crossings->setTextFormat(Qt::PlainText);
     m_crossings->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_crossings);
-    layout->addStretch(1);
+    m_crossings->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // New crossings on every slider step must not resize the dock (and with it the chart).
+    m_crossings->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+    m_crossings->setMinimumHeight(m_crossings->fontMetrics().lineSpacing() * 6);
+    layout->addWidget(m_crossings, 1);
     setWidget(body);
 
     connect(m_enabled, &QCheckBox::toggled, this, [this] { applySweep(); });
