@@ -1,9 +1,9 @@
 #include "cli/MapCommand.h"
 
+#include "chart/RegimeMapImage.h"
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/RangeArgs.h"
-#include "cli/RegimeMapImage.h"
 #include "io/EvaluationFormat.h"
 #include "model/RegimeMap.h"
 #include "model/Units.h"
@@ -157,18 +157,7 @@ int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     }
     const size_t nx = map.xValues.size();
     if (format == "csv") {
-        out << "hardware,x,y,regime,binding,t_min_s,attainable_flops_per_s\n";
-        for (const auto& device : map.devices) {
-            for (size_t iy = 0; iy < map.yValues.size(); ++iy) {
-                for (size_t ix = 0; ix < nx; ++ix) {
-                    const RegimeCell& c = device.cell(ix, iy, nx);
-                    out << escapeCsv(device.hardwareId) << "," << formatExact(map.xValues[ix]) << ","
-                        << formatExact(map.yValues[iy]) << "," << regimeName(c.regime) << ","
-                        << escapeCsv(device.bindingName(c.binding)) << "," << formatExact(c.tMin) << ","
-                        << formatExact(c.attainable) << "\n";
-                }
-            }
-        }
+        out << regimeMapCsv(map);
         return 0;
     }
     for (const auto& device : map.devices) {

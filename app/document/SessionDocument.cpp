@@ -87,8 +87,7 @@ QString SessionDocument::setKernelIntensity(int index, double flopsPerByte, QStr
             return qs(solved.error);
         }
         if (limit && !solved.limit.empty()) {
-            *limit = tr("%1; change its dtype, or convert it to a raw kernel to move it freely")
-                         .arg(qs(solved.limit));
+            *limit = tr("%1; change its dtype, or convert it to a raw kernel to move it freely").arg(qs(solved.limit));
         }
         bool changed = false;
         for (const auto& name : parseFreeParameters(free)) {
@@ -116,6 +115,35 @@ QString SessionDocument::setKernelIntensity(int index, double flopsPerByte, QStr
     }
     m_undoStack->push(
         new KernelEditCommand(this, index, current, moved, tr("Move %1").arg(qs(current.name)), m_interactionId));
+    return {};
+}
+
+QString SessionDocument::setKernelParameters(
+    int index, const std::vector<std::pair<std::string, double>>& values, bool merge, const QString& actionText)
+{
+    if (!validIndex(index, m_session.kernels.size())) {
+        return tr("No kernel %1").arg(index + 1);
+    }
+    const Kernel& current = m_session.kernels[static_cast<size_t>(index)];
+    if (!current.templ) {
+        return tr("%1 is not a template kernel").arg(qs(current.name));
+    }
+    Kernel changed = current;
+    bool differs = false;
+    for (const auto& [name, value] : values) {
+        const auto it = current.templ->params.find(name);
+        differs = differs || it == current.templ->params.end() || it->second != value;
+        changed.templ->params[name] = value;
+    }
+    if (!differs) {
+        return {};
+    }
+    const std::string error = applyTemplate(changed);
+    if (!error.empty()) {
+        return qs(error);
+    }
+    const QString text = actionText.isEmpty() ? tr("Set %1").arg(qs(current.name)) : actionText;
+    m_undoStack->push(new KernelEditCommand(this, index, current, changed, text, merge ? m_interactionId : -1));
     return {};
 }
 

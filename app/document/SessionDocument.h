@@ -5,6 +5,10 @@
 #include <QObject>
 #include <QString>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 class QUndoStack;
 
 namespace roofscope {
@@ -33,6 +37,10 @@ public:
     // target; when it cannot follow (its intensity does not depend on the parameter, or saturates),
     // it stops at the reachable end and `limit` (when given) says why.
     QString setKernelIntensity(int index, double flopsPerByte, QString* limit = nullptr);
+    // Sets template parameters of a kernel (a sweep's slider, a regime map's click). With `merge`,
+    // consecutive calls for one kernel collapse into one undo step until endInteraction(), as a drag.
+    QString setKernelParameters(int index, const std::vector<std::pair<std::string, double>>& values, bool merge,
+        const QString& actionText = {});
     QString addKernel(const Kernel& kernel);
     // Appends several kernels as one undo step (an import).
     QString addKernels(const std::vector<Kernel>& kernels, const QString& actionText = {});

@@ -1,6 +1,8 @@
 #include "widgets/MainWindow.h"
 
 #include "chart/RooflineChart.h"
+#include "chart/TrajectoryOverlay.h"
+#include "document/KernelSweep.h"
 #include "document/AppPaths.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -10,6 +12,8 @@
 #include "widgets/DeviceEditorDialog.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
+#include "widgets/RegimeMapDock.h"
+#include "widgets/SweepDock.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -46,8 +50,11 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     , m_document(new SessionDocument(this))
 {
     m_analysis = new SessionAnalysis(m_document, m_hardware, this);
+    // The sweep listens before the chart: the chart's replot after an edit draws it current.
+    m_sweep = new KernelSweep(m_analysis, this);
     m_chart = new RooflineChart(this);
     m_chart->setAnalysis(m_analysis);
+    attachTrajectory(m_chart, m_sweep);
     setCentralWidget(m_chart);
     createResultsDock();
     m_hardwareDock = new HardwareDock(m_hardware, m_document, this);
@@ -55,10 +62,11 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     connect(m_hardwareDock, &HardwareDock::newDeviceRequested, this, [this](const QString& id) { newDeviceFrom(id); });
     m_kernelDock = new KernelDock(m_document, m_analysis, this);
     addDockWidget(Qt::RightDockWidgetArea, m_kernelDock);
+    m_sweepDock = new SweepDock(m_analysis, m_sweep, this);
+    addDockWidget(Qt::LeftDockWidgetArea, m_sweepDock);
     connect(m_chart, &RooflineChart::fitRequested, this, &MainWindow::fitAll);
-    connect(m_chart, &RooflineChart::statusMessage, this, [this](const QString& message) {
-        showStatusMessage(message, 6000);
-    });
+    connect(m_chart, &RooflineChart::statusMessage, this,
+        [this](const QString& message) { showStatusMessage(message, 6000); });
 
     // What the window itself shows: the title, the status line and the selected kernel's rows.
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
@@ -117,6 +125,7 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     resize(size);
     resizeDocks({ m_hardwareDock, m_kernelDock }, { 270, 340 }, Qt::Horizontal);
     resizeDocks({ m_resultsDock }, { 260 }, Qt::Vertical);
+    resizeDocks({ m_hardwareDock, m_sweepDock }, { 520, 300 }, Qt::Vertical);
     restoreLayout();
     updateTitle();
     updateStatus();
@@ -191,6 +200,10 @@ void MainWindow::createResultsDock()
     m_comparisonDock->setAnalysis(m_analysis);
     addDockWidget(Qt::BottomDockWidgetArea, m_comparisonDock);
     splitDockWidget(m_resultsDock, m_comparisonDock, Qt::Horizontal);
+    m_regimeMapDock = new RegimeMapDock(m_analysis, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_regimeMapDock);
+    tabifyDockWidget(m_comparisonDock, m_regimeMapDock);
+    m_comparisonDock->raise();
 }
 
 const Session& MainWindow::session() const

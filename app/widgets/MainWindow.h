@@ -27,6 +27,9 @@ class DeviceEditorDialog;
 class HardwareDatabase;
 class HardwareDock;
 class KernelDock;
+class KernelSweep;
+class RegimeMapDock;
+class SweepDock;
 class ResultsProxyModel;
 class ResultsTableModel;
 class RooflineChart;
@@ -60,6 +63,9 @@ public:
     HardwareDock* hardwareDock() const { return m_hardwareDock; }
     KernelDock* kernelDock() const { return m_kernelDock; }
     ComparisonDock* comparisonDock() const { return m_comparisonDock; }
+    SweepDock* sweepDock() const { return m_sweepDock; }
+    RegimeMapDock* regimeMapDock() const { return m_regimeMapDock; }
+    KernelSweep* kernelSweep() const { return m_sweep; }
     // Review mode: the chart alone, full screen, with large fonts, thick lines and the workload
     // comparison beside it; leaving it restores the docks and the window as they were. Every menu
     // shortcut keeps working in it.
@@ -180,6 +186,9 @@ private:
     RooflineChart* m_chart = nullptr;
     HardwareDock* m_hardwareDock = nullptr;
     KernelDock* m_kernelDock = nullptr;
+    KernelSweep* m_sweep = nullptr;
+    SweepDock* m_sweepDock = nullptr;
+    RegimeMapDock* m_regimeMapDock = nullptr;
     QDockWidget* m_resultsDock = nullptr;
     ComparisonDock* m_comparisonDock = nullptr;
     QToolBar* m_toolBar = nullptr;

@@ -5,17 +5,28 @@
 //   toggle_device  one device switched off or on in the hardware dock: full recompute and replot
 //   toggle_device_cold  switching on a device never shown before (its evaluations not cached yet)
 //   replot         one full chart replot of the toggle scene (the chart's share of a toggle)
+//   window_sweep   a parameter of a swept template kernel changed (256 values on 8 devices): the
+//                  edit, its scene update, the trajectory's recompute and the repaint
+//   window_sweep_replot     one full chart replot with the trajectory drawn
+//   window_sweep_recompute  the trajectory's recompute alone (KernelSweep::recompute)
+//   window_edit_unswept     the same edits with no trajectory
+//   window_map     a parameter of a mapped kernel changed: four 128 x 128 regime maps (one per device,
+//                  as the dock computes them) recomputed
 //   startup        the roofscope executable from process start to its first paint (separate runs)
 // Usage: roofscope-bench [--only NAME] [--quick] [--roofscope PATH]
 
-#include "document/AppPaths.h"
 #include "chart/RooflineChart.h"
-#include "widgets/HardwareDock.h"
-#include "widgets/MainWindow.h"
+#include "document/AppPaths.h"
+#include "document/KernelRegimeMap.h"
+#include "document/KernelSweep.h"
 #include "document/SceneBuilder.h"
-#include "models/ResultsTableModel.h"
+#include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
+#include "model/Templates.h"
+#include "models/ResultsTableModel.h"
+#include "widgets/HardwareDock.h"
+#include "widgets/MainWindow.h"
 
 #include <qcustomplot.h>
 
@@ -30,6 +41,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -293,6 +305,91 @@ void benchToggle(HardwareDatabase& db, size_t kernels, size_t devices, int toggl
     }
 }
 
+// A decode matmul (m x k x n, bf16) on `devices` devices, selected.
+Session rangeSession(const HardwareDatabase& db, size_t devices)
+{
+    Session session = benchSession(db, 0, devices, false);
+    Kernel k;
+    k.name = "decode";
+    k.templ
+        = TemplateInstance { "matmul", { { "m", 16.0 }, { "k", 8192.0 }, { "n", 8192.0 } }, { { "dtype", "bf16" } } };
+    applyTemplate(k);
+    session.kernels.push_back(k);
+    return session;
+}
+
+void benchRanges(HardwareDatabase& db, int changes)
+{
+    { // The trajectory: 256 values of m on 8 devices while n changes.
+        MainWindow window(db);
+        window.setAutosaveDelay(-1);
+        window.setSession(rangeSession(db, 8));
+        window.resize(1600, 1000);
+        window.show();
+        window.analysis()->setSelectedKernel(0);
+        settle();
+        KernelSweep* sweep = window.kernelSweep();
+        sweep->setSweep(0, ParameterAxis { "m", 1.0, 1e6, 256 });
+        const size_t values = sweep->values().size();
+        std::vector<double> samples;
+        std::vector<double> recompute;
+        std::vector<double> replots;
+        QElapsedTimer timer;
+        for (int i = 0; i < changes; ++i) {
+            timer.start();
+            window.document()->setKernelParameters(0, { { "n", 4096.0 + 64.0 * (i % 64) } }, true);
+            QApplication::processEvents();
+            samples.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            timer.start();
+            window.chart()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+            replots.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            timer.start();
+            sweep->recompute();
+            recompute.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+        // The same edits with no sweep drawn: what the edit costs by itself.
+        sweep->clear();
+        std::vector<double> plain;
+        for (int i = 0; i < changes; ++i) {
+            timer.start();
+            window.document()->setKernelParameters(0, { { "n", 4096.0 + 64.0 * (i % 64) } }, true);
+            QApplication::processEvents();
+            plain.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+        window.document()->endInteraction();
+        print("window_edit_unswept", 1, window.analysis()->devices().size(), stats(plain), changes);
+        const QString extra = QStringLiteral(", \"values\": %1").arg(values);
+        print("window_sweep", 1, window.analysis()->devices().size(), stats(samples), changes, extra);
+        print("window_sweep_replot", 1, window.analysis()->devices().size(), stats(replots), changes, extra);
+        print("window_sweep_recompute", 1, window.analysis()->devices().size(), stats(recompute), changes, extra);
+    }
+    { // Four 128 x 128 maps over m and k (one per device) while n changes.
+        MainWindow window(db);
+        window.setAutosaveDelay(-1);
+        window.setSession(rangeSession(db, 4));
+        window.analysis()->setSelectedKernel(0);
+        settle();
+        std::vector<std::unique_ptr<KernelRegimeMap>> maps;
+        for (int d = 0; d < 4; ++d) {
+            maps.push_back(std::make_unique<KernelRegimeMap>(window.analysis()));
+            maps.back()->setMap(0, ParameterAxis { "m", 1.0, 1e6, 128 }, ParameterAxis { "k", 1.0, 1e6, 128 }, d);
+        }
+        std::vector<double> samples;
+        QElapsedTimer timer;
+        for (int i = 0; i < changes; ++i) {
+            window.document()->setKernelParameters(0, { { "n", 4096.0 + 64.0 * (i % 64) } }, true);
+            timer.start();
+            for (auto& map : maps) {
+                map->recompute();
+            }
+            samples.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+        const RegimeMap& map = maps.front()->map();
+        print("window_map", 1, maps.size(), stats(samples), changes,
+            QStringLiteral(", \"cells\": %1").arg(map.xValues.size() * map.yValues.size()));
+    }
+}
+
 void benchStartup(const QString& executable, int runs)
 {
     std::vector<double> samples;
@@ -341,7 +438,7 @@ int main(int argc, char** argv)
             quick = true;
         } else {
             std::fprintf(stderr,
-                "usage: roofscope-bench [--only drag|drag_measured|toggle_device|startup] "
+                "usage: roofscope-bench [--only drag|drag_measured|toggle_device|window_sweep|startup] "
                 "[--quick] [--roofscope PATH]\n");
             return 2;
         }
@@ -362,6 +459,9 @@ int main(int argc, char** argv)
     }
     if (wanted("toggle_device")) {
         benchToggle(db, quick ? 1000 : 10000, 8, quick ? 10 : 40);
+    }
+    if (wanted("window_sweep") || wanted("window_map")) {
+        benchRanges(db, quick ? 20 : 100);
     }
     if (wanted("startup")) {
         benchStartup(executable, quick ? 3 : 15);

@@ -1,5 +1,6 @@
-#include "cli/RegimeMapImage.h"
+#include "chart/RegimeMapImage.h"
 
+#include "io/EvaluationFormat.h"
 #include "model/Units.h"
 
 #include <QColor>
@@ -20,11 +21,12 @@ namespace roofscope {
 namespace {
 
 constexpr int kCell = 4; // pixels per cell at 128 steps; panels are at least 320 px wide
-constexpr int kMargin = 70;
-constexpr int kLegend = 150;
+constexpr int kMargin = kRegimeMapMargin;
+constexpr int kLegend = kRegimeMapLegend;
 
-// Compute green; memory levels blues and purples; network levels oranges and reds.
-QColor bindingColor(const RegimeMapDevice& device, int binding)
+} // namespace
+
+QColor regimeBindingColor(const RegimeMapDevice& device, int binding)
 {
     if (binding < 0) {
         return QColor(46, 139, 87);
@@ -43,6 +45,8 @@ QColor bindingColor(const RegimeMapDevice& device, int binding)
     return isNetwork ? network[networkIndex % 4] : memory[memoryIndex % 4];
 }
 
+namespace {
+
 // Mixes the colour with white: t = 0 keeps it, t = 1 is white.
 QColor lighter(const QColor& c, double t)
 {
@@ -55,7 +59,10 @@ QString tickLabel(double value)
     return QString::fromStdString(formatNumber(value, 3));
 }
 
-void drawPanel(QPainter& p, const RegimeMap& map, const RegimeMapDevice& device, QRect area, RegimeMapShade shade)
+} // namespace
+
+void paintRegimeMapPanel(
+    QPainter& p, const RegimeMap& map, const RegimeMapDevice& device, QRect area, RegimeMapShade shade)
 {
     const size_t nx = map.xValues.size();
     const size_t ny = map.yValues.size();
@@ -85,7 +92,7 @@ void drawPanel(QPainter& p, const RegimeMap& map, const RegimeMapDevice& device,
         const double v = shade == RegimeMapShade::TMin ? c.tMin : c.attainable;
         const double t = v > 0.0 && std::isfinite(v) && hi > 0.0 ? std::log(v / lo) / span : 0.0;
         // Darker = slower (T_min) or faster (attainable); never paler than 60 % white.
-        QColor color = lighter(bindingColor(device, c.binding), 0.6 * (1.0 - t));
+        QColor color = lighter(regimeBindingColor(device, c.binding), 0.6 * (1.0 - t));
         return c.regime == Regime::Balanced ? lighter(color, 0.5) : color;
     };
     for (size_t iy = 0; iy < ny; ++iy) {
@@ -167,7 +174,7 @@ void drawPanel(QPainter& p, const RegimeMap& map, const RegimeMapDevice& device,
     }
     std::sort(seen.begin(), seen.end());
     for (int b : seen) {
-        p.fillRect(QRect(x, y, 12, 12), bindingColor(device, b));
+        p.fillRect(QRect(x, y, 12, 12), regimeBindingColor(device, b));
         p.drawText(QRect(x + 18, y - 2, kLegend - 30, 16), Qt::AlignLeft | Qt::AlignVCenter,
             QString::fromStdString(device.bindingName(b) + "-bound"));
         y += 18;
@@ -177,13 +184,15 @@ void drawPanel(QPainter& p, const RegimeMap& map, const RegimeMapDevice& device,
                                       : QStringLiteral("darker: more FLOP/s\npale: balanced"));
 }
 
+namespace {
+
 void paint(QPainter& p, const RegimeMap& map, RegimeMapShade shade, QSize panel)
 {
     p.fillRect(QRect(0, 0, 100000, 100000), Qt::white);
     p.setRenderHint(QPainter::Antialiasing, false);
     for (size_t d = 0; d < map.devices.size(); ++d) {
         const int left = static_cast<int>(d) * (panel.width() + 2 * kMargin + kLegend) + kMargin;
-        drawPanel(p, map, map.devices[d], QRect(left, kMargin - 10, panel.width(), panel.height()), shade);
+        paintRegimeMapPanel(p, map, map.devices[d], QRect(left, kMargin - 10, panel.width(), panel.height()), shade);
     }
 }
 
@@ -227,6 +236,40 @@ std::string writeRegimeMapImage(const RegimeMap& map, const std::string& path, R
         }
     }
     if (!out.commit()) {
+        return "cannot write " + path + ": " + out.errorString().toStdString();
+    }
+    return {};
+}
+
+std::string regimeMapCsv(const RegimeMap& map)
+{
+    std::string out = "hardware,x,y,regime,binding,t_min_s,attainable_flops_per_s\n";
+    const size_t nx = map.xValues.size();
+    for (const auto& device : map.devices) {
+        if (device.cells.size() != nx * map.yValues.size()) {
+            continue; // a device that could not evaluate the kernel
+        }
+        for (size_t iy = 0; iy < map.yValues.size(); ++iy) {
+            for (size_t ix = 0; ix < nx; ++ix) {
+                const RegimeCell& c = device.cell(ix, iy, nx);
+                out += escapeCsv(device.hardwareId) + "," + formatExact(map.xValues[ix]) + ","
+                    + formatExact(map.yValues[iy]) + "," + regimeName(c.regime) + ","
+                    + escapeCsv(device.bindingName(c.binding)) + "," + formatExact(c.tMin) + ","
+                    + formatExact(c.attainable) + "\n";
+            }
+        }
+    }
+    return out;
+}
+
+std::string writeRegimeMapCsv(const RegimeMap& map, const std::string& path)
+{
+    QSaveFile out(QString::fromStdString(path));
+    if (!out.open(QIODevice::WriteOnly)) {
+        return "cannot write " + path + ": " + out.errorString().toStdString();
+    }
+    const std::string text = regimeMapCsv(map);
+    if (out.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !out.commit()) {
         return "cannot write " + path + ": " + out.errorString().toStdString();
     }
     return {};

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "model/RegimeMap.h"
+
+#include <QColor>
+#include <QRect>
+
+#include <string>
+
+class QPainter;
+
+namespace roofscope {
+
+// What shades a cell: its T_min (darker = slower) or its attainable FLOP/s (darker = faster).
+enum class RegimeMapShade { TMin, Attainable };
+
+// Draws a regime map with plain QPainter, one panel per device: cells coloured by the binding
+// resource (compute, each memory level, each network level), shaded by T_min or attainable on a log
+// scale, the boundaries between bindings drawn as lines, log axes and a legend. Writes PNG (QImage)
+// or SVG (QSvgGenerator, text kept as text) by the file's extension, atomically. Needs a
+// QGuiApplication. Returns an error message, empty on success.
+// Used by the command line's `map -o` and the window's regime map dock.
+std::string writeRegimeMapImage(const RegimeMap& map, const std::string& path, RegimeMapShade shade);
+
+// One line per cell: hardware,x,y,regime,binding,t_min_s,attainable_flops_per_s (with a header).
+std::string regimeMapCsv(const RegimeMap& map);
+// Writes regimeMapCsv() atomically; an error message, empty on success.
+std::string writeRegimeMapCsv(const RegimeMap& map, const std::string& path);
+
+// One device's panel: the title above `area`, the cells in it, the boundaries, the axes below and
+// left of it and the legend right of it (kRegimeMapMargin and kRegimeMapLegend pixels).
+void paintRegimeMapPanel(
+    QPainter& painter, const RegimeMap& map, const RegimeMapDevice& device, QRect area, RegimeMapShade shade);
+inline constexpr int kRegimeMapMargin = 70;
+inline constexpr int kRegimeMapLegend = 150;
+
+// A binding resource's colour: compute green, memory levels blues and purples, network levels
+// oranges and reds.
+QColor regimeBindingColor(const RegimeMapDevice& device, int binding);
+
+} // namespace roofscope

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "model/KernelProbe.h"
+#include "model/RegimeMap.h"
+
+#include <QObject>
+#include <QString>
+
+namespace roofscope {
+
+class SessionAnalysis;
+
+// The regime map of one template kernel over two of its parameters on one shown device (the core's
+// regimeMap(), the device as wide as the session uses it), kept up to date as the session changes:
+// a move of that kernel, or any edit that rebuilds the scene. Window state, not part of the session.
+class KernelRegimeMap : public QObject {
+    Q_OBJECT
+
+public:
+    static constexpr int kDefaultSteps = 64;
+
+    explicit KernelRegimeMap(SessionAnalysis* analysis, QObject* parent = nullptr);
+
+    // Maps kernel `kernel` over `x` and `y` on scene device `sceneDevice`; kernel -1 stops.
+    void setMap(int kernel, const ParameterAxis& x, const ParameterAxis& y, int sceneDevice);
+    void clear() { setMap(-1, {}, {}, -1); }
+    int kernel() const { return m_kernel; }
+    int sceneDevice() const { return m_sceneDevice; }
+    const ParameterAxis& xAxis() const { return m_x; }
+    const ParameterAxis& yAxis() const { return m_y; }
+
+    // The map (one device); empty devices when nothing is mapped.
+    const RegimeMap& map() const { return m_map; }
+    // Why nothing is mapped (a bad range, a device that cannot evaluate the kernel), empty otherwise.
+    QString error() const { return m_error; }
+
+    void recompute();
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    SessionAnalysis* m_analysis;
+    int m_kernel = -1;
+    int m_sceneDevice = -1;
+    ParameterAxis m_x;
+    ParameterAxis m_y;
+    RegimeMap m_map;
+    QString m_error;
+};
+
+} // namespace roofscope

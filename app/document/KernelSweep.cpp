@@ -1,0 +1,146 @@
+#include "document/KernelSweep.h"
+
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+#include "model/ChipScaling.h"
+#include "model/RangeEvaluator.h"
+#include "model/Templates.h"
+
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+} // namespace
+
+KernelSweep::KernelSweep(SessionAnalysis* analysis, QObject* parent)
+    : QObject(parent)
+    , m_analysis(analysis)
+{
+    connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] { recompute(); });
+    connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int kernel) {
+        if (kernel == m_kernel) {
+            recompute();
+        }
+    });
+}
+
+void KernelSweep::setSweep(int kernel, const ParameterAxis& axis)
+{
+    m_kernel = kernel;
+    m_axis = axis;
+    recompute();
+}
+
+QString KernelSweep::formatValue(double value, bool integer)
+{
+    if (std::abs(value) >= 1e5) {
+        static const char* const kSuffixes[] = { "k", "M", "G", "T", "P" };
+        double scaled = value;
+        int i = -1;
+        while (std::abs(scaled) >= 1000.0 && i < 4) {
+            scaled /= 1000.0;
+            ++i;
+        }
+        return QString::number(scaled, 'g', 3) + QLatin1String(kSuffixes[i]);
+    }
+    if (integer || std::abs(value) >= 100.0) {
+        return QString::number(std::llround(value));
+    }
+    return QString::number(value, 'g', 3);
+}
+
+void KernelSweep::recompute()
+{
+    m_trajectory = {};
+    m_sweepDevices.clear();
+    m_values.clear();
+    m_error.clear();
+    const Session& session = m_analysis->document()->session();
+    if (m_kernel < 0 || static_cast<size_t>(m_kernel) >= session.kernels.size()) {
+        m_kernel = -1;
+        Q_EMIT changed();
+        return;
+    }
+    const Kernel& kernel = session.kernels[static_cast<size_t>(m_kernel)];
+    const TemplateDefinition* definition = kernel.templ ? findTemplate(kernel.templ->name) : nullptr;
+    const TemplateParameter* parameter = definition ? definition->parameter(m_axis.name) : nullptr;
+    if (!parameter) {
+        m_error = tr("%1 has no parameter '%2' to sweep").arg(qs(kernel.name), qs(m_axis.name));
+        Q_EMIT changed();
+        return;
+    }
+    m_trajectory.kernel = m_kernel;
+    m_trajectory.parameter = qs(m_axis.name);
+
+    // Each device as wide as the session uses it (sweep() widens the single chip itself), at its
+    // own precision and enabled levels.
+    const auto& devices = m_analysis->devices();
+    const auto& results = m_analysis->results();
+    const ChartScene& scene = m_analysis->scene();
+    std::vector<std::pair<size_t, SweepDevice>> found;
+    std::vector<Hardware> singles(devices.size());
+    for (size_t i = 0; i < devices.size() && i < results.size(); ++i) {
+        if (!devices[i].hardware || !results[i] || !results[i]->hardware) {
+            continue;
+        }
+        DeviceSelection single = session.devices[devices[i].sessionIndex];
+        single.chips = 1;
+        singles[i] = sessionHardware(*results[i]->hardware, single);
+        SweepResult result = sweep(kernel, { singles[i] }, devices[i].options, m_axis, devices[i].chips);
+        if (!result.error.empty()) {
+            m_error = qs(result.error);
+            m_trajectory.kernel = -1;
+            Q_EMIT changed();
+            return;
+        }
+        if (m_values.empty()) {
+            m_values = result.values;
+        }
+        if (!result.devices.empty() && result.devices.front().error.empty()) {
+            found.emplace_back(i, std::move(result.devices.front()));
+        }
+    }
+    for (auto& [i, device] : found) {
+        TrajectoryDevice drawn;
+        drawn.sceneDevice = static_cast<int>(i);
+        drawn.color = i < scene.devices.size() ? scene.devices[i].color : QColor(Qt::gray);
+        drawn.points.reserve(device.points.size());
+        for (const SweepPoint& p : device.points) {
+            drawn.points.push_back({ p.intensity, p.attainable });
+        }
+        if (!device.crossings.empty()) {
+            // Where each crossing lies on the chart: the kernel at that value on the device.
+            const Hardware& hardware = singles[i];
+            KernelProbe widthProbe(kernel, devices[i].chips);
+            RangeEvaluator evaluator;
+            std::string error;
+            widthProbe.set(m_axis.name, device.crossings.front().value);
+            const bool prepared = evaluator.prepare(widthProbe.derive(), hardware, devices[i].options, error);
+            for (const SweepCrossing& crossing : device.crossings) {
+                if (!prepared) {
+                    break;
+                }
+                widthProbe.set(m_axis.name, crossing.value);
+                const RangePoint at = evaluator.at(widthProbe.derive(), widthProbe.chips());
+                if (!drawn.crossings.empty() && drawn.crossings.back().value == crossing.value) {
+                    drawn.crossings.back().detail
+                        += QStringLiteral("; %1 → %2").arg(qs(crossing.from), qs(crossing.to));
+                    continue; // a regime and a binding change at the same value: one dot
+                }
+                drawn.crossings.push_back({ crossing.value, at.intensity, at.attainable,
+                    QStringLiteral("%1 = %2").arg(qs(m_axis.name), formatValue(crossing.value, parameter->integer)),
+                    QStringLiteral("%1 → %2").arg(qs(crossing.from), qs(crossing.to)) });
+            }
+        }
+        m_trajectory.devices.push_back(std::move(drawn));
+        m_sweepDevices.push_back(std::move(device));
+    }
+    Q_EMIT changed();
+}
+
+} // namespace roofscope

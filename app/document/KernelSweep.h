@@ -1,0 +1,88 @@
+#pragma once
+
+#include "model/KernelProbe.h"
+#include "model/Sweep.h"
+
+#include <QColor>
+#include <QObject>
+#include <QString>
+
+#include <vector>
+
+namespace roofscope {
+
+class SessionAnalysis;
+
+// One point of a kernel's trajectory on one device, where the chart draws it.
+struct TrajectoryPoint {
+    double intensity = 0.0; // FLOP/B on the device's default level (the chart's x)
+    double attainable = 0.0; // FLOP/s
+};
+
+// Where the regime or the binding resource changes along the trajectory.
+struct TrajectoryCrossing {
+    double value = 0.0; // the parameter's value (core sweep(): solved on the continuous parameter)
+    double intensity = 0.0;
+    double attainable = 0.0;
+    QString label; // "m = 241"
+    QString detail; // "memory-bound → compute-bound"
+};
+
+struct TrajectoryDevice {
+    int sceneDevice = -1; // index into ChartScene::devices
+    QColor color;
+    std::vector<TrajectoryPoint> points; // one per swept value
+    std::vector<TrajectoryCrossing> crossings; // in increasing value
+};
+
+struct Trajectory {
+    int kernel = -1; // -1: nothing drawn
+    QString parameter;
+    std::vector<TrajectoryDevice> devices; // the scene devices the kernel could be evaluated on
+};
+
+// The trajectory of one template kernel while one of its parameters runs over a range: the core's
+// sweep() on every shown device (each as wide as the session uses it), kept up to date as the
+// session changes (a move of that kernel, or any edit that rebuilds the scene). Window state, not
+// part of the session.
+class KernelSweep : public QObject {
+    Q_OBJECT
+
+public:
+    static constexpr int kDefaultSteps = 128;
+
+    explicit KernelSweep(SessionAnalysis* analysis, QObject* parent = nullptr);
+
+    // Sweeps `axis` (a parameter of kernel `kernel`'s template) from now on; kernel -1 stops.
+    void setSweep(int kernel, const ParameterAxis& axis);
+    void clear() { setSweep(-1, {}); }
+    int kernel() const { return m_kernel; }
+    const ParameterAxis& axis() const { return m_axis; }
+
+    const Trajectory& trajectory() const { return m_trajectory; }
+    // Per entry of trajectory().devices: the core's sweep on that device.
+    const std::vector<SweepDevice>& sweepDevices() const { return m_sweepDevices; }
+    const std::vector<double>& values() const { return m_values; }
+    // Why nothing is drawn (a bad range, a kernel that is not a template), empty otherwise.
+    QString error() const { return m_error; }
+
+    // Evaluates the sweep again now (the signals of the analysis call it).
+    void recompute();
+
+    // "241", "1.5", "16.4k": a parameter value as the trajectory labels it.
+    static QString formatValue(double value, bool integer);
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    SessionAnalysis* m_analysis;
+    int m_kernel = -1;
+    ParameterAxis m_axis;
+    Trajectory m_trajectory;
+    std::vector<SweepDevice> m_sweepDevices;
+    std::vector<double> m_values;
+    QString m_error;
+};
+
+} // namespace roofscope

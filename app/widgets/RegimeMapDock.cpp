@@ -1,0 +1,302 @@
+#include "widgets/RegimeMapDock.h"
+
+#include "document/KernelRegimeMap.h"
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+#include "model/Solver.h"
+#include "model/Templates.h"
+#include "widgets/RegimeMapView.h"
+#include "widgets/SiSpinBox.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+const Kernel* kernelAt(const Session& session, int index)
+{
+    return index >= 0 && static_cast<size_t>(index) < session.kernels.size()
+        ? &session.kernels[static_cast<size_t>(index)]
+        : nullptr;
+}
+} // namespace
+
+RegimeMapDock::RegimeMapDock(SessionAnalysis* analysis, QWidget* parent)
+    : QDockWidget(tr("Regime map"), parent)
+    , m_analysis(analysis)
+    , m_document(analysis->document())
+    , m_map(new KernelRegimeMap(analysis, this))
+{
+    setObjectName(QStringLiteral("regimeMapDock"));
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+    m_title = new QLabel(body);
+    layout->addWidget(m_title);
+    m_controls = new QWidget(body);
+    auto* form = new QFormLayout(m_controls);
+    form->setContentsMargins(0, 0, 0, 0);
+    auto axisRow = [this](QComboBox*& name, SiSpinBox*& from, SiSpinBox*& to, const QString& id) {
+        auto* row = new QHBoxLayout;
+        name = new QComboBox(m_controls);
+        name->setObjectName(QStringLiteral("map%1Parameter").arg(id));
+        from = new SiSpinBox(m_controls);
+        from->setObjectName(QStringLiteral("map%1From").arg(id));
+        to = new SiSpinBox(m_controls);
+        to->setObjectName(QStringLiteral("map%1To").arg(id));
+        row->addWidget(name);
+        row->addWidget(from, 1);
+        row->addWidget(new QLabel(QStringLiteral("…"), m_controls));
+        row->addWidget(to, 1);
+        return row;
+    };
+    form->addRow(tr("Across"), axisRow(m_xName, m_xFrom, m_xTo, QStringLiteral("X")));
+    form->addRow(tr("Up"), axisRow(m_yName, m_yFrom, m_yTo, QStringLiteral("Y")));
+    auto* options = new QHBoxLayout;
+    m_device = new QComboBox(m_controls);
+    m_device->setObjectName(QStringLiteral("mapDevice"));
+    m_steps = new QComboBox(m_controls);
+    m_steps->setObjectName(QStringLiteral("mapSteps"));
+    for (int steps : { 32, 64, 128 }) {
+        m_steps->addItem(tr("%1 x %1").arg(steps), steps);
+    }
+    m_steps->setCurrentIndex(1);
+    m_shade = new QComboBox(m_controls);
+    m_shade->addItem(tr("Shade by T_min"));
+    m_shade->addItem(tr("Shade by attainable"));
+    m_export = new QPushButton(tr("Export…"), m_controls);
+    options->addWidget(m_device, 1);
+    options->addWidget(m_steps);
+    options->addWidget(m_shade);
+    options->addWidget(m_export);
+    form->addRow(tr("Device"), options);
+    layout->addWidget(m_controls);
+    m_view = new RegimeMapView(m_map, body);
+    layout->addWidget(m_view, 1);
+    setWidget(body);
+
+    connect(m_xName, &QComboBox::currentTextChanged, this, [this] { chooseParameter(true); });
+    connect(m_yName, &QComboBox::currentTextChanged, this, [this] { chooseParameter(false); });
+    for (SiSpinBox* box : { m_xFrom, m_xTo, m_yFrom, m_yTo }) {
+        connect(box, &SiSpinBox::valueCommitted, this, [this] { applyMap(); });
+    }
+    connect(m_device, &QComboBox::currentIndexChanged, this, [this] { applyMap(); });
+    connect(m_steps, &QComboBox::currentIndexChanged, this, [this] { applyMap(); });
+    connect(m_shade, &QComboBox::currentIndexChanged, this,
+        [this](int index) { m_view->setShade(index == 1 ? RegimeMapShade::Attainable : RegimeMapShade::TMin); });
+    connect(m_export, &QPushButton::clicked, this, &RegimeMapDock::exportWithDialog);
+    connect(m_view, &RegimeMapView::cellClicked, this, &RegimeMapDock::applyCell);
+    connect(m_analysis, &SessionAnalysis::selectionChanged, this, &RegimeMapDock::setKernel);
+    // Another session, or kernels inserted or removed (indices shift): start again from the selection.
+    connect(m_document, &SessionDocument::sessionReset, this, [this] {
+        m_kernel = -1;
+        setKernel(m_analysis->selectedKernel());
+    });
+    for (auto signal : { &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
+        connect(m_document, signal, this, [this] {
+            m_kernel = -1;
+            setKernel(m_analysis->selectedKernel());
+        });
+    }
+    connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] {
+        fillDevices(); // devices shown or hidden
+        if (m_map->kernel() < 0 || m_kernel != m_analysis->selectedKernel()) {
+            setKernel(m_analysis->selectedKernel());
+        } else {
+            updateCurrent();
+        }
+    });
+    connect(m_map, &KernelRegimeMap::changed, this, &RegimeMapDock::updateCurrent);
+    fillDevices();
+    setKernel(m_analysis->selectedKernel());
+}
+
+void RegimeMapDock::fillDevices()
+{
+    const QString current = m_device->currentData().toString();
+    m_syncing = true;
+    m_device->clear();
+    const ChartScene& scene = m_analysis->scene();
+    for (const ChartDevice& device : scene.devices) {
+        m_device->addItem(device.label, device.id);
+    }
+    const int keep = m_device->findData(current);
+    m_device->setCurrentIndex(keep >= 0 ? keep : 0);
+    m_syncing = false;
+}
+
+void RegimeMapDock::setKernel(int kernel)
+{
+    const Kernel* k = kernelAt(m_document->session(), kernel);
+    const TemplateDefinition* definition = k && k->templ ? findTemplate(k->templ->name) : nullptr;
+    std::vector<std::string> names;
+    if (definition) {
+        for (const TemplateParameter& p : definition->parameters) {
+            if (p.name != "chips") {
+                names.push_back(p.name);
+            }
+        }
+    }
+    if (names.size() < 2) {
+        m_kernel = -1;
+        m_title->setText(k ? tr("%1 has no two parameters to map.").arg(qs(k->name))
+                           : tr("Select a template kernel to map it over two of its parameters."));
+        m_controls->setEnabled(false);
+        m_map->clear();
+        return;
+    }
+    m_title->setText(tr("<b>%1</b>: %2").arg(qs(k->name).toHtmlEscaped(), qs(definition->signature)));
+    m_controls->setEnabled(true);
+    if (kernel == m_kernel && m_xName->count() > 0) {
+        applyMap();
+        return;
+    }
+    m_kernel = kernel;
+    m_syncing = true;
+    m_xName->clear();
+    m_yName->clear();
+    for (const auto& name : names) {
+        m_xName->addItem(qs(name));
+        m_yName->addItem(qs(name));
+    }
+    // Across: the drag parameter; up: the next size parameter.
+    const auto free
+        = parseFreeParameters(!k->freeParameter.empty() ? k->freeParameter : definition->defaultFreeParameter());
+    const std::string x = free.empty() ? names.front() : free.front();
+    std::string y = names.front() == x ? names[1] : names.front();
+    for (const TemplateParameter& p : definition->parameters) {
+        if (p.size && p.name != x && p.name != "chips") {
+            y = p.name;
+            break;
+        }
+    }
+    m_xName->setCurrentText(qs(x));
+    m_yName->setCurrentText(qs(y));
+    m_syncing = false;
+    chooseParameter(true);
+    chooseParameter(false);
+}
+
+void RegimeMapDock::chooseParameter(bool x)
+{
+    if (m_syncing || m_kernel < 0) {
+        return;
+    }
+    const Kernel& k = m_document->session().kernels[static_cast<size_t>(m_kernel)];
+    const QString name = (x ? m_xName : m_yName)->currentText();
+    const TemplateParameter* p = findTemplate(k.templ->name)->parameter(name.toStdString());
+    if (!p) {
+        return;
+    }
+    const auto it = k.templ->params.find(p->name);
+    const double current = it != k.templ->params.end() ? it->second : p->defaultValue;
+    // Two decades either side of the current value, inside the parameter's range.
+    const double low = std::max(p->minimum, current > 0.0 ? current / 100.0 : p->minimum);
+    const double high = std::min(p->maximum, current > 0.0 ? current * 100.0 : p->maximum);
+    SiSpinBox* from = x ? m_xFrom : m_yFrom;
+    SiSpinBox* to = x ? m_xTo : m_yTo;
+    for (SiSpinBox* box : { from, to }) {
+        box->setDimension(Dimension::Dimensionless);
+        box->setInteger(p->integer);
+        box->setRange(p->minimum, p->maximum);
+        box->setSubject(name);
+    }
+    from->setValue(p->integer ? std::ceil(low) : low);
+    to->setValue(p->integer ? std::floor(high) : high);
+    applyMap();
+}
+
+void RegimeMapDock::applyMap()
+{
+    if (m_syncing || m_kernel < 0) {
+        return;
+    }
+    const int steps = m_steps->currentData().toInt();
+    ParameterAxis x { m_xName->currentText().toStdString(), std::min(m_xFrom->value(), m_xTo->value()),
+        std::max(m_xFrom->value(), m_xTo->value()), steps };
+    ParameterAxis y { m_yName->currentText().toStdString(), std::min(m_yFrom->value(), m_yTo->value()),
+        std::max(m_yFrom->value(), m_yTo->value()), steps };
+    m_map->setMap(m_kernel, x, y, m_device->currentIndex());
+}
+
+void RegimeMapDock::updateCurrent()
+{
+    const Kernel* k = kernelAt(m_document->session(), m_map->kernel());
+    const int d = m_map->sceneDevice();
+    const ChartScene& scene = m_analysis->scene();
+    m_view->setComputeRoof(d >= 0 && static_cast<size_t>(d) < scene.devices.size()
+            ? scene.devices[static_cast<size_t>(d)].computeRoof
+            : 0.0);
+    if (!k || !k->templ) {
+        m_view->setCurrent(std::nullopt);
+        return;
+    }
+    const auto x = k->templ->params.find(m_map->xAxis().name);
+    const auto y = k->templ->params.find(m_map->yAxis().name);
+    if (x == k->templ->params.end() || y == k->templ->params.end()) {
+        m_view->setCurrent(std::nullopt);
+        return;
+    }
+    m_view->setCurrent(std::make_pair(x->second, y->second));
+}
+
+void RegimeMapDock::applyCell(size_t ix, size_t iy)
+{
+    const RegimeMap& map = m_map->map();
+    if (m_map->kernel() < 0 || ix >= map.xValues.size() || iy >= map.yValues.size()) {
+        return;
+    }
+    const QString error = m_document->setKernelParameters(m_map->kernel(),
+        { { map.xName, map.xValues[ix] }, { map.yName, map.yValues[iy] } }, false,
+        tr("Set %1 and %2 from the regime map").arg(qs(map.xName), qs(map.yName)));
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Regime map"), error);
+    }
+}
+
+QString RegimeMapDock::exportTo(const QString& path) const
+{
+    const RegimeMap& map = m_map->map();
+    if (map.devices.empty() || map.xValues.empty()) {
+        return tr("There is no map to export: select a template kernel.");
+    }
+    const std::string file = path.toStdString();
+    if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) {
+        return qs(writeRegimeMapCsv(map, file));
+    }
+    if (!path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)
+        && !path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
+        return tr("%1: the file must end in .png, .svg or .csv").arg(path);
+    }
+    const auto shade = m_shade->currentIndex() == 1 ? RegimeMapShade::Attainable : RegimeMapShade::TMin;
+    return qs(writeRegimeMapImage(map, file, shade));
+}
+
+void RegimeMapDock::exportWithDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the regime map"),
+        QStringLiteral("regime-map.png"), tr("PNG (*.png);;SVG (*.svg);;CSV (*.csv)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString error = exportTo(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Regime map"), error);
+    }
+}
+
+} // namespace roofscope

@@ -1,0 +1,173 @@
+#include "widgets/RegimeMapView.h"
+
+#include "document/KernelRegimeMap.h"
+#include "model/Units.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+// Where `value` lies between the first and last of log-spaced `values`, from 0 to 1.
+double logFraction(const std::vector<double>& values, double value)
+{
+    const double a = std::log(values.front());
+    const double b = std::log(values.back());
+    return b > a && value > 0.0 ? (std::log(value) - a) / (b - a) : 0.0;
+}
+} // namespace
+
+RegimeMapView::RegimeMapView(const KernelRegimeMap* map, QWidget* parent)
+    : QWidget(parent)
+    , m_map(map)
+{
+    setObjectName(QStringLiteral("regimeMapView"));
+    setMouseTracking(true);
+    setMinimumSize(360, 280);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    connect(m_map, &KernelRegimeMap::changed, this, qOverload<>(&QWidget::update));
+}
+
+void RegimeMapView::setShade(RegimeMapShade shade)
+{
+    m_shade = shade;
+    update();
+}
+
+void RegimeMapView::setCurrent(std::optional<std::pair<double, double>> values)
+{
+    m_current = values;
+    update();
+}
+
+bool RegimeMapView::hasCells() const
+{
+    const RegimeMap& map = m_map->map();
+    return !map.devices.empty() && !map.xValues.empty() && !map.yValues.empty()
+        && map.devices.front().cells.size() == map.xValues.size() * map.yValues.size();
+}
+
+QRect RegimeMapView::panelArea() const
+{
+    const int top = 44;
+    const int width = std::max(40, this->width() - kRegimeMapMargin - kRegimeMapLegend - 6);
+    const int height = std::max(40, this->height() - top - 48);
+    return { kRegimeMapMargin, top, width, height };
+}
+
+std::optional<std::pair<size_t, size_t>> RegimeMapView::cellAt(const QPoint& pos) const
+{
+    if (!hasCells()) {
+        return std::nullopt;
+    }
+    const QRect area = panelArea();
+    if (!area.contains(pos)) {
+        return std::nullopt;
+    }
+    const RegimeMap& map = m_map->map();
+    const double fx = (pos.x() - area.left()) / static_cast<double>(area.width());
+    const double fy = (area.bottom() + 1 - pos.y()) / static_cast<double>(area.height());
+    const auto nx = map.xValues.size();
+    const auto ny = map.yValues.size();
+    const size_t ix = std::min(nx - 1, static_cast<size_t>(std::max(0.0, fx * static_cast<double>(nx))));
+    const size_t iy = std::min(ny - 1, static_cast<size_t>(std::max(0.0, fy * static_cast<double>(ny))));
+    return std::make_pair(ix, iy);
+}
+
+QPoint RegimeMapView::cellCenter(size_t ix, size_t iy) const
+{
+    const RegimeMap& map = m_map->map();
+    const QRect area = panelArea();
+    const double cw = area.width() / static_cast<double>(std::max<size_t>(1, map.xValues.size()));
+    const double ch = area.height() / static_cast<double>(std::max<size_t>(1, map.yValues.size()));
+    return QPointF(
+        area.left() + cw * (static_cast<double>(ix) + 0.5), area.bottom() + 1 - ch * (static_cast<double>(iy) + 0.5))
+        .toPoint();
+}
+
+QString RegimeMapView::cellText(size_t ix, size_t iy) const
+{
+    const RegimeMap& map = m_map->map();
+    if (!hasCells() || ix >= map.xValues.size() || iy >= map.yValues.size()) {
+        return {};
+    }
+    const RegimeMapDevice& device = map.devices.front();
+    const RegimeCell& cell = device.cell(ix, iy, map.xValues.size());
+    QString text = tr("%1 = %2, %3 = %4")
+                       .arg(qs(map.xName), qs(formatNumber(map.xValues[ix], 4)), qs(map.yName),
+                           qs(formatNumber(map.yValues[iy], 4)));
+    text += QLatin1Char('\n')
+        + tr("%1-bound (%2)").arg(qs(device.bindingName(cell.binding)), qs(regimeName(cell.regime)));
+    text += QLatin1Char('\n')
+        + tr("T_min %1, attainable %2")
+              .arg(qs(formatQuantity(cell.tMin, Dimension::Seconds)),
+                  qs(formatQuantity(cell.attainable, Dimension::FlopsPerSecond)));
+    if (m_computeRoof > 0.0) {
+        text += QLatin1Char('\n')
+            + tr("%1 % of the compute roof").arg(100.0 * cell.attainable / m_computeRoof, 0, 'f', 1);
+    }
+    text += QLatin1Char('\n') + tr("Click to set the kernel to these values");
+    return text;
+}
+
+void RegimeMapView::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), Qt::white);
+    const RegimeMap& map = m_map->map();
+    if (!hasCells()) {
+        painter.setPen(Qt::darkGray);
+        painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
+            m_map->error().isEmpty() ? tr("Select a template kernel to map it over two of its parameters.")
+                                     : m_map->error());
+        return;
+    }
+    const QRect area = panelArea();
+    paintRegimeMapPanel(painter, map, map.devices.front(), area, m_shade);
+    if (m_current && m_current->first > 0.0 && m_current->second > 0.0) {
+        const double x = area.left() + logFraction(map.xValues, m_current->first) * area.width();
+        const double y = area.bottom() + 1 - logFraction(map.yValues, m_current->second) * area.height();
+        if (area.adjusted(-1, -1, 1, 1).contains(QPointF(x, y).toPoint())) {
+            painter.setRenderHint(QPainter::Antialiasing, true);
+            painter.setPen(QPen(Qt::white, 4.0));
+            painter.drawEllipse(QPointF(x, y), 6.0, 6.0);
+            painter.setPen(QPen(Qt::black, 2.0));
+            painter.drawEllipse(QPointF(x, y), 6.0, 6.0);
+            painter.drawLine(QPointF(x - 10, y), QPointF(x - 6, y));
+            painter.drawLine(QPointF(x + 6, y), QPointF(x + 10, y));
+            painter.drawLine(QPointF(x, y - 10), QPointF(x, y - 6));
+            painter.drawLine(QPointF(x, y + 6), QPointF(x, y + 10));
+        }
+    }
+}
+
+void RegimeMapView::mouseMoveEvent(QMouseEvent* event)
+{
+    const auto cell = cellAt(event->position().toPoint());
+    if (cell) {
+        QToolTip::showText(event->globalPosition().toPoint(), cellText(cell->first, cell->second), this);
+    } else {
+        QToolTip::hideText();
+    }
+}
+
+void RegimeMapView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton) {
+        return;
+    }
+    if (const auto cell = cellAt(event->position().toPoint())) {
+        Q_EMIT cellClicked(cell->first, cell->second);
+    }
+}
+
+} // namespace roofscope

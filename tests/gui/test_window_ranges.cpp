@@ -1,0 +1,261 @@
+// Ranges in the window, through the real widgets (offscreen): the Sweep dock's trajectory on the
+// chart and its slider.
+#include "TestUtil.h"
+#include "chart/RooflineChart.h"
+#include "chart/TrajectoryLayer.h"
+#include "document/KernelRegimeMap.h"
+#include "document/KernelSweep.h"
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+#include "io/HardwareLoader.h"
+#include "io/SessionFile.h"
+#include "widgets/MainWindow.h"
+#include "widgets/RegimeMapDock.h"
+#include "widgets/RegimeMapView.h"
+#include "widgets/SiSpinBox.h"
+#include "widgets/SweepDock.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <qcustomplot.h>
+
+using namespace roofscope;
+using namespace roofscope::test;
+
+namespace {
+Session loadExample(const char* name)
+{
+    return loadSessionFile(std::string(ROOFSCOPE_RESOURCES_DIR "/examples/") + name).session.value_or(Session {});
+}
+
+TrajectoryLayer* trajectoryLayer(RooflineChart* chart)
+{
+    QCustomPlot* plot = chart->plot();
+    for (int i = 0; i < plot->layerCount(); ++i) {
+        for (QCPLayerable* child : plot->layer(i)->children()) {
+            if (auto* layer = dynamic_cast<TrajectoryLayer*>(child)) {
+                return layer;
+            }
+        }
+    }
+    return nullptr;
+}
+
+// The matmul m x 8192 x 8192 (bf16, 2 bytes a value) has intensity 2 m k n / (2 (m k + k n + m n))
+// = 8192 m / (2 m + 8192): it reaches a ridge R at m = 8192 R / (8192 - 2 R).
+double decodeIntensity(double m)
+{
+    return 8192.0 * m / (2.0 * m + 8192.0);
+}
+double ridgeBatch(double ridge)
+{
+    return 8192.0 * ridge / (8192.0 - 2.0 * ridge);
+}
+} // namespace
+
+class TestWindowRanges : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_db.loadDirectory(ROOFSCOPE_HARDWARE_DIR);
+        QVERIFY(!m_db.devices().empty());
+    }
+
+    // Selecting a template kernel sweeps its drag parameter; the dot where the binding turns to
+    // compute lies at the batch that reaches each device's ridge, on the ridge itself.
+    void trajectoryCrossingsSitAtEachRidge()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("decode-matmul-sweep.yaml"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.analysis()->setSelectedKernel(0);
+        QApplication::processEvents();
+        SweepDock* dock = window.sweepDock();
+        QCOMPARE(dock->parameterBox()->currentText(), QStringLiteral("m"));
+        const Trajectory& t = window.kernelSweep()->trajectory();
+        QVERIFY2(t.kernel == 0, qPrintable(window.kernelSweep()->error() + window.sweepDock()->crossingText()));
+        const ChartScene& scene = window.analysis()->scene();
+        QCOMPARE(t.devices.size(), scene.devices.size());
+        TrajectoryLayer* layer = trajectoryLayer(window.chart());
+        QVERIFY(layer);
+        window.chart()->plot()->replot();
+        QCOMPARE(layer->drawnPolylines(), static_cast<int>(scene.devices.size()));
+        int crossings = 0;
+        for (size_t d = 0; d < t.devices.size(); ++d) {
+            const TrajectoryDevice& device = t.devices[d];
+            const ChartDevice& chartDevice = scene.devices[static_cast<size_t>(device.sceneDevice)];
+            QCOMPARE(device.points.size(), window.kernelSweep()->values().size());
+            crossings += static_cast<int>(device.crossings.size());
+            const auto& core = window.kernelSweep()->sweepDevices()[d].crossings;
+            bool found = false;
+            for (size_t c = 0; c < device.crossings.size(); ++c) {
+                if (!device.crossings[c].detail.endsWith(QStringLiteral("→ compute"))) {
+                    continue;
+                }
+                found = true;
+                const double expected = ridgeBatch(chartDevice.ridge());
+                ROOFSCOPE_COMPARE_REL(device.crossings[c].value, expected, 1e-9);
+                QVERIFY(device.crossings[c].label.startsWith(QLatin1String("m = ")));
+                ROOFSCOPE_COMPARE_REL(device.crossings[c].intensity, chartDevice.ridge(), 1e-9);
+                ROOFSCOPE_COMPARE_REL(device.crossings[c].attainable, chartDevice.computeRoof, 1e-9);
+                // The dot is drawn where the chart puts the ridge.
+                const auto at = layer->crossingPosition(d, c);
+                QVERIFY(at);
+                QCOMPARE(qRound(at->x()), qRound(window.chart()->plot()->xAxis->coordToPixel(chartDevice.ridge())));
+                QCOMPARE(qRound(at->y()), qRound(window.chart()->plot()->yAxis->coordToPixel(chartDevice.computeRoof)));
+            }
+            QVERIFY2(found, qPrintable(chartDevice.label + QLatin1Char('\n') + dock->crossingText()));
+            // One dot per crossing value of the core's sweep.
+            QVERIFY(!core.empty());
+            QVERIFY(device.crossings.size() <= core.size());
+        }
+        QCOMPARE(layer->drawnCrossings(), crossings);
+        QVERIFY(dock->crossingText().contains(QLatin1String("m = ")));
+
+        // Switching the trajectory off draws nothing.
+        dock->enabledBox()->setChecked(false);
+        window.chart()->plot()->replot();
+        QCOMPARE(layer->drawnPolylines(), 0);
+        QCOMPARE(layer->drawnCrossings(), 0);
+    }
+
+    // A slider drag sets the parameter live (the kernel's marker follows) as one undo step.
+    void sliderDragMovesTheKernelInOneUndoStep()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("decode-matmul-sweep.yaml"));
+        window.analysis()->setSelectedKernel(0);
+        SweepDock* dock = window.sweepDock();
+        QSlider* slider = dock->slider();
+        QUndoStack* undo = window.document()->undoStack();
+        const int before = undo->count();
+        slider->setSliderDown(true);
+        for (int position : { 300, 500, 700 }) {
+            slider->setValue(position);
+            const double m = dock->valueAt(position);
+            QCOMPARE(window.session().kernels[0].templ->params.at("m"), m);
+            ROOFSCOPE_COMPARE_REL(window.analysis()->scene().kernels[0].points[0].intensity, decodeIntensity(m), 1e-9);
+        }
+        slider->setSliderDown(false);
+        QCOMPARE(undo->count(), before + 1);
+        undo->undo();
+        QCOMPARE(window.session().kernels[0].templ->params.at("m"), 16.0);
+        ROOFSCOPE_COMPARE_REL(window.analysis()->scene().kernels[0].points[0].intensity, decodeIntensity(16.0), 1e-9);
+        QCOMPARE(slider->value(), dock->positionOf(16.0)); // the slider follows the undo
+        // A page step (Page Up, a click on the groove) is a step of its own.
+        slider->triggerAction(QAbstractSlider::SliderPageStepAdd);
+        QCOMPARE(undo->index(), before + 1);
+        slider->triggerAction(QAbstractSlider::SliderPageStepAdd);
+        QCOMPARE(undo->index(), before + 2);
+    }
+
+    // A raw kernel has nothing to sweep: the controls are off and nothing is drawn.
+    void rawKernelShowsNoTrajectory()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        Session session = loadExample("decode-matmul-sweep.yaml");
+        Kernel raw;
+        raw.name = "raw";
+        raw.flops = 1e9;
+        raw.bytes.push_back({ "default", 1e8 });
+        session.kernels.push_back(raw);
+        window.setSession(session);
+        window.analysis()->setSelectedKernel(1);
+        QCOMPARE(window.kernelSweep()->trajectory().kernel, -1);
+        QVERIFY(!window.sweepDock()->slider()->isEnabled());
+        window.analysis()->setSelectedKernel(0);
+        QCOMPARE(window.kernelSweep()->trajectory().kernel, 0);
+        QVERIFY(window.sweepDock()->slider()->isEnabled());
+    }
+
+    // The map of the selected kernel: m across, k up, on the first shown device; a corner cell binds
+    // where its intensity says, and a click sets both parameters in one undo step.
+    void mapClickSetsBothParameters()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("decode-matmul-sweep.yaml"));
+        window.analysis()->setSelectedKernel(0);
+        RegimeMapDock* dock = window.regimeMapDock();
+        dock->show();
+        dock->raise();
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QApplication::processEvents();
+        QCOMPARE(dock->xParameterBox()->currentText(), QStringLiteral("m"));
+        QCOMPARE(dock->yParameterBox()->currentText(), QStringLiteral("k"));
+        const RegimeMap& map = dock->regimeMap()->map();
+        QCOMPARE(map.devices.size(), size_t(1));
+        // Two decades either side of m = 16 and k = 8192, whole numbers (repeated ones dropped).
+        QCOMPARE(map.xValues.front(), 1.0);
+        QCOMPARE(map.xValues.back(), 1600.0);
+        QCOMPARE(map.yValues.front(), 82.0);
+        QCOMPARE(map.yValues.back(), 819200.0);
+        QCOMPARE(map.yValues.size(), size_t(64));
+        const ChartDevice& device = window.analysis()->scene().devices[0];
+        // Intensity of m x k x 8192 (bf16): m k n / (m k + k n + m n).
+        auto intensity = [](double m, double k) { return m * k * 8192.0 / (m * k + k * 8192.0 + m * 8192.0); };
+        RegimeMapView* view = dock->view();
+        const size_t nx = map.xValues.size();
+        const size_t ny = map.yValues.size();
+        for (const auto& [ix, iy] :
+            { std::pair<size_t, size_t> { 0, 0 }, std::pair<size_t, size_t> { nx - 1, ny - 1 } }) {
+            const bool compute = intensity(map.xValues[ix], map.yValues[iy]) > device.ridge();
+            const QString text = view->cellText(ix, iy);
+            QVERIFY2(text.contains(QLatin1String("compute-bound")) == compute, qPrintable(text));
+        }
+        QUndoStack* undo = window.document()->undoStack();
+        const int before = undo->count();
+        const size_t ix = 30;
+        const size_t iy = 20;
+        const QPoint at = view->cellCenter(ix, iy);
+        QCOMPARE(view->cellAt(at), std::make_optional(std::make_pair(ix, iy)));
+        QTest::mouseClick(view, Qt::LeftButton, {}, at);
+        QCOMPARE(undo->count(), before + 1);
+        QCOMPARE(window.session().kernels[0].templ->params.at("m"), map.xValues[ix]);
+        QCOMPARE(window.session().kernels[0].templ->params.at("k"), map.yValues[iy]);
+        undo->undo();
+        QCOMPARE(window.session().kernels[0].templ->params.at("m"), 16.0);
+        QCOMPARE(window.session().kernels[0].templ->params.at("k"), 8192.0);
+    }
+
+    // The map exports as PNG, SVG and CSV (one line per cell after the header).
+    void mapExports()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("decode-matmul-sweep.yaml"));
+        window.analysis()->setSelectedKernel(0);
+        QTemporaryDir dir;
+        RegimeMapDock* dock = window.regimeMapDock();
+        for (const char* name : { "map.png", "map.svg", "map.csv" }) {
+            const QString path = dir.filePath(QLatin1String(name));
+            QCOMPARE(dock->exportTo(path), QString());
+            QVERIFY(QFile(path).size() > 0);
+        }
+        QFile csv(dir.filePath(QStringLiteral("map.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        const RegimeMap& map = dock->regimeMap()->map();
+        QCOMPARE(static_cast<size_t>(lines.size()), 1 + map.xValues.size() * map.yValues.size());
+        QVERIFY(lines.front().startsWith("hardware,x,y,regime,binding"));
+        QVERIFY(dock->exportTo(dir.filePath(QStringLiteral("map.gif"))).contains(QLatin1String(".png, .svg or .csv")));
+    }
+
+private:
+    HardwareDatabase m_db;
+};
+
+QTEST_MAIN(TestWindowRanges)
+#include "test_window_ranges.moc"
