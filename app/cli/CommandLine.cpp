@@ -8,6 +8,7 @@
 #include "io/EvaluationFormat.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
+#include "io/SessionRuns.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
 #include "model/Units.h"
@@ -264,16 +265,17 @@ int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     return 0;
 }
 
-// Loads a session for table/export: warnings to err, the first error as a CliError.
+// Loads a session and the kernels of its runs for table/compare/export: warnings to err, the
+// first error as a CliError.
 Session loadSessionOrThrow(const std::string& path, std::ostream& err)
 {
-    auto loaded = loadSessionFile(path);
+    auto loaded = loadSessionWithRuns(path);
     for (const auto& d : loaded.diagnostics) {
         if (d.severity == Severity::Warning) {
             err << "roofscope: " << d.toString() << "\n";
         }
     }
-    if (!loaded.session) {
+    if (!loaded.session || hasErrors(loaded.diagnostics)) {
         for (const auto& d : loaded.diagnostics) {
             if (d.severity == Severity::Error) {
                 throw CliError(d.toString(false)); // "file:line:column: message"

@@ -1,6 +1,7 @@
 #include "io/CsvReader.h"
 #include "io/ImportUtil.h"
 #include "io/Importers.h"
+#include "io/LaunchAggregator.h"
 #include "model/Text.h"
 
 #include <algorithm>
@@ -221,74 +222,45 @@ bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& 
 
 namespace importutil {
 
-LoadedFile::LoadedFile(const std::string& path, std::size_t maxBytes, Diagnostics& diagnostics)
+bool openImportFile(const std::string& path, std::size_t maxBytes, std::ifstream& in, Diagnostics& diagnostics)
 {
-    const auto size = checkImportFile(path, maxBytes, diagnostics);
-    if (!size) {
-        return;
+    if (!checkImportFile(path, maxBytes, diagnostics)) {
+        return false;
     }
-    // Read, not mapped: a mapped file that another process truncates during the import would end
-    // the program with SIGBUS, and reading costs only tens of milliseconds per 100 MB.
-    if (readImportFile(path, maxBytes, m_copy, diagnostics)) {
-        m_text = m_copy;
-        m_ok = true;
+    in.open(path, std::ios::binary);
+    if (!in) {
+        diagnostics.push_back(importutil::errorAt(path, 0, 0, "cannot open the file"));
+        return false;
     }
+    return true;
+}
+
+void collectKernel(ImportResult& result, std::optional<LaunchAggregator>& aggregator, ImportedKernel kernel)
+{
+    if (aggregator) {
+        aggregator->add(std::move(kernel));
+    } else {
+        result.kernels.push_back(std::move(kernel));
+    }
+}
+
+void finishKernels(ImportResult& result, std::optional<LaunchAggregator>& aggregator)
+{
+    if (aggregator && result.ok()) {
+        result.kernels = aggregator->take();
+    }
+    aggregator.reset();
 }
 
 } // namespace importutil
 
 void aggregateLaunches(ImportResult& result)
 {
-    std::vector<ImportedKernel> merged;
-    std::unordered_map<std::string, std::size_t> index;
+    LaunchAggregator aggregator;
     for (auto& k : result.kernels) {
-        auto [it, inserted] = index.try_emplace(k.baseName, merged.size());
-        if (inserted) {
-            k.kernel.name = k.baseName;
-            merged.push_back(std::move(k));
-            continue;
-        }
-        ImportedKernel& into = merged[it->second];
-        into.kernel.flops += k.kernel.flops;
-        for (const auto& [precision, flops] : k.flopsByPrecision) {
-            into.flopsByPrecision[precision] += flops;
-        }
-        for (const auto& b : k.kernel.bytes) {
-            auto level = std::find_if(into.kernel.bytes.begin(), into.kernel.bytes.end(),
-                [&](const LevelBytes& e) { return e.level == b.level; });
-            if (level == into.kernel.bytes.end()) {
-                into.kernel.bytes.push_back(b);
-            } else {
-                level->bytes += b.bytes;
-            }
-        }
-        // Runtime: the mean over the launches that have one.
-        if (k.kernel.measuredSeconds) {
-            into.kernel.measuredSeconds = into.kernel.measuredSeconds.value_or(0.0) + *k.kernel.measuredSeconds;
-        }
-        into.kernel.count += k.kernel.count;
-        into.launches += k.launches;
+        aggregator.add(std::move(k));
     }
-    for (auto& k : merged) {
-        const double n = static_cast<double>(k.launches);
-        if (k.launches > 1) {
-            k.kernel.flops /= n;
-            for (auto& b : k.kernel.bytes) {
-                b.bytes /= n;
-            }
-            for (auto& [precision, flops] : k.flopsByPrecision) {
-                flops /= n;
-            }
-            if (k.kernel.measuredSeconds) {
-                *k.kernel.measuredSeconds /= n;
-            }
-            if (auto precision = importutil::dominantPrecision(k.flopsByPrecision, "fp16"); !precision.empty()) {
-                k.kernel.precision = precision;
-            }
-            k.launchId.clear();
-        }
-    }
-    result.kernels = std::move(merged);
+    result.kernels = aggregator.take();
 }
 
 void disambiguateNames(std::vector<ImportedKernel>& kernels)

@@ -520,6 +520,8 @@ ImportResult importRocprof(const std::vector<std::string>& paths, const ImportOp
     if (!out.ok()) {
         out.kernels.clear();
         out.devices.clear();
+    } else if (options.aggregate) {
+        aggregateLaunches(out);
     }
     return out;
 }
