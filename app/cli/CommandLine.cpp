@@ -2,6 +2,7 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/DiffCommand.h"
 #include "cli/ImportCommand.h"
 #include "gui/ChartExport.h"
 #include "io/ComparisonFormat.h"
@@ -39,7 +40,9 @@ const char* kUsage = R"(usage:
   roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf [--size WxH] [--scale S]
                   [--theme light|dark] [--review]
   roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
-                  [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--json]
+                  [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--inline] [--json]
+  roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--json]
+                  (exit status 3 when a kernel got slower by more than the threshold)
 every command takes --hardware-dir DIR (more device files)
 numbers take SI suffixes: 1.97e14, 197T, 820G
 )";
@@ -454,7 +457,7 @@ bool CommandLine::isSubcommand(const std::vector<std::string>& args)
     const std::string& first = args.front();
     return first == "hardware" || first == "eval" || first == "solve" || first == "table" || first == "compare"
         || first == "help" || first == "--help" || first == "-h" || first == "--version" || first == "export"
-        || first == "import";
+        || first == "import" || first == "diff";
 }
 
 int CommandLine::run(const std::vector<std::string>& args)
@@ -491,6 +494,9 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& out, st
         }
         if (command == "import") {
             return importCommand(args, out, err);
+        }
+        if (command == "diff") {
+            return diffCommand(args, out, err);
         }
         if (command == "export") {
             return exportCommand(args, out, err);
