@@ -278,15 +278,15 @@ Session loadSessionOrThrow(const std::string& path, std::ostream& err)
             err << "roofscope: " << d.toString() << "\n";
         }
     }
-    if (!loaded.session || hasErrors(loaded.diagnostics)) {
-        for (const auto& d : loaded.diagnostics) {
-            if (d.severity == Severity::Error) {
-                throw CliError(d.toString(false)); // "file:line:column: message"
-            }
-        }
-        throw CliError(path + ": cannot read the session");
+    if (loaded.session && !hasErrors(loaded.diagnostics)) {
+        return std::move(*loaded.session);
     }
-    return *loaded.session;
+    for (const auto& d : loaded.diagnostics) {
+        if (d.severity == Severity::Error) {
+            throw CliError(d.toString(false)); // "file:line:column: message"
+        }
+    }
+    throw CliError(path + ": cannot read the session");
 }
 
 int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
@@ -371,25 +371,49 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     if (!evaluation.errors.empty()) {
         throw CliError(*path + ": " + evaluation.errors.front());
     }
-    std::vector<Evaluation> rows;
+    // A profile of many launches repeats one warning per kernel: the first ones, then a count.
+    constexpr std::size_t kWarningsShown = 20;
+    std::size_t warnings = 0;
     for (const auto& row : evaluation.rows) {
         for (const auto& w : row.evaluation.warnings) {
-            err << "roofscope: warning: " << w << "\n";
+            if (warnings++ < kWarningsShown) {
+                err << "roofscope: warning: " << w << "\n";
+            }
         }
-        rows.push_back(row.evaluation);
+    }
+    if (warnings > kWarningsShown) {
+        err << "roofscope: warning: " << warnings - kWarningsShown << " more warnings like these\n";
     }
     if (format == "json") {
-        nlohmann::json array = nlohmann::json::array();
+        // Row by row, as one array's dump(2) would print them, without holding the whole tree.
+        bool first = true;
+        auto print = [&](const nlohmann::json& object) {
+            const std::string text = object.dump(2);
+            out << (first ? "[\n  " : ",\n  ");
+            first = false;
+            std::size_t from = 0;
+            for (std::size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
+                out.write(text.data() + from, static_cast<std::streamsize>(nl + 1 - from));
+                out << "  ";
+                from = nl + 1;
+            }
+            out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
+        };
         for (const auto& row : evaluation.rows) {
-            array.push_back(evaluationToJson(row.evaluation, session.kernels[row.kernelIndex]));
+            print(evaluationToJson(row.evaluation, session.kernels[row.kernelIndex]));
         }
         if (session.devices.empty()) {
             for (const auto& k : session.kernels) {
-                array.push_back(kernelOnlyToJson(k));
+                print(kernelOnlyToJson(k));
             }
         }
-        out << array.dump(2) << "\n";
+        out << (first ? "[]\n" : "\n]\n");
         return 0;
+    }
+    std::vector<Evaluation> rows;
+    rows.reserve(evaluation.rows.size());
+    for (const auto& row : evaluation.rows) {
+        rows.push_back(row.evaluation);
     }
     out << formatEvaluationTable(rows,
         format == "csv"            ? TableFormat::Csv

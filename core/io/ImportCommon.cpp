@@ -14,6 +14,7 @@
 
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace roofscope {
 
@@ -81,17 +82,30 @@ Diagnostic errorAt(const std::string& file, int line, int column, const std::str
 
 std::string dominantPrecision(const std::map<std::string, double>& flopsByPrecision, const std::string& tensorPrecision)
 {
-    std::map<std::string, double> merged;
-    for (const auto& [precision, flops] : flopsByPrecision) {
-        merged[precision == "tensor" ? tensorPrecision : precision] += flops;
-    }
+    // As if "tensor" were merged into `tensorPrecision`, visited in key order; no second map.
+    const auto tensorEntry = flopsByPrecision.find("tensor");
+    const double tensor = tensorEntry != flopsByPrecision.end() ? tensorEntry->second : 0.0;
+    bool tensorVisited = flopsByPrecision.count(tensorPrecision) != 0;
     std::string best;
     double most = 0.0;
-    for (const auto& [precision, flops] : merged) {
+    auto consider = [&](const std::string& precision, double flops) {
         if (flops > most) {
             most = flops;
             best = precision;
         }
+    };
+    for (const auto& [precision, flops] : flopsByPrecision) {
+        if (precision == "tensor") {
+            continue;
+        }
+        if (!tensorVisited && tensorPrecision < precision) {
+            consider(tensorPrecision, tensor);
+            tensorVisited = true;
+        }
+        consider(precision, flops + (precision == tensorPrecision ? tensor : 0.0));
+    }
+    if (!tensorVisited) {
+        consider(tensorPrecision, tensor);
     }
     return best;
 }
@@ -265,22 +279,31 @@ void aggregateLaunches(ImportResult& result)
 
 void disambiguateNames(std::vector<ImportedKernel>& kernels)
 {
-    std::unordered_map<std::string, int> uses;
+    std::unordered_map<std::string_view, int> uses;
+    uses.reserve(kernels.size());
     for (const auto& k : kernels) {
         ++uses[k.kernel.name];
     }
-    std::unordered_map<std::string, int> taken;
-    for (auto& k : kernels) {
+    // The new names first, while the old ones (which `uses` looks at) are still in place.
+    std::vector<std::string> renamed(kernels.size());
+    std::unordered_set<std::string_view> taken;
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        const ImportedKernel& k = kernels[i];
         if (uses[k.kernel.name] < 2) {
             continue;
         }
         std::string name = k.kernel.name + " #" + (k.launchId.empty() ? "1" : k.launchId);
-        // Still taken (the same id in two files): count up.
-        for (int n = 2; taken.count(name) != 0 || (uses.count(name) != 0 && uses[name] > 0); ++n) {
+        // Still taken (the same id in two files, or a kernel with that very name): count up.
+        for (int n = 2; taken.count(name) != 0 || uses.count(name) != 0; ++n) {
             name = k.kernel.name + " #" + (k.launchId.empty() ? "" : k.launchId + ".") + std::to_string(n);
         }
-        taken.insert({ name, 1 });
-        k.kernel.name = name;
+        renamed[i] = std::move(name);
+        taken.insert(renamed[i]);
+    }
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        if (!renamed[i].empty()) {
+            kernels[i].kernel.name = std::move(renamed[i]);
+        }
     }
 }
 

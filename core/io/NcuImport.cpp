@@ -392,7 +392,13 @@ void NcuParser::readLong()
     // The launches seen are remembered by a 64-bit hash of their key (tens of bytes each) to refuse a
     // file whose rows of one launch lie apart, which cannot be read one launch at a time.
     std::unordered_set<std::uint64_t> seen;
-    std::optional<Launch> current;
+    Launch current;
+    bool started = false;
+    // The metric names in the order a launch lists them (the same for every launch in practice):
+    // a comparison with the name expected at a row's place saves looking it up.
+    std::vector<std::pair<std::string, int>> order;
+    std::size_t rowInLaunch = 0;
+    std::string key;
     while (m_reader.next()) {
         if (profilerMessage() || shortRecord()) {
             if (!m_result.ok()) {
@@ -402,9 +408,8 @@ void NcuParser::readLong()
         }
         const std::string_view id = m_reader.field(static_cast<std::size_t>(m_id));
         const std::string_view process = m_process >= 0 ? m_reader.field(static_cast<std::size_t>(m_process)) : "";
-        if (!current || current->id != id || current->process != process) {
-            std::string key;
-            key.reserve(id.size() + process.size() + 1);
+        if (!started || current.id != id || current.process != process) {
+            key.clear();
             key.append(process).append(1, '\x1f').append(id);
             if (!seen.insert(std::hash<std::string> {}(key)).second) {
                 fatal(m_reader.line(), 0,
@@ -413,27 +418,44 @@ void NcuParser::readLong()
                           "launch's rows one after another: was this file edited or joined from several?");
                 return;
             }
-            if (current) {
-                finish(*current);
+            if (started) {
+                finish(current);
             }
-            current.emplace();
-            current->id = std::string(id);
-            current->process = std::string(process);
-            current->name = std::string(m_reader.field(static_cast<std::size_t>(m_name)));
-            current->line = m_reader.line();
+            started = true;
+            current.id.assign(id);
+            current.process.assign(process);
+            current.name.assign(m_reader.field(static_cast<std::size_t>(m_name)));
+            current.line = m_reader.line();
+            current.values.fill(0.0);
+            current.present = 0;
+            current.problem.clear();
+            rowInLaunch = 0;
         }
-        const auto found = index.find(m_reader.field(static_cast<std::size_t>(metricName)));
-        if (found == index.end()) {
+        const std::string_view name = m_reader.field(static_cast<std::size_t>(metricName));
+        int metric = -1;
+        if (rowInLaunch < order.size() && order[rowInLaunch].first == name) {
+            metric = order[rowInLaunch].second;
+        } else {
+            const auto found = index.find(name);
+            metric = found == index.end() ? -1 : static_cast<int>(found->second);
+            if (rowInLaunch < order.size()) {
+                order[rowInLaunch] = { std::string(name), metric };
+            } else if (order.size() < 4096) {
+                order.emplace_back(std::string(name), metric);
+            }
+        }
+        ++rowInLaunch;
+        if (metric < 0) {
             continue;
         }
-        setValue(*current, found->second, m_reader.field(static_cast<std::size_t>(metricValue)),
+        setValue(current, static_cast<Metric>(metric), m_reader.field(static_cast<std::size_t>(metricValue)),
             metricUnit >= 0 ? m_reader.field(static_cast<std::size_t>(metricUnit)) : "");
     }
     if (readerFailed()) {
         return;
     }
-    if (current) {
-        finish(*current);
+    if (started) {
+        finish(current);
     }
 }
 
