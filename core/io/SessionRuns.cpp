@@ -51,6 +51,7 @@ RunLoadResult loadRun(const RunReference& run, const ImportOptions& options)
         k.kernel.fromRun = run.name;
         out.kernels.push_back(std::move(k.kernel));
     }
+    imported.kernels = {}; // freed before the caller copies anything
     return out;
 }
 
@@ -76,8 +77,12 @@ void loadSessionRuns(
             diagnostics.push_back(d);
         }
         diagnostics.insert(diagnostics.end(), loaded.diagnostics.begin(), loaded.diagnostics.end());
-        session.kernels.insert(session.kernels.end(), std::make_move_iterator(loaded.kernels.begin()),
-            std::make_move_iterator(loaded.kernels.end()));
+        if (session.kernels.empty()) {
+            session.kernels = std::move(loaded.kernels); // no second copy of a large run
+        } else {
+            session.kernels.insert(session.kernels.end(), std::make_move_iterator(loaded.kernels.begin()),
+                std::make_move_iterator(loaded.kernels.end()));
+        }
     }
 }
 
