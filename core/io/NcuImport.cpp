@@ -5,7 +5,9 @@
 #include "io/Importers.h"
 #include "model/Text.h"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -166,6 +168,51 @@ double unitFactor(std::string_view unit, Quantity quantity)
     }
     return 0.0;
 }
+
+// The launches read so far, to notice rows of a launch that come back after another launch's. ncu
+// numbers launches 0, 1, 2, ... per process: numeric IDs are kept as ranges (a few bytes in all for
+// a whole profile), other IDs as 64-bit hashes.
+class SeenLaunches {
+public:
+    // False when the launch was seen before.
+    bool insert(std::string_view process, std::string_view id)
+    {
+        std::uint64_t number = 0;
+        const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), number);
+        if (id.empty() || ec != std::errc() || end != id.data() + id.size()) {
+            std::string key;
+            key.append(process).append(1, '\x1f').append(id);
+            return m_hashes.insert(std::hash<std::string> {}(key)).second;
+        }
+        if (!m_last || m_lastProcess != process) {
+            m_last = &m_ranges[std::string(process)];
+            m_lastProcess = std::string(process);
+        }
+        auto& ranges = *m_last;
+        if (ranges.empty() || number > ranges.back().second + 1) {
+            ranges.emplace_back(number, number);
+            return true;
+        }
+        if (number == ranges.back().second + 1) {
+            ++ranges.back().second;
+            return true;
+        }
+        // Out of order: find the first range that ends at or after the number.
+        auto it = std::lower_bound(ranges.begin(), ranges.end(), number,
+            [](const std::pair<std::uint64_t, std::uint64_t>& r, std::uint64_t n) { return r.second < n; });
+        if (it != ranges.end() && it->first <= number) {
+            return false;
+        }
+        ranges.insert(it, { number, number });
+        return true;
+    }
+
+private:
+    std::unordered_map<std::string, std::vector<std::pair<std::uint64_t, std::uint64_t>>> m_ranges;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>>* m_last = nullptr;
+    std::string m_lastProcess;
+    std::unordered_set<std::uint64_t> m_hashes;
+};
 
 // One profiled launch while its rows are read.
 struct Launch {
@@ -388,17 +435,15 @@ void NcuParser::readLong()
         m_needed = std::max(m_needed, static_cast<std::size_t>(c + 1));
     }
     const auto& index = metricIndex();
-    // ncu writes the rows of a launch together: a launch is finished when the next one starts.
-    // The launches seen are remembered by a 64-bit hash of their key (tens of bytes each) to refuse a
-    // file whose rows of one launch lie apart, which cannot be read one launch at a time.
-    std::unordered_set<std::uint64_t> seen;
+    // ncu writes the rows of a launch together: a launch is finished when the next one starts. A
+    // file whose rows of one launch lie apart cannot be read one launch at a time: it is refused.
+    SeenLaunches seen;
     Launch current;
     bool started = false;
     // The metric names in the order a launch lists them (the same for every launch in practice):
     // a comparison with the name expected at a row's place saves looking it up.
     std::vector<std::pair<std::string, int>> order;
     std::size_t rowInLaunch = 0;
-    std::string key;
     while (m_reader.next()) {
         if (profilerMessage() || shortRecord()) {
             if (!m_result.ok()) {
@@ -409,9 +454,7 @@ void NcuParser::readLong()
         const std::string_view id = m_reader.field(static_cast<std::size_t>(m_id));
         const std::string_view process = m_process >= 0 ? m_reader.field(static_cast<std::size_t>(m_process)) : "";
         if (!started || current.id != id || current.process != process) {
-            key.clear();
-            key.append(process).append(1, '\x1f').append(id);
-            if (!seen.insert(std::hash<std::string> {}(key)).second) {
+            if (!seen.insert(process, id)) {
                 fatal(m_reader.line(), 0,
                     "the rows of launch ID " + std::string(id.substr(0, 40))
                         + " are not together (more rows of it came before another launch's); ncu writes a "

@@ -108,4 +108,32 @@ void replaceRunKernels(Session& session, const std::string& runName, std::vector
     all.insert(position, std::make_move_iterator(kernels.begin()), std::make_move_iterator(kernels.end()));
 }
 
+SessionRunDiff diffSessionRuns(const Session& session, const std::string& before, const std::string& after,
+    const RunDiffOptions& options, const ImportOptions& importOptions)
+{
+    SessionRunDiff out;
+    std::vector<Kernel> kernels[2];
+    const std::string* names[2] = { &before, &after };
+    for (int i = 0; i < 2; ++i) {
+        const auto run = std::find_if(
+            session.runs.begin(), session.runs.end(), [&](const RunReference& r) { return r.name == *names[i]; });
+        if (run == session.runs.end()) {
+            Diagnostic d;
+            d.message = "the session has no run named '" + *names[i] + "'";
+            out.diagnostics.push_back(d);
+            return out;
+        }
+        RunReference merged = *run;
+        merged.aggregate = true;
+        RunLoadResult loaded = loadRun(merged, importOptions);
+        out.diagnostics.insert(out.diagnostics.end(), loaded.diagnostics.begin(), loaded.diagnostics.end());
+        if (!loaded.ok()) {
+            return out;
+        }
+        kernels[i] = std::move(loaded.kernels);
+    }
+    out.diff = diffRuns(kernels[0], kernels[1], options);
+    return out;
+}
+
 } // namespace roofscope

@@ -3,8 +3,10 @@
 #include "io/Importers.h"
 #include "io/SessionFile.h"
 #include "model/Diagnostic.h"
+#include "model/RunDiff.h"
 #include "model/Session.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,5 +38,15 @@ void loadSessionRuns(
 // Puts `kernels` in place of the kernels of run `runName` (at the position of the first of them,
 // else at the end): what the window does when a run's file changes on disk.
 void replaceRunKernels(Session& session, const std::string& runName, std::vector<Kernel> kernels);
+
+// Two runs of a session compared, before and after (the window's overlay and its table): each run's
+// file is read again with the launches of each name merged, so kernels match by name however the
+// session shows them. Empty with an error when a run is not in the session or cannot be read.
+struct SessionRunDiff {
+    std::optional<RunDiff> diff;
+    Diagnostics diagnostics;
+};
+SessionRunDiff diffSessionRuns(const Session& session, const std::string& before, const std::string& after,
+    const RunDiffOptions& options, const ImportOptions& importOptions = {});
 
 } // namespace roofscope

@@ -170,6 +170,42 @@ private Q_SLOTS:
         QCOMPARE(error->column, 9); // the text after the closing quote of "broken"
     }
 
+    // Rows of one launch apart from each other cannot be read a launch at a time: refused there.
+    void launchRowsApart_data()
+    {
+        QTest::addColumn<QStringList>("ids");
+        QTest::addColumn<int>("line"); // of the row that comes back; 0: the file is read
+        QTest::newRow("in order") << QStringList { "0", "0", "1", "1", "2" } << 0;
+        QTest::newRow("numbers out of order, each together") << QStringList { "5", "3", "3", "4", "9", "0" } << 0;
+        QTest::newRow("a number back") << QStringList { "0", "1", "2", "1" } << 8;
+        QTest::newRow("an earlier number back") << QStringList { "7", "3", "9", "3" } << 8;
+        QTest::newRow("names, in order") << QStringList { "a", "a", "b" } << 0;
+        QTest::newRow("a name back") << QStringList { "a", "b", "a" } << 6;
+    }
+
+    void launchRowsApart()
+    {
+        QFETCH(QStringList, ids);
+        QFETCH(int, line);
+        std::string text = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+        for (const QString& id : ids) {
+            text += "\"" + id.toStdString() + "\",\"k\",\"dram__bytes.sum\",\"byte\",\"100\"\n";
+            text += "\"" + id.toStdString()
+                + "\",\"k\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"7\"\n";
+        }
+        // Two rows per entry (lines 2n and 2n + 1 for the n-th), both of the launch the entry names.
+        const auto r = importNcuCsvText(text, "apart.csv");
+        if (line == 0) {
+            QVERIFY2(r.ok(), firstError(r.diagnostics).c_str());
+            return;
+        }
+        QVERIFY(!r.ok());
+        QVERIFY(r.kernels.empty());
+        QVERIFY2(
+            firstError(r.diagnostics).find("are not together") != std::string::npos, firstError(r.diagnostics).c_str());
+        QCOMPARE(r.diagnostics.back().line, line);
+    }
+
     // The reader over a stream: records and columns across a byte order mark and CRLF lines.
     void readerOnAStream()
     {
@@ -339,6 +375,22 @@ private Q_SLOTS:
         QCOMPARE(e.kernels[1].name, std::string("u"));
         QVERIFY(!e.kernels[1].change);
         QCOMPARE(e.regressions, 0);
+    }
+
+    // The window's before/after view: two runs of one session, launches merged per name.
+    void diffOfASessionsRuns()
+    {
+        const auto loaded = loadSessionWithRuns(kRuns + "two-runs.yaml");
+        QVERIFY(loaded.session);
+        const auto d = diffSessionRuns(*loaded.session, "before", "after", {});
+        QVERIFY2(d.diff, firstError(d.diagnostics).c_str());
+        QCOMPARE(d.diff->regressions, 1); // softmax, 2 ms -> 2.6 ms
+        QCOMPARE(d.diff->kernels.front().name, std::string("softmax"));
+        QCOMPARE(d.diff->kernels.size(), size_t(3)); // gemm matched although the session shows "gemm #1", "gemm #2"
+        QCOMPARE(d.diff->onlyBefore, std::vector<std::string> { "old_kernel" });
+        const auto missing = diffSessionRuns(*loaded.session, "before", "later", {});
+        QVERIFY(!missing.diff);
+        QVERIFY(hasErrors(missing.diagnostics));
     }
 
     void thresholds_data()
