@@ -281,24 +281,27 @@ void disambiguateNames(std::vector<ImportedKernel>& kernels)
 {
     std::unordered_map<std::string_view, int> uses;
     uses.reserve(kernels.size());
-    for (const auto& k : kernels) {
-        ++uses[k.kernel.name];
+    std::vector<const int*> usesOf(kernels.size()); // values of a node-based map stay in place
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        int& count = uses[kernels[i].kernel.name];
+        ++count;
+        usesOf[i] = &count;
     }
     // The new names first, while the old ones (which `uses` looks at) are still in place.
     std::vector<std::string> renamed(kernels.size());
     std::unordered_set<std::string_view> taken;
+    taken.reserve(kernels.size());
     for (std::size_t i = 0; i < kernels.size(); ++i) {
         const ImportedKernel& k = kernels[i];
-        if (uses[k.kernel.name] < 2) {
+        if (*usesOf[i] < 2) {
             continue;
         }
-        std::string name = k.kernel.name + " #" + (k.launchId.empty() ? "1" : k.launchId);
+        std::string& name = renamed[i];
+        name = k.kernel.name + " #" + (k.launchId.empty() ? "1" : k.launchId);
         // Still taken (the same id in two files, or a kernel with that very name): count up.
-        for (int n = 2; taken.count(name) != 0 || uses.count(name) != 0; ++n) {
+        for (int n = 2; uses.count(name) != 0 || !taken.insert(name).second; ++n) {
             name = k.kernel.name + " #" + (k.launchId.empty() ? "" : k.launchId + ".") + std::to_string(n);
         }
-        renamed[i] = std::move(name);
-        taken.insert(renamed[i]);
     }
     for (std::size_t i = 0; i < kernels.size(); ++i) {
         if (!renamed[i].empty()) {
