@@ -206,6 +206,19 @@ private Q_SLOTS:
         QCOMPARE(r.diagnostics.back().line, line);
     }
 
+    // rocprof-compute's pmc_perf.csv streams too: three dispatches of one kernel merged while read.
+    void rocprofDispatchesMerged()
+    {
+        ImportOptions options;
+        options.aggregate = true;
+        const auto r = importRocprof({ ROOFSCOPE_TEST_DATA_DIR "/import/rocprof-compute/pmc_perf.csv" }, options);
+        QVERIFY2(r.ok(), firstError(r.diagnostics).c_str());
+        QCOMPARE(r.kernels.size(), size_t(1));
+        QCOMPARE(r.kernels[0].launches, 3);
+        // End_Timestamp - Start_Timestamp of the three rows: 20,160, 15,840 and 16,800 ns.
+        ROOFSCOPE_COMPARE_REL(*r.kernels[0].kernel.measuredSeconds, (20160e-9 + 15840e-9 + 16800e-9) / 3.0, 1e-12);
+    }
+
     // The reader over a stream: records and columns across a byte order mark and CRLF lines.
     void readerOnAStream()
     {
