@@ -8,11 +8,6 @@
 
 namespace roofscope {
 
-namespace {
-// Bytes read from a stream at a time, beyond the longest record.
-constexpr std::size_t kChunkBytes = std::size_t { 4 } << 20;
-} // namespace
-
 CsvReader::CsvReader(std::string_view text, std::string file, std::size_t maxRecordBytes, char delimiter)
     : m_text(text)
     , m_file(std::move(file))
@@ -21,14 +16,15 @@ CsvReader::CsvReader(std::string_view text, std::string file, std::size_t maxRec
 {
 }
 
-CsvReader::CsvReader(std::istream& in, std::string file, std::size_t maxRecordBytes, char delimiter)
+CsvReader::CsvReader(
+    std::istream& in, std::string file, std::size_t maxRecordBytes, char delimiter, std::size_t chunkBytes)
     : m_file(std::move(file))
     , m_maxRecordBytes(maxRecordBytes)
     , m_delimiter(delimiter)
     , m_in(&in)
     , m_end(false)
 {
-    m_buffer.resize(maxRecordBytes + 2 + kChunkBytes);
+    m_buffer.resize(maxRecordBytes + 2 + std::max<std::size_t>(chunkBytes, 1));
     ensure(3);
     if (m_text.substr(0, 3) == "\xEF\xBB\xBF") {
         m_pos = 3;

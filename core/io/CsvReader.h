@@ -22,8 +22,11 @@ namespace roofscope {
 class CsvReader {
 public:
     CsvReader(std::string_view text, std::string file, std::size_t maxRecordBytes, char delimiter = ',');
-    // Reads `in` (opened in binary mode) as it goes; a UTF-8 byte order mark at its start is skipped.
-    CsvReader(std::istream& in, std::string file, std::size_t maxRecordBytes, char delimiter = ',');
+    // Reads `in` (opened in binary mode) as it goes, `chunkBytes` at a time beyond the longest
+    // record; a UTF-8 byte order mark at its start is skipped.
+    static constexpr std::size_t kChunkBytes = std::size_t { 4 } << 20;
+    CsvReader(std::istream& in, std::string file, std::size_t maxRecordBytes, char delimiter = ',',
+        std::size_t chunkBytes = kChunkBytes);
 
     // Starts reading at byte `offset` of the text, which is on line `line` (skipping a preamble).
     // Text in memory only.

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <sstream>
 
 using namespace roofscope;
@@ -217,6 +218,69 @@ private Q_SLOTS:
         QCOMPARE(r.kernels[0].launches, 3);
         // End_Timestamp - Start_Timestamp of the three rows: 20,160, 15,840 and 16,800 ns.
         ROOFSCOPE_COMPARE_REL(*r.kernels[0].kernel.measuredSeconds, (20160e-9 + 15840e-9 + 16800e-9) / 3.0, 1e-12);
+    }
+
+    // Random CSV text of 6 MB (quoted fields with doubled quotes, separators and line breaks
+    // inside, CRLF and LF, empty lines, a stray quote at the end): read as a stream through a small
+    // buffer and from memory, record by record, the same fields, lines, columns and error.
+    void streamedReaderMatchesMemory()
+    {
+        std::mt19937 random(2026);
+        std::string text;
+        while (text.size() < std::size_t { 6 } << 20) {
+            const int fields = 1 + int(random() % 6);
+            for (int f = 0; f < fields; ++f) {
+                if (f > 0) {
+                    text += ',';
+                }
+                const int length = int(random() % 40);
+                const bool quoted = random() % 3 == 0;
+                if (quoted) {
+                    text += '"';
+                }
+                for (int c = 0; c < length; ++c) {
+                    const unsigned pick = random() % 50;
+                    if (quoted && pick == 0) {
+                        text += "\"\"";
+                    } else if (quoted && pick == 1) {
+                        text += random() % 2 ? "\n" : ",";
+                    } else {
+                        text += char('a' + pick % 26);
+                    }
+                }
+                if (quoted) {
+                    text += '"';
+                }
+            }
+            const unsigned end = random() % 10;
+            text += end == 0 ? "\r\n" : end == 1 ? "\n\n" : "\n";
+        }
+        text += "last,\"stray\"quote\n";
+        std::istringstream in(text);
+        CsvReader streamed(in, "r.csv", 4096, ',', 257); // a refill every few records
+        CsvReader memory(text, "r.csv", 4096);
+        int records = 0;
+        while (true) {
+            const bool a = streamed.next();
+            const bool b = memory.next();
+            QCOMPARE(a, b);
+            if (!a) {
+                break;
+            }
+            ++records;
+            QCOMPARE(streamed.line(), memory.line());
+            QCOMPARE(streamed.size(), memory.size());
+            for (std::size_t i = 0; i < memory.size(); ++i) {
+                QCOMPARE(streamed.field(i), memory.field(i));
+                QCOMPARE(streamed.column(i), memory.column(i));
+            }
+        }
+        QVERIFY(records > 50000);
+        QVERIFY(streamed.failed() && memory.failed());
+        QCOMPARE(streamed.error().line, memory.error().line);
+        QCOMPARE(streamed.error().column, memory.error().column);
+        QVERIFY2(streamed.error().message.find("after a closing quote") != std::string::npos,
+            streamed.error().message.c_str());
     }
 
     // The reader over a stream: records and columns across a byte order mark and CRLF lines.
