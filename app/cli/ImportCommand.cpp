@@ -85,7 +85,10 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
         throw CliError("--device chooses a row of rocprof-compute's roofline.csv; it has no meaning for " + format);
     }
     // Launches are merged while each file is read, so memory follows the kernel names, not the rows.
-    options.aggregate = opts.has("aggregate");
+    // Without --inline the session refers to the files: they are read only to check them and to
+    // count their kernels, merged in the same way whatever their size.
+    const bool inlineKernels = opts.has("inline");
+    options.aggregate = opts.has("aggregate") || !inlineKernels;
     CliContext context(opts);
     context.reportDiagnostics(err);
 
@@ -111,7 +114,6 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
             }
         }
     }
-    const bool inlineKernels = opts.has("inline");
     if (opts.has("aggregate") && inlineKernels && files.size() > 1) {
         aggregateLaunches(result); // the same name in several files: one kernel
     }
@@ -231,8 +233,13 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
     if (const std::string error = writeFileAtomically(*output, text); !error.empty()) {
         throw CliError(error);
     }
+    // The kernels the session shows: launches stay apart unless --aggregate merges them.
+    std::size_t shown = 0;
+    for (const auto& k : result.kernels) {
+        shown += opts.has("aggregate") || inlineKernels ? 1 : static_cast<std::size_t>(k.launches);
+    }
     summary["kind"] = "session";
-    summary["kernels"] = result.kernels.size();
+    summary["kernels"] = shown;
     summary["runs"] = nlohmann::json::array();
     for (const auto& run : session.runs) {
         summary["runs"].push_back({ { "name", run.name }, { "file", run.file } });
@@ -240,7 +247,7 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
     if (opts.has("json")) {
         out << summary.dump(2) << "\n";
     } else {
-        const std::size_t n = result.kernels.size();
+        const std::size_t n = shown;
         out << "wrote " << n << (n == 1 ? " kernel" : " kernels") << " from " << joinNames(files) << " to " << *output;
         if (!session.runs.empty()) {
             out << " (referring to " << session.runs.size() << (session.runs.size() == 1 ? " run" : " runs")
