@@ -249,12 +249,21 @@ bool openImportFile(const std::string& path, std::size_t maxBytes, std::ifstream
     return true;
 }
 
-void collectKernel(ImportResult& result, std::optional<LaunchAggregator>& aggregator, ImportedKernel kernel)
+void collectKernel(ImportResult& result, std::optional<LaunchAggregator>& aggregator, ImportedKernel&& kernel)
 {
     if (aggregator) {
-        aggregator->add(std::move(kernel));
+        aggregator->add(kernel);
     } else {
         result.kernels.push_back(std::move(kernel));
+    }
+}
+
+void collectKernelCopy(ImportResult& result, std::optional<LaunchAggregator>& aggregator, const ImportedKernel& kernel)
+{
+    if (aggregator) {
+        aggregator->add(kernel);
+    } else {
+        result.kernels.push_back(kernel);
     }
 }
 
@@ -271,8 +280,8 @@ void finishKernels(ImportResult& result, std::optional<LaunchAggregator>& aggreg
 void aggregateLaunches(ImportResult& result)
 {
     LaunchAggregator aggregator;
-    for (auto& k : result.kernels) {
-        aggregator.add(std::move(k));
+    for (const auto& k : result.kernels) {
+        aggregator.add(k);
     }
     result.kernels = aggregator.take();
 }

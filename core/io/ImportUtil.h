@@ -46,7 +46,9 @@ bool openImportFile(const std::string& path, std::size_t maxBytes, std::ifstream
 
 // Where an importer puts the kernels it reads: the result, or one accumulator per name when the
 // options ask for aggregation.
-void collectKernel(ImportResult& result, std::optional<LaunchAggregator>& aggregator, ImportedKernel kernel);
+void collectKernel(ImportResult& result, std::optional<LaunchAggregator>& aggregator, ImportedKernel&& kernel);
+// The same for a kernel the importer reuses for its next row.
+void collectKernelCopy(ImportResult& result, std::optional<LaunchAggregator>& aggregator, const ImportedKernel& kernel);
 // Moves the aggregated kernels into the result (nothing when it holds an error).
 void finishKernels(ImportResult& result, std::optional<LaunchAggregator>& aggregator);
 

@@ -6,7 +6,7 @@
 
 namespace roofscope {
 
-void LaunchAggregator::add(ImportedKernel kernel)
+void LaunchAggregator::add(const ImportedKernel& kernel)
 {
     const long long launches = std::max(kernel.launches, 1);
     const double weight = static_cast<double>(launches);
@@ -15,7 +15,7 @@ void LaunchAggregator::add(ImportedKernel kernel)
     auto [it, inserted] = m_index.try_emplace(kernel.baseName, m_entries.size());
     if (inserted) {
         Entry entry;
-        entry.kernel = std::move(kernel);
+        entry.kernel = kernel;
         entry.kernel.kernel.name = entry.kernel.baseName;
         entry.kernel.kernel.flops *= weight;
         for (auto& b : entry.kernel.kernel.bytes) {

@@ -16,7 +16,7 @@ namespace roofscope {
 // weighs as many launches, so results of several files merge correctly.
 class LaunchAggregator {
 public:
-    void add(ImportedKernel kernel);
+    void add(const ImportedKernel& kernel); // copied only when its name is new
     std::size_t size() const { return m_entries.size(); }
     // The merged kernels in the order their names first appeared; the aggregator is empty after.
     std::vector<ImportedKernel> take();

@@ -58,6 +58,8 @@ ImportResult readPlainCsv(CsvReader& reader, const std::string& fileLabel, const
         aggregator.emplace();
     }
     std::size_t rows = 0;
+    ImportedKernel k;
+    k.file = fileLabel;
     auto fail = [&](int line, int column, const std::string& message) {
         out.diagnostics.push_back(importutil::errorAt(fileLabel, line, column, message));
         out.kernels.clear();
@@ -133,8 +135,14 @@ ImportResult readPlainCsv(CsvReader& reader, const std::string& fileLabel, const
                     std::to_string(reader.size()) + " fields where the header has " + std::to_string(columns.size()));
             }
         }
-        ImportedKernel k;
-        k.file = fileLabel;
+        // One kernel object for every row: its strings keep their memory from row to row.
+        k.kernel.name.clear();
+        k.baseName.clear();
+        k.kernel.precision.clear();
+        k.kernel.flops = 0.0;
+        k.kernel.count = 1.0;
+        k.kernel.bytes.clear();
+        k.kernel.measuredSeconds.reset();
         k.line = reader.line();
         k.launchId = std::to_string(++rows);
         std::string skip;
@@ -213,7 +221,7 @@ ImportResult readPlainCsv(CsvReader& reader, const std::string& fileLabel, const
         if (k.kernel.bytes.empty()) {
             return fail(k.line, 0, "kernel '" + k.baseName + "' has no bytes on any level");
         }
-        importutil::collectKernel(out, aggregator, std::move(k));
+        importutil::collectKernelCopy(out, aggregator, k);
     }
     if (reader.failed()) {
         out.diagnostics.push_back(reader.error());
