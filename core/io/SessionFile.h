@@ -14,11 +14,14 @@ struct SessionLoadResult {
 };
 
 // Reads a session file (schema roofscope-session/1). Strict like the hardware loader; device ids
-// are not checked against a database here (the caller reports unknown devices).
+// are not checked against a database here (the caller reports unknown devices). Runs are listed
+// with their files resolved, not read: see loadSessionWithRuns().
 SessionLoadResult loadSessionFile(const std::string& path);
 SessionLoadResult loadSessionText(const std::string& text, const std::string& fileLabel);
 
-std::string sessionToYaml(const Session& session);
+// The session's own kernels and its run references (not the kernels read from runs). With
+// `sessionPath`, runs' files are written relative to that file's folder.
+std::string sessionToYaml(const Session& session, const std::string& sessionPath = {});
 
 // Writes atomically: a temporary file beside the target, flushed to disk, then renamed over it.
 // Returns an error message, empty on success; the previous file is untouched on failure.
