@@ -51,9 +51,8 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     m_kernelDock = new KernelDock(m_document, m_analysis, this);
     addDockWidget(Qt::RightDockWidgetArea, m_kernelDock);
     connect(m_chart, &RooflineChart::fitRequested, this, &MainWindow::fitAll);
-    connect(m_chart, &RooflineChart::statusMessage, this, [this](const QString& message) {
-        showStatusMessage(message, 6000);
-    });
+    connect(m_chart, &RooflineChart::statusMessage, this,
+        [this](const QString& message) { showStatusMessage(message, 6000); });
 
     // What the window itself shows: the title, the status line and the selected kernel's rows.
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
@@ -102,6 +101,7 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     });
 
     createStatusBar();
+    createRunViews();
     createActions();
     setAcceptDrops(true);
 

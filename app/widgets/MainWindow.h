@@ -29,6 +29,10 @@ class KernelDock;
 class ResultsProxyModel;
 class ResultsTableModel;
 class RooflineChart;
+class RunArrows;
+class RunComparison;
+class RunComparisonDock;
+class RunWatcher;
 class SessionAnalysis;
 class SessionDocument;
 
@@ -59,6 +63,15 @@ public:
     HardwareDock* hardwareDock() const { return m_hardwareDock; }
     KernelDock* kernelDock() const { return m_kernelDock; }
     ComparisonDock* comparisonDock() const { return m_comparisonDock; }
+    // The session's runs: their files watched (a change reloads the run as an undo step) and two of
+    // them compared (arrows on the chart, a table of kernels in a dock).
+    RunWatcher* runWatcher() const { return m_runWatcher; }
+    RunComparison* runComparison() const { return m_runComparison; }
+    RunArrows* runArrows() const { return m_runArrows; }
+    RunComparisonDock* runComparisonDock() const { return m_runDock; }
+    QAction* compareRunsAction() const { return m_compareRunsAction; }
+    // Compares run `before` with run `after` and shows the table; returns the error (empty when shown).
+    QString compareRuns(const QString& before, const QString& after);
     // Review mode: the chart alone, full screen, with large fonts, thick lines and the workload
     // comparison beside it; leaving it restores the docks and the window as they were. Every menu
     // shortcut keeps working in it.
@@ -139,6 +152,9 @@ private:
     // Menus and shortcuts (MainWindowActions.cpp). Every action is also an action of the window, so
     // that its shortcut works while the menu bar is hidden (review mode).
     void createActions();
+    void createRunViews();
+    // View ▸ Compare Runs: the two runs of the session, or the two chosen among more.
+    void compareRunsDialog();
     void restoreLayout();
     void createResultsDock();
     void createStatusBar();
@@ -173,6 +189,11 @@ private:
     KernelDock* m_kernelDock = nullptr;
     QDockWidget* m_resultsDock = nullptr;
     ComparisonDock* m_comparisonDock = nullptr;
+    RunWatcher* m_runWatcher = nullptr;
+    RunComparison* m_runComparison = nullptr;
+    RunArrows* m_runArrows = nullptr;
+    RunComparisonDock* m_runDock = nullptr;
+    QAction* m_compareRunsAction = nullptr;
     QToolBar* m_toolBar = nullptr;
     QAction* m_reviewAction = nullptr;
     QAction* m_darkAction = nullptr;
