@@ -5,7 +5,9 @@
 #include <QFontMetricsF>
 #include <QLineF>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace roofscope {
 
@@ -39,6 +41,7 @@ void RunArrowLayer::draw(QCPPainter* painter)
     font.setBold(true);
     painter->setFont(font);
     const QFontMetricsF metrics(font);
+    std::vector<QRectF> placed; // labels already drawn: the next one moves down until it is clear
     for (const RunArrow& arrow : m_comparison->arrows()) {
         if (!(arrow.beforeIntensity > 0.0 && arrow.beforeAchieved > 0.0 && arrow.afterIntensity > 0.0
                 && arrow.afterAchieved > 0.0)) {
@@ -66,6 +69,12 @@ void RunArrowLayer::draw(QCPPainter* painter)
         const QString text = arrow.label + QStringLiteral("  ") + arrow.name;
         QRectF box = metrics.boundingRect(text).adjusted(-3, -1, 3, 1);
         box.moveTopLeft(middle + QPointF(8.0, -box.height() - 2.0));
+        for (int tries = 0; tries < 50
+             && std::any_of(placed.begin(), placed.end(), [&](const QRectF& r) { return r.intersects(box); });
+             ++tries) {
+            box.translate(0.0, box.height() + 1.0);
+        }
+        placed.push_back(box);
         painter->setPen(Qt::NoPen);
         painter->setBrush(QColor(255, 255, 255, 210));
         painter->drawRoundedRect(box, 3, 3);

@@ -39,6 +39,7 @@ KernelDock::KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWi
     m_list = new QListWidget(content);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setMinimumHeight(90);
+    m_list->setUniformItemSizes(true); // one row height for all: 100,000 measured kernels list at once
     layout->addWidget(m_list, 1);
 
     auto* buttons = new QHBoxLayout;

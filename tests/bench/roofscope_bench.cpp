@@ -15,6 +15,7 @@
 #include "document/SceneBuilder.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
+#include "io/SessionRuns.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/MainWindow.h"
@@ -359,8 +360,13 @@ void benchOpenRun(HardwareDatabase& db, int launches, int runs)
                "  - {name: profile, file: run.ncu.csv, format: ncu}\n";
     }
     std::vector<double> samples;
+    std::vector<double> reads; // the session and its run read alone (no window)
     size_t kernels = 0;
     for (int i = 0; i < runs; ++i) {
+        QElapsedTimer read;
+        read.start();
+        const SessionLoadResult loaded = loadSessionWithRuns(session.toStdString());
+        reads.push_back(static_cast<double>(read.nsecsElapsed()) / 1e6);
         MainWindow window(db);
         window.setAutosaveDelay(-1);
         window.show();
@@ -379,7 +385,8 @@ void benchOpenRun(HardwareDatabase& db, int launches, int runs)
     }
     QFile::remove(QString::fromStdString(run));
     QFile::remove(session);
-    print("open_run_session", kernels, 1, stats(samples), runs);
+    print("open_run_session", kernels, 1, stats(samples), runs,
+        QStringLiteral(", \"read_median_ms\": %1").arg(stats(reads).median, 0, 'f', 3));
 }
 
 } // namespace
