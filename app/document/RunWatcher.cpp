@@ -49,6 +49,9 @@ void RunWatcher::watchRuns()
         m_watcher->removePaths(m_watcher->directories());
     }
     for (const RunReference& run : m_document->session().runs) {
+        if (run.path.empty()) {
+            continue; // not read from a file: nothing on disk to follow
+        }
         const QString file = absolutePath(run.path);
         // The folder too: a file replaced by a rename leaves the watcher, and comes back through it.
         const QString folder = QFileInfo(file).absolutePath();
