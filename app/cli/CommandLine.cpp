@@ -2,6 +2,7 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/DiffCommand.h"
 #include "cli/ImportCommand.h"
 #include "chart/ChartExport.h"
 #include "cli/MapCommand.h"
@@ -14,6 +15,7 @@
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/ChipScaling.h"
+#include "io/SessionRuns.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
 #include "model/Units.h"
@@ -49,7 +51,9 @@ const char* kUsage = R"(usage:
   roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf [--size WxH] [--scale S]
                   [--theme light|dark] [--review]
   roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
-                  [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--json]
+                  [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--inline] [--json]
+  roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--json]
+                  (exit status 3 when a kernel got slower by more than the threshold)
 every command takes --hardware-dir DIR (more device files)
 numbers take SI suffixes: 1.97e14, 197T, 820G
 )";
@@ -288,24 +292,25 @@ int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     return 0;
 }
 
-// Loads a session for table/export: warnings to err, the first error as a CliError.
+// Loads a session and the kernels of its runs for table/compare/export: warnings to err, the
+// first error as a CliError.
 Session loadSessionOrThrow(const std::string& path, std::ostream& err)
 {
-    auto loaded = loadSessionFile(path);
+    auto loaded = loadSessionWithRuns(path);
     for (const auto& d : loaded.diagnostics) {
         if (d.severity == Severity::Warning) {
             err << "roofscope: " << d.toString() << "\n";
         }
     }
-    if (!loaded.session) {
-        for (const auto& d : loaded.diagnostics) {
-            if (d.severity == Severity::Error) {
-                throw CliError(d.toString(false)); // "file:line:column: message"
-            }
-        }
-        throw CliError(path + ": cannot read the session");
+    if (loaded.session && !hasErrors(loaded.diagnostics)) {
+        return std::move(*loaded.session);
     }
-    return *loaded.session;
+    for (const auto& d : loaded.diagnostics) {
+        if (d.severity == Severity::Error) {
+            throw CliError(d.toString(false)); // "file:line:column: message"
+        }
+    }
+    throw CliError(path + ": cannot read the session");
 }
 
 int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
@@ -399,25 +404,49 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     if (!evaluation.errors.empty()) {
         throw CliError(*path + ": " + evaluation.errors.front());
     }
-    std::vector<Evaluation> rows;
+    // A profile of many launches repeats one warning per kernel: the first ones, then a count.
+    constexpr std::size_t kWarningsShown = 20;
+    std::size_t warnings = 0;
     for (const auto& row : evaluation.rows) {
         for (const auto& w : row.evaluation.warnings) {
-            err << "roofscope: warning: " << w << "\n";
+            if (warnings++ < kWarningsShown) {
+                err << "roofscope: warning: " << w << "\n";
+            }
         }
-        rows.push_back(row.evaluation);
+    }
+    if (warnings > kWarningsShown) {
+        err << "roofscope: warning: " << warnings - kWarningsShown << " more warnings like these\n";
     }
     if (format == "json") {
-        nlohmann::json array = nlohmann::json::array();
+        // Row by row, as one array's dump(2) would print them, without holding the whole tree.
+        bool first = true;
+        auto print = [&](const nlohmann::json& object) {
+            const std::string text = jsonText(object);
+            out << (first ? "[\n  " : ",\n  ");
+            first = false;
+            std::size_t from = 0;
+            for (std::size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
+                out.write(text.data() + from, static_cast<std::streamsize>(nl + 1 - from));
+                out << "  ";
+                from = nl + 1;
+            }
+            out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
+        };
         for (const auto& row : evaluation.rows) {
-            array.push_back(evaluationToJson(row.evaluation, evaluation.kernels[row.expandedIndex]));
+            print(evaluationToJson(row.evaluation, evaluation.kernels[row.expandedIndex]));
         }
         if (session.devices.empty()) {
             for (const auto& k : session.kernels) {
-                array.push_back(kernelOnlyToJson(k));
+                print(kernelOnlyToJson(k));
             }
         }
-        out << jsonText(array) << "\n";
+        out << (first ? "[]\n" : "\n]\n");
         return 0;
+    }
+    std::vector<Evaluation> rows;
+    rows.reserve(evaluation.rows.size());
+    for (const auto& row : evaluation.rows) {
+        rows.push_back(row.evaluation);
     }
     out << formatEvaluationTable(rows,
         format == "csv"            ? TableFormat::Csv
@@ -480,7 +509,7 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
 const std::vector<std::string>& CommandLine::commands()
 {
     static const std::vector<std::string> names { "hardware", "eval", "solve", "table", "compare", "export",
-        "import", "sweep", "map", "workload", "help" };
+        "import", "sweep", "map", "workload", "diff", "help" };
     return names;
 }
 
@@ -543,6 +572,9 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& rawOut,
         }
         if (command == "import") {
             return importCommand(args, out, err);
+        }
+        if (command == "diff") {
+            return diffCommand(args, out, err);
         }
         if (command == "export") {
             return exportCommand(args, out, err);

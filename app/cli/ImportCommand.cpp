@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <ostream>
@@ -53,7 +54,7 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
         args.push_back(a == "-o" ? std::string("--output") : a);
     }
     CliArgs opts(args, 1, { "output", "hardware", "hardware-dir", "hardware-out", "device", "max-size", "title" },
-        { "aggregate", "json" });
+        { "aggregate", "json", "inline" });
     if (opts.positional().empty()) {
         throw CliError("import needs a format and files: roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml");
     }
@@ -111,6 +112,11 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
             throw CliError("-o: " + error);
         }
     }
+    // Launches are merged while each file is read, so memory follows the kernel names, not the rows.
+    // Without --inline the session refers to the files: they are read only to check them and to
+    // count their kernels, merged in the same way whatever their size.
+    const bool inlineKernels = opts.has("inline");
+    options.aggregate = opts.has("aggregate") || !inlineKernels;
     CliContext context(opts);
     context.reportDiagnostics(err);
 
@@ -136,10 +142,12 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
             }
         }
     }
-    if (opts.has("aggregate")) {
-        aggregateLaunches(result);
+    if (opts.has("aggregate") && inlineKernels && files.size() > 1) {
+        aggregateLaunches(result); // the same name in several files: one kernel
     }
-    disambiguateNames(result.kernels);
+    if (inlineKernels) {
+        disambiguateNames(result.kernels);
+    }
     if (result.kernels.empty() && result.devices.empty()) {
         throw CliError("nothing to import from " + joinNames(files) + ": every kernel was left out (see the warnings)");
     }
@@ -210,15 +218,41 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
     } else if (opts.has("hardware-out")) {
         throw CliError("--hardware-out: " + joinNames(files) + " yield no device");
     }
-    for (const auto& k : result.kernels) {
-        session.kernels.push_back(k.kernel);
+    if (inlineKernels) {
+        for (const auto& k : result.kernels) {
+            session.kernels.push_back(k.kernel);
+        }
+    } else {
+        // The session refers to the files: one run per file that yielded kernels.
+        namespace fs = std::filesystem;
+        for (const auto& k : result.kernels) {
+            if (std::any_of(session.runs.begin(), session.runs.end(),
+                    [&](const RunReference& run) { return run.file == k.file; })) {
+                continue;
+            }
+            RunReference run;
+            const std::string stem = fs::path(k.file).stem().string();
+            run.name = stem.empty() ? std::string("run") : stem;
+            for (int n = 2; std::any_of(session.runs.begin(), session.runs.end(),
+                     [&](const RunReference& other) { return other.name == run.name; });
+                 ++n) {
+                run.name = stem + " " + std::to_string(n);
+            }
+            run.file = k.file;
+            std::error_code ec;
+            run.path = fs::absolute(k.file, ec).lexically_normal().string();
+            run.format = format;
+            run.aggregate = opts.has("aggregate");
+            session.runs.push_back(std::move(run));
+        }
     }
-    const std::string text = sessionToYaml(session);
+    const std::string text = sessionToYaml(session, *output);
     const std::size_t limit = YamlLimits {}.maxBytes;
     if (text.size() > limit) {
         throw CliError("the session would be " + formatQuantity(static_cast<double>(text.size()), Dimension::Bytes)
             + " (" + std::to_string(session.kernels.size()) + " kernels), over the " + describeBytes(limit)
-            + " a session file may have: merge launches with --aggregate, or profile fewer kernels");
+            + " a session file may have: leave out --inline so that it refers to the profile, or merge launches "
+              "with --aggregate");
     }
     auto check = loadSessionText(text, *output);
     if (!check.session) {
@@ -227,13 +261,26 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
     if (const std::string error = writeFileSafely(*output, text, sessionInputs); !error.empty()) {
         throw CliError(error);
     }
+    // The kernels the session shows: launches stay apart unless --aggregate merges them.
+    std::size_t shown = 0;
+    for (const auto& k : result.kernels) {
+        shown += opts.has("aggregate") || inlineKernels ? 1 : static_cast<std::size_t>(k.launches);
+    }
     summary["kind"] = "session";
-    summary["kernels"] = session.kernels.size();
+    summary["kernels"] = shown;
+    summary["runs"] = nlohmann::json::array();
+    for (const auto& run : session.runs) {
+        summary["runs"].push_back({ { "name", run.name }, { "file", run.file } });
+    }
     if (opts.has("json")) {
         out << jsonText(summary) << "\n";
     } else {
-        out << "wrote " << session.kernels.size() << (session.kernels.size() == 1 ? " kernel" : " kernels") << " from "
-            << joinNames(files) << " to " << *output;
+        const std::size_t n = shown;
+        out << "wrote " << n << (n == 1 ? " kernel" : " kernels") << " from " << joinNames(files) << " to " << *output;
+        if (!session.runs.empty()) {
+            out << " (referring to " << session.runs.size() << (session.runs.size() == 1 ? " run" : " runs")
+                << ", not copied)";
+        }
         if (summary.contains("hardware_output")) {
             out << ", device " << result.devices.front().id << " to " << summary["hardware_output"].get<std::string>();
         }

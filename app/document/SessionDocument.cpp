@@ -3,12 +3,15 @@
 #include "document/DeviceListCommand.h"
 #include "document/KernelEditCommand.h"
 #include "document/KernelListCommand.h"
+#include "document/RunReloadCommand.h"
 #include "document/ViewCommand.h"
+#include "io/SessionRuns.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
 
 #include <QUndoStack>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -44,6 +47,9 @@ QString SessionDocument::replaceKernel(int index, const Kernel& kernel, const QS
     if (!validIndex(index, m_session.kernels.size())) {
         return tr("No kernel %1").arg(index + 1);
     }
+    if (QString refused = runKernelRefusal(index); !refused.isEmpty()) {
+        return refused;
+    }
     Kernel checked = kernel;
     if (checked.templ) {
         const std::string error = applyTemplate(checked);
@@ -71,6 +77,9 @@ QString SessionDocument::setKernelIntensity(int index, double flopsPerByte, QStr
 {
     if (!validIndex(index, m_session.kernels.size())) {
         return tr("No kernel %1").arg(index + 1);
+    }
+    if (QString refused = runKernelRefusal(index); !refused.isEmpty()) {
+        return refused;
     }
     if (!(flopsPerByte > 0.0) || !std::isfinite(flopsPerByte)) {
         return tr("The intensity must be a positive number");
@@ -170,9 +179,78 @@ QString SessionDocument::removeKernel(int index)
     if (!validIndex(index, m_session.kernels.size())) {
         return tr("No kernel %1").arg(index + 1);
     }
+    if (QString refused = runKernelRefusal(index); !refused.isEmpty()) {
+        return refused;
+    }
     const Kernel kernel = m_session.kernels[static_cast<size_t>(index)];
     m_undoStack->push(new KernelListCommand(this, index, { kernel }, true, tr("Delete %1").arg(qs(kernel.name))));
     return {};
+}
+
+QString SessionDocument::runKernelRefusal(int index) const
+{
+    if (!validIndex(index, m_session.kernels.size())) {
+        return {};
+    }
+    const Kernel& kernel = m_session.kernels[static_cast<size_t>(index)];
+    if (kernel.fromRun.empty()) {
+        return {};
+    }
+    return tr("%1 is measured in run '%2' and read-only: duplicate it as a what-if kernel to change it")
+        .arg(qs(kernel.name), qs(kernel.fromRun));
+}
+
+QString SessionDocument::duplicateAsWhatIf(int index)
+{
+    if (!validIndex(index, m_session.kernels.size())) {
+        return tr("No kernel %1").arg(index + 1);
+    }
+    Kernel copy = m_session.kernels[static_cast<size_t>(index)];
+    copy.fromRun.clear();
+    const std::string base = copy.name + " (what-if)";
+    copy.name = base;
+    for (int n = 2; std::any_of(
+             m_session.kernels.begin(), m_session.kernels.end(), [&](const Kernel& k) { return k.name == copy.name; });
+         ++n) {
+        copy.name = base + " " + std::to_string(n);
+    }
+    const int at = static_cast<int>(m_session.kernels.size());
+    m_undoStack->push(
+        new KernelListCommand(this, at, { copy }, false, tr("Duplicate %1 as What-if").arg(qs(copy.name))));
+    return {};
+}
+
+QString SessionDocument::reloadRun(
+    const std::string& runName, const std::vector<Kernel>& kernels, const QString& actionText)
+{
+    const bool known = std::any_of(
+        m_session.runs.begin(), m_session.runs.end(), [&](const RunReference& r) { return r.name == runName; });
+    if (!known) {
+        return tr("The session has no run named '%1'").arg(qs(runName));
+    }
+    m_undoStack->push(new RunReloadCommand(this, runName, runKernels(runName), kernels,
+        actionText.isEmpty() ? tr("Reload run '%1'").arg(qs(runName)) : actionText));
+    return {};
+}
+
+std::vector<Kernel> SessionDocument::runKernels(const std::string& runName) const
+{
+    std::vector<Kernel> out;
+    for (const Kernel& k : m_session.kernels) {
+        if (k.fromRun == runName) {
+            out.push_back(k);
+        }
+    }
+    return out;
+}
+
+void SessionDocument::applyRunKernels(const std::string& runName, const std::vector<Kernel>& kernels)
+{
+    replaceRunKernels(m_session, runName, kernels);
+    const auto first = std::find_if(
+        m_session.kernels.begin(), m_session.kernels.end(), [&](const Kernel& k) { return k.fromRun == runName; });
+    Q_EMIT kernelsInserted(
+        first == m_session.kernels.end() ? 0 : static_cast<int>(std::distance(m_session.kernels.begin(), first)));
 }
 
 QString SessionDocument::setDeviceSelection(int index, const DeviceSelection& selection, const QString& actionText)

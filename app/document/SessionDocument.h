@@ -45,6 +45,13 @@ public:
     // Appends several kernels as one undo step (an import).
     QString addKernels(const std::vector<Kernel>& kernels, const QString& actionText = {});
     QString removeKernel(int index);
+    // Kernels measured in a run (Kernel::fromRun) are read-only: replaceKernel, setKernelIntensity and
+    // removeKernel refuse them with this message (empty for any other kernel).
+    QString runKernelRefusal(int index) const;
+    // Appends a copy of kernel `index` that belongs to no run (an editable what-if kernel): one step.
+    QString duplicateAsWhatIf(int index);
+    // Puts `kernels` in place of those of run `runName` (its file changed on disk): one undo step.
+    QString reloadRun(const std::string& runName, const std::vector<Kernel>& kernels, const QString& actionText = {});
     QString setDeviceSelection(int index, const DeviceSelection& selection, const QString& actionText = {});
     // Replaces the device list (ids must be unique): one undo step.
     QString setDevices(const std::vector<DeviceSelection>& devices, const QString& actionText = {});
@@ -58,6 +65,8 @@ public:
     void applyKernel(int index, const Kernel& kernel, bool moved = false);
     void applyInsertKernels(int index, const std::vector<Kernel>& kernels);
     void applyRemoveKernels(int index, int count);
+    void applyRunKernels(const std::string& runName, const std::vector<Kernel>& kernels);
+    std::vector<Kernel> runKernels(const std::string& runName) const;
     void applyDevices(const std::vector<DeviceSelection>& devices);
     void applyView(const ViewSettings& view);
     int interactionId() const { return m_interactionId; }

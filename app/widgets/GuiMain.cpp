@@ -1,11 +1,11 @@
 #include "widgets/GuiMain.h"
 
-#include "document/AppPaths.h"
 #include "chart/RooflineChart.h"
-#include "widgets/MainWindow.h"
+#include "document/AppPaths.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
-
+#include "io/SessionRuns.h"
+#include "widgets/MainWindow.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -70,11 +70,15 @@ int runGui(int argc, char** argv, const std::string& sessionPath, const std::vec
     QString headline = problems.isEmpty() ? QString() : QObject::tr("Some hardware files could not be loaded.");
 
     const std::string path = sessionPath.empty() ? defaultExampleSession() : sessionPath;
-    SessionLoadResult loaded = loadSessionFile(path);
+    SessionLoadResult loaded = loadSessionWithRuns(path); // a run that cannot be read is a problem
     Session session;
     QString shownPath = QString::fromStdString(path);
     if (loaded.session) {
         session = std::move(*loaded.session);
+        if (hasErrors(loaded.diagnostics)) {
+            headline = QObject::tr("Some runs of %1 could not be read; the rest of the session is open.")
+                           .arg(QString::fromStdString(path));
+        }
     } else {
         session.title = "Untitled";
         shownPath.clear();

@@ -5,6 +5,7 @@
 #include "model/Templates.h"
 #include "widgets/KernelEditor.h"
 
+#include <QFont>
 #include <QHBoxLayout>
 #include <QListWidget>
 #include <QMenu>
@@ -38,6 +39,7 @@ KernelDock::KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWi
     m_list = new QListWidget(content);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setMinimumHeight(90);
+    m_list->setUniformItemSizes(true); // one row height for all: 100,000 measured kernels list at once
     layout->addWidget(m_list, 1);
 
     auto* buttons = new QHBoxLayout;
@@ -129,7 +131,15 @@ void KernelDock::rebuildList()
     m_list->clear();
     for (const Kernel& kernel : m_document->session().kernels) {
         auto* item = new QListWidgetItem(qs(kernel.name), m_list);
-        item->setToolTip(qs(kernel.name));
+        if (kernel.fromRun.empty()) {
+            item->setToolTip(qs(kernel.name));
+        } else { // measured in a run: read-only, shown in italics
+            item->setToolTip(tr("%1: measured in run '%2' (read-only)").arg(qs(kernel.name), qs(kernel.fromRun)));
+            QFont font = item->font();
+            font.setItalic(true);
+            item->setFont(font);
+            item->setData(Qt::UserRole, qs(kernel.fromRun));
+        }
     }
     const int count = m_list->count();
     const int selected = m_analysis->selectedKernel();
@@ -237,6 +247,7 @@ void KernelDock::duplicateCurrent()
         return;
     }
     Kernel copy = m_document->session().kernels[static_cast<size_t>(index)];
+    copy.fromRun.clear(); // a copy of a measured kernel is a what-if kernel
     copy.name = uniqueName(qs(copy.name) + tr(" copy")).toStdString();
     m_document->addKernel(copy);
 }
@@ -245,7 +256,9 @@ void KernelDock::deleteCurrent()
 {
     const int index = currentKernel();
     if (index >= 0) {
-        m_document->removeKernel(index);
+        if (const QString error = m_document->removeKernel(index); !error.isEmpty()) {
+            Q_EMIT statusMessage(error);
+        }
     }
 }
 

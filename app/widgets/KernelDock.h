@@ -54,6 +54,8 @@ public:
 
 Q_SIGNALS:
     void currentKernelChanged(int index);
+    // An action the document refused (deleting a measured kernel), for the status line.
+    void statusMessage(const QString& message);
 
 private:
     void rebuildList();

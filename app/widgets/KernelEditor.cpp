@@ -5,6 +5,7 @@
 #include "model/Precision.h"
 #include "model/Templates.h"
 #include "model/Units.h"
+#include "widgets/RunKernelNote.h"
 #include "widgets/SiSpinBox.h"
 
 #include <QComboBox>
@@ -229,6 +230,12 @@ void KernelEditor::rebuild()
     buildCommonFields();
     refreshValues();
     refreshCrossovers();
+    if (!kernel.fromRun.empty()) { // measured: read-only, with a way to an editable copy
+        for (QWidget* field : m_fields->findChildren<QWidget*>()) {
+            field->setEnabled(false);
+        }
+        m_form->insertRow(0, new RunKernelNote(m_document, m_kernel, m_fields));
+    }
 }
 
 void KernelEditor::buildTemplateFields(const Kernel& kernel)
@@ -327,7 +334,8 @@ void KernelEditor::buildTemplateFields(const Kernel& kernel)
                 k.freeParameter.clear();
             },
             m_convert,
-            tr("Convert %1 to a raw kernel").arg(qs(m_document->session().kernels[static_cast<size_t>(m_kernel)].name)));
+            tr("Convert %1 to a raw kernel")
+                .arg(qs(m_document->session().kernels[static_cast<size_t>(m_kernel)].name)));
     });
 }
 
@@ -371,11 +379,13 @@ void KernelEditor::buildRawFields(const Kernel& kernel)
                         .arg(level, qs(m_document->session().kernels[static_cast<size_t>(m_kernel)].name)));
             });
         }
-        addField(level == QLatin1String("default") ? tr("Bytes (default level)") : tr("Bytes on %1").arg(level.toUpper()),
+        addField(
+            level == QLatin1String("default") ? tr("Bytes (default level)") : tr("Bytes on %1").arg(level.toUpper()),
             row);
         m_messages.back().first = box; // messages belong to the spin box
         m_bytes.emplace_back(level, box);
-        connect(box, &SiSpinBox::entryRefused, this, [this, box](const QString& message) { showMessage(box, message); });
+        connect(
+            box, &SiSpinBox::entryRefused, this, [this, box](const QString& message) { showMessage(box, message); });
         connect(box, &SiSpinBox::valueCommitted, this, [this, box, level](double value) {
             applyEdit(
                 [&](Kernel& k) {
@@ -415,13 +425,17 @@ void KernelEditor::addLevelFromText(QLineEdit* field)
         return;
     }
     const Kernel& current = m_document->session().kernels[static_cast<size_t>(m_kernel)];
-    if (std::any_of(current.bytes.begin(), current.bytes.end(), [&](const LevelBytes& b) { return qs(b.level) == level; })) {
+    if (std::any_of(
+            current.bytes.begin(), current.bytes.end(), [&](const LevelBytes& b) { return qs(b.level) == level; })) {
         showMessage(field, tr("%1 already has bytes on %2").arg(qs(current.name), level));
         return;
     }
     const QString name = qs(current.name);
-    if (applyEdit([&](Kernel& k) { k.bytes.push_back({ level.toStdString(), *bytes.value }); }, field,
-            tr("Add %1 bytes to %2").arg(level, name))) {
+    if (applyEdit(
+            [&](Kernel& k) {
+                k.bytes.push_back({ level.toStdString(), *bytes.value });
+            },
+            field, tr("Add %1 bytes to %2").arg(level, name))) {
         field->clear(); // the rebuild that shows the new level comes from the event loop
     }
 }

@@ -115,6 +115,7 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     });
 
     createStatusBar();
+    createRunViews();
     createActions();
     setAcceptDrops(true);
 

@@ -33,6 +33,10 @@ class SweepDock;
 class ResultsProxyModel;
 class ResultsTableModel;
 class RooflineChart;
+class RunArrows;
+class RunComparison;
+class RunComparisonDock;
+class RunWatcher;
 class SessionAnalysis;
 class SessionDocument;
 
@@ -66,6 +70,15 @@ public:
     SweepDock* sweepDock() const { return m_sweepDock; }
     RegimeMapDock* regimeMapDock() const { return m_regimeMapDock; }
     KernelSweep* kernelSweep() const { return m_sweep; }
+    // The session's runs: their files watched (a change reloads the run as an undo step) and two of
+    // them compared (arrows on the chart, a table of kernels in a dock).
+    RunWatcher* runWatcher() const { return m_runWatcher; }
+    RunComparison* runComparison() const { return m_runComparison; }
+    RunArrows* runArrows() const { return m_runArrows; }
+    RunComparisonDock* runComparisonDock() const { return m_runDock; }
+    QAction* compareRunsAction() const { return m_compareRunsAction; }
+    // Compares run `before` with run `after` and shows the table; returns the error (empty when shown).
+    QString compareRuns(const QString& before, const QString& after);
     // Review mode: the chart alone, full screen, with large fonts, thick lines and the workload
     // comparison beside it; leaving it restores the docks and the window as they were. Every menu
     // shortcut keeps working in it.
@@ -154,6 +167,9 @@ private:
     // Menus and shortcuts (MainWindowActions.cpp). Every action is also an action of the window, so
     // that its shortcut works while the menu bar is hidden (review mode).
     void createActions();
+    void createRunViews();
+    // View ▸ Compare Runs: the two runs of the session, or the two chosen among more.
+    void compareRunsDialog();
     void restoreLayout();
     void createResultsDock();
     void createStatusBar();
@@ -191,6 +207,11 @@ private:
     RegimeMapDock* m_regimeMapDock = nullptr;
     QDockWidget* m_resultsDock = nullptr;
     ComparisonDock* m_comparisonDock = nullptr;
+    RunWatcher* m_runWatcher = nullptr;
+    RunComparison* m_runComparison = nullptr;
+    RunArrows* m_runArrows = nullptr;
+    RunComparisonDock* m_runDock = nullptr;
+    QAction* m_compareRunsAction = nullptr;
     QToolBar* m_toolBar = nullptr;
     QAction* m_reviewAction = nullptr;
     QAction* m_darkAction = nullptr;

@@ -8,6 +8,7 @@
 #include "widgets/ComparisonDock.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
+#include "widgets/RunComparisonDock.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -125,10 +126,13 @@ void MainWindow::createActions()
     }
     createPresentationActions(viewMenu, open, saveAction, fit);
     viewMenu->addSeparator();
+    viewMenu->addAction(m_compareRunsAction);
+    viewMenu->addSeparator();
     viewMenu->addAction(m_hardwareDock->toggleViewAction());
     viewMenu->addAction(m_kernelDock->toggleViewAction());
     viewMenu->addAction(m_resultsDock->toggleViewAction());
     viewMenu->addAction(m_comparisonDock->toggleViewAction());
+    viewMenu->addAction(m_runDock->toggleViewAction());
     viewMenu->addSeparator();
     QAction* problems = viewMenu->addAction(tr("&Problems…"), this, &MainWindow::showProblems);
     problems->setStatusTip(tr("List problems found in the hardware and session files"));

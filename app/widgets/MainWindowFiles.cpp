@@ -12,6 +12,7 @@
 #include "io/HardwareWriter.h"
 #include "io/ImportDetect.h"
 #include "io/SessionFile.h"
+#include "io/SessionRuns.h"
 #include "model/Text.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/HardwareDock.h"
@@ -292,7 +293,7 @@ std::optional<MainWindow::Recovery> MainWindow::findRecovery()
     if (file.empty() || !QFileInfo::exists(QString::fromStdString(file))) {
         return std::nullopt;
     }
-    SessionLoadResult loaded = loadSessionFile(file);
+    SessionLoadResult loaded = loadSessionWithRuns(file); // its runs are relative to where it was saved
     if (!loaded.session) {
         return std::nullopt;
     }
@@ -352,7 +353,8 @@ void MainWindow::openDialog()
 
 QString MainWindow::openSessionFile(const QString& path)
 {
-    const SessionLoadResult loaded = loadSessionFile(path.toStdString());
+    // A run that cannot be read is a problem naming its entry; the rest of the session opens.
+    const SessionLoadResult loaded = loadSessionWithRuns(path.toStdString());
     if (!loaded.session) {
         QStringList lines;
         for (const Diagnostic& diagnostic : loaded.diagnostics) {
@@ -368,7 +370,9 @@ QString MainWindow::openSessionFile(const QString& path)
     for (const Diagnostic& diagnostic : loaded.diagnostics) {
         warnings << QString::fromStdString(diagnostic.toString());
     }
-    if (!warnings.isEmpty()) {
+    if (hasErrors(loaded.diagnostics)) {
+        reportProblems(warnings, tr("Some runs of %1 could not be read; the rest of the session is open.").arg(path));
+    } else if (!warnings.isEmpty()) {
         reportProblems(warnings, {}, false);
     }
     showStatusMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <istream>
 
 namespace roofscope {
 
@@ -16,11 +17,85 @@ CsvReader::CsvReader(std::string_view text, std::string file, std::size_t maxRec
 {
 }
 
+CsvReader::CsvReader(
+    std::istream& in, std::string file, std::size_t maxRecordBytes, char delimiter, std::size_t chunkBytes)
+    : m_file(std::move(file))
+    , m_maxRecordBytes(maxRecordBytes)
+    , m_delimiter(delimiter)
+    , m_in(&in)
+    , m_end(false)
+{
+    m_buffer.resize(maxRecordBytes + 2 + std::max<std::size_t>(chunkBytes, 1));
+    ensure(3);
+    if (m_text.substr(0, 3) == "\xEF\xBB\xBF") {
+        m_pos = 3;
+        m_lineStart = 3;
+    }
+}
+
 void CsvReader::seek(std::size_t offset, int line)
 {
     m_pos = std::min(offset, m_text.size());
-    m_lineStart = m_pos;
+    m_lineStart = m_base + m_pos;
     m_nextLine = line;
+}
+
+void CsvReader::ensure(std::size_t bytes)
+{
+    if (m_end || m_text.size() - m_pos >= bytes) {
+        return;
+    }
+    // Keep what is not read yet, then fill the rest of the buffer.
+    const std::size_t kept = m_text.size() - m_pos;
+    std::memmove(m_buffer.data(), m_buffer.data() + m_pos, kept);
+    m_base += m_pos;
+    m_pos = 0;
+    std::size_t filled = kept;
+    while (filled < m_buffer.size()) {
+        m_in->read(m_buffer.data() + filled, static_cast<std::streamsize>(m_buffer.size() - filled));
+        const auto got = static_cast<std::size_t>(m_in->gcount());
+        filled += got;
+        if (!*m_in) {
+            m_readError = m_in->bad();
+            m_end = true;
+            break;
+        }
+    }
+    m_text = std::string_view(m_buffer.data(), filled);
+}
+
+bool CsvReader::peekLine(std::string_view& line)
+{
+    if (m_failed) {
+        return false;
+    }
+    ensure(m_maxRecordBytes + 2);
+    if (m_pos >= m_text.size()) {
+        return false;
+    }
+    const std::size_t window = std::min(m_text.size() - m_pos, m_maxRecordBytes);
+    const void* nl = std::memchr(m_text.data() + m_pos, '\n', window);
+    line = m_text.substr(
+        m_pos, nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - (m_text.data() + m_pos)) : window);
+    return true;
+}
+
+void CsvReader::skipLine()
+{
+    while (true) {
+        ensure(m_maxRecordBytes + 2);
+        if (m_pos >= m_text.size()) {
+            return;
+        }
+        const void* nl = std::memchr(m_text.data() + m_pos, '\n', m_text.size() - m_pos);
+        if (nl) {
+            m_pos = static_cast<std::size_t>(static_cast<const char*>(nl) - m_text.data()) + 1;
+            ++m_nextLine;
+            m_lineStart = m_base + m_pos;
+            return;
+        }
+        m_pos = m_text.size(); // a line longer than the buffer: read on
+    }
 }
 
 int CsvReader::column(std::size_t index) const
@@ -41,6 +116,36 @@ bool CsvReader::fail(int line, int column, const std::string& message)
     return false;
 }
 
+bool CsvReader::checkBinary(std::size_t from, std::size_t to)
+{
+    const char* data = m_text.data();
+    const std::size_t size = m_text.size();
+    // Each byte is searched once, whenever a field is checked; then a comparison per field.
+    if (m_firstNul == kNone && m_nulScanned < m_base + size) {
+        const std::size_t start = std::max(m_nulScanned, m_base) - m_base;
+        const void* nul = std::memchr(data + start, '\0', size - start);
+        if (nul) {
+            m_firstNul = m_base + static_cast<std::size_t>(static_cast<const char*>(nul) - data);
+        }
+        m_nulScanned = m_base + size;
+    }
+    if (m_firstNul == kNone || m_firstNul < m_base + from || m_firstNul >= m_base + to) {
+        return true;
+    }
+    const std::size_t at = m_firstNul - m_base;
+    // No line break lies between m_lineStart and the current record, which is in the buffer.
+    const std::size_t first = m_lineStart > m_base ? m_lineStart - m_base : 0;
+    const auto lines = std::count(data + first, data + at, '\n');
+    std::size_t lineStart = at;
+    while (lineStart > first && data[lineStart - 1] != '\n') {
+        --lineStart;
+    }
+    const std::size_t lineStartInInput = lines == 0 ? m_lineStart : m_base + lineStart;
+    fail(m_nextLine + static_cast<int>(lines), static_cast<int>(m_firstNul - lineStartInInput) + 1,
+        "binary data (a NUL byte): this is not a text CSV file");
+    return false;
+}
+
 bool CsvReader::next()
 {
     m_fields.clear();
@@ -50,20 +155,26 @@ bool CsvReader::next()
     if (m_failed) {
         return false;
     }
-    const std::size_t size = m_text.size();
-    const char* data = m_text.data();
     // Skip empty lines.
-    while (m_pos < size) {
-        if (data[m_pos] == '\n') {
+    while (true) {
+        ensure(2);
+        if (m_pos < m_text.size() && m_text[m_pos] == '\n') {
             ++m_pos;
-        } else if (data[m_pos] == '\r' && m_pos + 1 < size && data[m_pos + 1] == '\n') {
+        } else if (m_pos + 1 < m_text.size() && m_text[m_pos] == '\r' && m_text[m_pos + 1] == '\n') {
             m_pos += 2;
         } else {
             break;
         }
         ++m_nextLine;
-        m_lineStart = m_pos;
+        m_lineStart = m_base + m_pos;
     }
+    // The whole record, up to the limit and one byte past it, is in the buffer from here on.
+    ensure(m_maxRecordBytes + 2);
+    if (m_readError) {
+        return fail(m_nextLine, 0, "cannot read the file (an input/output error)");
+    }
+    const std::size_t size = m_text.size();
+    const char* data = m_text.data();
     if (m_pos >= size) {
         return false;
     }
@@ -76,28 +187,10 @@ bool CsvReader::next()
             "a record longer than " + describeBytes(m_maxRecordBytes)
                 + " (not a CSV export, or a line that never ends)");
     };
-    auto checkBinary = [&](std::size_t from, std::size_t to) {
-        // One search for the first NUL of the whole text, then a comparison per field.
-        if (m_firstNul == kUnknown) {
-            const void* nul = std::memchr(data, '\0', size);
-            m_firstNul = nul ? static_cast<std::size_t>(static_cast<const char*>(nul) - data) : size;
-        }
-        if (m_firstNul < from || m_firstNul >= to) {
-            return true;
-        }
-        const std::size_t at = m_firstNul;
-        const auto lines = std::count(data + m_lineStart, data + at, '\n');
-        std::size_t lineStart = at;
-        while (lineStart > m_lineStart && data[lineStart - 1] != '\n') {
-            --lineStart;
-        }
-        fail(m_nextLine + static_cast<int>(lines), static_cast<int>(at - lineStart) + 1,
-            "binary data (a NUL byte): this is not a text CSV file");
-        return false;
-    };
+    auto columnAt = [&](std::size_t pos) { return static_cast<int>(m_base + pos - m_lineStart) + 1; };
 
     while (true) {
-        const int column = static_cast<int>(m_pos - m_lineStart) + 1;
+        const int column = columnAt(m_pos);
         if (m_pos < size && data[m_pos] == '"') {
             // Quoted field: up to the next quote that is not doubled.
             const int openLine = m_nextLine;
@@ -134,7 +227,7 @@ bool CsvReader::next()
                      (nl = static_cast<const char*>(std::memchr(nl, '\n', static_cast<std::size_t>(data + at - nl))));
                      ++nl) {
                     ++m_nextLine;
-                    m_lineStart = static_cast<std::size_t>(nl - data) + 1;
+                    m_lineStart = m_base + static_cast<std::size_t>(nl - data) + 1;
                 }
                 if (unescaped) {
                     m_scratch.append(data + segment, at - segment);
@@ -151,8 +244,8 @@ bool CsvReader::next()
                 if (!checkBinary(m_pos, m_pos + 1)) {
                     return false;
                 }
-                return fail(m_nextLine, static_cast<int>(m_pos - m_lineStart) + 1,
-                    "unexpected text after a closing quote (a field with a stray '\"')");
+                return fail(
+                    m_nextLine, columnAt(m_pos), "unexpected text after a closing quote (a field with a stray '\"')");
             }
         } else {
             // Plain field: up to the delimiter or the end of the line.
@@ -189,7 +282,7 @@ bool CsvReader::next()
         if (m_pos < size && data[m_pos] == '\n') {
             ++m_pos;
             ++m_nextLine;
-            m_lineStart = m_pos;
+            m_lineStart = m_base + m_pos;
         }
         break;
     }

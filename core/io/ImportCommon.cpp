@@ -1,6 +1,7 @@
 #include "io/CsvReader.h"
 #include "io/ImportUtil.h"
 #include "io/Importers.h"
+#include "io/LaunchAggregator.h"
 #include "model/Text.h"
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace roofscope {
 
@@ -80,17 +82,30 @@ Diagnostic errorAt(const std::string& file, int line, int column, const std::str
 
 std::string dominantPrecision(const std::map<std::string, double>& flopsByPrecision, const std::string& tensorPrecision)
 {
-    std::map<std::string, double> merged;
-    for (const auto& [precision, flops] : flopsByPrecision) {
-        merged[precision == "tensor" ? tensorPrecision : precision] += flops;
-    }
+    // As if "tensor" were merged into `tensorPrecision`, visited in key order; no second map.
+    const auto tensorEntry = flopsByPrecision.find("tensor");
+    const double tensor = tensorEntry != flopsByPrecision.end() ? tensorEntry->second : 0.0;
+    bool tensorVisited = flopsByPrecision.count(tensorPrecision) != 0;
     std::string best;
     double most = 0.0;
-    for (const auto& [precision, flops] : merged) {
+    auto consider = [&](const std::string& precision, double flops) {
         if (flops > most) {
             most = flops;
             best = precision;
         }
+    };
+    for (const auto& [precision, flops] : flopsByPrecision) {
+        if (precision == "tensor") {
+            continue;
+        }
+        if (!tensorVisited && tensorPrecision < precision) {
+            consider(tensorPrecision, tensor);
+            tensorVisited = true;
+        }
+        consider(precision, flops + (precision == tensorPrecision ? tensor : 0.0));
+    }
+    if (!tensorVisited) {
+        consider(tensorPrecision, tensor);
     }
     return best;
 }
@@ -247,94 +262,86 @@ bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& 
 
 namespace importutil {
 
-LoadedFile::LoadedFile(const std::string& path, std::size_t maxBytes, Diagnostics& diagnostics)
+bool openImportFile(const std::string& path, std::size_t maxBytes, std::ifstream& in, Diagnostics& diagnostics)
 {
-    const auto size = checkImportFile(path, maxBytes, diagnostics);
-    if (!size) {
-        return;
+    if (!checkImportFile(path, maxBytes, diagnostics)) {
+        return false;
     }
-    // Read, not mapped: a mapped file that another process truncates during the import would end
-    // the program with SIGBUS, and reading costs only tens of milliseconds per 100 MB.
-    if (readImportFile(path, maxBytes, m_copy, diagnostics)) {
-        m_text = m_copy;
-        m_ok = true;
+    in.open(path, std::ios::binary);
+    if (!in) {
+        diagnostics.push_back(importutil::errorAt(path, 0, 0, "cannot open the file"));
+        return false;
     }
+    return true;
+}
+
+void collectKernel(ImportResult& result, std::optional<LaunchAggregator>& aggregator, ImportedKernel&& kernel)
+{
+    if (aggregator) {
+        aggregator->add(kernel);
+    } else {
+        result.kernels.push_back(std::move(kernel));
+    }
+}
+
+void collectKernelCopy(ImportResult& result, std::optional<LaunchAggregator>& aggregator, const ImportedKernel& kernel)
+{
+    if (aggregator) {
+        aggregator->add(kernel);
+    } else {
+        result.kernels.push_back(kernel);
+    }
+}
+
+void finishKernels(ImportResult& result, std::optional<LaunchAggregator>& aggregator)
+{
+    if (aggregator && result.ok()) {
+        result.kernels = aggregator->take();
+    }
+    aggregator.reset();
 }
 
 } // namespace importutil
 
 void aggregateLaunches(ImportResult& result)
 {
-    std::vector<ImportedKernel> merged;
-    std::unordered_map<std::string, std::size_t> index;
-    for (auto& k : result.kernels) {
-        auto [it, inserted] = index.try_emplace(k.baseName, merged.size());
-        if (inserted) {
-            k.kernel.name = k.baseName;
-            merged.push_back(std::move(k));
-            continue;
-        }
-        ImportedKernel& into = merged[it->second];
-        into.kernel.flops += k.kernel.flops;
-        for (const auto& [precision, flops] : k.flopsByPrecision) {
-            into.flopsByPrecision[precision] += flops;
-        }
-        for (const auto& b : k.kernel.bytes) {
-            auto level = std::find_if(into.kernel.bytes.begin(), into.kernel.bytes.end(),
-                [&](const LevelBytes& e) { return e.level == b.level; });
-            if (level == into.kernel.bytes.end()) {
-                into.kernel.bytes.push_back(b);
-            } else {
-                level->bytes += b.bytes;
-            }
-        }
-        // Runtime: the mean over the launches that have one.
-        if (k.kernel.measuredSeconds) {
-            into.kernel.measuredSeconds = into.kernel.measuredSeconds.value_or(0.0) + *k.kernel.measuredSeconds;
-        }
-        into.kernel.count += k.kernel.count;
-        into.launches += k.launches;
+    LaunchAggregator aggregator;
+    for (const auto& k : result.kernels) {
+        aggregator.add(k);
     }
-    for (auto& k : merged) {
-        const double n = static_cast<double>(k.launches);
-        if (k.launches > 1) {
-            k.kernel.flops /= n;
-            for (auto& b : k.kernel.bytes) {
-                b.bytes /= n;
-            }
-            for (auto& [precision, flops] : k.flopsByPrecision) {
-                flops /= n;
-            }
-            if (k.kernel.measuredSeconds) {
-                *k.kernel.measuredSeconds /= n;
-            }
-            if (auto precision = importutil::dominantPrecision(k.flopsByPrecision, "fp16"); !precision.empty()) {
-                k.kernel.precision = precision;
-            }
-            k.launchId.clear();
-        }
-    }
-    result.kernels = std::move(merged);
+    result.kernels = aggregator.take();
 }
 
 void disambiguateNames(std::vector<ImportedKernel>& kernels)
 {
-    std::unordered_map<std::string, int> uses;
-    for (const auto& k : kernels) {
-        ++uses[k.kernel.name];
+    std::unordered_map<std::string_view, int> uses;
+    uses.reserve(kernels.size());
+    std::vector<const int*> usesOf(kernels.size()); // values of a node-based map stay in place
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        int& count = uses[kernels[i].kernel.name];
+        ++count;
+        usesOf[i] = &count;
     }
-    std::unordered_map<std::string, int> taken;
-    for (auto& k : kernels) {
-        if (uses[k.kernel.name] < 2) {
+    // The new names first, while the old ones (which `uses` looks at) are still in place.
+    std::vector<std::string> renamed(kernels.size());
+    std::unordered_set<std::string_view> taken;
+    taken.reserve(kernels.size());
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        const ImportedKernel& k = kernels[i];
+        if (*usesOf[i] < 2) {
             continue;
         }
-        std::string name = k.kernel.name + " #" + (k.launchId.empty() ? "1" : k.launchId);
-        // Still taken (the same id in two files): count up.
-        for (int n = 2; taken.count(name) != 0 || (uses.count(name) != 0 && uses[name] > 0); ++n) {
+        std::string& name = renamed[i];
+        name = k.kernel.name + " #" + (k.launchId.empty() ? "1" : k.launchId);
+        // Still taken (the same id in two files, or a kernel with that very name): count up.
+        for (int n = 2; uses.count(name) != 0 || !taken.insert(name).second; ++n) {
             name = k.kernel.name + " #" + (k.launchId.empty() ? "" : k.launchId + ".") + std::to_string(n);
         }
-        taken.insert({ name, 1 });
-        k.kernel.name = name;
+    }
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        if (!renamed[i].empty()) {
+            kernels[i].kernel.name = std::move(renamed[i]);
+        }
     }
 }
 

@@ -3,6 +3,9 @@
 // Helpers shared by the importers (not part of the public API).
 
 #include "io/Importers.h"
+#include "io/LaunchAggregator.h"
+
+#include <fstream>
 
 #include <optional>
 #include <string>
@@ -42,21 +45,16 @@ std::string fileName(const std::string& path);
 // has bytes; the caller then skips it (a session needs bytes > 0 on every level it lists).
 bool dropZeroByteLevels(ImportedKernel& kernel, const std::string& who, Diagnostics& diagnostics);
 
-// A whole file read into memory for an importer, with the checks of readImportFile(). text() is
-// empty when opening failed (then a diagnostic was added).
-class LoadedFile {
-public:
-    LoadedFile(const std::string& path, std::size_t maxBytes, Diagnostics& diagnostics);
-    LoadedFile(const LoadedFile&) = delete;
-    LoadedFile& operator=(const LoadedFile&) = delete;
+// Opens a file for an importer that reads it as a stream, with the checks of readImportFile().
+// False (and a diagnostic) when it cannot be read.
+bool openImportFile(const std::string& path, std::size_t maxBytes, std::ifstream& in, Diagnostics& diagnostics);
 
-    bool ok() const { return m_ok; }
-    std::string_view text() const { return m_text; }
-
-private:
-    std::string m_copy;
-    std::string_view m_text;
-    bool m_ok = false;
-};
+// Where an importer puts the kernels it reads: the result, or one accumulator per name when the
+// options ask for aggregation.
+void collectKernel(ImportResult& result, std::optional<LaunchAggregator>& aggregator, ImportedKernel&& kernel);
+// The same for a kernel the importer reuses for its next row.
+void collectKernelCopy(ImportResult& result, std::optional<LaunchAggregator>& aggregator, const ImportedKernel& kernel);
+// Moves the aggregated kernels into the result (nothing when it holds an error).
+void finishKernels(ImportResult& result, std::optional<LaunchAggregator>& aggregator);
 
 } // namespace roofscope::importutil

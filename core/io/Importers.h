@@ -21,6 +21,7 @@ struct ImportedKernel {
     std::string file;
     int line = 0; // where its first row is
     int launches = 1; // more than one after aggregateLaunches()
+    int timedLaunches = 1; // of those, the launches with a measured runtime (when it has one)
 };
 
 // What an import yields: measured kernels, devices with empirical roofs, or both. Warnings name
@@ -38,6 +39,9 @@ struct ImportOptions {
     std::size_t maxFileBytes = std::size_t { 128 } * 1024 * 1024; // checked before reading
     std::size_t maxRecordBytes = std::size_t { 1024 } * 1024; // one CSV line (with quoted line breaks)
     int rocprofDevice = 0; // the row of rocprof-compute's roofline.csv that becomes the device
+    // Merge launches of the same name while reading (see aggregateLaunches()): memory then grows
+    // with the distinct names, not with the launches. The CSV importers read files as a stream.
+    bool aggregate = false;
 };
 
 // Nsight Compute `ncu --csv` output: the long layout (one row per metric, "Metric Name" and
@@ -62,7 +66,8 @@ ImportResult importPlainCsv(const std::string& path, const ImportOptions& option
 ImportResult importPlainCsvText(std::string_view text, const std::string& fileLabel, const ImportOptions& options = {});
 
 // Merges launches that share a kernel name into one kernel: count = launches, and FLOPs, bytes per
-// level and runtime are the means per launch (so count x kernel gives the totals).
+// level are the means per launch (so count x kernel gives the totals); the runtime is the mean over
+// the launches that have one. Kernels merged before weigh as many launches as they hold.
 void aggregateLaunches(ImportResult& result);
 
 // Gives kernels with the same name a " #ID" suffix (their launch id) so every name is unique.

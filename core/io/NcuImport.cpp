@@ -5,11 +5,16 @@
 #include "io/Importers.h"
 #include "model/Text.h"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace roofscope {
 
@@ -164,6 +169,51 @@ double unitFactor(std::string_view unit, Quantity quantity)
     return 0.0;
 }
 
+// The launches read so far, to notice rows of a launch that come back after another launch's. ncu
+// numbers launches 0, 1, 2, ... per process: numeric IDs are kept as ranges (a few bytes in all for
+// a whole profile), other IDs as 64-bit hashes.
+class SeenLaunches {
+public:
+    // False when the launch was seen before.
+    bool insert(std::string_view process, std::string_view id)
+    {
+        std::uint64_t number = 0;
+        const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), number);
+        if (id.empty() || ec != std::errc() || end != id.data() + id.size()) {
+            std::string key;
+            key.append(process).append(1, '\x1f').append(id);
+            return m_hashes.insert(std::hash<std::string> {}(key)).second;
+        }
+        if (!m_last || m_lastProcess != process) {
+            m_last = &m_ranges[std::string(process)];
+            m_lastProcess = std::string(process);
+        }
+        auto& ranges = *m_last;
+        if (ranges.empty() || number > ranges.back().second + 1) {
+            ranges.emplace_back(number, number);
+            return true;
+        }
+        if (number == ranges.back().second + 1) {
+            ++ranges.back().second;
+            return true;
+        }
+        // Out of order: find the first range that ends at or after the number.
+        auto it = std::lower_bound(ranges.begin(), ranges.end(), number,
+            [](const std::pair<std::uint64_t, std::uint64_t>& r, std::uint64_t n) { return r.second < n; });
+        if (it != ranges.end() && it->first <= number) {
+            return false;
+        }
+        ranges.insert(it, { number, number });
+        return true;
+    }
+
+private:
+    std::unordered_map<std::string, std::vector<std::pair<std::uint64_t, std::uint64_t>>> m_ranges;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>>* m_last = nullptr;
+    std::string m_lastProcess;
+    std::unordered_set<std::uint64_t> m_hashes;
+};
+
 // One profiled launch while its rows are read.
 struct Launch {
     std::string id;
@@ -177,11 +227,13 @@ struct Launch {
 
 class NcuParser {
 public:
-    NcuParser(std::string_view text, std::string file, const ImportOptions& options)
-        : m_text(text)
-        , m_file(std::move(file))
-        , m_reader(text, m_file, options.maxRecordBytes)
+    NcuParser(CsvReader& reader, std::string file, const ImportOptions& options)
+        : m_file(std::move(file))
+        , m_reader(reader)
     {
+        if (options.aggregate) {
+            m_aggregator.emplace();
+        }
     }
 
     ImportResult run();
@@ -237,17 +289,18 @@ private:
         return true;
     }
 
-    std::string_view m_text;
     std::string m_file;
-    CsvReader m_reader;
+    CsvReader& m_reader;
     ImportResult m_result;
+    std::optional<LaunchAggregator> m_aggregator;
+    std::size_t m_launchCount = 0;
+    std::vector<std::size_t> m_skipWarnings; // diagnostics of launches left out, told the profiler's errors at the end
     std::vector<std::string> m_header;
     std::size_t m_needed = 0;
     int m_id = -1;
     int m_process = -1;
     int m_name = -1;
     std::vector<std::pair<int, std::string>> m_profilerErrors;
-    std::vector<Launch> m_launches;
     std::array<std::string, MetricCount> m_unit;
     std::array<double, MetricCount> m_unitFactor {};
     std::array<bool, MetricCount> m_unitKnown {};
@@ -257,15 +310,10 @@ bool NcuParser::findHeader()
 {
     // Application output and ==PROF== lines may come first: the header is the first line that
     // starts with the "ID" column. Lines are scanned raw so a stray quote above cannot hide it.
-    std::size_t pos = 0;
     int line = 1;
-    while (pos < m_text.size()) {
-        const void* nl = std::memchr(m_text.data() + pos, '\n', m_text.size() - pos);
-        const std::size_t end
-            = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - m_text.data()) : m_text.size();
-        const std::string_view content = m_text.substr(pos, end - pos);
+    std::string_view content;
+    while (m_reader.peekLine(content)) {
         if (content.rfind("\"ID\",", 0) == 0 || content.rfind("ID,", 0) == 0) {
-            m_reader.seek(pos, line);
             return true;
         }
         if (content.rfind("==ERROR==", 0) == 0) {
@@ -279,7 +327,7 @@ bool NcuParser::findHeader()
             fatal(line, 0, "binary data (a NUL byte): this is not an Nsight Compute CSV export");
             return false;
         }
-        pos = end + 1;
+        m_reader.skipLine();
         ++line;
     }
     fatal(m_profilerErrors.empty() ? 1 : m_profilerErrors.front().first, 0,
@@ -320,12 +368,18 @@ ImportResult NcuParser::run()
     }
     if (!m_result.ok()) {
         m_result.kernels.clear();
+        m_aggregator.reset();
         return std::move(m_result);
     }
-    for (auto& launch : m_launches) {
-        finish(launch);
+    importutil::finishKernels(m_result, m_aggregator);
+    // ==ERROR== lines anywhere in the file explain the launches left out.
+    if (!m_profilerErrors.empty()) {
+        for (std::size_t i : m_skipWarnings) {
+            m_result.diagnostics[i].message += " (the profiler reported: " + m_profilerErrors.front().second
+                + " at line " + std::to_string(m_profilerErrors.front().first) + ")";
+        }
     }
-    if (m_launches.empty()) {
+    if (m_launchCount == 0) {
         m_result.diagnostics.push_back(importutil::warningAt(m_file, 0, "no kernel rows after the header"));
     }
     return std::move(m_result);
@@ -381,8 +435,15 @@ void NcuParser::readLong()
         m_needed = std::max(m_needed, static_cast<std::size_t>(c + 1));
     }
     const auto& index = metricIndex();
-    std::unordered_map<std::string, std::size_t> byKey;
-    std::size_t current = SIZE_MAX;
+    // ncu writes the rows of a launch together: a launch is finished when the next one starts. A
+    // file whose rows of one launch lie apart cannot be read one launch at a time: it is refused.
+    SeenLaunches seen;
+    Launch current;
+    bool started = false;
+    // The metric names in the order a launch lists them (the same for every launch in practice):
+    // a comparison with the name expected at a row's place saves looking it up.
+    std::vector<std::pair<std::string, int>> order;
+    std::size_t rowInLaunch = 0;
     while (m_reader.next()) {
         if (profilerMessage() || shortRecord()) {
             if (!m_result.ok()) {
@@ -392,30 +453,53 @@ void NcuParser::readLong()
         }
         const std::string_view id = m_reader.field(static_cast<std::size_t>(m_id));
         const std::string_view process = m_process >= 0 ? m_reader.field(static_cast<std::size_t>(m_process)) : "";
-        // Rows of one launch are adjacent: look the launch up only when the id changes.
-        if (current == SIZE_MAX || m_launches[current].id != id || m_launches[current].process != process) {
-            std::string key;
-            key.reserve(id.size() + process.size() + 1);
-            key.append(process).append(1, '\x1f').append(id);
-            auto [it, inserted] = byKey.try_emplace(std::move(key), m_launches.size());
-            if (inserted) {
-                Launch launch;
-                launch.id = std::string(id);
-                launch.process = std::string(process);
-                launch.name = std::string(m_reader.field(static_cast<std::size_t>(m_name)));
-                launch.line = m_reader.line();
-                m_launches.push_back(std::move(launch));
+        if (!started || current.id != id || current.process != process) {
+            if (!seen.insert(process, id)) {
+                fatal(m_reader.line(), 0,
+                    "the rows of launch ID " + std::string(id.substr(0, 40))
+                        + " are not together (more rows of it came before another launch's); ncu writes a "
+                          "launch's rows one after another: was this file edited or joined from several?");
+                return;
             }
-            current = it->second;
+            if (started) {
+                finish(current);
+            }
+            started = true;
+            current.id.assign(id);
+            current.process.assign(process);
+            current.name.assign(m_reader.field(static_cast<std::size_t>(m_name)));
+            current.line = m_reader.line();
+            current.values.fill(0.0);
+            current.present = 0;
+            current.problem.clear();
+            rowInLaunch = 0;
         }
-        const auto found = index.find(m_reader.field(static_cast<std::size_t>(metricName)));
-        if (found == index.end()) {
+        const std::string_view name = m_reader.field(static_cast<std::size_t>(metricName));
+        int metric = -1;
+        if (rowInLaunch < order.size() && order[rowInLaunch].first == name) {
+            metric = order[rowInLaunch].second;
+        } else {
+            const auto found = index.find(name);
+            metric = found == index.end() ? -1 : static_cast<int>(found->second);
+            if (rowInLaunch < order.size()) {
+                order[rowInLaunch] = { std::string(name), metric };
+            } else if (order.size() < 4096) {
+                order.emplace_back(std::string(name), metric);
+            }
+        }
+        ++rowInLaunch;
+        if (metric < 0) {
             continue;
         }
-        setValue(m_launches[current], found->second, m_reader.field(static_cast<std::size_t>(metricValue)),
+        setValue(current, static_cast<Metric>(metric), m_reader.field(static_cast<std::size_t>(metricValue)),
             metricUnit >= 0 ? m_reader.field(static_cast<std::size_t>(metricUnit)) : "");
     }
-    readerFailed();
+    if (readerFailed()) {
+        return;
+    }
+    if (started) {
+        finish(current);
+    }
 }
 
 void NcuParser::readWide()
@@ -458,29 +542,27 @@ void NcuParser::readWide()
             }
         }
         Launch launch;
-        launch.id = m_id >= 0 ? std::string(id) : std::to_string(m_launches.size());
+        launch.id = m_id >= 0 ? std::string(id) : std::to_string(m_launchCount);
         launch.process = m_process >= 0 ? std::string(m_reader.field(static_cast<std::size_t>(m_process))) : "";
         launch.name = std::string(m_reader.field(static_cast<std::size_t>(m_name)));
         launch.line = m_reader.line();
         for (const auto& [column, metric] : columns) {
             setValue(launch, metric, m_reader.field(column), units[column]);
         }
-        m_launches.push_back(std::move(launch));
+        finish(launch);
     }
     readerFailed();
 }
 
 void NcuParser::finish(Launch& launch)
 {
-    const std::string who = "kernel '" + launch.name + "' (ID " + launch.id + ")";
+    ++m_launchCount;
+    auto who = [&]() { return "kernel '" + launch.name + "' (ID " + launch.id + ")"; };
     auto has = [&](Metric m) { return (launch.present & (1U << m)) != 0; };
     auto skip = [&](const std::string& why) {
-        std::string message = who + " cannot be measured: " + why + "; it is left out";
-        if (!m_profilerErrors.empty()) {
-            message += " (the profiler reported: " + m_profilerErrors.front().second + " at line "
-                + std::to_string(m_profilerErrors.front().first) + ")";
-        }
-        m_result.diagnostics.push_back(importutil::warningAt(m_file, launch.line, message));
+        m_skipWarnings.push_back(m_result.diagnostics.size());
+        m_result.diagnostics.push_back(
+            importutil::warningAt(m_file, launch.line, who() + " cannot be measured: " + why + "; it is left out"));
     };
     if (!launch.problem.empty()) {
         skip(launch.problem);
@@ -537,29 +619,32 @@ void NcuParser::finish(Launch& launch)
         k.kernel.measuredSeconds = launch.values[CyclesAvg] / launch.values[CyclesPerSecond];
     } else {
         m_result.diagnostics.push_back(importutil::warningAt(m_file, launch.line,
-            who
+            who()
                 + " has no runtime (gpu__time_duration.sum, or sm__cycles_elapsed.avg with .per_second): imported "
                   "without a measured time"));
     }
-    m_result.kernels.push_back(std::move(k));
+    importutil::collectKernel(m_result, m_aggregator, std::move(k));
 }
 
 } // namespace
 
 ImportResult importNcuCsvText(std::string_view text, const std::string& fileLabel, const ImportOptions& options)
 {
-    NcuParser parser(text, fileLabel, options);
+    CsvReader reader(text, fileLabel, options.maxRecordBytes);
+    NcuParser parser(reader, fileLabel, options);
     return parser.run();
 }
 
 ImportResult importNcuCsv(const std::string& path, const ImportOptions& options)
 {
     ImportResult result;
-    importutil::LoadedFile file(path, options.maxFileBytes, result.diagnostics);
-    if (!file.ok()) {
+    std::ifstream in;
+    if (!importutil::openImportFile(path, options.maxFileBytes, in, result.diagnostics)) {
         return result;
     }
-    return importNcuCsvText(file.text(), path, options);
+    CsvReader reader(in, path, options.maxRecordBytes);
+    NcuParser parser(reader, path, options);
+    return parser.run();
 }
 
 } // namespace roofscope

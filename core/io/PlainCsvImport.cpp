@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <optional>
 
 namespace roofscope {
 
@@ -48,12 +50,16 @@ Column columnFor(const std::string& title)
     return { Role::Level, level, t };
 }
 
-} // namespace
-
-ImportResult importPlainCsvText(std::string_view text, const std::string& fileLabel, const ImportOptions& options)
+ImportResult readPlainCsv(CsvReader& reader, const std::string& fileLabel, const ImportOptions& options)
 {
     ImportResult out;
-    CsvReader reader(text, fileLabel, options.maxRecordBytes);
+    std::optional<LaunchAggregator> aggregator;
+    if (options.aggregate) {
+        aggregator.emplace();
+    }
+    std::size_t rows = 0;
+    ImportedKernel k;
+    k.file = fileLabel;
     auto fail = [&](int line, int column, const std::string& message) {
         out.diagnostics.push_back(importutil::errorAt(fileLabel, line, column, message));
         out.kernels.clear();
@@ -129,10 +135,16 @@ ImportResult importPlainCsvText(std::string_view text, const std::string& fileLa
                     std::to_string(reader.size()) + " fields where the header has " + std::to_string(columns.size()));
             }
         }
-        ImportedKernel k;
-        k.file = fileLabel;
+        // One kernel object for every row: its strings keep their memory from row to row.
+        k.kernel.name.clear();
+        k.baseName.clear();
+        k.kernel.precision.clear();
+        k.kernel.flops = 0.0;
+        k.kernel.count = 1.0;
+        k.kernel.bytes.clear();
+        k.kernel.measuredSeconds.reset();
         k.line = reader.line();
-        k.launchId = std::to_string(out.kernels.size() + 1);
+        k.launchId = std::to_string(++rows);
         std::string skip;
         for (std::size_t i = 0; i < columns.size(); ++i) {
             const Column& c = columns[i];
@@ -212,13 +224,14 @@ ImportResult importPlainCsvText(std::string_view text, const std::string& fileLa
         if (!importutil::dropZeroByteLevels(k, "kernel '" + k.baseName + "'", out.diagnostics)) {
             continue;
         }
-        out.kernels.push_back(std::move(k));
+        importutil::collectKernelCopy(out, aggregator, k);
     }
     if (reader.failed()) {
         out.diagnostics.push_back(reader.error());
         out.kernels.clear();
         return out;
     }
+    importutil::finishKernels(out, aggregator);
     if (!haveHeader) {
         out.diagnostics.push_back(importutil::errorAt(fileLabel, 1, 0, "the file is empty"));
     } else if (out.kernels.empty() && out.ok()) {
@@ -227,14 +240,23 @@ ImportResult importPlainCsvText(std::string_view text, const std::string& fileLa
     return out;
 }
 
+} // namespace
+
+ImportResult importPlainCsvText(std::string_view text, const std::string& fileLabel, const ImportOptions& options)
+{
+    CsvReader reader(text, fileLabel, options.maxRecordBytes);
+    return readPlainCsv(reader, fileLabel, options);
+}
+
 ImportResult importPlainCsv(const std::string& path, const ImportOptions& options)
 {
     ImportResult result;
-    importutil::LoadedFile file(path, options.maxFileBytes, result.diagnostics);
-    if (!file.ok()) {
+    std::ifstream in;
+    if (!importutil::openImportFile(path, options.maxFileBytes, in, result.diagnostics)) {
         return result;
     }
-    return importPlainCsvText(file.text(), path, options);
+    CsvReader reader(in, path, options.maxRecordBytes);
+    return readPlainCsv(reader, path, options);
 }
 
 } // namespace roofscope

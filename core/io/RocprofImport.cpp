@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 
 namespace roofscope {
@@ -15,12 +16,14 @@ namespace {
 
 using importutil::NumberStatus;
 
-// A small CSV table: the header and the rows with their line numbers.
+// A small CSV table: the header and the rows with their line numbers. The rows of pmc_perf.csv (one
+// per dispatch, any number of them) are not kept: readPmcPerf() streams them.
 struct Table {
     std::string file;
     std::vector<std::string> header;
     std::vector<std::vector<std::string>> rows;
     std::vector<int> lines;
+    bool rowsStreamed = false;
 
     int column(std::string_view name) const
     {
@@ -34,20 +37,27 @@ struct Table {
     bool has(std::string_view name) const { return column(name) >= 0; }
 };
 
+enum class FileKind { Roofline, PmcPerf, SysInfo, Unknown };
+FileKind kindOf(const Table& t);
+
 bool readTable(const std::string& path, const ImportOptions& options, Table& table, Diagnostics& diagnostics)
 {
-    std::string text;
-    if (!readImportFile(path, options.maxFileBytes, text, diagnostics)) {
+    std::ifstream in;
+    if (!importutil::openImportFile(path, options.maxFileBytes, in, diagnostics)) {
         return false;
     }
     table.file = path;
-    CsvReader reader(text, path, options.maxRecordBytes);
+    CsvReader reader(in, path, options.maxRecordBytes);
     if (!reader.next()) {
         diagnostics.push_back(reader.failed() ? reader.error() : importutil::errorAt(path, 1, 0, "the file is empty"));
         return false;
     }
     for (const auto& f : reader.fields()) {
         table.header.emplace_back(trimmed(f));
+    }
+    if (kindOf(table) == FileKind::PmcPerf) {
+        table.rowsStreamed = true;
+        return true;
     }
     while (reader.next()) {
         if (reader.size() < table.header.size()) {
@@ -70,8 +80,6 @@ bool readTable(const std::string& path, const ImportOptions& options, Table& tab
     }
     return true;
 }
-
-enum class FileKind { Roofline, PmcPerf, SysInfo, Unknown };
 
 FileKind kindOf(const Table& t)
 {
@@ -294,7 +302,7 @@ void readRoofline(const Table& t, const std::optional<SysInfo>& sys, const Impor
     out.devices.push_back(std::move(hw));
 }
 
-void readPmcPerf(const Table& t, ImportResult& out)
+void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out)
 {
     const int nameColumn = t.column("Kernel_Name");
     const int idColumn = t.column("Dispatch_ID");
@@ -332,20 +340,44 @@ void readPmcPerf(const Table& t, ImportResult& out)
     if (!anyFlopColumn) {
         out.diagnostics.push_back(importutil::warningAt(t.file, 1,
             "no FLOP counters (SQ_INSTS_VALU_*, SQ_INSTS_VALU_MFMA_MOPS_*): no dispatch can be placed on a roofline"));
-        return;
-    }
-    if (start < 0 || end < 0) {
+    } else if (start < 0 || end < 0) {
         out.diagnostics.push_back(importutil::warningAt(
             t.file, 1, "no Start_Timestamp/End_Timestamp columns: dispatches are imported without a measured time"));
     }
-    for (std::size_t r = 0; r < t.rows.size(); ++r) {
-        const auto& row = t.rows[r];
+    // One dispatch per row, read as the file streams in; merged per name with --aggregate.
+    std::ifstream in;
+    if (!importutil::openImportFile(t.file, options.maxFileBytes, in, out.diagnostics)) {
+        return;
+    }
+    CsvReader reader(in, t.file, options.maxRecordBytes);
+    reader.next(); // the header, read before
+    std::optional<LaunchAggregator> aggregator;
+    if (options.aggregate) {
+        aggregator.emplace();
+    }
+    std::vector<std::string> row;
+    std::size_t rows = 0;
+    while (reader.next()) {
+        if (reader.size() < t.header.size()) {
+            out.diagnostics.push_back(importutil::errorAt(t.file, reader.line(), 0,
+                std::to_string(reader.size()) + " fields where the header has " + std::to_string(t.header.size())
+                    + " (a truncated file, or rows that do not match the header)"));
+            return;
+        }
+        if (!anyFlopColumn) {
+            continue; // the file is still read to the end, so a damaged one is refused
+        }
+        row.resize(reader.size());
+        for (std::size_t i = 0; i < reader.size(); ++i) {
+            row[i].assign(reader.field(i));
+        }
+        const std::size_t r = rows++;
         ImportedKernel k;
         k.baseName = row[static_cast<std::size_t>(nameColumn)];
         k.kernel.name = k.baseName;
         k.launchId = idColumn >= 0 ? trimmed(row[static_cast<std::size_t>(idColumn)]) : std::to_string(r);
         k.file = t.file;
-        k.line = t.lines[r];
+        k.line = reader.line();
         std::string problem;
         // A counter's value; 0 when the column is absent; records the first bad value.
         auto counter = [&](const char* name) -> double {
@@ -438,7 +470,16 @@ void readPmcPerf(const Table& t, ImportResult& out)
                 who + ": End_Timestamp is not after Start_Timestamp; imported without a measured time"));
         }
         k.kernel.precision = importutil::dominantPrecision(k.flopsByPrecision, "fp16");
-        out.kernels.push_back(std::move(k));
+        importutil::collectKernel(out, aggregator, std::move(k));
+    }
+    if (reader.failed()) {
+        out.diagnostics.push_back(reader.error());
+        return;
+    }
+    if (aggregator) {
+        for (auto& k : aggregator->take()) {
+            out.kernels.push_back(std::move(k));
+        }
     }
 }
 
@@ -509,7 +550,7 @@ ImportResult importRocprof(const std::vector<std::string>& paths, const ImportOp
             readRoofline(t, sys, options, out);
             yields = true;
         } else if (kindOf(t) == FileKind::PmcPerf) {
-            readPmcPerf(t, out);
+            readPmcPerf(t, options, out);
             yields = true;
         }
     }
@@ -520,6 +561,8 @@ ImportResult importRocprof(const std::vector<std::string>& paths, const ImportOp
     if (!out.ok()) {
         out.kernels.clear();
         out.devices.clear();
+    } else if (options.aggregate) {
+        aggregateLaunches(out);
     }
     return out;
 }

@@ -228,6 +228,72 @@ void readKernels(YamlSchema& s, const YAML::Node& root, Session& session)
     }
 }
 
+// `runs:` entries {name, file, format?, aggregate?}; files resolved against the session's folder.
+void readRuns(YamlSchema& s, const YAML::Node& root, const std::string& sessionFile, Session& session)
+{
+    const YAML::Node runs = root["runs"];
+    if (!runs.IsDefined() || runs.IsNull()) {
+        return;
+    }
+    if (!s.isSequence(runs, "runs")) {
+        return;
+    }
+    namespace fs = std::filesystem;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const YAML::Node item = runs[i];
+        const std::string path = idx("runs", i);
+        if (!s.checkMap(item, path, { "name", "file", "format", "aggregate" })) {
+            continue;
+        }
+        RunReference run;
+        run.name = trimmed(s.string(item, "name", path + ".name", true).value_or(""));
+        run.file = s.string(item, "file", path + ".file", true).value_or("");
+        run.format = toLower(s.string(item, "format", path + ".format", false).value_or(""));
+        run.aggregate = s.boolean(item, "aggregate", path + ".aggregate").value_or(false);
+        if (item["name"].IsDefined() && run.name.empty()) {
+            s.error(item["name"], path + ".name", "a run needs a name");
+        }
+        for (const auto& other : session.runs) {
+            if (!run.name.empty() && other.name == run.name) {
+                s.error(item["name"], path + ".name", "run '" + run.name + "' is named twice");
+            }
+        }
+        if (item["file"].IsDefined() && trimmed(run.file).empty()) {
+            s.error(item["file"], path + ".file", "a run needs a file");
+        }
+        if (!run.format.empty() && run.format != "ncu" && run.format != "rocprof" && run.format != "csv") {
+            s.error(item["format"], path + ".format",
+                "format must be ncu, rocprof or csv (or left out to detect it), not '" + run.format + "'");
+        }
+        const YAML::Node at = item["file"].IsDefined() ? item["file"] : item;
+        run.line = at.Mark().line >= 0 ? at.Mark().line + 1 : 0;
+        run.column = at.Mark().column >= 0 ? at.Mark().column + 1 : 0;
+        fs::path file(run.file);
+        if (file.is_relative()) {
+            file = fs::path(sessionFile).parent_path() / file;
+        }
+        run.path = file.lexically_normal().string();
+        session.runs.push_back(std::move(run));
+    }
+}
+
+// A run's file as the session at `sessionPath` writes it: relative to its folder when it can be.
+std::string runFileFor(const RunReference& run, const std::string& sessionPath)
+{
+    namespace fs = std::filesystem;
+    if (sessionPath.empty() || run.path.empty()) {
+        return run.file;
+    }
+    std::error_code ec;
+    const fs::path target = fs::absolute(run.path, ec);
+    const fs::path folder = fs::absolute(sessionPath, ec).parent_path();
+    if (ec) {
+        return run.file;
+    }
+    const fs::path relative = target.lexically_normal().lexically_relative(folder.lexically_normal());
+    return relative.empty() ? target.lexically_normal().string() : relative.string();
+}
+
 void readView(YamlSchema& s, const YAML::Node& root, Session& session)
 {
     const YAML::Node view = root["view"];
@@ -274,7 +340,7 @@ SessionLoadResult parse(const YAML::Node& root, const std::string& file)
 {
     SessionLoadResult result;
     YamlSchema s(file, result.diagnostics);
-    if (!s.checkMap(root, "", { "schema", "title", "devices", "kernels", "view" })) {
+    if (!s.checkMap(root, "", { "schema", "title", "devices", "kernels", "runs", "view" })) {
         return result;
     }
     auto schema = s.string(root, "schema", "schema", true);
@@ -285,6 +351,7 @@ SessionLoadResult parse(const YAML::Node& root, const std::string& file)
     session.title = s.string(root, "title", "title", false).value_or("");
     readDevices(s, root, session);
     readKernels(s, root, session);
+    readRuns(s, root, file, session);
     readView(s, root, session);
     if (!s.failed()) {
         result.session = std::move(session);
@@ -323,7 +390,7 @@ SessionLoadResult loadSessionFile(const std::string& path)
     return parsed;
 }
 
-std::string sessionToYaml(const Session& session)
+std::string sessionToYaml(const Session& session, const std::string& sessionPath)
 {
     YAML::Emitter out;
     out << YAML::BeginMap;
@@ -365,6 +432,9 @@ std::string sessionToYaml(const Session& session)
     out << YAML::EndSeq;
     out << YAML::Key << "kernels" << YAML::Value << YAML::BeginSeq;
     for (const auto& k : session.kernels) {
+        if (!k.fromRun.empty()) {
+            continue; // read from its run's file
+        }
         out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << k.name;
         if (k.templ) {
             out << YAML::Key << "template" << YAML::Value << k.templ->name;
@@ -410,6 +480,21 @@ std::string sessionToYaml(const Session& session)
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
+    if (!session.runs.empty()) {
+        out << YAML::Key << "runs" << YAML::Value << YAML::BeginSeq;
+        for (const auto& run : session.runs) {
+            out << YAML::Flow << YAML::BeginMap << YAML::Key << "name" << YAML::Value << run.name;
+            out << YAML::Key << "file" << YAML::Value << runFileFor(run, sessionPath);
+            if (!run.format.empty()) {
+                out << YAML::Key << "format" << YAML::Value << run.format;
+            }
+            if (run.aggregate) {
+                out << YAML::Key << "aggregate" << YAML::Value << true;
+            }
+            out << YAML::EndMap;
+        }
+        out << YAML::EndSeq;
+    }
     const ViewSettings& v = session.view;
     out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "tolerance";
@@ -443,7 +528,7 @@ std::string writeFileAtomically(const std::string& path, const std::string& cont
 
 std::string saveSessionFile(const Session& session, const std::string& path)
 {
-    return writeFileAtomically(path, sessionToYaml(session));
+    return writeFileAtomically(path, sessionToYaml(session, path));
 }
 
 } // namespace roofscope

@@ -14,11 +14,14 @@ struct SessionLoadResult {
 };
 
 // Reads a session file (schema roofscope-session/1). Strict like the hardware loader; device ids
-// are not checked against a database here (the caller reports unknown devices).
+// are not checked against a database here (the caller reports unknown devices). Runs are listed
+// with their files resolved, not read: see loadSessionWithRuns().
 SessionLoadResult loadSessionFile(const std::string& path);
 SessionLoadResult loadSessionText(const std::string& text, const std::string& fileLabel);
 
-std::string sessionToYaml(const Session& session);
+// The session's own kernels and its run references (not the kernels read from runs). With
+// `sessionPath`, runs' files are written relative to that file's folder.
+std::string sessionToYaml(const Session& session, const std::string& sessionPath = {});
 
 // Writes through SafeFileWriter (io/SafeFileWriter.h): links followed, mode kept, only regular
 // files, every write checked, the previous file untouched on failure. Returns an error message,

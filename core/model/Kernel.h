@@ -35,6 +35,9 @@ struct Kernel {
     std::optional<double> workingSetBytes;
     std::optional<TemplateInstance> templ;
     std::string freeParameter; // the template parameter that dragging edits (empty: the first size parameter)
+    // The run of the session this kernel was measured in (empty: the session's own kernel). Such a
+    // kernel is read from the run's file whenever the session opens: it is read-only and not saved.
+    std::string fromRun;
 
     double bytesOn(const std::string& level) const;
     double totalBytes() const;

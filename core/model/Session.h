@@ -36,10 +36,23 @@ struct ViewSettings {
     std::optional<std::pair<double, double>> yRange; // FLOP/s
 };
 
+// A profiler run the session refers to (`runs:` in the file): its measured kernels are read from
+// the run's file when the session opens, never copied into the session.
+struct RunReference {
+    std::string name; // unique in the session; the kernels' `fromRun`
+    std::string file; // as the session writes it: relative to the session file's folder, or absolute
+    std::string format; // "ncu", "rocprof" or "csv"; empty: detected from the file's name and content
+    bool aggregate = false; // merge the launches of each kernel name (count = launches, means per launch)
+    std::string path; // `file` resolved against the session file's folder (set when a session file is read)
+    int line = 0; // where the entry's `file` is in the session file (1-based; 0 when not read from one)
+    int column = 0;
+};
+
 struct Session {
     std::string title;
     std::vector<DeviceSelection> devices;
-    std::vector<Kernel> kernels;
+    std::vector<Kernel> kernels; // the session's own kernels, then those of its runs once loaded
+    std::vector<RunReference> runs;
     ViewSettings view;
 };
 

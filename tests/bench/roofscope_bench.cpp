@@ -13,6 +13,8 @@
 //   window_map     a parameter of a mapped kernel changed: four 128 x 128 regime maps (one per device,
 //                  as the dock computes them) recomputed
 //   startup        the roofscope executable from process start to its first paint (separate runs)
+//   open_run_session  opening, in the window, a session whose run is an ncu file of 100,000 launches
+//                  (long layout, 5 metrics; written under the temporary folder), up to its first replot
 // Usage: roofscope-bench [--only NAME] [--quick] [--roofscope PATH]
 
 #include "chart/RooflineChart.h"
@@ -24,6 +26,7 @@
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "model/Templates.h"
+#include "io/SessionRuns.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/MainWindow.h"
@@ -32,7 +35,9 @@
 
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QMouseEvent>
 #include <QProcess>
 #include <QTableView>
@@ -42,6 +47,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -417,6 +424,68 @@ void benchStartup(const QString& executable, int runs)
     print("startup", 0, 0, stats(samples), runs);
 }
 
+// An ncu long-layout CSV of `launches` launches of 97 kernel names, 5 metrics each.
+void writeNcuRun(const std::string& path, int launches)
+{
+    static const char* metrics[][2]
+        = { { "dram__bytes.sum", "byte" }, { "gpu__time_duration.sum", "nsecond" }, { "l1tex__t_bytes.sum", "byte" },
+              { "lts__t_bytes.sum", "byte" }, { "sm__sass_thread_inst_executed_op_ffma_pred_on.sum", "inst" } };
+    std::ofstream out(path, std::ios::binary);
+    out << "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\","
+           "\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric Name\",\"Metric Unit\","
+           "\"Metric Value\"\n";
+    for (int i = 0; i < launches; ++i) {
+        const std::string fixed = "\"" + std::to_string(i) + "\",\"4242\",\"app\",\"127.0.0.1\",\"void kernel_"
+            + std::to_string(i % 97) + "<float>(float*)\",\"1\",\"7\",\"(256, 1, 1)\",\"(4096, 1, 1)\",\"0\",\"9.0\"";
+        for (size_t m = 0; m < std::size(metrics); ++m) {
+            out << fixed << ",\"Command line profiler metrics\",\"" << metrics[m][0] << "\",\"" << metrics[m][1]
+                << "\",\"" << (1000ULL + static_cast<unsigned long long>(i) * 7919ULL + m * 104729ULL) << "\"\n";
+        }
+    }
+}
+
+void benchOpenRun(HardwareDatabase& db, int launches, int runs)
+{
+    const QString folder = QDir::temp().filePath(QStringLiteral("roofscope-bench-run"));
+    QDir().mkpath(folder);
+    const std::string run = QDir(folder).filePath(QStringLiteral("run.ncu.csv")).toStdString();
+    const QString session = QDir(folder).filePath(QStringLiteral("session.yaml"));
+    writeNcuRun(run, launches);
+    {
+        std::ofstream out(session.toStdString());
+        out << "schema: roofscope-session/1\ndevices:\n  - nvidia-h100-sxm\nruns:\n"
+               "  - {name: profile, file: run.ncu.csv, format: ncu}\n";
+    }
+    std::vector<double> samples;
+    std::vector<double> reads; // the session and its run read alone (no window)
+    size_t kernels = 0;
+    for (int i = 0; i < runs; ++i) {
+        QElapsedTimer read;
+        read.start();
+        const SessionLoadResult loaded = loadSessionWithRuns(session.toStdString());
+        reads.push_back(static_cast<double>(read.nsecsElapsed()) / 1e6);
+        MainWindow window(db);
+        window.setAutosaveDelay(-1);
+        window.show();
+        settle();
+        QElapsedTimer timer;
+        timer.start();
+        const QString error = window.openSessionFile(session);
+        window.chart()->plot()->replot();
+        settle();
+        samples.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        if (!error.isEmpty()) {
+            std::fprintf(stderr, "open_run_session: %s\n", qPrintable(error));
+            return;
+        }
+        kernels = window.session().kernels.size();
+    }
+    QFile::remove(QString::fromStdString(run));
+    QFile::remove(session);
+    print("open_run_session", kernels, 1, stats(samples), runs,
+        QStringLiteral(", \"read_median_ms\": %1").arg(stats(reads).median, 0, 'f', 3));
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -438,7 +507,7 @@ int main(int argc, char** argv)
             quick = true;
         } else {
             std::fprintf(stderr,
-                "usage: roofscope-bench [--only drag|drag_measured|toggle_device|window_sweep|startup] "
+                "usage: roofscope-bench [--only drag|drag_measured|toggle_device|window_sweep|open_run_session|startup] "
                 "[--quick] [--roofscope PATH]\n");
             return 2;
         }
@@ -462,6 +531,9 @@ int main(int argc, char** argv)
     }
     if (wanted("window_sweep") || wanted("window_map")) {
         benchRanges(db, quick ? 20 : 100);
+    }
+    if (wanted("open_run_session")) {
+        benchOpenRun(db, quick ? 10000 : 100000, quick ? 2 : 5);
     }
     if (wanted("startup")) {
         benchStartup(executable, quick ? 3 : 15);

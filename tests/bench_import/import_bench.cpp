@@ -1,7 +1,9 @@
-// Import timings: writes Nsight Compute CSV files of many launches to a temporary folder, imports
-// each several times and prints one JSON line per case:
-// {"name":"import_ncu_long","n_kernels":100000,"median_ms":...,"p95_ms":...}
-// Usage: roofscope-import-bench [--kernels N] [--runs R]
+// Import timings and memory: writes Nsight Compute CSV files of many launches and large plain CSV
+// files to a temporary folder, imports each in a child process (several times for the timings) and
+// prints one JSON line per case, with the child's peak resident memory (getrusage):
+// {"name":"import_ncu_long","n_kernels":100000,"median_ms":...,"p95_ms":...,"peak_rss_mb":...,
+//  "rss_mb_per_input_mb":...}
+// Usage: roofscope-import-bench [--kernels N] [--runs R] [--csv-rows N] [--csv-mb MB]
 #include "io/Importers.h"
 
 #include <algorithm>
@@ -13,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace roofscope;
@@ -123,30 +127,105 @@ void writeWide(const std::string& path, int kernels)
     out << buffer;
 }
 
-void bench(const char* name, const std::string& path, int kernels, size_t metricsPerKernel, int runs)
+// A plain CSV of `rows` launches of `names` kernels, or rows up to `maxBytes`: name,flops,bytes,seconds.
+// Dense rows ("b7,3,5,2", 9 bytes, two-character names) come close to the 8 bytes a row of the
+// 134 MB, 17 M-row file in the issue had; otherwise rows look like a profile's ("k17,3e6,5e5,2e-6").
+long long writePlain(const std::string& path, long long rows, long long maxBytes, int names, bool dense)
 {
-    ImportOptions options;
-    options.maxFileBytes = std::size_t { 4 } << 30;
+    const char* alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+    std::ofstream out(path, std::ios::binary);
+    out << "name,flops,bytes,seconds\n";
+    std::string buffer;
+    long long written = 24;
+    long long i = 0;
+    for (; i < rows && written < maxBytes; ++i) {
+        const long long n = i % names;
+        const std::string row = dense
+            ? std::string { alphabet[n / 36 % 36], alphabet[n % 36], ',', static_cast<char>('1' + i % 9), ',',
+                  static_cast<char>('1' + i % 7), ',', static_cast<char>('1' + i % 5), '\n' }
+            : "k" + std::to_string(n) + "," + std::to_string(1 + i % 9) + "e6," + std::to_string(1 + i % 7) + "e5,"
+                + std::to_string(1 + i % 5) + "e-6\n";
+        buffer += row;
+        written += static_cast<long long>(row.size());
+        if (buffer.size() > (1 << 20)) {
+            out << buffer;
+            buffer.clear();
+        }
+    }
+    out << buffer;
+    return i;
+}
+
+enum class Format { Ncu, Plain };
+
+struct Outcome {
+    double ms = 0.0;
+    std::size_t imported = 0;
+};
+
+// Imports in a child process: its peak resident memory is this import's alone.
+Outcome importInChild(Format format, const std::string& path, bool aggregate, long& peakKiB)
+{
+    int pipeFds[2];
+    if (::pipe(pipeFds) != 0) {
+        std::perror("pipe");
+        std::exit(1);
+    }
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::close(pipeFds[0]);
+        ImportOptions options;
+        options.maxFileBytes = std::size_t { 4 } << 30;
+        options.aggregate = aggregate;
+        const auto start = std::chrono::steady_clock::now();
+        const ImportResult result = format == Format::Ncu ? importNcuCsv(path, options) : importPlainCsv(path, options);
+        const auto end = std::chrono::steady_clock::now();
+        if (!result.ok()) {
+            std::fprintf(stderr, "%s: %s\n", path.c_str(), firstError(result.diagnostics).c_str());
+            ::_exit(1);
+        }
+        Outcome outcome { std::chrono::duration<double, std::milli>(end - start).count(), result.kernels.size() };
+        if (::write(pipeFds[1], &outcome, sizeof outcome) != static_cast<ssize_t>(sizeof outcome)) {
+            ::_exit(1);
+        }
+        ::_exit(0);
+    }
+    ::close(pipeFds[1]);
+    Outcome outcome;
+    const bool read = ::read(pipeFds[0], &outcome, sizeof outcome) == static_cast<ssize_t>(sizeof outcome);
+    ::close(pipeFds[0]);
+    int status = 0;
+    struct rusage usage { };
+    ::wait4(pid, &status, 0, &usage);
+    if (!read || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        std::fprintf(stderr, "the import of %s failed\n", path.c_str());
+        std::exit(1);
+    }
+    peakKiB = std::max(peakKiB, usage.ru_maxrss);
+    return outcome;
+}
+
+void bench(const char* name, Format format, const std::string& path, long long kernels, size_t metricsPerKernel,
+    int runs, bool aggregate = false)
+{
     std::vector<double> ms;
     size_t imported = 0;
+    long peakKiB = 0;
     for (int r = 0; r < runs; ++r) {
-        const auto start = std::chrono::steady_clock::now();
-        const ImportResult result = importNcuCsv(path, options);
-        const auto end = std::chrono::steady_clock::now();
-        ms.push_back(std::chrono::duration<double, std::milli>(end - start).count());
-        imported = result.kernels.size();
-        if (!result.ok()) {
-            std::fprintf(stderr, "%s: %s\n", name, firstError(result.diagnostics).c_str());
-            std::exit(1);
-        }
+        const Outcome outcome = importInChild(format, path, aggregate, peakKiB);
+        ms.push_back(outcome.ms);
+        imported = outcome.imported;
     }
     std::sort(ms.begin(), ms.end());
     const double median = ms[ms.size() / 2];
     const double p95 = ms[std::min(ms.size() - 1, static_cast<size_t>(0.95 * static_cast<double>(ms.size())))];
     const double mb = static_cast<double>(std::filesystem::file_size(path)) / 1e6;
-    std::printf("{\"name\":\"%s\",\"n_kernels\":%d,\"imported\":%zu,\"metrics_per_kernel\":%zu,\"file_mb\":%.1f,"
-                "\"runs\":%d,\"median_ms\":%.1f,\"p95_ms\":%.1f}\n",
-        name, kernels, imported, metricsPerKernel, mb, runs, median, p95);
+    const double peakMb = static_cast<double>(peakKiB) * 1024.0 / 1e6;
+    std::printf("{\"name\":\"%s\",\"n_kernels\":%lld,\"imported\":%zu,\"metrics_per_kernel\":%zu,\"aggregate\":%s,"
+                "\"file_mb\":%.1f,\"runs\":%d,\"median_ms\":%.1f,\"p95_ms\":%.1f,\"mb_per_s\":%.0f,"
+                "\"peak_rss_mb\":%.1f,\"rss_mb_per_input_mb\":%.3f}\n",
+        name, kernels, imported, metricsPerKernel, aggregate ? "true" : "false", mb, runs, median, p95,
+        mb / (median / 1000.0), peakMb, peakMb / mb);
     std::fflush(stdout);
 }
 
@@ -156,12 +235,18 @@ int main(int argc, char** argv)
 {
     int kernels = 100000;
     int runs = 7;
+    long long csvRows = 17000000;
+    double csvMb = 134.0;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string arg = argv[i];
         if (arg == "--kernels") {
             kernels = std::max(1, std::atoi(argv[i + 1]));
         } else if (arg == "--runs") {
             runs = std::max(1, std::atoi(argv[i + 1]));
+        } else if (arg == "--csv-rows") {
+            csvRows = std::max(1LL, std::atoll(argv[i + 1]));
+        } else if (arg == "--csv-mb") {
+            csvMb = std::max(0.001, std::atof(argv[i + 1]));
         }
     }
     namespace fs = std::filesystem;
@@ -170,14 +255,23 @@ int main(int argc, char** argv)
     const std::string lean = (dir / "long-lean.csv").string();
     const std::string full = (dir / "long-full.csv").string();
     const std::string wide = (dir / "wide.csv").string();
+    const std::string plain = (dir / "plain.csv").string();
     writeLong(lean, kernels, false);
-    bench("import_ncu_long", lean, kernels, metrics(false).size(), runs);
+    bench("import_ncu_long", Format::Ncu, lean, kernels, metrics(false).size(), runs);
+    bench("import_ncu_long_aggregate", Format::Ncu, lean, kernels, metrics(false).size(), runs, true);
     fs::remove(lean);
     writeLong(full, kernels, true);
-    bench("import_ncu_long_full_metrics", full, kernels, metrics(true).size(), runs);
+    bench("import_ncu_long_full_metrics", Format::Ncu, full, kernels, metrics(true).size(), runs);
     fs::remove(full);
     writeWide(wide, kernels);
-    bench("import_ncu_wide", wide, kernels, metrics(true).size(), runs);
+    bench("import_ncu_wide", Format::Ncu, wide, kernels, metrics(true).size(), runs);
+    fs::remove(wide);
+    // The kernels kept: memory grows with the launches.
+    long long rows = writePlain(plain, 1000000, 1LL << 40, 300, false);
+    bench("import_csv_plain", Format::Plain, plain, rows, 3, std::min(runs, 3));
+    // Merged while read: memory grows with the 300 names only, whatever the rows.
+    rows = writePlain(plain, csvRows, static_cast<long long>(csvMb * 1e6), 300, true);
+    bench("import_csv_plain_aggregate", Format::Plain, plain, rows, 3, std::min(runs, 3), true);
     fs::remove_all(dir);
     return 0;
 }

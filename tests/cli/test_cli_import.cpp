@@ -152,6 +152,57 @@ private Q_SLOTS:
         QCOMPARE(rows[0]["intensity"]["l2"].get<double>(), 137438953472.0 / 402653184.0);
     }
 
+    // 20,000 launches: more than a session file may hold as kernels, so the session refers to
+    // the profile, and reopening it reads every launch.
+    void twentyThousandKernelsRoundTrip()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir("profiles"));
+        const QString profile = dir.filePath("profiles/big.csv");
+        constexpr int n = 20000;
+        {
+            std::ofstream out(profile.toStdString(), std::ios::binary);
+            out << "name,flops,bytes,seconds\n";
+            for (int i = 0; i < n; ++i) {
+                out << "kernel_" << i << "," << (i + 1) << "e6,1e6," << (i % 9 + 1) << "e-6\n";
+            }
+        }
+        const QString session = dir.filePath("big.yaml");
+        Run run = runRoofscope({ "import", "csv", profile, "-o", session });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(
+            run.out.contains("wrote 20000 kernels") && run.out.contains("referring to 1 run"), run.out.constData());
+        QFile file(session);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY2(text.contains("file: profiles/big.csv") && text.size() < 1000, text.constData());
+        run = runRoofscope({ "table", "--session", session, "--format", "json" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const auto rows = json(run.out);
+        QCOMPARE(rows.size(), size_t(n));
+        QCOMPARE(rows[12345]["kernel"].get<std::string>(), std::string("kernel_12345"));
+        QCOMPARE(rows[12345]["flops"].get<double>(), 12346e6);
+        ROOFSCOPE_COMPARE_REL(rows[12345]["measured_s"].get<double>(), (12345 % 9 + 1) * 1e-6, 1e-15);
+        // Copying the kernels into the session is refused for its size.
+        run = runRoofscope({ "import", "csv", profile, "-o", dir.filePath("inline.yaml"), "--inline" });
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("over the 1 MiB a session file may have"), run.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("inline.yaml")));
+    }
+
+    // --inline keeps the kernels in the session, as before runs existed.
+    void inlineCopiesTheKernels()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("inline.yaml");
+        Run run = runRoofscope({ "import", "ncu", kData + "ncu/output.csv", "-o", session, "--inline" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QFile file(session);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY2(text.contains("sigma_gpp_gpu_29") && !text.contains("runs:"), text.constData());
+    }
+
     void badInputIsOneLine_data()
     {
         QTest::addColumn<QStringList>("args");

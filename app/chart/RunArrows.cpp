@@ -1,0 +1,22 @@
+#include "chart/RunArrows.h"
+
+#include "chart/RooflineChart.h"
+#include "chart/RunArrowLayer.h"
+#include "document/RunComparison.h"
+
+namespace roofscope {
+
+RunArrows::RunArrows(RooflineChart* chart, RunComparison* comparison)
+    : QObject(chart)
+    , m_layer(new RunArrowLayer(chart->plot(), comparison))
+{
+    QCustomPlot* plot = chart->plot();
+    connect(comparison, &RunComparison::changed, this, [plot] { plot->replot(); });
+}
+
+int RunArrows::drawnArrows() const
+{
+    return m_layer->drawnArrows();
+}
+
+} // namespace roofscope

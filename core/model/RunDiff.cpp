@@ -1,0 +1,168 @@
+#include "model/RunDiff.h"
+
+#include "model/Text.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <unordered_map>
+
+namespace roofscope {
+
+namespace {
+
+struct Merged {
+    std::string name;
+    double launches = 0.0;
+    double timedLaunches = 0.0;
+    double seconds = 0.0; // summed over the timed launches
+    double flops = 0.0; // summed
+    std::vector<LevelBytes> bytes; // summed
+    std::string precision;
+    std::string unit;
+};
+
+// The kernels of one run, one entry per name in order of first appearance.
+std::vector<Merged> mergeByName(const std::vector<Kernel>& kernels)
+{
+    std::vector<Merged> out;
+    std::unordered_map<std::string, std::size_t> index;
+    for (const auto& k : kernels) {
+        auto [it, inserted] = index.try_emplace(k.name, out.size());
+        if (inserted) {
+            out.push_back({});
+            out.back().name = k.name;
+            out.back().precision = k.precision;
+            out.back().unit = k.unit;
+        }
+        Merged& m = out[it->second];
+        const double n = k.count > 0.0 ? k.count : 1.0;
+        m.launches += n;
+        m.flops += k.flops * n;
+        for (const auto& b : k.bytes) {
+            auto level
+                = std::find_if(m.bytes.begin(), m.bytes.end(), [&](const LevelBytes& e) { return e.level == b.level; });
+            if (level == m.bytes.end()) {
+                m.bytes.push_back({ b.level, b.bytes * n });
+            } else {
+                level->bytes += b.bytes * n;
+            }
+        }
+        if (k.measuredSeconds) {
+            m.timedLaunches += n;
+            m.seconds += *k.measuredSeconds * n;
+        }
+    }
+    return out;
+}
+
+RunDiffSide sideOf(const Merged& m, const RunDiffOptions& options, std::vector<std::string>& warnings)
+{
+    RunDiffSide side;
+    side.launches = m.launches;
+    side.flops = m.flops / m.launches;
+    for (const auto& b : m.bytes) {
+        side.bytes.push_back({ b.level, b.bytes / m.launches });
+    }
+    if (m.timedLaunches > 0.0) {
+        side.seconds = m.seconds / m.timedLaunches;
+        if (*side.seconds > 0.0) {
+            side.achieved = side.flops / *side.seconds;
+        }
+    }
+    if (!side.bytes.empty() && side.bytes.front().bytes > 0.0) {
+        side.intensity = side.flops / side.bytes.front().bytes;
+        side.intensityLevel = side.bytes.front().level;
+    }
+    if (options.hardware && !side.bytes.empty()) {
+        Kernel k;
+        k.name = m.name;
+        k.flops = side.flops;
+        k.bytes = side.bytes;
+        k.precision = m.precision;
+        k.unit = m.unit;
+        k.measuredSeconds = side.seconds;
+        auto result = evaluate(k, *options.hardware, options.evalOptions);
+        if (!result.evaluation) {
+            warnings.push_back(m.name + " on " + options.hardware->id + ": " + result.error);
+            return side;
+        }
+        const Evaluation& ev = *result.evaluation;
+        if (const LevelEvaluation* level = ev.level(ev.defaultLevel); level && std::isfinite(ev.intensity)) {
+            side.intensity = ev.intensity;
+            side.intensityLevel = level->name;
+        }
+        side.fractionOfRoof = ev.fractionOfRoof;
+    }
+    return side;
+}
+
+} // namespace
+
+RunDiff diffRuns(const std::vector<Kernel>& before, const std::vector<Kernel>& after, const RunDiffOptions& options)
+{
+    RunDiff diff;
+    diff.threshold = options.threshold;
+    const auto a = mergeByName(before);
+    const auto b = mergeByName(after);
+    std::unordered_map<std::string, std::size_t> inAfter;
+    for (std::size_t i = 0; i < b.size(); ++i) {
+        inAfter.emplace(b[i].name, i);
+    }
+    std::vector<bool> matched(b.size(), false);
+    for (const auto& m : a) {
+        const auto found = inAfter.find(m.name);
+        if (found == inAfter.end()) {
+            diff.onlyBefore.push_back(m.name);
+            continue;
+        }
+        matched[found->second] = true;
+        KernelChange change;
+        change.name = m.name;
+        change.before = sideOf(m, options, diff.warnings);
+        change.after = sideOf(b[found->second], options, diff.warnings);
+        if (change.before.seconds && change.after.seconds && *change.before.seconds > 0.0) {
+            change.change = *change.after.seconds / *change.before.seconds - 1.0;
+            change.regression = *change.change > options.threshold;
+            diff.regressions += change.regression ? 1 : 0;
+        }
+        diff.kernels.push_back(std::move(change));
+    }
+    for (std::size_t i = 0; i < b.size(); ++i) {
+        if (!matched[i]) {
+            diff.onlyAfter.push_back(b[i].name);
+        }
+    }
+    std::stable_sort(diff.kernels.begin(), diff.kernels.end(), [](const KernelChange& x, const KernelChange& y) {
+        if (x.change.has_value() != y.change.has_value()) {
+            return x.change.has_value();
+        }
+        return x.change && *x.change > *y.change;
+    });
+    return diff;
+}
+
+std::optional<double> parseThreshold(std::string_view text)
+{
+    std::string t = trimmed(text);
+    const bool percent = !t.empty() && t.back() == '%';
+    if (percent) {
+        t.pop_back();
+        t = trimmed(t);
+    }
+    double value = 0.0;
+    const char* end = t.data() + t.size();
+    auto [ptr, ec] = std::from_chars(t.data(), end, value);
+    if (t.empty() || ec != std::errc() || ptr != end || !std::isfinite(value) || value < 0.0) {
+        return std::nullopt;
+    }
+    if (percent) {
+        return value / 100.0;
+    }
+    if (value > 1.0) {
+        return std::nullopt; // "5" is ambiguous: 5 % or 500 %?
+    }
+    return value;
+}
+
+} // namespace roofscope
