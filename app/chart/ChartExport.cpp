@@ -1,8 +1,10 @@
 #include "chart/ChartExport.h"
 
+#include "chart/HtmlExport.h"
 #include "chart/RooflineChart.h"
 #include "document/SceneBuilder.h"
 #include "io/HardwareLoader.h"
+#include "io/SessionFile.h"
 #include "model/Session.h"
 
 #include <qcustomplot.h>
@@ -27,8 +29,9 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         return QObject::tr("the theme must be light or dark, not '%1'").arg(options.theme);
     }
     const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
-        return QObject::tr("%1: the file name must end in .png, .svg or .pdf").arg(path);
+    const bool html = suffix == QLatin1String("html") || suffix == QLatin1String("htm");
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf") && !html) {
+        return QObject::tr("%1: the file name must end in .png, .svg, .pdf or .html").arg(path);
     }
 
     RooflineChart chart;
@@ -44,7 +47,8 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     }
     SceneOptions sceneOptions;
     sceneOptions.review = options.review;
-    ChartScene scene = buildChartScene(styled, hardware, nullptr, sceneOptions).scene;
+    SceneBuildResult built = buildChartScene(styled, hardware, nullptr, sceneOptions);
+    ChartScene scene = html ? built.scene : std::move(built.scene);
     const bool svg = suffix == QLatin1String("svg");
     chart.setScene(svg ? scene : std::move(scene), true);
     if (useSaved) {
@@ -57,7 +61,15 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     }
 
     bool ok = false;
-    if (suffix == QLatin1String("png")) {
+    if (html) {
+        chart.plot()->replot(); // the pixel mapping the page's SVG is drawn with
+        const QByteArray page = htmlPage(chart, built, styled).toUtf8();
+        const std::string error = writeFileAtomically(path.toStdString(), page.toStdString());
+        if (!error.empty()) {
+            return QString::fromStdString(error);
+        }
+        ok = true;
+    } else if (suffix == QLatin1String("png")) {
         ok = chart.plot()->savePng(path, options.width, options.height, options.scale);
     } else if (suffix == QLatin1String("pdf")) {
         ok = chart.plot()->savePdf(path, options.width, options.height, QCP::epAllowCosmetic,

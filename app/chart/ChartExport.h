@@ -19,7 +19,8 @@ struct ChartExportOptions {
 // Renders a session's chart exactly as the window draws it (its devices, kernels, view range and
 // region settings) and writes it by the file's extension: .png (width x scale by height x scale
 // pixels), .svg (vector: roofs as paths, text as text, every line clipped to the plot area by hand,
-// since Qt's SVG generator writes no clip paths) or .pdf (one page of width x height points).
+// since Qt's SVG generator writes no clip paths), .pdf (one page of width x height points) or .html
+// (the interactive page of HtmlExport.h: inline SVG, tooltips, device switches, tables; self-contained).
 // Needs a QApplication (offscreen is fine). Returns an error message, empty on success.
 // `plotArea`, when given, receives the plot area (the axis rectangle) in the file's coordinates.
 QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,

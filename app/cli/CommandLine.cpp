@@ -1,9 +1,9 @@
 #include "cli/CommandLine.h"
 
+#include "chart/ChartExport.h"
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/ImportCommand.h"
-#include "chart/ChartExport.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
 #include "io/SessionEvaluator.h"
@@ -35,7 +35,7 @@ const char* kUsage = R"(usage:
   roofscope solve --hardware ID --kernel TEMPLATE --param ... --free NAME[,NAME...] [--level L] [--json]
   roofscope table --session FILE [--format text|csv|markdown|json]
   roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json]
-  roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf [--size WxH] [--scale S]
+  roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [--size WxH] [--scale S]
                   [--theme light|dark] [--review]
   roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
                   [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--json]
@@ -302,7 +302,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     }
     const auto output = opts.value("output");
     if (!output) {
-        throw CliError("export needs -o OUT.png|OUT.svg|OUT.pdf");
+        throw CliError("export needs -o OUT.png|OUT.svg|OUT.pdf|OUT.html");
     }
     ChartExportOptions options;
     if (const auto size = opts.value("size")) {
@@ -446,8 +446,8 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
 
 const std::vector<std::string>& CommandLine::commands()
 {
-    static const std::vector<std::string> names { "hardware", "eval", "solve", "table", "compare", "export",
-        "import", "help" };
+    static const std::vector<std::string> names { "hardware", "eval", "solve", "table", "compare", "export", "import",
+        "help" };
     return names;
 }
 

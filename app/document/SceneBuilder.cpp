@@ -1,6 +1,7 @@
 #include "document/SceneBuilder.h"
 
 #include "document/ChartPalette.h"
+#include "document/SceneDecorations.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "model/Session.h"
@@ -266,6 +267,7 @@ SceneKernelBuild buildSceneKernel(
 {
     SceneKernelBuild out;
     out.kernel.name = qs(kernel.name);
+    out.kernel.flops = kernel.flops;
     for (size_t d = 0; d < devices.size(); ++d) {
         auto ev = evaluateForScene(kernel, devices[d], scene.devices[d].label, out.problems);
         if (!ev) {
@@ -307,79 +309,12 @@ Comparison buildComparison(const Session& session, const std::vector<SceneDevice
             }
         }
         finishTotals(entry.totals, hw);
+        entry.basis = comparisonBasis(session.kernels, hw, devices[d].options, evaluated.evaluations);
         comparison.entries.push_back(std::move(entry));
     }
     applyBaseline(comparison, session.view.baseline);
+    assessComparison(comparison);
     return comparison;
-}
-
-ChartSummary buildChartSummary(const Session& session, const Comparison& comparison, const ChartScene& scene)
-{
-    ChartSummary summary;
-    double flops = 0.0;
-    double launches = 0.0;
-    for (const Kernel& kernel : session.kernels) {
-        launches += kernel.count;
-    }
-    for (size_t d = 0; d < comparison.entries.size() && d < scene.devices.size(); ++d) {
-        const ComparisonEntry& entry = comparison.entries[d];
-        const ChartDevice& device = scene.devices[d];
-        flops = std::max(flops, entry.totals.flops);
-        ChartSummaryRow row;
-        row.label = device.label;
-        const bool shared = std::count_if(scene.devices.begin(), scene.devices.end(), [&](const ChartDevice& other) {
-            return other.label == device.label;
-        }) > 1;
-        if (shared) {
-            row.label += QStringLiteral(" (%1)").arg(device.precision);
-        }
-        row.color = device.color;
-        row.tMin = entry.totals.tMin;
-        row.speedup = entry.speedup;
-        row.computeShare = entry.computeShare();
-        row.memoryShare = entry.memoryShare();
-        row.networkShare = entry.networkShare();
-        row.baseline = entry.isBaseline;
-        QStringList detail;
-        const std::pair<double, QString> shares[3] = {
-            { row.computeShare, QObject::tr("compute") },
-            { row.memoryShare, QObject::tr("memory") },
-            { row.networkShare, QObject::tr("network") },
-        };
-        for (const auto& [share, name] : shares) {
-            if (share >= 0.005) {
-                detail << QStringLiteral("%1 % %2").arg(qs(formatNumber(share * 100.0, 2)), name);
-            }
-        }
-        if (entry.totals.flopsPerSecondPerWatt) {
-            detail << qs(formatQuantity(*entry.totals.flopsPerSecondPerWatt, Dimension::FlopsPerSecond, 3)) + "/W";
-        }
-        if (entry.totals.flopsPerSecondPerDollar) {
-            detail << qs(formatQuantity(*entry.totals.flopsPerSecondPerDollar, Dimension::FlopsPerSecond, 3)) + "/$";
-        }
-        for (QString& part : detail) {
-            // Wrap between the figures, never inside one (a word joiner keeps "TFLOP/s/W" whole).
-            part.replace(QLatin1Char(' '), QChar(0x00A0));
-            part.replace(QStringLiteral("/"), QStringLiteral("/\u2060"));
-        }
-        row.detail = detail.join(QStringLiteral(" · "));
-        summary.rows.push_back(std::move(row));
-    }
-    std::stable_sort(summary.rows.begin(), summary.rows.end(), [](const ChartSummaryRow& a, const ChartSummaryRow& b) {
-        const bool aTimed = a.tMin > 0.0;
-        const bool bTimed = b.tMin > 0.0;
-        return aTimed != bTimed ? aTimed : a.tMin < b.tMin;
-    });
-    const size_t kernels = session.kernels.size();
-    summary.title = kernels == 1 ? QObject::tr("Workload: 1 kernel") : QObject::tr("Workload: %1 kernels").arg(kernels);
-    if (launches != static_cast<double>(kernels)) {
-        summary.title += QObject::tr(" (%1\u00A0launches)").arg(qs(formatNumber(launches, 4)));
-    }
-    if (flops > 0.0) {
-        summary.title += QStringLiteral(", ")
-            + qs(formatQuantity(flops, Dimension::Flops, 3)).replace(QLatin1Char(' '), QChar(0x00A0));
-    }
-    return summary;
 }
 
 namespace {
@@ -500,6 +435,7 @@ SceneBuildResult buildChartScene(
     for (size_t k = 0; k < kernelCount; ++k) {
         ChartKernel& chartKernel = result.scene.kernels[k];
         chartKernel.name = qs(session.kernels[k].name);
+        chartKernel.flops = session.kernels[k].flops;
         chartKernel.points.reserve(result.results.size());
         for (size_t d = 0; d < result.results.size(); ++d) {
             const DeviceResults& entry = *result.results[d];
@@ -578,9 +514,13 @@ SceneBuildResult buildChartScene(
         entry.id = selection.label();
         entry.name = deviceDisplayName(*result.devices[d].hardware, selection);
         entry.totals = result.results[d]->derived.totals;
+        entry.basis = comparisonBasis(
+            session.kernels, *result.devices[d].hardware, result.devices[d].options, result.results[d]->evaluations);
         result.comparison.entries.push_back(std::move(entry));
     }
     applyBaseline(result.comparison, session.view.baseline);
+    assessComparison(result.comparison);
+    result.scene.decorations = buildDecorations(session, result.scene);
     if (sceneOptions.review) {
         result.scene.summary = buildChartSummary(session, result.comparison, result.scene);
     }

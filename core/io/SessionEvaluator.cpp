@@ -62,10 +62,23 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
         ComparisonEntry entry;
         entry.id = selection.label();
         entry.name = deviceDisplayName(*hw, selection);
-        entry.totals = workloadTotals(session.kernels, *hw, sessionOptions(session, selection));
+        const EvalOptions options = sessionOptions(session, selection);
+        std::vector<bool> evaluated(session.kernels.size(), false);
+        for (size_t k = 0; k < session.kernels.size(); ++k) {
+            auto result = evaluate(session.kernels[k], *hw, options);
+            if (result.evaluation) {
+                addToTotals(entry.totals, session.kernels[k], *result.evaluation, *hw);
+                evaluated[k] = true;
+            } else {
+                entry.totals.errors.push_back(result.error);
+            }
+        }
+        finishTotals(entry.totals, *hw);
+        entry.basis = comparisonBasis(session.kernels, *hw, options, evaluated);
         comparison.entries.push_back(std::move(entry));
     }
     applyBaseline(comparison, session.view.baseline);
+    assessComparison(comparison);
     return comparison;
 }
 

@@ -1,5 +1,6 @@
 #include "io/SessionFile.h"
 
+#include "io/SessionAnnotations.h"
 #include "io/StrictYaml.h"
 #include "io/YamlSchema.h"
 #include "model/Precision.h"
@@ -209,7 +210,7 @@ void readView(YamlSchema& s, const YAML::Node& root, Session& session)
     }
     if (!s.checkMap(view, "view",
             { "tolerance", "sustained", "comm_fraction", "theme", "baseline", "feasible_region", "region_labels",
-                "x_range", "y_range" })) {
+                "x_range", "y_range", "comm_fractions", "shade_between" })) {
         return;
     }
     ViewSettings& v = session.view;
@@ -241,13 +242,14 @@ void readView(YamlSchema& s, const YAML::Node& root, Session& session)
         }
         (std::string(key) == "x_range" ? v.xRange : v.yRange) = std::make_pair(*lo, *hi);
     }
+    readViewExtras(s, view, v);
 }
 
 SessionLoadResult parse(const YAML::Node& root, const std::string& file)
 {
     SessionLoadResult result;
     YamlSchema s(file, result.diagnostics);
-    if (!s.checkMap(root, "", { "schema", "title", "devices", "kernels", "view" })) {
+    if (!s.checkMap(root, "", { "schema", "title", "devices", "kernels", "annotations", "view" })) {
         return result;
     }
     auto schema = s.string(root, "schema", "schema", true);
@@ -258,6 +260,7 @@ SessionLoadResult parse(const YAML::Node& root, const std::string& file)
     session.title = s.string(root, "title", "title", false).value_or("");
     readDevices(s, root, session);
     readKernels(s, root, session);
+    readAnnotations(s, root, session);
     readView(s, root, session);
     if (!s.failed()) {
         result.session = std::move(session);
@@ -370,6 +373,7 @@ std::string sessionToYaml(const Session& session)
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
+    emitAnnotations(out, session);
     const ViewSettings& v = session.view;
     out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "tolerance";
@@ -391,6 +395,7 @@ std::string sessionToYaml(const Session& session)
         out << YAML::Key << "y_range" << YAML::Value << YAML::Flow << YAML::BeginSeq << formatExact(v.yRange->first)
             << formatExact(v.yRange->second) << YAML::EndSeq;
     }
+    emitViewExtras(out, v);
     out << YAML::EndMap;
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";

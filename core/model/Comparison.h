@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/ComparisonBasis.h"
 #include "model/Workload.h"
 
 #include <string>
@@ -14,6 +15,7 @@ struct ComparisonEntry {
     WorkloadTotals totals;
     double speedup = 0.0; // baseline T_min / this T_min (0 when either is unknown)
     bool isBaseline = false;
+    ComparisonBasis basis; // what the figures rest on; comparisonBasis() and assessComparison() fill it
 
     // Shares of the total T_min spent in kernels bound by compute, by a memory level and by an
     // interconnect; each in [0, 1], 0 when the workload takes no time.
@@ -36,6 +38,10 @@ struct Comparison {
 // not found, with a warning in the latter case) and fills every entry's speedup.
 void applyBaseline(Comparison& comparison, const std::string& baseline);
 
+// After the bases and the baseline are set: each entry's caveats, comparable flag and notes (why a
+// figure is missing), and one warning per device that cannot be compared like-for-like.
+void assessComparison(Comparison& comparison);
+
 // The columns of the comparison table, shared by the window and the exporters.
 enum class ComparisonColumn {
     Device,
@@ -48,6 +54,7 @@ enum class ComparisonColumn {
     Throughput,
     PerWatt,
     PerDollar,
+    Roofs, // "peak" or "sustained": what the row's numbers rest on
 };
 struct ComparisonColumnInfo {
     ComparisonColumn column;
@@ -58,5 +65,7 @@ const std::vector<ComparisonColumnInfo>& comparisonColumns();
 // The number behind a column in SI base units (shares as fractions); empty for the device column and
 // for figures the device file cannot give (no TDP, no price, no time).
 std::optional<double> comparisonNumber(const ComparisonEntry& entry, ComparisonColumn column);
+// Why a column's figure is missing for an entry ("the device file gives no TDP"); empty when it is there.
+std::string blankReason(const ComparisonEntry& entry, ComparisonColumn column);
 
 } // namespace roofscope
