@@ -44,6 +44,7 @@ test-asan: deps
 
 bench: build
 	./$(BUILD_DIR)/tests/roofscope-bench
+	./$(BUILD_DIR)/tests/roofscope-ranges-bench
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

@@ -15,7 +15,7 @@ const std::vector<std::string>& deviceKernelOptions()
 {
     static const std::vector<std::string> options { "hardware", "hardware-dir", "peak", "bandwidth", "precision",
         "unit", "comm-fraction", "tolerance", "flops", "bytes", "kernel", "param", "name", "count", "measured",
-        "working-set", "free", "level" };
+        "working-set", "free", "level", "chips" };
     return options;
 }
 
@@ -135,7 +135,15 @@ Kernel CliContext::kernel(const std::vector<std::string>& freeParameters) const
             }
             throw CliError("--kernel: unknown template '" + t.name + "' (known: " + known + ")");
         }
-        for (const auto& spec : m_args.values("param")) {
+        std::vector<std::string> specs; // --param a=1 --param b=2, or --param a=1,b=2
+        for (const auto& list : m_args.values("param")) {
+            for (const auto& part : split(list, ',')) {
+                if (!trimmed(part).empty()) {
+                    specs.push_back(part);
+                }
+            }
+        }
+        for (const auto& spec : specs) {
             const auto eq = spec.find('=');
             if (eq == std::string::npos || eq == 0) {
                 throw CliError("--param '" + spec + "': expected NAME=VALUE (e.g. m=4096)");
@@ -226,6 +234,18 @@ EvalOptions CliContext::evalOptions() const
         options.tolerance = *t;
     }
     return options;
+}
+
+double CliContext::chips() const
+{
+    const auto chips = m_args.number("chips");
+    if (!chips) {
+        return 1.0;
+    }
+    if (!(*chips >= 1.0) || *chips > 1e6 || std::floor(*chips) != *chips) {
+        throw CliError("--chips must be a whole number of chips in [1, 1000000]");
+    }
+    return *chips;
 }
 
 } // namespace roofscope

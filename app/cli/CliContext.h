@@ -27,6 +27,8 @@ public:
     // `freeParameters` (solve --free) may be left out: they start at the template's default.
     Kernel kernel(const std::vector<std::string>& freeParameters = {}) const;
     EvalOptions evalOptions() const;
+    // --chips N (default 1): the devices used N-wide (model/ChipScaling.h).
+    double chips() const;
 
 private:
     const CliArgs& m_args;

@@ -4,10 +4,15 @@
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/ImportCommand.h"
+#include "chart/ChartExport.h"
+#include "cli/MapCommand.h"
+#include "cli/SweepCommand.h"
+#include "cli/WorkloadCommand.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
+#include "model/ChipScaling.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
 #include "model/Units.h"
@@ -31,8 +36,13 @@ const char* kUsage = R"(usage:
   roofscope eval  --hardware ID[,ID...] | --peak FLOPS --bandwidth LEVEL=BPS [...]
                   ( --flops F --bytes B [--bytes LEVEL=B ...] | --kernel TEMPLATE --param NAME=VALUE ... )
                   [--precision P] [--unit U] [--sustained] [--comm-fraction F] [--tolerance T]
-                  [--measured SECONDS] [--count N] [--name NAME] [--json]
+                  [--measured SECONDS] [--count N] [--name NAME] [--chips N] [--json]
   roofscope solve --hardware ID --kernel TEMPLATE --param ... --free NAME[,NAME...] [--level L] [--json]
+  roofscope sweep (--hardware ID[,ID...] | ad hoc) --kernel TEMPLATE --param ... --vary NAME=FROM:TO[:STEPS]
+                  [--chips N] [--json]
+  roofscope map   (--hardware ID[,ID...] | ad hoc) --kernel TEMPLATE --param ... --x NAME=FROM:TO --y NAME=FROM:TO
+                  [--steps N] [--chips N] [--json | --format csv] [-o OUT.png|OUT.svg] [--shade t_min|attainable]
+  roofscope workload transformer --param layers=32,hidden=4096,heads=32,... --hardware ID[,ID...] [--chips N] [--json]
   roofscope table --session FILE [--format text|csv|markdown|json]
   roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json]
   roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [--size WxH] [--scale S]
@@ -149,11 +159,18 @@ int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     CliContext context(opts);
     context.reportDiagnostics(err);
     const auto devices = context.devices();
-    const Kernel kernel = context.kernel();
+    const double chips = context.chips();
+    Kernel kernel = context.kernel();
+    if (const std::string error = kernelOnChips(kernel, chips); !error.empty()) {
+        throw CliError("--chips: " + error);
+    }
     const EvalOptions options = context.evalOptions();
     std::vector<Evaluation> rows;
-    for (const auto& hw : devices) {
-        auto result = evaluate(kernel, hw, options);
+    for (const auto& device : devices) {
+        const Hardware hw = hardwareOnChips(device, chips);
+        Kernel placed = kernel;
+        placeCollectiveBytes(placed, hw);
+        auto result = evaluate(placed, hw, options);
         if (!result.evaluation) {
             throw CliError(result.error);
         }
@@ -166,6 +183,9 @@ int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::os
         nlohmann::json array = nlohmann::json::array();
         for (const auto& ev : rows) {
             array.push_back(evaluationToJson(ev, kernel));
+            if (chips > 1.0) {
+                array.back()["chips"] = chips;
+            }
         }
         out << array.dump(2) << "\n";
         return 0;
@@ -227,6 +247,9 @@ int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     }
     if (!opts.has("kernel")) {
         throw CliError("solve needs --kernel TEMPLATE --param ... --free NAME");
+    }
+    if (opts.has("chips")) {
+        throw CliError("solve takes no --chips; 'sweep --chips N' gives the crossings of an N-chip device");
     }
     auto free = opts.value("free");
     if (!free) {
@@ -376,7 +399,7 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     if (format == "json") {
         nlohmann::json array = nlohmann::json::array();
         for (const auto& row : evaluation.rows) {
-            array.push_back(evaluationToJson(row.evaluation, session.kernels[row.kernelIndex]));
+            array.push_back(evaluationToJson(row.evaluation, evaluation.kernels[row.expandedIndex]));
         }
         if (session.devices.empty()) {
             for (const auto& k : session.kernels) {
@@ -446,8 +469,8 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
 
 const std::vector<std::string>& CommandLine::commands()
 {
-    static const std::vector<std::string> names { "hardware", "eval", "solve", "table", "compare", "export", "import",
-        "help" };
+    static const std::vector<std::string> names { "hardware", "eval", "solve", "table", "compare", "export",
+        "import", "sweep", "map", "workload", "help" };
     return names;
 }
 
@@ -508,6 +531,15 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& out, st
         }
         if (command == "export") {
             return exportCommand(args, out, err);
+        }
+        if (command == "sweep") {
+            return sweepCommand(args, out, err);
+        }
+        if (command == "map") {
+            return mapCommand(args, out, err);
+        }
+        if (command == "workload") {
+            return workloadCommand(args, out, err);
         }
         throw CliError("unknown command '" + command + "'; commands: " + commandList() + " (see 'roofscope help')");
     } catch (const CliError& e) {

@@ -4,6 +4,7 @@
 #include "document/SceneDecorations.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
+#include "model/ChipScaling.h"
 #include "model/Session.h"
 #include "model/Text.h"
 #include "model/Units.h"
@@ -93,6 +94,9 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
     ChartDevice device;
     device.id = qs(hardware.id);
     device.label = shortDeviceLabel(hardware);
+    if (selection.chips > 1) {
+        device.label += QStringLiteral(" x%1").arg(selection.chips); // as the session's label says it
+    }
     device.fullName = qs(hardware.name);
     device.precision = qs(ev.precision);
     device.precisionStd = ev.precision;
@@ -142,25 +146,25 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
 }
 } // namespace
 
-QString shortDeviceLabel(const Hardware& hardware)
-{
-    if (hardware.generation.empty()) {
-        return qs(hardware.name.empty() ? hardware.id : hardware.name);
-    }
-    const char first = hardware.generation.front();
-    const bool saysLittle = (first >= 'a' && first <= 'z') || (first >= '0' && first <= '9');
-    if (saysLittle && !hardware.family.empty()) {
-        return qs(hardware.family + " " + hardware.generation);
-    }
-    return qs(hardware.generation);
-}
-
 namespace {
 // Evaluates one kernel on one scene device; an evaluation that cannot be drawn keeps its problem.
 std::optional<Evaluation> evaluateForScene(
     const Kernel& kernel, const SceneDevice& device, const QString& deviceLabel, QStringList& problems)
 {
-    EvaluationResult evaluated = evaluate(kernel, *device.hardware, device.options);
+    EvaluationResult evaluated;
+    if (device.chips > 1 || isShardedKernel(kernel)) {
+        // The whole work of the device's chips, collective bytes on its network (as the CLI evaluates).
+        Kernel scaled = kernel;
+        const std::string error = kernelOnChips(scaled, device.chips);
+        if (!error.empty()) {
+            problems << QObject::tr("Kernel '%1': %2").arg(qs(kernel.name), qs(error));
+            return std::nullopt;
+        }
+        placeCollectiveBytes(scaled, *device.hardware);
+        evaluated = evaluate(scaled, *device.hardware, device.options);
+    } else {
+        evaluated = evaluate(kernel, *device.hardware, device.options);
+    }
     if (!evaluated.evaluation) {
         problems << QObject::tr("Kernel '%1': %2").arg(qs(kernel.name), qs(evaluated.error));
         return std::nullopt;
@@ -224,7 +228,10 @@ void fillLevelPoints(ChartKernel& chartKernel, const Evaluation& ev)
 
 std::string cacheKey(const DeviceSelection& selection, const EvalOptions& options)
 {
-    std::string key = selection.id + "|" + selection.precision + "|";
+    std::string key = selection.id + "|" + selection.precision + "|x" + std::to_string(selection.chips) + "|"
+        + std::to_string(selection.tdpWatts.value_or(-1.0)) + "|"
+        + std::to_string(selection.priceDollars.value_or(-1.0)) + "|"
+        + std::to_string(selection.pricePerHourDollars.value_or(-1.0)) + "|";
     for (const std::string& level : selection.disabledLevels) {
         key += level + ",";
     }
@@ -310,6 +317,7 @@ Comparison buildComparison(const Session& session, const std::vector<SceneDevice
         }
         finishTotals(entry.totals, hw);
         entry.basis = comparisonBasis(session.kernels, hw, devices[d].options, evaluated.evaluations);
+        setEntryPrices(entry, selection, hw);
         comparison.entries.push_back(std::move(entry));
     }
     applyBaseline(comparison, session.view.baseline);
@@ -345,11 +353,11 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
         }
         if (!lastBinding || *lastBinding != ev->binding) {
             lastBinding = &ev->binding;
-            lastKind = boundKind(*ev, *entry.hardware);
+            lastKind = boundKind(*ev, *entry.device);
         }
         addToTotals(derived.totals, session.kernels[k].count, *ev, lastKind);
     }
-    finishTotals(derived.totals, *entry.hardware);
+    finishTotals(derived.totals, *entry.device);
     for (auto& [unused, roof] : newRoofs) {
         derived.otherComputeRoofs.push_back(std::move(roof));
     }
@@ -387,13 +395,14 @@ SceneBuildResult buildChartScene(
         if (!entry || entry->hardware != hw || entry->evaluations.size() != kernelCount) {
             entry = std::make_shared<DeviceResults>();
             entry->hardware = hw;
+            entry->device = std::make_shared<const Hardware>(sessionHardware(*hw, selection));
             entry->evaluations.resize(kernelCount);
             entry->problems.resize(kernelCount);
             entry->stale.assign(kernelCount, 1);
         }
         if (!entry->roofsValid) {
             entry->roofProblems.clear();
-            entry->roofs = buildDevice(selection, *hw, session, base, entry->roofProblems);
+            entry->roofs = buildDevice(selection, *entry->device, session, base, entry->roofProblems);
             entry->roofsValid = true;
             entry->invalidateDerived(); // the points depend on the precision of the roofs
         }
@@ -403,7 +412,7 @@ SceneBuildResult buildChartScene(
         }
         ChartDevice device = *entry->roofs;
         device.color = deviceColor(static_cast<int>(i)); // by session order, stable when others hide
-        const SceneDevice sceneDevice { hw, options, i };
+        const SceneDevice sceneDevice { entry->device.get(), options, i, selection.chips };
         for (size_t k = 0; k < kernelCount; ++k) {
             if (entry->stale[k]) {
                 entry->problems[k].clear();
@@ -512,10 +521,11 @@ SceneBuildResult buildChartScene(
         const DeviceSelection& selection = session.devices[result.devices[d].sessionIndex];
         ComparisonEntry entry;
         entry.id = selection.label();
-        entry.name = deviceDisplayName(*result.devices[d].hardware, selection);
+        entry.name = deviceDisplayName(*result.results[d]->device, selection);
         entry.totals = result.results[d]->derived.totals;
         entry.basis = comparisonBasis(
             session.kernels, *result.devices[d].hardware, result.devices[d].options, result.results[d]->evaluations);
+        setEntryPrices(entry, selection, *result.devices[d].hardware);
         result.comparison.entries.push_back(std::move(entry));
     }
     applyBaseline(result.comparison, session.view.baseline);

@@ -25,16 +25,18 @@ struct SceneOptions;
 
 // What a kernel is evaluated against: one entry per device of the scene, in scene order.
 struct SceneDevice {
-    const Hardware* hardware = nullptr;
+    const Hardware* hardware = nullptr; // with the session entry's overrides, used `chips` wide
     EvalOptions options;
     size_t sessionIndex = 0; // into Session::devices
+    int chips = 1;
 };
 
 // One device of a session (one id, precision, set of disabled levels and view options): its roofs
 // and its evaluation of every kernel, kept between refreshes so that switching a device off and on,
 // or dragging one kernel, re-evaluates only what changed.
 struct DeviceResults {
-    const Hardware* hardware = nullptr;
+    const Hardware* hardware = nullptr; // the database's device
+    std::shared_ptr<const Hardware> device; // it with the entry's overrides and chips (sessionHardware)
     std::vector<std::optional<Evaluation>> evaluations; // per kernel; empty when it cannot be evaluated
     std::vector<QStringList> problems; // per kernel
     std::vector<char> stale; // per kernel: evaluate again before use

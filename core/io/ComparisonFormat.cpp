@@ -137,6 +137,10 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
             }
         }
         object["errors"] = entry.totals.errors;
+        object["chips"] = entry.chips;
+        object["price_usd"] = optional(entry.priceUsd);
+        object["price_usd_per_hour"] = optional(entry.priceUsdPerHour);
+        object["workload_cost_usd"] = optional(entry.workloadCostUsd());
         const ComparisonBasis& basis = entry.basis;
         object["roofs"] = basis.roofs;
         object["complete"] = basis.complete();

@@ -21,9 +21,9 @@ std::string formatComparison(const Comparison& comparison, TableFormat format);
 
 // {"baseline": ID, "devices": [{"id", "hardware", "name", "flops", "t_min_s", "t_max_s", "speedup",
 // "baseline", "compute_share", "memory_share", "network_share", "flops_per_s", "flops_per_s_per_w",
-// "flops_per_s_per_usd", "errors", "roofs" ("peak" | "sustained"), "complete", "left_out": [{"kernel",
-// "reason"}], "levels_off", "comparable", "caveats", "notes"}], "warnings": [...]}; figures a device cannot
-// give are null and its notes say why.
+// "flops_per_s_per_usd", "errors", "chips", "price_usd", "price_usd_per_hour", "workload_cost_usd", "roofs" ("peak" |
+// "sustained"), "complete", "left_out": [{"kernel", "reason"}], "levels_off", "comparable", "caveats", "notes"}],
+// "warnings": [...]}; figures a device cannot give are null and its notes say why.
 nlohmann::json comparisonToJson(const Comparison& comparison);
 
 } // namespace roofscope

@@ -1,5 +1,10 @@
 #include "io/SessionEvaluator.h"
 
+#include "model/ChipScaling.h"
+#include "model/TransformerWorkload.h"
+
+#include <optional>
+
 namespace roofscope {
 
 EvalOptions sessionOptions(const Session& session, const DeviceSelection& device)
@@ -16,26 +21,36 @@ EvalOptions sessionOptions(const Session& session, const DeviceSelection& device
 SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase& database)
 {
     SessionEvaluation out;
-    std::vector<const Hardware*> devices;
+    std::vector<std::optional<Hardware>> devices;
     for (const auto& selection : session.devices) {
         const Hardware* hw = database.find(selection.id);
         if (!hw) {
             out.errors.push_back("unknown device '" + selection.id + "'");
+            devices.emplace_back();
+            continue;
         }
-        devices.push_back(hw);
+        devices.emplace_back(sessionHardware(*hw, selection));
     }
     for (size_t k = 0; k < session.kernels.size(); ++k) {
-        for (size_t d = 0; d < session.devices.size(); ++d) {
-            if (!devices[d] || !session.devices[d].visible) {
-                continue;
+        const size_t first = out.kernels.size();
+        auto parts = expandKernelGroups({ session.kernels[k] }, &out.errors);
+        out.kernels.insert(out.kernels.end(), parts.begin(), parts.end());
+        for (size_t e = first; e < out.kernels.size(); ++e) {
+            for (size_t d = 0; d < session.devices.size(); ++d) {
+                if (!devices[d] || !session.devices[d].visible) {
+                    continue;
+                }
+                Kernel kernel = out.kernels[e];
+                std::string error = kernelOnChips(kernel, session.devices[d].chips);
+                placeCollectiveBytes(kernel, *devices[d]);
+                auto result = error.empty() ? evaluate(kernel, *devices[d], sessionOptions(session, session.devices[d]))
+                                            : EvaluationResult { std::nullopt, error };
+                if (!result.evaluation) {
+                    out.errors.push_back(kernel.name + " on " + session.devices[d].label() + ": " + result.error);
+                    continue;
+                }
+                out.rows.push_back({ k, d, std::move(*result.evaluation), e });
             }
-            auto result = evaluate(session.kernels[k], *devices[d], sessionOptions(session, session.devices[d]));
-            if (!result.evaluation) {
-                out.errors.push_back(
-                    session.kernels[k].name + " on " + session.devices[d].label() + ": " + result.error);
-                continue;
-            }
-            out.rows.push_back({ k, d, std::move(*result.evaluation) });
         }
     }
     return out;
@@ -62,19 +77,32 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
         ComparisonEntry entry;
         entry.id = selection.label();
         entry.name = deviceDisplayName(*hw, selection);
+        std::vector<std::string> groupErrors;
+        std::vector<Kernel> kernels = expandKernelGroups(session.kernels, &groupErrors);
+        for (auto& kernel : kernels) {
+            if (const std::string error = kernelOnChips(kernel, selection.chips); !error.empty()) {
+                groupErrors.push_back(kernel.name + ": " + error);
+            }
+        }
+        const Hardware device = sessionHardware(*hw, selection);
+        for (auto& kernel : kernels) {
+            placeCollectiveBytes(kernel, device);
+        }
         const EvalOptions options = sessionOptions(session, selection);
-        std::vector<bool> evaluated(session.kernels.size(), false);
-        for (size_t k = 0; k < session.kernels.size(); ++k) {
-            auto result = evaluate(session.kernels[k], *hw, options);
+        std::vector<bool> evaluated(kernels.size(), false);
+        for (size_t k = 0; k < kernels.size(); ++k) {
+            auto result = evaluate(kernels[k], device, options);
             if (result.evaluation) {
-                addToTotals(entry.totals, session.kernels[k], *result.evaluation, *hw);
+                addToTotals(entry.totals, kernels[k], *result.evaluation, device);
                 evaluated[k] = true;
             } else {
                 entry.totals.errors.push_back(result.error);
             }
         }
-        finishTotals(entry.totals, *hw);
-        entry.basis = comparisonBasis(session.kernels, *hw, options, evaluated);
+        finishTotals(entry.totals, device);
+        entry.totals.errors.insert(entry.totals.errors.end(), groupErrors.begin(), groupErrors.end());
+        entry.basis = comparisonBasis(kernels, device, options, evaluated);
+        setEntryPrices(entry, selection, device);
         comparison.entries.push_back(std::move(entry));
     }
     applyBaseline(comparison, session.view.baseline);

@@ -11,20 +11,25 @@
 namespace roofscope {
 
 struct SessionRow {
-    size_t kernelIndex = 0;
+    size_t kernelIndex = 0; // into the session's kernels
     size_t deviceIndex = 0;
     Evaluation evaluation;
+    size_t expandedIndex = 0; // into SessionEvaluation::kernels (kernel groups expanded)
 };
 
 struct SessionEvaluation {
     std::vector<SessionRow> rows; // kernel-major: every device for kernel 0, then kernel 1, ...
+    // The kernels evaluated: the session's, with every kernel group (template: transformer) replaced
+    // by the kernels of its step. Expansion happens here, at evaluation time; the session keeps the group.
+    std::vector<Kernel> kernels;
     std::vector<std::string> errors; // unknown devices, precisions a device lacks, ...
 };
 
 // The evaluation options of one device of a session (its precision, levels switched off, view settings).
 EvalOptions sessionOptions(const Session& session, const DeviceSelection& device);
 
-// Evaluates every kernel on every visible device of the session.
+// Evaluates every kernel on every visible device of the session: each device with its entry's
+// overrides and chips (sessionHardware), each kernel group expanded.
 SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase& database);
 
 // A device's name for people: the database's name, with the selection's precision when it sets one.

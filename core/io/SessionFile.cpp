@@ -6,9 +6,11 @@
 #include "model/Precision.h"
 #include "model/Templates.h"
 #include "model/Text.h"
+#include "model/TransformerWorkload.h"
 #include "model/Units.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -22,6 +24,33 @@ namespace {
 std::string idx(const std::string& path, size_t i)
 {
     return path + "[" + std::to_string(i) + "]";
+}
+
+// The per-session overrides of a device entry (SPEC 6.1): chips, price, price_per_hour, tdp.
+void readDeviceOverrides(YamlSchema& s, const YAML::Node& item, const std::string& path, DeviceSelection& sel)
+{
+    if (auto chips = s.number(item, "chips", path + ".chips", false, 1.0, 1e6)) {
+        if (std::floor(*chips) != *chips) {
+            s.error(item["chips"], path + ".chips", "chips must be a whole number");
+        } else {
+            sel.chips = static_cast<int>(*chips);
+        }
+    }
+    sel.priceDollars = s.quantity(item, "price", path + ".price", Dimension::Dollars, false, true);
+    sel.tdpWatts = s.quantity(item, "tdp", path + ".tdp", Dimension::Watts, false, true);
+    const YAML::Node hourly = item["price_per_hour"];
+    if (hourly.IsDefined()) {
+        // "2.5 USD/h": a price in dollars per hour of one chip.
+        std::string text = hourly.IsScalar() ? trimmed(hourly.Scalar()) : std::string {};
+        const bool perHour = text.size() > 2 && text.substr(text.size() - 2) == "/h";
+        auto value = perHour ? parseQuantity(text.substr(0, text.size() - 2), Dimension::Dollars, true)
+                             : ParsedQuantity { std::nullopt, "expected a price per hour such as '2.5 USD/h'" };
+        if (!value.value || !(*value.value > 0.0) || !std::isfinite(*value.value)) {
+            s.error(hourly, path + ".price_per_hour", value.value ? "must be a finite price > 0" : value.error);
+        } else {
+            sel.pricePerHourDollars = *value.value;
+        }
+    }
 }
 
 void readDevices(YamlSchema& s, const YAML::Node& root, Session& session)
@@ -42,9 +71,11 @@ void readDevices(YamlSchema& s, const YAML::Node& root, Session& session)
             session.devices.push_back(sel);
             continue;
         }
-        if (!s.checkMap(item, path, { "id", "precision", "disabled_levels", "visible" })) {
+        if (!s.checkMap(item, path,
+                { "id", "precision", "disabled_levels", "visible", "chips", "price", "price_per_hour", "tdp" })) {
             continue;
         }
+        readDeviceOverrides(s, item, path, sel);
         sel.id = s.string(item, "id", path + ".id", true).value_or("");
         sel.precision = s.string(item, "precision", path + ".precision", false).value_or("");
         if (!sel.precision.empty() && !isKnownPrecision(sel.precision)) {
@@ -116,7 +147,8 @@ void readTemplate(YamlSchema& s, const YAML::Node& item, const std::string& path
                 s.error(it->second, ppath, "expected a value");
                 continue;
             }
-            if (name.rfind("dtype", 0) == 0 || name == "link") {
+            if (name.rfind("dtype", 0) == 0 || name == "link"
+                || (t.name == kTransformerTemplate && isTransformerOption(name))) {
                 t.options[name] = toLower(it->second.Scalar());
                 continue;
             }
@@ -309,7 +341,8 @@ std::string sessionToYaml(const Session& session)
     }
     out << YAML::Key << "devices" << YAML::Value << YAML::BeginSeq;
     for (const auto& d : session.devices) {
-        if (d.precision.empty() && d.disabledLevels.empty() && d.visible) {
+        if (d.precision.empty() && d.disabledLevels.empty() && d.visible && d.chips == 1 && !d.priceDollars
+            && !d.pricePerHourDollars && !d.tdpWatts) {
             out << d.id;
             continue;
         }
@@ -322,6 +355,18 @@ std::string sessionToYaml(const Session& session)
         }
         if (!d.visible) {
             out << YAML::Key << "visible" << YAML::Value << false;
+        }
+        if (d.chips != 1) {
+            out << YAML::Key << "chips" << YAML::Value << d.chips;
+        }
+        if (d.priceDollars) {
+            out << YAML::Key << "price" << YAML::Value << formatExact(*d.priceDollars) + " USD";
+        }
+        if (d.pricePerHourDollars) {
+            out << YAML::Key << "price_per_hour" << YAML::Value << formatExact(*d.pricePerHourDollars) + " USD/h";
+        }
+        if (d.tdpWatts) {
+            out << YAML::Key << "tdp" << YAML::Value << formatExact(*d.tdpWatts) + " W";
         }
         out << YAML::EndMap;
     }

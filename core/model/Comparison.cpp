@@ -31,6 +31,24 @@ double ComparisonEntry::flopsPerSecond() const
     return totals.tMin > 0.0 ? totals.flops / totals.tMin : 0.0;
 }
 
+std::optional<double> ComparisonEntry::workloadCostUsd() const
+{
+    if (!priceUsdPerHour || !(totals.tMin > 0.0)) {
+        return std::nullopt;
+    }
+    return totals.tMin * *priceUsdPerHour / 3600.0;
+}
+
+void setEntryPrices(ComparisonEntry& entry, const DeviceSelection& selection, const Hardware& device)
+{
+    entry.chips = selection.chips;
+    entry.priceUsd = device.priceDollars;
+    entry.priceUsdPerHour.reset();
+    if (selection.pricePerHourDollars) {
+        entry.priceUsdPerHour = *selection.pricePerHourDollars * selection.chips;
+    }
+}
+
 void applyBaseline(Comparison& comparison, const std::string& baseline)
 {
     comparison.baseline = comparison.entries.empty() ? -1 : 0;
@@ -78,6 +96,9 @@ void assessComparison(Comparison& comparison)
                     title[0] = static_cast<char>(title[0] - 'A' + 'a');
                     basis.notes.push_back(title + ": " + reason);
                 }
+            }
+            if (!entry.workloadCostUsd()) {
+                basis.notes.emplace_back("workload cost: the session's device entry gives no price_per_hour");
             }
         }
         if (!basis.comparable) {
@@ -153,9 +174,9 @@ std::string blankReason(const ComparisonEntry& entry, ComparisonColumn column)
     case ComparisonColumn::Speedup:
         return "the baseline's workload takes no time";
     case ComparisonColumn::PerWatt:
-        return "the device file gives no TDP";
+        return "no TDP in the device file or the session's device entry";
     case ComparisonColumn::PerDollar:
-        return "the device file gives no price";
+        return "no price in the device file or the session's device entry";
     default:
         return "no figure";
     }

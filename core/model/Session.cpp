@@ -4,7 +4,8 @@ namespace roofscope {
 
 std::string DeviceSelection::label() const
 {
-    return precision.empty() ? id : id + " (" + precision + ")";
+    const std::string wide = chips > 1 ? id + " x" + std::to_string(chips) : id;
+    return precision.empty() ? wide : wide + " (" + precision + ")";
 }
 
 } // namespace roofscope

@@ -14,8 +14,13 @@ struct DeviceSelection {
     std::string precision; // empty: each kernel's own precision
     std::vector<std::string> disabledLevels;
     bool visible = true;
+    // Overrides for this session (SPEC 6.1); chips > 1 uses the device N-wide (SPEC 6.4).
+    int chips = 1;
+    std::optional<double> priceDollars = std::nullopt; // purchase price per chip (USD)
+    std::optional<double> pricePerHourDollars = std::nullopt; // rental price per chip (USD/h)
+    std::optional<double> tdpWatts = std::nullopt; // replaces the device file's TDP (per chip)
 
-    // "nvidia-h100-sxm" or "google-tpu-v7x (fp8)".
+    // "nvidia-h100-sxm", "google-tpu-v7x (fp8)", "nvidia-h100-sxm x8".
     std::string label() const;
 };
 

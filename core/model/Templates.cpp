@@ -1,6 +1,7 @@
 #include "model/Templates.h"
 
 #include "model/Precision.h"
+#include "model/TransformerWorkload.h"
 #include "model/Units.h"
 
 #include <cmath>
@@ -262,6 +263,9 @@ std::string applyTemplate(Kernel& kernel, bool allowFractional)
 {
     if (!kernel.templ) {
         return {};
+    }
+    if (isKernelGroup(kernel)) {
+        return applyKernelGroup(kernel); // a transformer step: its totals (expanded at evaluation)
     }
     auto result = deriveTemplate(*kernel.templ, allowFractional);
     if (!result.work) {

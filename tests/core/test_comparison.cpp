@@ -379,14 +379,46 @@ private Q_SLOTS:
         for (const auto& object : json["devices"]) {
             QVERIFY(object["flops_per_s_per_usd"].is_null());
             std::vector<std::string> notes = object["notes"].get<std::vector<std::string>>();
-            QVERIFY(std::find(notes.begin(), notes.end(), "per dollar: the device file gives no price") != notes.end());
+            QVERIFY(std::find(notes.begin(), notes.end(),
+                        "per dollar: no price in the device file or the session's device entry")
+                != notes.end());
             const bool noWatt = object["flops_per_s_per_w"].is_null();
-            QCOMPARE(
-                std::find(notes.begin(), notes.end(), "per watt: the device file gives no TDP") != notes.end(), noWatt);
+            QCOMPARE(std::find(notes.begin(), notes.end(),
+                         "per watt: no TDP in the device file or the session's device entry")
+                    != notes.end(),
+                noWatt);
         }
-        QCOMPARE(
-            blankReason(comparison.entries[1], ComparisonColumn::PerWatt), std::string("the device file gives no TDP"));
+        QCOMPARE(blankReason(comparison.entries[1], ComparisonColumn::PerWatt),
+            std::string("no TDP in the device file or the session's device entry"));
         QVERIFY(blankReason(comparison.entries[0], ComparisonColumn::PerWatt).empty());
+    }
+
+    // SPEC 6.2: chips, purchase and rental prices from the session's device entry, and the cost of the
+    // workload; per dollar follows the entry's price.
+    void pricesFromTheSessionEntry()
+    {
+        HardwareDatabase db;
+        db.loadDirectory(ROOFSCOPE_TEST_DATA_DIR "/hardware-basis");
+        Session session = basisSession(false, false, {});
+        session.devices[0].priceDollars = 15000.0;
+        session.devices[0].pricePerHourDollars = 2.5;
+        const Comparison comparison = compareSession(session, db);
+        const nlohmann::json json = comparisonToJson(comparison);
+        const auto& priced = json["devices"][0];
+        QCOMPARE(priced["chips"].get<int>(), 1);
+        QCOMPARE(priced["price_usd"].get<double>(), 15000.0);
+        QCOMPARE(priced["price_usd_per_hour"].get<double>(), 2.5);
+        // T_min 20 ms at 2.5 USD/h: 0.02 x 2.5 / 3600 USD.
+        ROOFSCOPE_COMPARE_REL(priced["workload_cost_usd"].get<double>(), 0.02 * 2.5 / 3600.0, 1e-12);
+        // 100 TFLOP/s over 15000 USD.
+        ROOFSCOPE_COMPARE_REL(priced["flops_per_s_per_usd"].get<double>(), 1e14 / 15000.0, 1e-12);
+        const auto& unpriced = json["devices"][1];
+        QVERIFY(unpriced["price_usd"].is_null() && unpriced["price_usd_per_hour"].is_null());
+        QVERIFY(unpriced["workload_cost_usd"].is_null());
+        const auto notes = unpriced["notes"].get<std::vector<std::string>>();
+        QVERIFY(
+            std::find(notes.begin(), notes.end(), "workload cost: the session's device entry gives no price_per_hour")
+            != notes.end());
     }
 
     void sessionFileKeepsTheBaseline()

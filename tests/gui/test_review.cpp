@@ -2,19 +2,19 @@
 // the baseline as an undoable edit, review mode (chart alone, large type, comparison beside it) and
 // back, the dark theme, crossover answers in the kernel editor, and review/dark exports.
 #include "TestUtil.h"
-#include "chart/RooflineChart.h"
 #include "chart/ChartExport.h"
-#include "widgets/ComparisonDock.h"
-#include "gui/ExampleSession.h"
-#include "widgets/KernelDock.h"
-#include "widgets/MainWindow.h"
+#include "chart/RooflineChart.h"
 #include "document/SceneBuilder.h"
 #include "document/SessionDocument.h"
+#include "gui/ExampleSession.h"
 #include "io/ComparisonFormat.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/Solver.h"
+#include "widgets/ComparisonDock.h"
+#include "widgets/KernelDock.h"
+#include "widgets/MainWindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -345,7 +345,7 @@ private Q_SLOTS:
             QCOMPARE(tip.contains(QStringLiteral("Not comparable like-for-like")), want.marked);
             QVERIFY2(tip.contains(QString::fromLatin1(want.reason)), qPrintable(tip));
             const QString blank = model->data(model->index(want.row, perDollar), Qt::ToolTipRole).toString();
-            QVERIFY2(blank.contains(QStringLiteral("No figure: the device file gives no price")), qPrintable(blank));
+            QVERIFY2(blank.contains(QStringLiteral("No figure: no price in the device file")), qPrintable(blank));
         }
         QCOMPARE(model->data(model->index(1, static_cast<int>(ComparisonColumn::Roofs)), Qt::DisplayRole).toString(),
             QStringLiteral("peak (no sustained factors)"));

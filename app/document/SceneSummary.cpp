@@ -1,6 +1,8 @@
-// The review panel's summary of the comparison (declared in SceneBuilder.h).
+// The short device labels of the chart and the review panel's workload summary.
+
 #include "document/SceneBuilder.h"
 
+#include "model/Hardware.h"
 #include "model/Session.h"
 #include "model/Units.h"
 
@@ -16,6 +18,19 @@ QString qs(const std::string& text)
     return QString::fromStdString(text);
 }
 } // namespace
+
+QString shortDeviceLabel(const Hardware& hardware)
+{
+    if (hardware.generation.empty()) {
+        return qs(hardware.name.empty() ? hardware.id : hardware.name);
+    }
+    const char first = hardware.generation.front();
+    const bool saysLittle = (first >= 'a' && first <= 'z') || (first >= '0' && first <= '9');
+    if (saysLittle && !hardware.family.empty()) {
+        return qs(hardware.family + " " + hardware.generation);
+    }
+    return qs(hardware.generation);
+}
 
 ChartSummary buildChartSummary(const Session& session, const Comparison& comparison, const ChartScene& scene)
 {

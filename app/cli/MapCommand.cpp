@@ -1,0 +1,196 @@
+#include "cli/MapCommand.h"
+
+#include "cli/CliArgs.h"
+#include "cli/CliContext.h"
+#include "cli/RangeArgs.h"
+#include "cli/RegimeMapImage.h"
+#include "io/EvaluationFormat.h"
+#include "model/RegimeMap.h"
+#include "model/Units.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QGuiApplication>
+
+#include <cmath>
+#include <ostream>
+
+namespace roofscope {
+
+namespace {
+
+nlohmann::json mapToJson(const RegimeMap& map, double chips)
+{
+    nlohmann::json j;
+    j["x"] = map.xName;
+    j["y"] = map.yName;
+    j["x_values"] = map.xValues;
+    j["y_values"] = map.yValues;
+    j["chips"] = chips;
+    nlohmann::json hardware = nlohmann::json::array();
+    nlohmann::json cells = nlohmann::json::array();
+    const size_t nx = map.xValues.size();
+    for (const auto& device : map.devices) {
+        hardware.push_back(device.hardwareId);
+        for (size_t iy = 0; iy < map.yValues.size(); ++iy) {
+            for (size_t ix = 0; ix < nx; ++ix) {
+                const RegimeCell& c = device.cell(ix, iy, nx);
+                cells.push_back({ { "hardware", device.hardwareId }, { "x", map.xValues[ix] }, { "y", map.yValues[iy] },
+                    { "regime", regimeName(c.regime) }, { "binding", device.bindingName(c.binding) },
+                    { "t_min_s", c.tMin }, { "attainable_flops_per_s", c.attainable } });
+            }
+        }
+    }
+    j["hardware"] = hardware;
+    j["cells"] = cells;
+    return j;
+}
+
+// One letter per binding: C compute, then the level's first letter (upper case for memory levels,
+// lower case for interconnects); '=' marks balanced cells.
+char cellLetter(const RegimeMapDevice& device, const RegimeCell& c)
+{
+    if (c.regime == Regime::Balanced) {
+        return '=';
+    }
+    if (c.binding < 0) {
+        return 'C';
+    }
+    const std::string& name = device.levels[static_cast<size_t>(c.binding)];
+    const char first = name.empty() ? '?' : name.front();
+    const bool network = device.network[static_cast<size_t>(c.binding)];
+    return static_cast<char>(network ? std::tolower(first) : std::toupper(first));
+}
+
+} // namespace
+
+int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    std::vector<std::string> normalized = args;
+    for (std::string& arg : normalized) {
+        if (arg == "-o") {
+            arg = "--output";
+        }
+    }
+    std::vector<std::string> options = deviceKernelOptions();
+    for (const char* name : { "x", "y", "steps", "format", "output", "shade" }) {
+        options.push_back(name);
+    }
+    CliArgs opts(normalized, 1, options, { "json", "sustained" });
+    if (!opts.positional().empty()) {
+        throw CliError("unexpected argument '" + opts.positional().front() + "'");
+    }
+    int steps = 64;
+    if (const auto n = opts.number("steps")) {
+        if (std::floor(*n) != *n || *n < 2.0 || *n > 2048.0) {
+            throw CliError("--steps must be a whole number in [2, 2048]");
+        }
+        steps = static_cast<int>(*n);
+    }
+    const auto xText = opts.value("x");
+    const auto yText = opts.value("y");
+    if (!xText || !yText) {
+        throw CliError("map needs --x NAME=FROM:TO and --y NAME=FROM:TO (e.g. --x m=1:4096 --y n=1:4096)");
+    }
+    const ParameterAxis x = parseAxisArgument("x", *xText, steps);
+    const ParameterAxis y = parseAxisArgument("y", *yText, steps);
+    if (x.steps > 2048 || y.steps > 2048) {
+        throw CliError("a map has at most 2048 steps per axis");
+    }
+    const std::string format = opts.value("format").value_or(opts.has("json") ? "json" : "text");
+    if (format != "text" && format != "csv" && format != "json") {
+        throw CliError("--format must be text, csv or json");
+    }
+    const std::string shadeName = opts.value("shade").value_or("t_min");
+    if (shadeName != "t_min" && shadeName != "attainable") {
+        throw CliError("--shade must be t_min or attainable");
+    }
+    const auto output = opts.value("output");
+    if (output) {
+        const bool png = output->size() > 4 && output->substr(output->size() - 4) == ".png";
+        const bool svg = output->size() > 4 && output->substr(output->size() - 4) == ".svg";
+        if (!png && !svg) {
+            throw CliError("-o " + *output + ": the image must be .png or .svg");
+        }
+    }
+    CliContext context(opts);
+    context.reportDiagnostics(err);
+    const auto devices = context.devices();
+    const double chips = context.chips();
+    std::vector<std::string> free;
+    for (const auto* axis : { &x, &y }) {
+        if (axis->name != "chips") {
+            free.push_back(axis->name);
+        }
+    }
+    const Kernel kernel = opts.has("kernel") ? context.kernel(free) : context.kernel();
+    const RegimeMap map = regimeMap(kernel, devices, context.evalOptions(), x, y, chips);
+    if (!map.error.empty()) {
+        throw CliError(map.error);
+    }
+    for (const auto& device : map.devices) {
+        if (!device.error.empty()) {
+            throw CliError(device.error);
+        }
+    }
+    if (output) {
+        if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        }
+        static int argc = 1;
+        static char name[] = "roofscope";
+        static char* argv[] = { name, nullptr };
+        QGuiApplication app(argc, argv);
+        const std::string error = writeRegimeMapImage(
+            map, *output, shadeName == "attainable" ? RegimeMapShade::Attainable : RegimeMapShade::TMin);
+        if (!error.empty()) {
+            throw CliError(error);
+        }
+        if (format == "text" && !opts.has("json")) {
+            out << "wrote " << *output << "\n";
+            return 0;
+        }
+    }
+    if (format == "json") {
+        out << mapToJson(map, chips).dump(2) << "\n";
+        return 0;
+    }
+    const size_t nx = map.xValues.size();
+    if (format == "csv") {
+        out << "hardware,x,y,regime,binding,t_min_s,attainable_flops_per_s\n";
+        for (const auto& device : map.devices) {
+            for (size_t iy = 0; iy < map.yValues.size(); ++iy) {
+                for (size_t ix = 0; ix < nx; ++ix) {
+                    const RegimeCell& c = device.cell(ix, iy, nx);
+                    out << escapeCsv(device.hardwareId) << "," << formatExact(map.xValues[ix]) << ","
+                        << formatExact(map.yValues[iy]) << "," << regimeName(c.regime) << ","
+                        << escapeCsv(device.bindingName(c.binding)) << "," << formatExact(c.tMin) << ","
+                        << formatExact(c.attainable) << "\n";
+                }
+            }
+        }
+        return 0;
+    }
+    for (const auto& device : map.devices) {
+        out << kernel.name << " on " << (chips > 1.0 ? formatNumber(chips, 7) + " x " : "") << device.hardwareId << ": "
+            << map.yName << " (rows, top = " << formatNumber(map.yValues.back(), 6) << ") by " << map.xName
+            << " (columns, " << formatNumber(map.xValues.front(), 6) << " to " << formatNumber(map.xValues.back(), 6)
+            << ")\n";
+        for (size_t row = map.yValues.size(); row-- > 0;) {
+            out << "  ";
+            for (size_t ix = 0; ix < nx; ++ix) {
+                out << cellLetter(device, device.cell(ix, row, nx));
+            }
+            out << "\n";
+        }
+        out << "  C compute-bound, = balanced";
+        for (size_t l = 0; l < device.levels.size(); ++l) {
+            out << ", " << cellLetter(device, RegimeCell { Regime::MemoryBound, static_cast<int>(l), 0.0, 0.0 }) << " "
+                << device.levels[l] << "-bound";
+        }
+        out << "\n";
+    }
+    return 0;
+}
+
+} // namespace roofscope

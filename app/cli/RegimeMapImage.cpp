@@ -1,0 +1,235 @@
+#include "cli/RegimeMapImage.h"
+
+#include "model/Units.h"
+
+#include <QColor>
+#include <QFile>
+#include <QFont>
+#include <QFontMetrics>
+#include <QImage>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope {
+
+namespace {
+
+constexpr int kCell = 4; // pixels per cell at 128 steps; panels are at least 320 px wide
+constexpr int kMargin = 70;
+constexpr int kLegend = 150;
+
+// Compute green; memory levels blues and purples; network levels oranges and reds.
+QColor bindingColor(const RegimeMapDevice& device, int binding)
+{
+    if (binding < 0) {
+        return QColor(46, 139, 87);
+    }
+    static const QColor memory[]
+        = { QColor(31, 119, 180), QColor(106, 61, 154), QColor(23, 190, 207), QColor(65, 105, 225) };
+    static const QColor network[]
+        = { QColor(230, 126, 34), QColor(214, 39, 40), QColor(188, 143, 0), QColor(140, 86, 75) };
+    int memoryIndex = 0;
+    int networkIndex = 0;
+    for (int i = 0; i < binding && static_cast<size_t>(i) < device.network.size(); ++i) {
+        (device.network[static_cast<size_t>(i)] ? networkIndex : memoryIndex)++;
+    }
+    const bool isNetwork
+        = static_cast<size_t>(binding) < device.network.size() && device.network[static_cast<size_t>(binding)];
+    return isNetwork ? network[networkIndex % 4] : memory[memoryIndex % 4];
+}
+
+// Mixes the colour with white: t = 0 keeps it, t = 1 is white.
+QColor lighter(const QColor& c, double t)
+{
+    auto mix = [t](int v) { return static_cast<int>(std::lround(v + (255 - v) * t)); };
+    return QColor(mix(c.red()), mix(c.green()), mix(c.blue()));
+}
+
+QString tickLabel(double value)
+{
+    return QString::fromStdString(formatNumber(value, 3));
+}
+
+void drawPanel(QPainter& p, const RegimeMap& map, const RegimeMapDevice& device, QRect area, RegimeMapShade shade)
+{
+    const size_t nx = map.xValues.size();
+    const size_t ny = map.yValues.size();
+    const double cw = static_cast<double>(area.width()) / static_cast<double>(nx);
+    const double ch = static_cast<double>(area.height()) / static_cast<double>(ny);
+    p.setFont(QFont(QStringLiteral("Sans"), 10, QFont::Bold));
+    p.setPen(Qt::black);
+    p.drawText(QRect(area.left(), area.top() - 40, area.width(), 20), Qt::AlignCenter,
+        QString::fromStdString(device.hardwareName.empty() ? device.hardwareId : device.hardwareName));
+    p.setFont(QFont(QStringLiteral("Sans"), 8));
+    if (!device.error.empty()) {
+        p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, QString::fromStdString(device.error));
+        return;
+    }
+    // The shade: log of the cell's value between the map's extremes.
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = 0.0;
+    for (const auto& c : device.cells) {
+        const double v = shade == RegimeMapShade::TMin ? c.tMin : c.attainable;
+        if (v > 0.0 && std::isfinite(v)) {
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+    }
+    const double span = hi > lo ? std::log(hi / lo) : 1.0;
+    auto cellColor = [&](const RegimeCell& c) {
+        const double v = shade == RegimeMapShade::TMin ? c.tMin : c.attainable;
+        const double t = v > 0.0 && std::isfinite(v) && hi > 0.0 ? std::log(v / lo) / span : 0.0;
+        // Darker = slower (T_min) or faster (attainable); never paler than 60 % white.
+        QColor color = lighter(bindingColor(device, c.binding), 0.6 * (1.0 - t));
+        return c.regime == Regime::Balanced ? lighter(color, 0.5) : color;
+    };
+    for (size_t iy = 0; iy < ny; ++iy) {
+        // Runs of one colour as one rectangle (keeps SVG output small).
+        size_t start = 0;
+        QColor runColor = cellColor(device.cell(0, iy, nx));
+        for (size_t ix = 1; ix <= nx; ++ix) {
+            const QColor color = ix < nx ? cellColor(device.cell(ix, iy, nx)) : QColor();
+            if (ix < nx && color == runColor) {
+                continue;
+            }
+            const QRectF r(area.left() + cw * static_cast<double>(start),
+                area.bottom() + 1 - ch * static_cast<double>(iy + 1), cw * static_cast<double>(ix - start), ch);
+            p.fillRect(r.adjusted(0, 0, 0.5, 0.5), runColor);
+            start = ix;
+            runColor = color;
+        }
+    }
+    // Boundary lines: between neighbouring cells of different binding.
+    p.setPen(QPen(Qt::black, 1.5));
+    for (size_t iy = 0; iy < ny; ++iy) {
+        for (size_t ix = 0; ix < nx; ++ix) {
+            const int b = device.cell(ix, iy, nx).binding;
+            const double x0 = area.left() + cw * static_cast<double>(ix);
+            const double y0 = area.bottom() + 1 - ch * static_cast<double>(iy + 1);
+            if (ix + 1 < nx && device.cell(ix + 1, iy, nx).binding != b) {
+                p.drawLine(QPointF(x0 + cw, y0), QPointF(x0 + cw, y0 + ch));
+            }
+            if (iy + 1 < ny && device.cell(ix, iy + 1, nx).binding != b) {
+                p.drawLine(QPointF(x0, y0), QPointF(x0 + cw, y0));
+            }
+        }
+    }
+    p.setPen(QPen(Qt::black, 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(area);
+    // Log ticks at the powers of ten inside each axis (the ends when there are none).
+    auto ticks = [](const std::vector<double>& values) {
+        std::vector<double> out;
+        const double first = std::ceil(std::log10(values.front()) - 1e-9);
+        for (double e = first; std::pow(10.0, e) <= values.back() * (1 + 1e-9); e += 1.0) {
+            out.push_back(std::pow(10.0, e));
+        }
+        if (out.size() < 2) {
+            out = { values.front(), values.back() };
+        }
+        return out;
+    };
+    auto fraction = [](const std::vector<double>& values, double v) {
+        const double a = std::log(values.front());
+        const double b = std::log(values.back());
+        return b > a ? (std::log(v) - a) / (b - a) : 0.0;
+    };
+    for (double v : ticks(map.xValues)) {
+        const double x = area.left() + fraction(map.xValues, v) * area.width();
+        p.drawLine(QPointF(x, area.bottom()), QPointF(x, area.bottom() + 5));
+        p.drawText(QRectF(x - 40, area.bottom() + 6, 80, 16), Qt::AlignHCenter | Qt::AlignTop, tickLabel(v));
+    }
+    for (double v : ticks(map.yValues)) {
+        const double y = area.bottom() - fraction(map.yValues, v) * area.height();
+        p.drawLine(QPointF(area.left() - 5, y), QPointF(area.left(), y));
+        p.drawText(QRectF(area.left() - 66, y - 8, 58, 16), Qt::AlignRight | Qt::AlignVCenter, tickLabel(v));
+    }
+    p.drawText(
+        QRect(area.left(), area.bottom() + 22, area.width(), 16), Qt::AlignCenter, QString::fromStdString(map.xName));
+    p.save();
+    p.translate(area.left() - 56, area.center().y());
+    p.rotate(-90);
+    p.drawText(QRect(-area.height() / 2, -16, area.height(), 16), Qt::AlignCenter, QString::fromStdString(map.yName));
+    p.restore();
+    // Legend: the bindings that occur.
+    int y = area.top();
+    const int x = area.right() + 14;
+    std::vector<int> seen;
+    for (const auto& c : device.cells) {
+        if (std::find(seen.begin(), seen.end(), c.binding) == seen.end()) {
+            seen.push_back(c.binding);
+        }
+    }
+    std::sort(seen.begin(), seen.end());
+    for (int b : seen) {
+        p.fillRect(QRect(x, y, 12, 12), bindingColor(device, b));
+        p.drawText(QRect(x + 18, y - 2, kLegend - 30, 16), Qt::AlignLeft | Qt::AlignVCenter,
+            QString::fromStdString(device.bindingName(b) + "-bound"));
+        y += 18;
+    }
+    p.drawText(QRect(x, y + 4, kLegend - 20, 48), Qt::AlignLeft | Qt::TextWordWrap,
+        shade == RegimeMapShade::TMin ? QStringLiteral("darker: longer T_min\npale: balanced")
+                                      : QStringLiteral("darker: more FLOP/s\npale: balanced"));
+}
+
+void paint(QPainter& p, const RegimeMap& map, RegimeMapShade shade, QSize panel)
+{
+    p.fillRect(QRect(0, 0, 100000, 100000), Qt::white);
+    p.setRenderHint(QPainter::Antialiasing, false);
+    for (size_t d = 0; d < map.devices.size(); ++d) {
+        const int left = static_cast<int>(d) * (panel.width() + 2 * kMargin + kLegend) + kMargin;
+        drawPanel(p, map, map.devices[d], QRect(left, kMargin - 10, panel.width(), panel.height()), shade);
+    }
+}
+
+} // namespace
+
+std::string writeRegimeMapImage(const RegimeMap& map, const std::string& path, RegimeMapShade shade)
+{
+    if (map.xValues.empty() || map.yValues.empty() || map.devices.empty()) {
+        return "nothing to draw";
+    }
+    const QString file = QString::fromStdString(path);
+    const bool svg = file.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive);
+    if (!svg && !file.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive)) {
+        return "-o " + path + ": the image must be .png or .svg";
+    }
+    const int side = std::max(320, static_cast<int>(std::max(map.xValues.size(), map.yValues.size())) * kCell);
+    const QSize panel(side, side);
+    const QSize size(static_cast<int>(map.devices.size()) * (side + 2 * kMargin + kLegend), side + 2 * kMargin + 10);
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly)) {
+        return "cannot write " + path + ": " + out.errorString().toStdString();
+    }
+    if (svg) {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&out);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setTitle(QStringLiteral("Regime map"));
+        QPainter painter(&generator);
+        paint(painter, map, shade, panel);
+        painter.end();
+    } else {
+        QImage image(size, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        paint(painter, map, shade, panel);
+        painter.end();
+        if (!image.save(&out, "PNG")) {
+            out.cancelWriting();
+            return "cannot write " + path + ": PNG encoding failed";
+        }
+    }
+    if (!out.commit()) {
+        return "cannot write " + path + ": " + out.errorString().toStdString();
+    }
+    return {};
+}
+
+} // namespace roofscope
