@@ -62,7 +62,10 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
 
     bool ok = false;
     if (html) {
-        chart.plot()->replot(); // the pixel mapping the page's SVG is drawn with
+        // The pixel mapping the page's SVG is drawn with: a hidden widget gets no resize event, so the
+        // viewport is set as savePng() sets it.
+        chart.plot()->setViewport(QRect(0, 0, options.width, options.height));
+        chart.plot()->replot();
         const QByteArray page = htmlPage(chart, built, styled).toUtf8();
         const std::string error = writeFileAtomically(path.toStdString(), page.toStdString());
         if (!error.empty()) {

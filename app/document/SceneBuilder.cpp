@@ -530,7 +530,7 @@ SceneBuildResult buildChartScene(
     }
     applyBaseline(result.comparison, session.view.baseline);
     assessComparison(result.comparison);
-    result.scene.decorations = buildDecorations(session, result.scene);
+    result.scene.decorations = buildDecorations(session, result.scene, result.comparison);
     if (sceneOptions.review) {
         result.scene.summary = buildChartSummary(session, result.comparison, result.scene);
     }

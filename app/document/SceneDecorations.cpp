@@ -1,6 +1,7 @@
 #include "document/SceneDecorations.h"
 
 #include "io/SessionAnnotations.h"
+#include "model/Comparison.h"
 #include "model/Session.h"
 #include "model/Units.h"
 
@@ -34,7 +35,7 @@ bool usable(const ChartKernelPoint& point)
 }
 } // namespace
 
-ChartDecorations buildDecorations(const Session& session, const ChartScene& scene)
+ChartDecorations buildDecorations(const Session& session, const ChartScene& scene, const Comparison& comparison)
 {
     ChartDecorations out;
     out.title = qs(session.title);
@@ -51,6 +52,12 @@ ChartDecorations buildDecorations(const Session& session, const ChartScene& scen
     }
     if (session.view.commFraction > 0.0) {
         subtitle << QObject::tr("%1 % communication").arg(qs(formatNumber(session.view.commFraction * 100.0, 3)));
+    }
+    for (size_t d = 0; d < comparison.entries.size() && d < scene.devices.size(); ++d) {
+        const ComparisonEntry& entry = comparison.entries[d];
+        if (!entry.basis.comparable) {
+            subtitle << QStringLiteral("\u26A0 %1: %2").arg(scene.devices[d].label, qs(entry.basis.brief()));
+        }
     }
     out.subtitle = subtitle.join(QStringLiteral(" \u00B7 "));
     out.commFractions = session.view.commFractions;

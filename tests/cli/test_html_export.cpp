@@ -104,6 +104,26 @@ private Q_SLOTS:
         QCOMPARE(dom.count(QStringLiteral("<tr data-kernel=")), 16); // the results: every kernel on every device
         QCOMPARE(dom.count(QStringLiteral("<tr data-device=")), 4); // the comparison
         QVERIFY(dom.contains(QStringLiteral("Attention"))); // a kernel's name, as in the PNG/SVG
+        // Laid out at the export's size (1200 x 750 by default): the plot area takes most of it, and
+        // every marker lies inside it.
+        const auto area = QRegularExpression(
+            QStringLiteral(
+                "<clipPath id=\"plot-area\"><rect x=\"(\\d+)\" y=\"(\\d+)\" width=\"(\\d+)\" height=\"(\\d+)\""))
+                              .match(dom);
+        QVERIFY2(area.hasMatch(), "no plot area");
+        const double left = area.captured(1).toDouble();
+        const double top = area.captured(2).toDouble();
+        const double width = area.captured(3).toDouble();
+        const double height = area.captured(4).toDouble();
+        QVERIFY2(width > 600 && height > 375, qPrintable(area.captured(0)));
+        const QRegularExpression centre(QStringLiteral("cx=\"([-0-9.]+)\" cy=\"([-0-9.]+)\""));
+        for (const QString& marker : tagsWith(dom, QStringLiteral("class=\"marker\""))) {
+            const auto at = centre.match(marker);
+            QVERIFY2(at.hasMatch(), qPrintable(marker));
+            const double x = at.captured(1).toDouble();
+            const double y = at.captured(2).toDouble();
+            QVERIFY2(x >= left && x <= left + width && y >= top && y <= top + height, qPrintable(marker));
+        }
     }
 
     void markerShowsItsTooltip()

@@ -355,7 +355,11 @@ private Q_SLOTS:
         // The review panel: the same rows marked, what they rest on first in their details.
         SceneOptions options;
         options.review = true;
-        const ChartSummary summary = buildChartScene(session, m_db, nullptr, options).scene.summary;
+        const ChartScene scene = buildChartScene(session, m_db, nullptr, options).scene;
+        const ChartSummary& summary = scene.summary;
+        // The chart's subtitle (every export's) names both.
+        QCOMPARE(scene.decorations.subtitle.count(QChar(0x26A0)), 2);
+        QVERIFY(scene.decorations.subtitle.startsWith(QStringLiteral("sustained roofs")));
         QCOMPARE(summary.rows.size(), size_t(3));
         int marked = 0;
         for (const ChartSummaryRow& row : summary.rows) {
