@@ -134,8 +134,16 @@ QString deviceSvg(const PixelMap& map, const ChartScene& scene, size_t d, const 
     }
     const QString c = colour(device.color);
     if (d == 0 && scene.showFeasibleRegion) {
-        out += map.polyline(g.region, QStringLiteral("fill=\"%1\" fill-opacity=\"0.08\" stroke=\"none\"").arg(c))
-                   .replace(QStringLiteral("fill=\"none\" "), QString());
+        // The attainable region under the first device's roof: along the roof, back along the bottom.
+        QStringList points;
+        for (const RoofLine* part : { &g.slope, &g.flat }) {
+            for (size_t i = 0; i < part->x.size() && i < part->y.size(); ++i) {
+                points << map.point(part->x[i], part->y[i]);
+            }
+        }
+        points << map.point(range.xUpper, range.yLower) << map.point(range.xLower, range.yLower);
+        out += QStringLiteral("<polygon points=\"%1\" fill=\"%2\" fill-opacity=\"0.08\" stroke=\"none\"/>\n")
+                   .arg(points.join(QLatin1Char(' ')), c);
     }
     for (const auto& level : g.levels) {
         out += map.polyline(

@@ -82,7 +82,7 @@ void assessComparison(Comparison& comparison)
 {
     for (ComparisonEntry& entry : comparison.entries) {
         ComparisonBasis& basis = entry.basis;
-        assessBasis(basis, entry.name);
+        assessBasis(basis);
         basis.notes.clear();
         if (!(entry.totals.tMin > 0.0)) {
             basis.notes.push_back("no speedup, shares, throughput, per watt or per dollar: "

@@ -73,12 +73,11 @@ ComparisonBasis comparisonBasis(const std::vector<Kernel>& kernels, const Hardwa
     return comparisonBasis(kernels, hardware, options, evaluated);
 }
 
-void assessBasis(ComparisonBasis& basis, const std::string& deviceName)
+void assessBasis(ComparisonBasis& basis)
 {
     basis.caveats.clear();
     if (basis.sustainedMissing) {
-        basis.caveats.push_back(
-            deviceName + " gives no sustained factors: its datasheet peaks are used while sustained roofs are on");
+        basis.caveats.emplace_back("no sustained factors: its datasheet peaks are used while sustained roofs are on");
     }
     for (const LeftOutKernel& left : basis.leftOut) {
         basis.caveats.push_back("'" + left.kernel + "' is left out of its totals: " + left.reason);

@@ -43,6 +43,6 @@ ComparisonBasis comparisonBasis(const std::vector<Kernel>& kernels, const Hardwa
     const EvalOptions& options, const std::vector<std::optional<Evaluation>>& evaluations);
 
 // Fills the caveats and the comparable flag from the rest of the basis.
-void assessBasis(ComparisonBasis& basis, const std::string& deviceName);
+void assessBasis(ComparisonBasis& basis);
 
 } // namespace roofscope
