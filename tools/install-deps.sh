@@ -8,6 +8,7 @@ packages=(
     cmake ninja-build g++ make pkg-config
     qt6-base-dev qt6-svg-dev libqcustomplot-dev libyaml-cpp-dev nlohmann-json3-dev
     fonts-dejavu-core xvfb xauth
+    chromium
 )
 if [[ "${1:-}" == "--fuzz" ]]; then
     packages=(clang libclang-rt-14-dev)

@@ -1,9 +1,11 @@
 #include "chart/ChartExport.h"
 
+#include "chart/HtmlExport.h"
 #include "chart/RooflineChart.h"
 #include "document/SceneBuilder.h"
 #include "io/HardwareLoader.h"
 #include "io/SafeFileWriter.h"
+#include "io/SessionFile.h"
 #include "model/Session.h"
 
 #include <qcustomplot.h>
@@ -31,8 +33,9 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         return QObject::tr("the theme must be light or dark, not '%1'").arg(options.theme);
     }
     const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
-        return QObject::tr("%1: the file name must end in .png, .svg or .pdf").arg(path);
+    const bool html = suffix == QLatin1String("html") || suffix == QLatin1String("htm");
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf") && !html) {
+        return QObject::tr("%1: the file name must end in .png, .svg, .pdf or .html").arg(path);
     }
 
     RooflineChart chart;
@@ -48,7 +51,8 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     }
     SceneOptions sceneOptions;
     sceneOptions.review = options.review;
-    ChartScene scene = buildChartScene(styled, hardware, nullptr, sceneOptions).scene;
+    SceneBuildResult built = buildChartScene(styled, hardware, nullptr, sceneOptions);
+    ChartScene scene = html ? built.scene : std::move(built.scene);
     const bool svg = suffix == QLatin1String("svg");
     chart.setScene(svg ? scene : std::move(scene), true);
     if (useSaved) {
@@ -65,7 +69,15 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     // harms the previous one.
     QByteArray bytes;
     bool ok = false;
-    if (suffix == QLatin1String("png")) {
+    if (html) {
+        // The pixel mapping the page's SVG is drawn with: a hidden widget gets no resize event, so the
+        // viewport is set as savePng() sets it.
+        chart.plot()->setViewport(QRect(0, 0, options.width, options.height));
+        chart.plot()->replot();
+        const QByteArray page = htmlPage(chart, built, styled).toUtf8();
+        bytes = page;
+        ok = true;
+    } else if (suffix == QLatin1String("png")) {
         QBuffer buffer(&bytes);
         ok = buffer.open(QIODevice::WriteOnly)
             && chart.plot()->toPixmap(options.width, options.height, options.scale).save(&buffer, "PNG");

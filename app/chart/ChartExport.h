@@ -21,7 +21,8 @@ struct ChartExportOptions {
 // Renders a session's chart exactly as the window draws it (its devices, kernels, view range and
 // region settings) and writes it by the file's extension: .png (width x scale by height x scale
 // pixels), .svg (vector: roofs as paths, text as text, every line clipped to the plot area by hand,
-// since Qt's SVG generator writes no clip paths) or .pdf (one page of width x height points).
+// since Qt's SVG generator writes no clip paths), .pdf (one page of width x height points) or .html
+// (the interactive page of HtmlExport.h: inline SVG, tooltips, device switches, tables; self-contained).
 // The file is written through the safe writer (SafeFileWriter): all or nothing, links followed, the
 // previous file kept on any failure. Needs a QApplication (offscreen is fine). Returns an error
 // message, empty on success.

@@ -2,12 +2,13 @@
 #include "chart/RoofGeometry.h"
 
 #include "chart/ChartAxisFormat.h"
+#include "chart/ChartDecorator.h"
 #include "chart/ChartLabelPlacer.h"
-#include "document/ChartPalette.h"
 #include "chart/ComparisonPanel.h"
 #include "chart/KernelCloud.h"
 #include "chart/KernelMarkerStyle.h"
 #include "chart/SiLogTicker.h"
+#include "document/ChartPalette.h"
 #include "model/Units.h"
 
 #include <QFontMetricsF>
@@ -53,6 +54,7 @@ void RooflineChart::setupPlot()
 {
     m_plot = new QCustomPlot(this);
     m_labels = std::make_unique<ChartLabelPlacer>(m_plot);
+    m_decorator = std::make_unique<ChartDecorator>(m_plot);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
@@ -215,6 +217,8 @@ void RooflineChart::setScene(std::shared_ptr<ChartScene> scene, bool fit)
         buildKernel(i);
     }
     buildRegions();
+    m_decorator->build(*m_scene, m_domainLower, m_domainUpper,
+        m_clipToView ? std::optional<ChartRange>(visibleRange()) : std::nullopt, font().family(), kRoofLabelLayer);
     if (m_selectedKernel >= static_cast<int>(m_scene->kernels.size())) {
         m_selectedKernel = -1;
     }
@@ -358,8 +362,8 @@ void RooflineChart::buildDevice(int index)
         if (compute) {
             m_labels->addFlat(addRoofLabel(text, device.color), ceiling.ceiling->value, ceiling.labelX);
         } else {
-            m_labels->addSlanted(addRoofLabel(text, device.color), ceiling.slanted.bytesPerSecond,
-                ceiling.slanted.from, ceiling.slanted.to, false);
+            m_labels->addSlanted(addRoofLabel(text, device.color), ceiling.slanted.bytesPerSecond, ceiling.slanted.from,
+                ceiling.slanted.to, false);
         }
         ++m_ceilingCount;
     }
@@ -446,6 +450,7 @@ void RooflineChart::updateKernel(int index)
         items.label->position->setCoords(items.x, items.label->position->coords().y());
         items.label->setVisible(items.x > 0.0);
     }
+    m_decorator->updateArrows(*m_scene);
     if (index == m_dragKernel) {
         m_plot->layer(QStringLiteral("overlay"))->replot();
     } else {

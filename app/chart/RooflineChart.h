@@ -21,6 +21,7 @@ class QMouseEvent;
 
 namespace roofscope {
 
+class ChartDecorator;
 class ChartLabelPlacer;
 class SessionAnalysis;
 class ComparisonPanel;
@@ -77,6 +78,7 @@ public:
     // for a brief plain-text line per device, shown while the kernel is dragged.
     void setToolTipProvider(std::function<QString(int kernel, int device)> provider);
     const ChartScene& scene() const { return *m_scene; }
+    const ChartDecorator& decorator() const { return *m_decorator; }
     // Replaces the workload comparison drawn beside the plot in review mode, without a replot: the
     // next one (a drag step's overlay repaint included) shows it.
     void setSummary(ChartSummary summary);
@@ -177,6 +179,7 @@ private:
     std::vector<QCPGraph*> m_legendGraphs; // per device (nullptr without a roof)
     std::vector<DrawnRoof> m_drawnRoofs;
     std::unique_ptr<ChartLabelPlacer> m_labels;
+    std::unique_ptr<ChartDecorator> m_decorator; // title, communication roofs, shaded band, annotations
     std::vector<KernelItems> m_kernelItems;
     QCPItemText* m_emptyText = nullptr;
     KernelCloud* m_cloud = nullptr; // every kernel but the dragged one

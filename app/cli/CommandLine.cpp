@@ -1,5 +1,6 @@
 #include "cli/CommandLine.h"
 
+#include "chart/ChartExport.h"
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/DiffCommand.h"
@@ -48,7 +49,7 @@ const char* kUsage = R"(usage:
   roofscope workload transformer --param layers=32,hidden=4096,heads=32,... --hardware ID[,ID...] [--chips N] [--json]
   roofscope table --session FILE [--format text|csv|markdown|json]
   roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json]
-  roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf [--size WxH] [--scale S]
+  roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [--size WxH] [--scale S]
                   [--theme light|dark] [--review]
   roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
                   [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--inline] [--json]
@@ -331,7 +332,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     }
     const auto output = opts.value("output");
     if (!output) {
-        throw CliError("export needs -o OUT.png|OUT.svg|OUT.pdf");
+        throw CliError("export needs -o OUT.png|OUT.svg|OUT.pdf|OUT.html");
     }
     ChartExportOptions options;
     if (const auto size = opts.value("size")) {

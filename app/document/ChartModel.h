@@ -75,6 +75,7 @@ struct ChartLevelPoint {
 
 struct ChartKernel {
     QString name;
+    double flops = 0.0; // per launch; with the points' attainable throughput it gives T_min
     std::vector<ChartKernelPoint> points; // one per device it could be evaluated on
     std::optional<double> achieved; // measured FLOP/s, drawn at the first point's intensity
     // With bytes on several enabled levels: the achieved point on each (same FLOP/s), joined by a line.
@@ -112,6 +113,33 @@ struct ChartSummary {
     std::vector<ChartSummaryRow> rows; // fastest first
 };
 
+// An annotation arrow between two kernels (indices into ChartScene::kernels), labelled with the ratio
+// of their T_min on the first device both are drawn on ("4.0x"), then the arrow's own text.
+struct ChartArrow {
+    int from = -1;
+    int to = -1;
+    QString text;
+};
+
+// Free text at a point of the chart.
+struct ChartNote {
+    QString text;
+    double intensity = 0.0; // FLOP/B
+    double flopsPerSecond = 0.0;
+};
+
+// What the session adds on top of roofs and kernels (SPEC 6.1): a title and subtitle, effective roofs
+// for communication fractions, a shaded band between two levels' roofs, annotations.
+struct ChartDecorations {
+    QString title; // the session's title
+    QString subtitle; // "peak roofs · bf16", "sustained roofs · bf16, fp8"
+    std::vector<double> commFractions; // effective roofs at (1 - f) of each device's ideal roof
+    QString shadeLow; // level names; both set: the band between their roofs is shaded
+    QString shadeHigh;
+    std::vector<ChartArrow> arrows;
+    std::vector<ChartNote> notes;
+};
+
 struct ChartScene {
     std::vector<ChartDevice> devices;
     std::vector<ChartKernel> kernels;
@@ -119,6 +147,7 @@ struct ChartScene {
     bool showRegionLabels = true; // "memory-bound" / "compute-bound" either side of the first ridge
     ChartStyle style = ChartStyle::make(false, false);
     ChartSummary summary; // drawn beside the plot when the style is for review and it has rows
+    ChartDecorations decorations;
 
     // The range that shows every roof, ridge and kernel with margins: x at least 0.05..20000 FLOP/B,
     // y from 1e-3 x the lowest compute roof to 3 x the highest one (widened to fit every point).

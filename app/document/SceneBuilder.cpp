@@ -1,6 +1,7 @@
 #include "document/SceneBuilder.h"
 
 #include "document/ChartPalette.h"
+#include "document/SceneDecorations.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "model/ChipScaling.h"
@@ -148,7 +149,6 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
 }
 } // namespace
 
-
 namespace {
 // Evaluates one kernel on one scene device; an evaluation that cannot be drawn keeps its problem.
 std::optional<Evaluation> evaluateForScene(
@@ -232,8 +232,9 @@ void fillLevelPoints(ChartKernel& chartKernel, const Evaluation& ev)
 std::string cacheKey(const DeviceSelection& selection, const EvalOptions& options)
 {
     std::string key = selection.id + "|" + selection.precision + "|x" + std::to_string(selection.chips) + "|"
-        + std::to_string(selection.tdpWatts.value_or(-1.0)) + "|" + std::to_string(selection.priceDollars.value_or(-1.0))
-        + "|" + std::to_string(selection.pricePerHourDollars.value_or(-1.0)) + "|";
+        + std::to_string(selection.tdpWatts.value_or(-1.0)) + "|"
+        + std::to_string(selection.priceDollars.value_or(-1.0)) + "|"
+        + std::to_string(selection.pricePerHourDollars.value_or(-1.0)) + "|";
     for (const std::string& level : selection.disabledLevels) {
         key += level + ",";
     }
@@ -276,6 +277,7 @@ SceneKernelBuild buildSceneKernel(
 {
     SceneKernelBuild out;
     out.kernel.name = qs(kernel.name);
+    out.kernel.flops = kernel.flops;
     for (size_t d = 0; d < devices.size(); ++d) {
         auto ev = evaluateForScene(kernel, devices[d], scene.devices[d].label, out.problems);
         if (!ev) {
@@ -317,9 +319,12 @@ Comparison buildComparison(const Session& session, const std::vector<SceneDevice
             }
         }
         finishTotals(entry.totals, hw);
+        entry.basis = comparisonBasis(session.kernels, hw, devices[d].options, evaluated.evaluations);
+        setEntryPrices(entry, selection, hw);
         comparison.entries.push_back(std::move(entry));
     }
     applyBaseline(comparison, session.view.baseline);
+    assessComparison(comparison);
     return comparison;
 }
 
@@ -442,6 +447,7 @@ SceneBuildResult buildChartScene(
     for (size_t k = 0; k < kernelCount; ++k) {
         ChartKernel& chartKernel = result.scene.kernels[k];
         chartKernel.name = qs(session.kernels[k].name);
+        chartKernel.flops = session.kernels[k].flops;
         chartKernel.points.reserve(result.results.size());
         for (size_t d = 0; d < result.results.size(); ++d) {
             const DeviceResults& entry = *result.results[d];
@@ -520,9 +526,14 @@ SceneBuildResult buildChartScene(
         entry.id = selection.label();
         entry.name = deviceDisplayName(*result.results[d]->device, selection);
         entry.totals = result.results[d]->derived.totals;
+        entry.basis = comparisonBasis(
+            session.kernels, *result.devices[d].hardware, result.devices[d].options, result.results[d]->evaluations);
+        setEntryPrices(entry, selection, *result.devices[d].hardware);
         result.comparison.entries.push_back(std::move(entry));
     }
     applyBaseline(result.comparison, session.view.baseline);
+    assessComparison(result.comparison);
+    result.scene.decorations = buildDecorations(session, result.scene, result.comparison);
     if (sceneOptions.review) {
         result.scene.summary = buildChartSummary(session, result.comparison, result.scene);
     }

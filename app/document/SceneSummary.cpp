@@ -76,6 +76,10 @@ ChartSummary buildChartSummary(const Session& session, const Comparison& compari
         if (entry.totals.flopsPerSecondPerDollar) {
             detail << qs(formatQuantity(*entry.totals.flopsPerSecondPerDollar, Dimension::FlopsPerSecond, 3)) + "/$";
         }
+        if (!entry.basis.comparable) { // marked, and what it rests on before its figures
+            row.label += QStringLiteral(" *");
+            detail.prepend(QStringLiteral("\u26A0 ") + qs(entry.basis.brief()));
+        }
         for (QString& part : detail) {
             // Wrap between the figures, never inside one (a word joiner keeps "TFLOP/s/W" whole).
             part.replace(QLatin1Char(' '), QChar(0x00A0));

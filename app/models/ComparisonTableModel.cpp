@@ -18,7 +18,10 @@ QString columnToolTip(ComparisonColumn column)
 {
     switch (column) {
     case ComparisonColumn::Device:
-        return QObject::tr("The device, with the precision it is set to");
+        return QObject::tr("The device, with the precision it is set to; '*' marks a row that cannot be "
+                           "compared like-for-like (its tooltip says why)");
+    case ComparisonColumn::Roofs:
+        return QObject::tr("The roofs this device's numbers use: datasheet peaks or sustained roofs");
     case ComparisonColumn::TMin:
         return QObject::tr("The workload's lower time bound: every kernel x its count, at its binding roof");
     case ComparisonColumn::TMax:
@@ -83,6 +86,9 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
         if (column == ComparisonColumn::Device) {
             return qs(entry.name);
         }
+        if (column == ComparisonColumn::Roofs) {
+            return qs(comparisonCell(entry, column, false));
+        }
         if (const auto value = comparisonNumber(entry, column)) {
             return *value;
         }
@@ -99,16 +105,30 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
             return font;
         }
         return {};
+    case Qt::ForegroundRole:
+        if (!entry.basis.comparable && (column == ComparisonColumn::Device || column == ComparisonColumn::Roofs)) {
+            return QColor(200, 90, 0); // readable on the light and the dark theme
+        }
+        return {};
     case Qt::TextAlignmentRole:
-        return column == ComparisonColumn::Device ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
-                                                  : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return column == ComparisonColumn::Device || column == ComparisonColumn::Roofs
+            ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+            : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole: {
         QString tip = qs(entry.id);
         if (entry.isBaseline) {
             tip += tr(" (the baseline)");
         }
-        for (const auto& error : entry.totals.errors) {
-            tip += QStringLiteral("\n") + tr("Left out: %1").arg(qs(error));
+        const std::string blank = blankReason(entry, column);
+        if (!blank.empty()) {
+            tip += QStringLiteral("\n") + tr("No figure: %1").arg(qs(blank));
+        }
+        tip += QStringLiteral("\n") + tr("Roofs: %1").arg(qs(comparisonCell(entry, ComparisonColumn::Roofs, false)));
+        if (!entry.basis.comparable) {
+            tip += QStringLiteral("\n") + tr("Not comparable like-for-like:");
+            for (const auto& caveat : entry.basis.caveats) {
+                tip += QStringLiteral("\n  ") + qs(caveat);
+            }
         }
         return tip;
     }

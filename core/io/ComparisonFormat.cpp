@@ -9,7 +9,10 @@ namespace roofscope {
 std::string comparisonCell(const ComparisonEntry& entry, ComparisonColumn column, bool forCsv)
 {
     if (column == ComparisonColumn::Device) {
-        return entry.name;
+        return entry.name + (entry.basis.comparable || forCsv ? "" : " *");
+    }
+    if (column == ComparisonColumn::Roofs) {
+        return entry.basis.roofs + (entry.basis.sustainedMissing && !forCsv ? " (no sustained factors)" : "");
     }
     const std::optional<double> value = comparisonNumber(entry, column);
     if (!value) {
@@ -35,10 +38,51 @@ std::string comparisonCell(const ComparisonEntry& entry, ComparisonColumn column
     case ComparisonColumn::PerDollar:
         return formatQuantity(*value, Dimension::FlopsPerSecond) + "/$";
     case ComparisonColumn::Device:
+    case ComparisonColumn::Roofs:
         break;
     }
     return {};
 }
+
+namespace {
+std::string joined(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (const auto& item : items) {
+        out += (out.empty() ? "" : "; ") + item;
+    }
+    return out;
+}
+
+std::vector<std::string> leftOutText(const ComparisonBasis& basis)
+{
+    std::vector<std::string> out;
+    for (const auto& left : basis.leftOut) {
+        out.push_back(left.kernel + " (" + left.reason + ")");
+    }
+    return out;
+}
+
+// Below the text and Markdown tables: what each row marked '*' rests on, and why cells are blank.
+std::string footnotes(const Comparison& comparison, TableFormat format)
+{
+    std::string out;
+    const bool markdown = format == TableFormat::Markdown;
+    const std::string bullet = markdown ? "- " : "  ";
+    const std::string mark = markdown ? "\\* " : "* ";
+    for (const auto& entry : comparison.entries) {
+        if (!entry.basis.comparable) {
+            out += bullet + mark + entry.name + ": not like-for-like: " + joined(entry.basis.caveats) + "\n";
+        }
+    }
+    for (const auto& entry : comparison.entries) {
+        if (!entry.basis.notes.empty()) {
+            out += bullet + entry.name + ": " + joined(entry.basis.notes) + "\n";
+        }
+    }
+    return out.empty() ? out : "\n" + out;
+}
+} // namespace
 
 std::string formatComparison(const Comparison& comparison, TableFormat format)
 {
@@ -47,6 +91,11 @@ std::string formatComparison(const Comparison& comparison, TableFormat format)
     for (const auto& info : comparisonColumns()) {
         header.emplace_back(csv ? info.csvKey : info.title);
     }
+    if (csv) {
+        for (const char* key : { "complete", "comparable", "left_out", "levels_off", "caveats", "notes" }) {
+            header.emplace_back(key);
+        }
+    }
     std::vector<std::vector<std::string>> rows;
     rows.reserve(comparison.entries.size());
     for (const auto& entry : comparison.entries) {
@@ -54,9 +103,19 @@ std::string formatComparison(const Comparison& comparison, TableFormat format)
         for (const auto& info : comparisonColumns()) {
             row.push_back(comparisonCell(entry, info.column, csv));
         }
+        if (csv) {
+            const ComparisonBasis& basis = entry.basis;
+            row.emplace_back(basis.complete() ? "true" : "false");
+            row.emplace_back(basis.comparable ? "true" : "false");
+            row.push_back(joined(leftOutText(basis)));
+            row.push_back(joined(basis.levelsOff));
+            row.push_back(joined(basis.caveats));
+            row.push_back(joined(basis.notes));
+        }
         rows.push_back(std::move(row));
     }
-    return formatGrid(header, rows, format);
+    const std::string table = formatGrid(header, rows, format);
+    return csv ? table : table + footnotes(comparison, format);
 }
 
 nlohmann::json comparisonToJson(const Comparison& comparison)
@@ -73,11 +132,27 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
         object["flops"] = entry.totals.flops;
         object["baseline"] = entry.isBaseline;
         for (const auto& info : comparisonColumns()) {
-            if (info.column != ComparisonColumn::Device) {
+            if (info.column != ComparisonColumn::Device && info.column != ComparisonColumn::Roofs) {
                 object[info.csvKey] = optional(comparisonNumber(entry, info.column));
             }
         }
         object["errors"] = entry.totals.errors;
+        object["chips"] = entry.chips;
+        object["price_usd"] = optional(entry.priceUsd);
+        object["price_usd_per_hour"] = optional(entry.priceUsdPerHour);
+        object["workload_cost_usd"] = optional(entry.workloadCostUsd());
+        const ComparisonBasis& basis = entry.basis;
+        object["roofs"] = basis.roofs;
+        object["complete"] = basis.complete();
+        nlohmann::json leftOut = nlohmann::json::array();
+        for (const auto& left : basis.leftOut) {
+            leftOut.push_back({ { "kernel", left.kernel }, { "reason", left.reason } });
+        }
+        object["left_out"] = std::move(leftOut);
+        object["levels_off"] = basis.levelsOff;
+        object["comparable"] = basis.comparable;
+        object["caveats"] = basis.caveats;
+        object["notes"] = basis.notes;
         devices.push_back(std::move(object));
     }
     nlohmann::json out;

@@ -88,11 +88,25 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
         for (auto& kernel : kernels) {
             placeCollectiveBytes(kernel, device);
         }
-        entry.totals = workloadTotals(kernels, device, sessionOptions(session, selection));
+        const EvalOptions options = sessionOptions(session, selection);
+        std::vector<bool> evaluated(kernels.size(), false);
+        for (size_t k = 0; k < kernels.size(); ++k) {
+            auto result = evaluate(kernels[k], device, options);
+            if (result.evaluation) {
+                addToTotals(entry.totals, kernels[k], *result.evaluation, device);
+                evaluated[k] = true;
+            } else {
+                entry.totals.errors.push_back(result.error);
+            }
+        }
+        finishTotals(entry.totals, device);
         entry.totals.errors.insert(entry.totals.errors.end(), groupErrors.begin(), groupErrors.end());
+        entry.basis = comparisonBasis(kernels, device, options, evaluated);
+        setEntryPrices(entry, selection, device);
         comparison.entries.push_back(std::move(entry));
     }
     applyBaseline(comparison, session.view.baseline);
+    assessComparison(comparison);
     return comparison;
 }
 

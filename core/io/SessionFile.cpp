@@ -1,6 +1,7 @@
 #include "io/SessionFile.h"
 
 #include "io/SafeFileWriter.h"
+#include "io/SessionAnnotations.h"
 #include "io/StrictYaml.h"
 #include "io/YamlSchema.h"
 #include "model/Precision.h"
@@ -302,7 +303,7 @@ void readView(YamlSchema& s, const YAML::Node& root, Session& session)
     }
     if (!s.checkMap(view, "view",
             { "tolerance", "sustained", "comm_fraction", "theme", "baseline", "feasible_region", "region_labels",
-                "x_range", "y_range" })) {
+                "x_range", "y_range", "comm_fractions", "shade_between" })) {
         return;
     }
     ViewSettings& v = session.view;
@@ -334,13 +335,14 @@ void readView(YamlSchema& s, const YAML::Node& root, Session& session)
         }
         (std::string(key) == "x_range" ? v.xRange : v.yRange) = std::make_pair(*lo, *hi);
     }
+    readViewExtras(s, view, v);
 }
 
 SessionLoadResult parse(const YAML::Node& root, const std::string& file)
 {
     SessionLoadResult result;
     YamlSchema s(file, result.diagnostics);
-    if (!s.checkMap(root, "", { "schema", "title", "devices", "kernels", "runs", "view" })) {
+    if (!s.checkMap(root, "", { "schema", "title", "devices", "kernels", "runs", "annotations", "view" })) {
         return result;
     }
     auto schema = s.string(root, "schema", "schema", true);
@@ -352,6 +354,7 @@ SessionLoadResult parse(const YAML::Node& root, const std::string& file)
     readDevices(s, root, session);
     readKernels(s, root, session);
     readRuns(s, root, file, session);
+    readAnnotations(s, root, session);
     readView(s, root, session);
     if (!s.failed()) {
         result.session = std::move(session);
@@ -495,6 +498,7 @@ std::string sessionToYaml(const Session& session, const std::string& sessionPath
         }
         out << YAML::EndSeq;
     }
+    emitAnnotations(out, session);
     const ViewSettings& v = session.view;
     out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "tolerance";
@@ -516,6 +520,7 @@ std::string sessionToYaml(const Session& session, const std::string& sessionPath
         out << YAML::Key << "y_range" << YAML::Value << YAML::Flow << YAML::BeginSeq << formatExact(v.yRange->first)
             << formatExact(v.yRange->second) << YAML::EndSeq;
     }
+    emitViewExtras(out, v);
     out << YAML::EndMap;
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";

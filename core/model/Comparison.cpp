@@ -31,6 +31,24 @@ double ComparisonEntry::flopsPerSecond() const
     return totals.tMin > 0.0 ? totals.flops / totals.tMin : 0.0;
 }
 
+std::optional<double> ComparisonEntry::workloadCostUsd() const
+{
+    if (!priceUsdPerHour || !(totals.tMin > 0.0)) {
+        return std::nullopt;
+    }
+    return totals.tMin * *priceUsdPerHour / 3600.0;
+}
+
+void setEntryPrices(ComparisonEntry& entry, const DeviceSelection& selection, const Hardware& device)
+{
+    entry.chips = selection.chips;
+    entry.priceUsd = device.priceDollars;
+    entry.priceUsdPerHour.reset();
+    if (selection.pricePerHourDollars) {
+        entry.priceUsdPerHour = *selection.pricePerHourDollars * selection.chips;
+    }
+}
+
 void applyBaseline(Comparison& comparison, const std::string& baseline)
 {
     comparison.baseline = comparison.entries.empty() ? -1 : 0;
@@ -60,6 +78,42 @@ void applyBaseline(Comparison& comparison, const std::string& baseline)
     }
 }
 
+void assessComparison(Comparison& comparison)
+{
+    for (ComparisonEntry& entry : comparison.entries) {
+        ComparisonBasis& basis = entry.basis;
+        assessBasis(basis);
+        basis.notes.clear();
+        if (!(entry.totals.tMin > 0.0)) {
+            basis.notes.push_back("no speedup, shares, throughput, per watt or per dollar: "
+                + blankReason(entry, ComparisonColumn::Throughput));
+        } else {
+            for (const auto column :
+                { ComparisonColumn::Speedup, ComparisonColumn::PerWatt, ComparisonColumn::PerDollar }) {
+                const std::string reason = blankReason(entry, column);
+                if (!reason.empty()) {
+                    std::string title = comparisonColumns()[static_cast<size_t>(column)].title;
+                    title[0] = static_cast<char>(title[0] - 'A' + 'a');
+                    basis.notes.push_back(title + ": " + reason);
+                }
+            }
+            if (!entry.workloadCostUsd()) {
+                basis.notes.emplace_back("workload cost: the session's device entry gives no price_per_hour");
+            }
+        }
+        if (!basis.comparable) {
+            std::string warning = entry.name + " is not comparable like-for-like: ";
+            for (size_t i = 0; i < basis.caveats.size(); ++i) {
+                warning += (i ? "; " : "") + basis.caveats[i];
+            }
+            if (std::find(comparison.warnings.begin(), comparison.warnings.end(), warning)
+                == comparison.warnings.end()) {
+                comparison.warnings.push_back(std::move(warning));
+            }
+        }
+    }
+}
+
 const std::vector<ComparisonColumnInfo>& comparisonColumns()
 {
     static const std::vector<ComparisonColumnInfo> columns {
@@ -73,6 +127,7 @@ const std::vector<ComparisonColumnInfo>& comparisonColumns()
         { ComparisonColumn::Throughput, "Throughput", "flops_per_s" },
         { ComparisonColumn::PerWatt, "Per watt", "flops_per_s_per_w" },
         { ComparisonColumn::PerDollar, "Per dollar", "flops_per_s_per_usd" },
+        { ComparisonColumn::Roofs, "Roofs", "roofs" },
     };
     return columns;
 }
@@ -82,6 +137,7 @@ std::optional<double> comparisonNumber(const ComparisonEntry& entry, ComparisonC
     const bool timed = entry.totals.tMin > 0.0;
     switch (column) {
     case ComparisonColumn::Device:
+    case ComparisonColumn::Roofs:
         return std::nullopt;
     case ComparisonColumn::TMin:
         return entry.totals.tMin;
@@ -103,6 +159,27 @@ std::optional<double> comparisonNumber(const ComparisonEntry& entry, ComparisonC
         return entry.totals.flopsPerSecondPerDollar;
     }
     return std::nullopt;
+}
+
+std::string blankReason(const ComparisonEntry& entry, ComparisonColumn column)
+{
+    if (column == ComparisonColumn::Device || column == ComparisonColumn::Roofs || comparisonNumber(entry, column)) {
+        return {};
+    }
+    if (!(entry.totals.tMin > 0.0)) {
+        return entry.basis.leftOut.empty() ? "the workload takes no time on it"
+                                           : "no kernel of the workload could be evaluated on it";
+    }
+    switch (column) {
+    case ComparisonColumn::Speedup:
+        return "the baseline's workload takes no time";
+    case ComparisonColumn::PerWatt:
+        return "no TDP in the device file or the session's device entry";
+    case ComparisonColumn::PerDollar:
+        return "no price in the device file or the session's device entry";
+    default:
+        return "no figure";
+    }
 }
 
 } // namespace roofscope

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/ComparisonBasis.h"
+#include "model/Session.h"
 #include "model/Workload.h"
 
 #include <string>
@@ -14,6 +16,10 @@ struct ComparisonEntry {
     WorkloadTotals totals;
     double speedup = 0.0; // baseline T_min / this T_min (0 when either is unknown)
     bool isBaseline = false;
+    ComparisonBasis basis; // what the figures rest on; comparisonBasis() and assessComparison() fill it
+    int chips = 1; // the device used this many chips wide
+    std::optional<double> priceUsd; // purchase price of the device (all its chips), USD
+    std::optional<double> priceUsdPerHour; // rental price of the device (all its chips), USD per hour
 
     // Shares of the total T_min spent in kernels bound by compute, by a memory level and by an
     // interconnect; each in [0, 1], 0 when the workload takes no time.
@@ -22,6 +28,8 @@ struct ComparisonEntry {
     double networkShare() const;
     // The workload's FLOPs over its T_min total (0 when the workload takes no time).
     double flopsPerSecond() const;
+    // T_min total x the hourly price / 3600 (empty without a rental price or a time).
+    std::optional<double> workloadCostUsd() const;
 };
 
 // A workload (kernels with counts) laid over several devices: which finishes first, by how much, and
@@ -36,6 +44,14 @@ struct Comparison {
 // not found, with a warning in the latter case) and fills every entry's speedup.
 void applyBaseline(Comparison& comparison, const std::string& baseline);
 
+// The entry's chips and prices from its session entry and the device as evaluated (overrides applied,
+// `chips` wide): the purchase price is the device's, the hourly price the entry's times its chips.
+void setEntryPrices(ComparisonEntry& entry, const DeviceSelection& selection, const Hardware& device);
+
+// After the bases and the baseline are set: each entry's caveats, comparable flag and notes (why a
+// figure is missing), and one warning per device that cannot be compared like-for-like.
+void assessComparison(Comparison& comparison);
+
 // The columns of the comparison table, shared by the window and the exporters.
 enum class ComparisonColumn {
     Device,
@@ -48,6 +64,7 @@ enum class ComparisonColumn {
     Throughput,
     PerWatt,
     PerDollar,
+    Roofs, // "peak" or "sustained": what the row's numbers rest on
 };
 struct ComparisonColumnInfo {
     ComparisonColumn column;
@@ -58,5 +75,7 @@ const std::vector<ComparisonColumnInfo>& comparisonColumns();
 // The number behind a column in SI base units (shares as fractions); empty for the device column and
 // for figures the device file cannot give (no TDP, no price, no time).
 std::optional<double> comparisonNumber(const ComparisonEntry& entry, ComparisonColumn column);
+// Why a column's figure is missing for an entry ("the device file gives no TDP"); empty when it is there.
+std::string blankReason(const ComparisonEntry& entry, ComparisonColumn column);
 
 } // namespace roofscope

@@ -34,6 +34,19 @@ struct ViewSettings {
     bool showRegionLabels = true;
     std::optional<std::pair<double, double>> xRange; // FLOP/B
     std::optional<std::pair<double, double>> yRange; // FLOP/s
+    std::vector<double> commFractions; // effective roofs at (1 - f) drawn beside the ideal ones, each in (0, 1)
+    std::vector<std::string> shadeBetween; // empty, or two level names: the band between their roofs is shaded
+};
+
+// A note on the chart: an arrow from one kernel to another, labelled with the ratio of their T_min
+// ("4.0x"), or free text at a point (intensity in FLOP/B, throughput in FLOP/s).
+struct Annotation {
+    std::string from; // kernel names; both set for an arrow
+    std::string to;
+    std::string text; // free text, or the arrow's own label beside the ratio
+    std::optional<std::pair<double, double>> at; // where free text sits
+
+    bool isArrow() const { return !from.empty(); }
 };
 
 // A profiler run the session refers to (`runs:` in the file): its measured kernels are read from
@@ -54,6 +67,7 @@ struct Session {
     std::vector<Kernel> kernels; // the session's own kernels, then those of its runs once loaded
     std::vector<RunReference> runs;
     ViewSettings view;
+    std::vector<Annotation> annotations;
 };
 
 } // namespace roofscope

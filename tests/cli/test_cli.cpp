@@ -151,6 +151,14 @@ private Q_SLOTS:
             const double shares = device["compute_share"].get<double>() + device["memory_share"].get<double>()
                 + device["network_share"].get<double>();
             QVERIFY(std::abs(shares - 1.0) < 1e-12);
+            // SPEC 6.2: every device says what its figures rest on, and why one is null.
+            for (const char* key : { "complete", "left_out", "roofs", "chips", "price_usd", "price_usd_per_hour",
+                     "flops_per_s_per_usd", "flops_per_s_per_w", "workload_cost_usd", "notes", "comparable" }) {
+                QVERIFY2(device.contains(key), key);
+            }
+            QCOMPARE(device["roofs"].get<std::string>(), std::string("peak"));
+            QVERIFY(device["complete"].get<bool>());
+            QVERIFY(!device["notes"].empty()); // no shipped file gives a price: per dollar is null, and says so
         }
         const Run csv = runRoofscope({ "compare", "--session", session, "--format", "csv" });
         QCOMPARE(csv.exitCode, 0);
@@ -231,9 +239,11 @@ private Q_SLOTS:
             << QStringList { "frobnicate", "--x", "1" } << "unknown command 'frobnicate'";
         QTest::newRow("issue-10-missing-session")
             << QStringList { "/nonexistent/session.yaml" } << "/nonexistent/session.yaml: no such session file";
-        QTest::newRow("missing-relative-session") << QStringList { "missing.yaml" } << "missing.yaml: no such session file";
+        QTest::newRow("missing-relative-session")
+            << QStringList { "missing.yaml" } << "missing.yaml: no such session file";
         QTest::newRow("two-sessions") << QStringList { ROOFSCOPE_RESOURCES_DIR "/examples/fusion.yaml",
-            ROOFSCOPE_RESOURCES_DIR "/examples/quantisation.yaml" } << "one session file at a time";
+            ROOFSCOPE_RESOURCES_DIR "/examples/quantisation.yaml" }
+                                      << "one session file at a time";
         QTest::newRow("folder") << QStringList { ROOFSCOPE_RESOURCES_DIR "/examples/" } << "is a folder";
     }
     void mistypedCommandsNeverStartTheWindow()

@@ -11,6 +11,8 @@
 
 #include <QTemporaryDir>
 
+#include <algorithm>
+
 #include <sstream>
 
 using namespace roofscope;
@@ -39,6 +41,35 @@ std::vector<std::string> splitCsvLine(const std::string& line)
     }
     cells.push_back(cell);
     return cells;
+}
+
+Kernel rawKernel(const std::string& name, const std::string& precision, double flops, double hbmBytes, double count)
+{
+    Kernel kernel;
+    kernel.name = name;
+    kernel.precision = precision;
+    kernel.flops = flops;
+    kernel.bytes = { { "hbm", hbmBytes } };
+    kernel.count = count;
+    return kernel;
+}
+
+// Two test devices (tests/data/hardware-basis): "sustained-device" (bf16 100 TFLOP/s, fp64 10 TFLOP/s,
+// HBM 2 TB/s, L2 10 TB/s, sustained factors 0.5 compute and 0.8 bandwidth, TDP 500 W) and
+// "peak-device" (bf16 200 TFLOP/s, HBM 4 TB/s, no sustained factors, no fp64, no TDP). The workload:
+// "gemm" (bf16, 1 TFLOP, 1 GB on HBM, twice) and, in the sessions that say so, "fp64-solve" (fp64,
+// 0.1 TFLOP, 1 GB on HBM, once).
+Session basisSession(bool sustained, bool withFp64, const std::vector<std::string>& disabledOnFirst)
+{
+    Session session;
+    session.devices.push_back({ "sustained-device", "", disabledOnFirst, true });
+    session.devices.push_back({ "peak-device", "", {}, true });
+    session.kernels.push_back(rawKernel("gemm", "bf16", 1e12, 1e9, 2.0));
+    if (withFp64) {
+        session.kernels.push_back(rawKernel("fp64-solve", "fp64", 1e11, 1e9, 1.0));
+    }
+    session.view.sustained = sustained;
+    return session;
 }
 } // namespace
 
@@ -164,14 +195,17 @@ private Q_SLOTS:
         std::string line;
         std::getline(in, line);
         const auto header = splitCsvLine(line);
-        QCOMPARE(header.size(), comparisonColumns().size());
+        QCOMPARE(header.size(), comparisonColumns().size() + 6); // + complete, comparable, left_out, ...
         QCOMPARE(header.front(), std::string("device"));
         for (const ComparisonEntry& entry : comparison.entries) {
             QVERIFY(std::getline(in, line));
             const auto cells = splitCsvLine(line);
             QCOMPARE(cells.size(), header.size());
             QCOMPARE(cells[0], entry.name);
-            for (size_t c = 1; c < cells.size(); ++c) {
+            const size_t roofs = comparisonColumns().size() - 1;
+            QCOMPARE(comparisonColumns()[roofs].column, ComparisonColumn::Roofs);
+            QCOMPARE(cells[roofs], entry.basis.roofs);
+            for (size_t c = 1; c < roofs; ++c) {
                 const auto expected = comparisonNumber(entry, comparisonColumns()[c].column);
                 if (!expected) {
                     QVERIFY2(cells[c].empty(), cells[c].c_str());
@@ -195,7 +229,8 @@ private Q_SLOTS:
         QVERIFY(text.find(formatQuantity(comparison.entries[1].totals.tMin, Dimension::Seconds)) != std::string::npos);
         const std::string markdown = formatComparison(comparison, TableFormat::Markdown);
         QVERIFY(markdown.rfind("| Device", 0) == 0);
-        QCOMPARE(std::count(markdown.begin(), markdown.end(), '\n'), std::ptrdiff_t(comparison.entries.size() + 2));
+        // Header, rule, one line per device, then a blank line and one note line per device (no price).
+        QCOMPARE(std::count(markdown.begin(), markdown.end(), '\n'), std::ptrdiff_t(2 * comparison.entries.size() + 3));
 
         const nlohmann::json json = comparisonToJson(comparison);
         QCOMPARE(json["baseline"].get<std::string>(), comparison.entries[0].id);
@@ -210,6 +245,180 @@ private Q_SLOTS:
             QCOMPARE(object["flops_per_s_per_w"].is_null(), !entry.totals.flopsPerSecondPerWatt.has_value());
             QVERIFY(object["flops_per_s_per_usd"].is_null()); // no shipped file gives a price
         }
+    }
+
+    // Issue 12: every row says what its numbers rest on, and a row that cannot be set beside the others
+    // is marked. Expected totals derived by hand from the test devices above.
+    void basisOfEveryRow_data()
+    {
+        QTest::addColumn<bool>("sustained");
+        QTest::addColumn<bool>("withFp64");
+        QTest::addColumn<QStringList>("disabledOnFirst");
+        QTest::addColumn<int>("device");
+        QTest::addColumn<QString>("roofs");
+        QTest::addColumn<bool>("complete");
+        QTest::addColumn<bool>("comparable");
+        QTest::addColumn<QString>("leftOut"); // kernel name, or empty
+        QTest::addColumn<QString>("levelsOff"); // level names joined by ',', or empty
+        QTest::addColumn<double>("tMin");
+        QTest::addColumn<double>("tMax");
+        // Sustained: 50 TFLOP/s bf16, 5 TFLOP/s fp64, 1.6 TB/s. gemm: T_math 0.02 s, T_hbm 0.625 ms, twice;
+        // fp64-solve: T_math 0.02 s, T_hbm 0.625 ms. T_min 0.06 s, T_max 0.061875 s.
+        QTest::newRow("mixed session: the device with factors uses sustained roofs")
+            << true << true << QStringList() << 0 << "sustained" << true << true << ""
+            << "" << 0.06 << 0.061875;
+        // No factors: the peaks (200 TFLOP/s, 4 TB/s) while sustained is on, and no fp64: gemm alone,
+        // T_math 5 ms, T_hbm 0.25 ms, twice.
+        QTest::newRow("mixed session: a device without factors keeps its peaks and is flagged")
+            << true << true << QStringList() << 1 << "peak" << false << false << "fp64-solve"
+            << "" << 0.01 << 0.0105;
+        QTest::newRow("peak session: a device lacking fp64 leaves the fp64 kernel out and is flagged")
+            << false << true << QStringList() << 1 << "peak" << false << false << "fp64-solve"
+            << "" << 0.01 << 0.0105;
+        // Peaks: gemm T_math 10 ms, T_hbm 0.5 ms, twice; fp64-solve T_math 10 ms, T_hbm 0.5 ms.
+        QTest::newRow("peak session: a device with every precision is complete")
+            << false << true << QStringList() << 0 << "peak" << true << true << ""
+            << "" << 0.03 << 0.0315;
+        // HBM off: gemm is compute alone, 10 ms twice.
+        QTest::newRow("HBM switched off: compute-only totals are flagged")
+            << false << false << QStringList { "hbm" } << 0 << "peak" << true << false << ""
+            << "hbm" << 0.02 << 0.02;
+        QTest::newRow("HBM switched off on one device: the other stays comparable")
+            << false << false << QStringList { "hbm" } << 1 << "peak" << true << true << ""
+            << "" << 0.01 << 0.0105;
+        QTest::newRow("a level without workload bytes switched off changes nothing")
+            << false << false << QStringList { "l2" } << 0 << "peak" << true << true << ""
+            << "" << 0.02 << 0.021;
+    }
+
+    void basisOfEveryRow()
+    {
+        QFETCH(bool, sustained);
+        QFETCH(bool, withFp64);
+        QFETCH(QStringList, disabledOnFirst);
+        QFETCH(int, device);
+        QFETCH(QString, roofs);
+        QFETCH(bool, complete);
+        QFETCH(bool, comparable);
+        QFETCH(QString, leftOut);
+        QFETCH(QString, levelsOff);
+        QFETCH(double, tMin);
+        QFETCH(double, tMax);
+        HardwareDatabase db;
+        db.loadDirectory(ROOFSCOPE_TEST_DATA_DIR "/hardware-basis");
+        QVERIFY(db.find("sustained-device") && db.find("peak-device"));
+        std::vector<std::string> disabled;
+        for (const QString& level : disabledOnFirst) {
+            disabled.push_back(level.toStdString());
+        }
+        const Comparison comparison = compareSession(basisSession(sustained, withFp64, disabled), db);
+        QCOMPARE(comparison.entries.size(), size_t(2));
+        const ComparisonEntry& entry = comparison.entries[static_cast<size_t>(device)];
+        ROOFSCOPE_COMPARE_REL(entry.totals.tMin, tMin, 1e-12);
+        ROOFSCOPE_COMPARE_REL(entry.totals.tMax, tMax, 1e-12);
+        QCOMPARE(QString::fromStdString(entry.basis.roofs), roofs);
+        QCOMPARE(entry.basis.complete(), complete);
+        QCOMPARE(entry.basis.comparable, comparable);
+        QCOMPARE(entry.basis.caveats.empty(), comparable);
+
+        const nlohmann::json object = comparisonToJson(comparison)["devices"][static_cast<size_t>(device)];
+        QCOMPARE(QString::fromStdString(object["roofs"].get<std::string>()), roofs);
+        QCOMPARE(object["complete"].get<bool>(), complete);
+        QCOMPARE(object["comparable"].get<bool>(), comparable);
+        QCOMPARE(object["left_out"].size(), leftOut.isEmpty() ? size_t(0) : size_t(1));
+        if (!leftOut.isEmpty()) {
+            QCOMPARE(QString::fromStdString(object["left_out"][0]["kernel"].get<std::string>()), leftOut);
+            const std::string reason = object["left_out"][0]["reason"].get<std::string>();
+            QVERIFY2(reason.find("no fp64 peak") != std::string::npos, reason.c_str());
+        }
+        QStringList levels;
+        for (const auto& level : object["levels_off"]) {
+            levels << QString::fromStdString(level.get<std::string>());
+        }
+        QCOMPARE(levels.join(','), levelsOff);
+
+        // The mark reaches every form: a warning, '*' and a footnote in text and Markdown, CSV columns.
+        const std::string flagged = entry.name + " is not comparable like-for-like";
+        const bool warned = std::any_of(comparison.warnings.begin(), comparison.warnings.end(),
+            [&](const std::string& warning) { return warning.rfind(flagged, 0) == 0; });
+        QCOMPARE(warned, !comparable);
+        for (const TableFormat format : { TableFormat::Text, TableFormat::Markdown }) {
+            const std::string table = formatComparison(comparison, format);
+            QCOMPARE(table.find(entry.name + " *") != std::string::npos, !comparable);
+            QCOMPARE(table.find(entry.name + ": not like-for-like") != std::string::npos, !comparable);
+        }
+        std::istringstream csv(formatComparison(comparison, TableFormat::Csv));
+        std::string line;
+        std::getline(csv, line);
+        const auto header = splitCsvLine(line);
+        for (int d = 0; d <= device; ++d) {
+            std::getline(csv, line);
+        }
+        const auto cells = splitCsvLine(line);
+        QCOMPARE(cells.size(), header.size());
+        auto cell = [&](const std::string& key) {
+            const auto at = std::find(header.begin(), header.end(), key);
+            return at == header.end() ? std::string("(missing)") : cells[static_cast<size_t>(at - header.begin())];
+        };
+        QCOMPARE(QString::fromStdString(cell("roofs")), roofs);
+        QCOMPARE(cell("comparable"), std::string(comparable ? "true" : "false"));
+        QCOMPARE(cell("complete"), std::string(complete ? "true" : "false"));
+        QCOMPARE(QString::fromStdString(cell("levels_off")), levelsOff);
+    }
+
+    // Issue 12: "per-watt is blank for the TPUs, with no reason shown": every null figure has a note.
+    void blankFiguresSayWhy()
+    {
+        HardwareDatabase db;
+        db.loadDirectory(ROOFSCOPE_TEST_DATA_DIR "/hardware-basis");
+        const Comparison comparison = compareSession(basisSession(false, false, {}), db);
+        const nlohmann::json json = comparisonToJson(comparison);
+        // sustained-device: 2 TFLOP over 20 ms = 100 TFLOP/s, over 500 W = 200 GFLOP/s/W.
+        ROOFSCOPE_COMPARE_REL(json["devices"][0]["flops_per_s_per_w"].get<double>(), 2e11, 1e-12);
+        QCOMPARE(json["devices"][1]["flops_per_s_per_w"].is_null(), true);
+        for (const auto& object : json["devices"]) {
+            QVERIFY(object["flops_per_s_per_usd"].is_null());
+            std::vector<std::string> notes = object["notes"].get<std::vector<std::string>>();
+            QVERIFY(std::find(notes.begin(), notes.end(),
+                        "per dollar: no price in the device file or the session's device entry")
+                != notes.end());
+            const bool noWatt = object["flops_per_s_per_w"].is_null();
+            QCOMPARE(std::find(notes.begin(), notes.end(),
+                         "per watt: no TDP in the device file or the session's device entry")
+                    != notes.end(),
+                noWatt);
+        }
+        QCOMPARE(blankReason(comparison.entries[1], ComparisonColumn::PerWatt),
+            std::string("no TDP in the device file or the session's device entry"));
+        QVERIFY(blankReason(comparison.entries[0], ComparisonColumn::PerWatt).empty());
+    }
+
+    // SPEC 6.2: chips, purchase and rental prices from the session's device entry, and the cost of the
+    // workload; per dollar follows the entry's price.
+    void pricesFromTheSessionEntry()
+    {
+        HardwareDatabase db;
+        db.loadDirectory(ROOFSCOPE_TEST_DATA_DIR "/hardware-basis");
+        Session session = basisSession(false, false, {});
+        session.devices[0].priceDollars = 15000.0;
+        session.devices[0].pricePerHourDollars = 2.5;
+        const Comparison comparison = compareSession(session, db);
+        const nlohmann::json json = comparisonToJson(comparison);
+        const auto& priced = json["devices"][0];
+        QCOMPARE(priced["chips"].get<int>(), 1);
+        QCOMPARE(priced["price_usd"].get<double>(), 15000.0);
+        QCOMPARE(priced["price_usd_per_hour"].get<double>(), 2.5);
+        // T_min 20 ms at 2.5 USD/h: 0.02 x 2.5 / 3600 USD.
+        ROOFSCOPE_COMPARE_REL(priced["workload_cost_usd"].get<double>(), 0.02 * 2.5 / 3600.0, 1e-12);
+        // 100 TFLOP/s over 15000 USD.
+        ROOFSCOPE_COMPARE_REL(priced["flops_per_s_per_usd"].get<double>(), 1e14 / 15000.0, 1e-12);
+        const auto& unpriced = json["devices"][1];
+        QVERIFY(unpriced["price_usd"].is_null() && unpriced["price_usd_per_hour"].is_null());
+        QVERIFY(unpriced["workload_cost_usd"].is_null());
+        const auto notes = unpriced["notes"].get<std::vector<std::string>>();
+        QVERIFY(
+            std::find(notes.begin(), notes.end(), "workload cost: the session's device entry gives no price_per_hour")
+            != notes.end());
     }
 
     void sessionFileKeepsTheBaseline()

@@ -1,6 +1,7 @@
 // Session files: read, write atomically, round-trip exactly, refuse bad input with positions.
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
+#include "io/SessionAnnotations.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/Templates.h"
@@ -75,6 +76,79 @@ private Q_SLOTS:
         QCOMPARE(sessionToYaml(back), sessionToYaml(s));
     }
 
+    // SPEC 6.1: annotations, view.comm_fractions and view.shade_between are read, written and read back.
+    void annotationsAndViewExtrasRoundTrip()
+    {
+        const std::string text = "schema: roofscope-session/1\n"
+                                 "kernels:\n"
+                                 "  - {name: 4 separate kernels, flops: 1e9, bytes: {hbm: 4e9}}\n"
+                                 "  - {name: 1 fused kernel, flops: 1e9, bytes: {hbm: 1e9}}\n"
+                                 "annotations:\n"
+                                 "  - {from: \"4 separate kernels\", to: \"1 fused kernel\"}\n"
+                                 "  - {from: \"4 separate kernels\", to: \"1 fused kernel\", text: fusion}\n"
+                                 "  - {text: \"VMEM bonus zone\", at: [30, 5e14]}\n"
+                                 "view:\n"
+                                 "  comm_fractions: [0.2, 0.4, 0.6]\n"
+                                 "  shade_between: [HBM, vmem]\n";
+        auto r = loadSessionText(text, "a.yaml");
+        QVERIFY2(r.session, firstError(r.diagnostics).c_str());
+        const Session& s = *r.session;
+        QCOMPARE(s.annotations.size(), size_t(3));
+        QVERIFY(s.annotations[0].isArrow());
+        QCOMPARE(s.annotations[0].from, std::string("4 separate kernels"));
+        QCOMPARE(s.annotations[0].to, std::string("1 fused kernel"));
+        QCOMPARE(s.annotations[1].text, std::string("fusion"));
+        QVERIFY(!s.annotations[2].isArrow());
+        QCOMPARE(s.annotations[2].text, std::string("VMEM bonus zone"));
+        QCOMPARE(s.annotations[2].at->first, 30.0);
+        QCOMPARE(s.annotations[2].at->second, 5e14);
+        QCOMPARE(s.view.commFractions, (std::vector<double> { 0.2, 0.4, 0.6 }));
+        QCOMPARE(s.view.shadeBetween, (std::vector<std::string> { "hbm", "vmem" }));
+        const std::string yaml = sessionToYaml(s);
+        auto back = loadSessionText(yaml, "b.yaml");
+        QVERIFY2(back.session, firstError(back.diagnostics).c_str());
+        QCOMPARE(back.session->annotations.size(), size_t(3));
+        QCOMPARE(back.session->annotations[1].text, std::string("fusion"));
+        QCOMPARE(back.session->annotations[2].at->second, 5e14);
+        QCOMPARE(back.session->view.commFractions, s.view.commFractions);
+        QCOMPARE(back.session->view.shadeBetween, s.view.shadeBetween);
+        QCOMPARE(sessionToYaml(*back.session), yaml);
+    }
+
+    // A session whose arrow lost a kernel (renamed or deleted in the window) still saves a file that loads.
+    void arrowsToMissingKernelsAreNotWritten()
+    {
+        Session s;
+        Kernel k;
+        k.name = "a";
+        k.flops = 1e9;
+        k.bytes = { { "default", 1e9 } };
+        s.kernels = { k };
+        s.annotations.push_back({ "a", "gone", "", std::nullopt });
+        const std::string yaml = sessionToYaml(s);
+        QVERIFY(yaml.find("gone") == std::string::npos);
+        QVERIFY(loadSessionText(yaml, "c.yaml").session);
+    }
+
+    void ratioLabels_data()
+    {
+        QTest::addColumn<double>("from");
+        QTest::addColumn<double>("to");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("four times the time: 4.0x") << 4e-3 << 1e-3 << "4.0x";
+        QTest::newRow("faster target rounds to one decimal") << 2.5e-3 << 1e-3 << "2.5x";
+        QTest::newRow("ten and more without decimals") << 12.4 << 1.0 << "12x";
+        QTest::newRow("slower target below one") << 1.0 << 3.0 << "0.3x";
+        QTest::newRow("no time: no label") << 0.0 << 1.0 << "";
+    }
+    void ratioLabels()
+    {
+        QFETCH(double, from);
+        QFETCH(double, to);
+        QFETCH(QString, label);
+        QCOMPARE(QString::fromStdString(annotationRatioLabel(from, to)), label);
+    }
+
     void atomicSaveKeepsTheOldFileOnFailure()
     {
         QTemporaryDir dir;
@@ -125,6 +199,29 @@ private Q_SLOTS:
                                                 << "out of range" << 3;
         QTest::newRow("not a mapping") << "- a\n- b\n"
                                        << "expected a mapping" << 1;
+        const QString twoKernels = "schema: roofscope-session/1\nkernels:\n  - {name: a, flops: 1, bytes: 1}\n"
+                                   "  - {name: b, flops: 1, bytes: 1}\n";
+        QTest::newRow("arrow to a kernel the session lacks") << twoKernels + "annotations:\n  - {from: a, to: c}\n"
+                                                             << "no kernel named 'c'" << 6;
+        QTest::newRow("arrow without its target") << twoKernels + "annotations:\n  - {from: a}\n"
+                                                  << "annotations[0].to" << 6;
+        QTest::newRow("free text without a place") << twoKernels + "annotations:\n  - {text: hello}\n"
+                                                   << "needs 'at" << 6;
+        QTest::newRow("free text at a negative intensity")
+            << twoKernels + "annotations:\n  - {text: hello, at: [-1, 5]}\n"
+            << "two positive numbers" << 6;
+        QTest::newRow("annotation with an unknown key")
+            << twoKernels + "annotations:\n  - {from: a, to: b, colour: red}\n"
+            << "unknown key 'colour'" << 6;
+        QTest::newRow("comm fraction of one") << "schema: roofscope-session/1\nview:\n  comm_fractions: [0.2, 1]\n"
+                                              << "comm_fractions[1]" << 3;
+        QTest::newRow("comm fractions not a list") << "schema: roofscope-session/1\nview:\n  comm_fractions: 0.2\n"
+                                                   << "view.comm_fractions" << 3;
+        QTest::newRow("shade between one level") << "schema: roofscope-session/1\nview:\n  shade_between: [hbm]\n"
+                                                 << "two level names" << 3;
+        QTest::newRow("shade between a level and itself")
+            << "schema: roofscope-session/1\nview:\n  shade_between: [hbm, HBM]\n"
+            << "two different levels" << 3;
         QTest::newRow("alias") << "schema: roofscope-session/1\ntitle: &t x\nview: *t\n"
                                << "anchors" << 2;
     }

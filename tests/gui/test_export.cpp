@@ -1,13 +1,13 @@
 // Chart exports checked for real: exact PNG size and not blank, SVG that parses with the axis and
 // device names as text and no line outside the plot area, a one-page PDF; the headless command.
 #include "TestUtil.h"
-#include "chart/RooflineChart.h"
 #include "chart/ChartExport.h"
+#include "chart/RooflineChart.h"
 #include "gui/ExampleSession.h"
-#include "widgets/MainWindow.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
+#include "widgets/MainWindow.h"
 
 #include <QDir>
 #include <QFile>
@@ -188,6 +188,41 @@ private Q_SLOTS:
         QCOMPARE(QImage(png).size(), QSize(1200, 750));
     }
 
+    // SPEC 6.1 in the exports: the session's title and the roofs' basis above the plot, the fusion arrow
+    // labelled with its T_min ratio (4 kernels move 4x the bytes of 1 at the same FLOPs, all
+    // memory-bound on TPU v7x: 4.0x), and the effective roofs for 20/40/60 % communication.
+    void decorationsReachTheSvg_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<QStringList>("texts");
+        QTest::newRow("fusion: title, subtitle and the 4.0x arrow")
+            << "fusion.yaml"
+            << QStringList { "Fusion moves a kernel along the intensity axis", "peak roofs", "bf16", "4.0x" };
+        QTest::newRow("communication: one label per fraction beside the ideal roof")
+            << "communication.yaml"
+            << QStringList { "Communication lowers the effective roofline", "20 % comm", "40 % comm", "60 % comm",
+                   "ideal (0 % comm)" };
+        // Untiled: HBM-bound, 20 GB / 7.2 TB/s = 2.78 ms; tiled: compute-bound, 1 TFLOP / 2307 TFLOP/s =
+        // 0.434 ms (HBM 0.35 ms, VMEM 0.13 ms); 2.78 / 0.434 = 6.4.
+        QTest::newRow("hierarchical: the tiling arrow") << "hierarchical.yaml" << QStringList { "6.4x tiling" };
+    }
+
+    void decorationsReachTheSvg()
+    {
+        QFETCH(QString, example);
+        QFETCH(QStringList, texts);
+        const auto loaded = loadSessionFile(std::string(ROOFSCOPE_RESOURCES_DIR "/examples/") + example.toStdString());
+        QVERIFY(loaded.session);
+        const QString path = m_dir.filePath(example + QStringLiteral(".svg"));
+        QVERIFY(exportChart(*loaded.session, m_db, path).isEmpty());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(file.readAll());
+        for (const QString& text : texts) {
+            QVERIFY2(svg.contains(text), qPrintable(text));
+        }
+    }
+
     void badRequestsAreRefused()
     {
         ChartExportOptions tiny;
@@ -195,7 +230,7 @@ private Q_SLOTS:
         QVERIFY(exportChart(exampleSession(), m_db, m_dir.filePath(QStringLiteral("a.png")), tiny)
                     .contains(QStringLiteral("size")));
         QVERIFY(exportChart(exampleSession(), m_db, m_dir.filePath(QStringLiteral("a.gif")))
-                    .contains(QStringLiteral(".png, .svg or .pdf")));
+                    .contains(QStringLiteral(".png, .svg, .pdf or .html")));
         QVERIFY(!exportChart(exampleSession(), m_db, QStringLiteral("/nonexistent-dir/a.png")).isEmpty());
     }
 

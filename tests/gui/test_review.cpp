@@ -2,18 +2,19 @@
 // the baseline as an undoable edit, review mode (chart alone, large type, comparison beside it) and
 // back, the dark theme, crossover answers in the kernel editor, and review/dark exports.
 #include "TestUtil.h"
-#include "chart/RooflineChart.h"
 #include "chart/ChartExport.h"
-#include "widgets/ComparisonDock.h"
-#include "gui/ExampleSession.h"
-#include "widgets/KernelDock.h"
-#include "widgets/MainWindow.h"
+#include "chart/RooflineChart.h"
+#include "document/SceneBuilder.h"
 #include "document/SessionDocument.h"
+#include "gui/ExampleSession.h"
 #include "io/ComparisonFormat.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/Solver.h"
+#include "widgets/ComparisonDock.h"
+#include "widgets/KernelDock.h"
+#include "widgets/MainWindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -305,6 +306,69 @@ private Q_SLOTS:
 
         options.theme = QStringLiteral("purple");
         QVERIFY(exportChart(exampleSession(), m_db, png, options).contains(QLatin1String("light or dark")));
+    }
+
+    // Issue 12: with sustained roofs on, MI300X (no sustained factors) keeps its peaks and TPU v7x (no
+    // fp64 peak) leaves the fp64 kernel out; both rows are marked in the dock and the review panel,
+    // with the reasons in the tooltips, and a blank cell says why it is blank.
+    void rowsThatAreNotLikeForLikeAreMarked()
+    {
+        Session session;
+        session.title = "mixed";
+        session.devices = { { "nvidia-h100-sxm", "", {}, true }, { "amd-instinct-mi300x", "", {}, true },
+            { "google-tpu-v7x", "", {}, true } };
+        Kernel gemm;
+        gemm.name = "gemm";
+        gemm.precision = "bf16";
+        gemm.flops = 1e12;
+        gemm.bytes = { { "default", 1e9 } };
+        Kernel solve = gemm;
+        solve.name = "fp64 solve";
+        solve.precision = "fp64";
+        session.kernels = { gemm, solve };
+        session.view.sustained = true;
+        MainWindow window(m_db);
+        window.setSession(session);
+        const ComparisonTableModel* model = window.comparisonDock()->model();
+        QCOMPARE(model->rowCount(), 3);
+        const int perDollar = static_cast<int>(ComparisonColumn::PerDollar);
+        const struct {
+            int row;
+            bool marked;
+            const char* reason;
+        } rows[] = { { 0, false, "" }, { 1, true, "no sustained factors" }, { 2, true, "'fp64 solve' is left out" } };
+        for (const auto& want : rows) {
+            const QString name = model->data(model->index(want.row, 0), Qt::DisplayRole).toString();
+            QCOMPARE(name.endsWith(QStringLiteral(" *")), want.marked);
+            QCOMPARE(model->data(model->index(want.row, 0), Qt::ForegroundRole).isValid(), want.marked);
+            const QString tip = model->data(model->index(want.row, 0), Qt::ToolTipRole).toString();
+            QCOMPARE(tip.contains(QStringLiteral("Not comparable like-for-like")), want.marked);
+            QVERIFY2(tip.contains(QString::fromLatin1(want.reason)), qPrintable(tip));
+            const QString blank = model->data(model->index(want.row, perDollar), Qt::ToolTipRole).toString();
+            QVERIFY2(blank.contains(QStringLiteral("No figure: no price in the device file")), qPrintable(blank));
+        }
+        QCOMPARE(model->data(model->index(1, static_cast<int>(ComparisonColumn::Roofs)), Qt::DisplayRole).toString(),
+            QStringLiteral("peak (no sustained factors)"));
+        QCOMPARE(model->data(model->index(0, static_cast<int>(ComparisonColumn::Roofs)), Qt::DisplayRole).toString(),
+            QStringLiteral("sustained"));
+
+        // The review panel: the same rows marked, what they rest on first in their details.
+        SceneOptions options;
+        options.review = true;
+        const ChartScene scene = buildChartScene(session, m_db, nullptr, options).scene;
+        const ChartSummary& summary = scene.summary;
+        // The chart's subtitle (every export's) names both.
+        QCOMPARE(scene.decorations.subtitle.count(QChar(0x26A0)), 2);
+        QVERIFY(scene.decorations.subtitle.startsWith(QStringLiteral("sustained roofs")));
+        QCOMPARE(summary.rows.size(), size_t(3));
+        int marked = 0;
+        for (const ChartSummaryRow& row : summary.rows) {
+            if (row.label.endsWith(QStringLiteral(" *"))) {
+                ++marked;
+                QVERIFY2(row.detail.startsWith(QStringLiteral("\u26A0")), qPrintable(row.detail));
+            }
+        }
+        QCOMPARE(marked, 2);
     }
 };
 

@@ -1,0 +1,254 @@
+#include "chart/ChartDecorator.h"
+
+#include "chart/RoofGeometry.h"
+#include "document/SceneDecorations.h"
+#include "model/Units.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+constexpr int kTitleMargin = 46; // pixels above the plot for the title and subtitle (x font scale)
+
+// min(peak, bandwidth x intensity) sampled log-evenly over [lower, upper], with the ridge itself.
+std::vector<double> roofSamples(double peak, double bytesPerSecond, double lower, double upper)
+{
+    std::vector<double> x;
+    constexpr int kSteps = 48;
+    for (int i = 0; i <= kSteps; ++i) {
+        x.push_back(lower * std::pow(upper / lower, static_cast<double>(i) / kSteps));
+    }
+    const double ridge = peak / bytesPerSecond;
+    if (ridge > lower && ridge < upper) {
+        x.push_back(ridge);
+    }
+    std::sort(x.begin(), x.end());
+    return x;
+}
+
+const ChartLevel* findLevel(const ChartDevice& device, const QString& name)
+{
+    for (const ChartLevel& level : device.levels) {
+        if (level.name.compare(name, Qt::CaseInsensitive) == 0) {
+            return &level;
+        }
+    }
+    return nullptr;
+}
+} // namespace
+
+ChartDecorator::ChartDecorator(QCustomPlot* plot)
+    : m_plot(plot)
+{
+}
+
+QCPItemText* ChartDecorator::addText(const QString& text, const QFont& font, const QColor& color, const char* layer)
+{
+    auto* item = new QCPItemText(m_plot);
+    item->setLayer(QString::fromLatin1(layer));
+    item->setText(text);
+    item->setFont(font);
+    item->setColor(color);
+    item->setSelectable(false);
+    m_texts.push_back(item);
+    return item;
+}
+
+QStringList ChartDecorator::labels() const
+{
+    QStringList out;
+    for (const QCPItemText* item : m_texts) {
+        out << item->text();
+    }
+    return out;
+}
+
+void ChartDecorator::build(const ChartScene& scene, double domainLower, double domainUpper,
+    const std::optional<ChartRange>& clip, const QString& family, const char* labelLayer)
+{
+    m_arrows.clear(); // the chart removed every item and graph before
+    m_texts.clear();
+    if (m_band && m_plot->hasPlottable(m_band)) {
+        m_plot->removePlottable(m_band);
+    }
+    m_band = nullptr;
+    const ChartDecorations& decorations = scene.decorations;
+    const ChartStyle& style = scene.style;
+    m_title = decorations.title;
+    m_subtitle = decorations.subtitle;
+    const bool titled = !m_title.isEmpty() || !m_subtitle.isEmpty();
+    m_plot->axisRect()->setMinimumMargins(
+        QMargins(0, titled ? static_cast<int>(kTitleMargin * style.fontScale) : 0, 0, 0));
+    if (titled) {
+        QCPItemText* title = addText(m_title, style.font(family, 12, QFont::Bold), style.text, labelLayer);
+        title->setClipToAxisRect(false);
+        title->position->setType(QCPItemPosition::ptViewportRatio);
+        title->position->setCoords(0.5, 0.0);
+        title->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        title->setPadding(QMargins(0, static_cast<int>(4 * style.fontScale), 0, 0));
+        QCPItemText* subtitle = addText(m_subtitle, style.font(family, 9), style.mutedText, labelLayer);
+        subtitle->setClipToAxisRect(false);
+        subtitle->position->setParentAnchor(title->bottom);
+        subtitle->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    }
+    const double lower = clip ? std::max(domainLower, clip->xLower) : domainLower;
+    const double upper = clip ? std::min(domainUpper, clip->xUpper) : domainUpper;
+    buildBand(scene, lower, upper, clip);
+    buildCommRoofs(scene, domainLower, domainUpper, clip, family, labelLayer);
+    for (const ChartNote& note : decorations.notes) {
+        QCPItemText* text = addText(note.text, style.font(family, 9), style.text, labelLayer);
+        text->position->setCoords(note.intensity, note.flopsPerSecond);
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        QColor panel = style.panel;
+        panel.setAlpha(200);
+        text->setBrush(panel);
+        text->setPadding(QMargins(3, 1, 3, 1));
+    }
+    for (size_t i = 0; i < decorations.arrows.size(); ++i) {
+        auto* line = new QCPItemLine(m_plot);
+        line->setLayer(QString::fromLatin1(labelLayer));
+        line->setPen(QPen(style.text, style.line(1.6)));
+        line->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 10 * style.lineScale, 12 * style.lineScale));
+        line->setSelectable(false);
+        QCPItemText* label = addText(QString(), style.font(family, 10, QFont::Bold), style.text, labelLayer);
+        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        QColor panel = style.panel;
+        panel.setAlpha(215);
+        label->setBrush(panel);
+        label->setPadding(QMargins(3, 1, 3, 1));
+        m_arrows.emplace_back(line, label);
+    }
+    updateArrows(scene);
+}
+
+void ChartDecorator::updateArrows(const ChartScene& scene)
+{
+    const auto& arrows = scene.decorations.arrows;
+    for (size_t i = 0; i < m_arrows.size() && i < arrows.size(); ++i) {
+        auto [line, label] = m_arrows[i];
+        const auto placement = placeArrow(scene, arrows[i]);
+        line->setVisible(placement.has_value());
+        label->setVisible(placement.has_value());
+        if (!placement) {
+            continue;
+        }
+        line->start->setCoords(placement->fromX, placement->fromY);
+        line->end->setCoords(placement->toX, placement->toY);
+        // The label above the arrow's middle on the log axes.
+        label->position->setCoords(
+            std::sqrt(placement->fromX * placement->toX), std::sqrt(placement->fromY * placement->toY));
+        label->setText(placement->label);
+    }
+}
+
+void ChartDecorator::buildCommRoofs(const ChartScene& scene, double lower, double upper,
+    const std::optional<ChartRange>& clip, const QString& family, const char* layer)
+{
+    const auto& fractions = scene.decorations.commFractions;
+    if (fractions.empty()) {
+        return;
+    }
+    const ChartStyle& style = scene.style;
+    for (size_t d = 0; d < scene.devices.size(); ++d) {
+        const ChartDevice& device = scene.devices[d];
+        const ChartLevel* level = device.defaultLevel();
+        if (!level || !(device.computeRoof > 0.0) || !(level->bytesPerSecond > 0.0)) {
+            continue;
+        }
+        const double ridge = device.computeRoof / level->bytesPerSecond;
+        for (const double f : fractions) {
+            const double scale = 1.0 - f;
+            std::vector<double> x { lower, ridge, upper };
+            std::vector<double> y { scale * level->bytesPerSecond * lower, scale * device.computeRoof,
+                scale * device.computeRoof };
+            if (!(ridge > lower && ridge < upper)) {
+                x = { lower, upper };
+                y = { scale * std::min(device.computeRoof, level->bytesPerSecond * lower),
+                    scale * std::min(device.computeRoof, level->bytesPerSecond * upper) };
+            }
+            if (clip) {
+                clipToBox(x, y, *clip);
+            }
+            QCPGraph* graph = m_plot->addGraph();
+            graph->setData(QVector<double>(x.begin(), x.end()), QVector<double>(y.begin(), y.end()));
+            QColor color = device.color;
+            color.setAlpha(200);
+            QPen pen(color, style.line(1.2), Qt::DashLine);
+            graph->setPen(pen);
+            graph->setSelectable(QCP::stNone);
+            graph->setAdaptiveSampling(false);
+            graph->setAntialiased(true);
+            if (d != 0) {
+                continue; // one set of labels: the first device's
+            }
+            const QString text = QStringLiteral("%1 % comm").arg(QString::fromStdString(formatNumber(f * 100.0, 3)));
+            QCPItemText* label = addText(text, style.font(family, 8), style.labelColor(device.color), layer);
+            label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+            label->position->setTypeY(QCPItemPosition::ptPlotCoords);
+            label->position->setCoords(0.99, scale * device.computeRoof);
+            label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        }
+        if (d == 0) {
+            QCPItemText* ideal = addText(
+                QObject::tr("ideal (0 % comm)"), style.font(family, 8), style.labelColor(device.color), layer);
+            ideal->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+            ideal->position->setTypeY(QCPItemPosition::ptPlotCoords);
+            ideal->position->setCoords(0.99, device.computeRoof);
+            ideal->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        }
+    }
+}
+
+void ChartDecorator::buildBand(
+    const ChartScene& scene, double lower, double upper, const std::optional<ChartRange>& clip)
+{
+    const ChartDecorations& decorations = scene.decorations;
+    if (decorations.shadeLow.isEmpty() || decorations.shadeHigh.isEmpty() || !(upper > lower)) {
+        return;
+    }
+    for (const ChartDevice& device : scene.devices) {
+        const ChartLevel* a = findLevel(device, decorations.shadeLow);
+        const ChartLevel* b = findLevel(device, decorations.shadeHigh);
+        if (!a || !b || !(device.computeRoof > 0.0)) {
+            continue;
+        }
+        // One polygon: along the faster roof, back along the slower one (y clamped to the box when
+        // clipping, which cuts the band where it leaves the plot).
+        const ChartLevel* fast = a->bytesPerSecond >= b->bytesPerSecond ? a : b;
+        const ChartLevel* slow = fast == a ? b : a;
+        QVector<double> xs;
+        QVector<double> ys;
+        auto add = [&](const ChartLevel* level, bool forward) {
+            std::vector<double> x = roofSamples(device.computeRoof, level->bytesPerSecond, lower, upper);
+            if (!forward) {
+                std::reverse(x.begin(), x.end());
+            }
+            for (double xi : x) {
+                double yi = std::min(device.computeRoof, level->bytesPerSecond * xi);
+                if (clip) {
+                    yi = std::clamp(yi, clip->yLower, clip->yUpper);
+                }
+                xs << xi;
+                ys << yi;
+            }
+        };
+        add(fast, true);
+        add(slow, false);
+        auto* band = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+        m_band = band;
+        band->setData(xs, ys);
+        QColor fill = device.color;
+        fill.setAlpha(scene.style.dark ? 70 : 45);
+        band->setBrush(fill);
+        band->setPen(Qt::NoPen);
+        band->setSelectable(QCP::stNone);
+        band->setName(QStringLiteral("%1\u2013%2").arg(slow->name.toUpper(), fast->name.toUpper()));
+        return; // one band: on the first device that has both levels
+    }
+}
+
+} // namespace roofscope

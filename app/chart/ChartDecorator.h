@@ -1,0 +1,52 @@
+#pragma once
+
+#include "document/ChartModel.h"
+
+#include <QString>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+class QCustomPlot;
+class QCPCurve;
+class QCPItemLine;
+class QCPItemText;
+
+namespace roofscope {
+
+// Draws a scene's decorations (SPEC 6.1) on the roofline chart: the title and subtitle above the plot,
+// each device's effective roofs for the communication fractions (dashed, "60 % comm" beside the
+// first device's), the band between two levels' roofs, annotation arrows labelled with the T_min
+// ratio, and free text.
+class ChartDecorator {
+public:
+    explicit ChartDecorator(QCustomPlot* plot);
+
+    // After the chart removed its previous items and graphs. Lines span [domainLower, domainUpper]
+    // in x; with `clip` (SVG export) they are cut to that range by hand.
+    void build(const ChartScene& scene, double domainLower, double domainUpper, const std::optional<ChartRange>& clip,
+        const QString& fontFamily, const char* labelLayer);
+    // After a kernel moved: the arrows follow their kernels, their ratios too.
+    void updateArrows(const ChartScene& scene);
+
+    // For tests and exports: the texts drawn, in drawing order.
+    const QString& title() const { return m_title; }
+    const QString& subtitle() const { return m_subtitle; }
+    QStringList labels() const;
+
+private:
+    void buildCommRoofs(const ChartScene& scene, double lower, double upper, const std::optional<ChartRange>& clip,
+        const QString& family, const char* layer);
+    void buildBand(const ChartScene& scene, double lower, double upper, const std::optional<ChartRange>& clip);
+    QCPItemText* addText(const QString& text, const QFont& font, const QColor& color, const char* layer);
+
+    QCustomPlot* m_plot;
+    QString m_title;
+    QString m_subtitle;
+    std::vector<std::pair<QCPItemLine*, QCPItemText*>> m_arrows; // per scene arrow
+    std::vector<QCPItemText*> m_texts; // every label added, for labels()
+    QCPCurve* m_band = nullptr; // not a graph: the chart's clearGraphs() leaves it, build() removes it
+};
+
+} // namespace roofscope

@@ -1,0 +1,456 @@
+#include "chart/HtmlExport.h"
+
+#include "chart/ChartAxisFormat.h"
+#include "chart/RoofGeometry.h"
+#include "chart/RooflineChart.h"
+#include "document/EvaluationText.h"
+#include "document/SceneBuilder.h"
+#include "document/SceneDecorations.h"
+#include "io/ComparisonFormat.h"
+#include "model/Session.h"
+#include "model/Units.h"
+
+#include <qcustomplot.h>
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+
+namespace roofscope {
+
+namespace {
+QString esc(const QString& text)
+{
+    return text.toHtmlEscaped();
+}
+
+QString esc(const std::string& text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+
+QString colour(const QColor& color)
+{
+    return color.name(QColor::HexRgb);
+}
+
+QString n(double value)
+{
+    return QString::number(value, 'f', 1);
+}
+
+// Data coordinates (FLOP/B, FLOP/s) to the chart's pixels, as the PNG and SVG exports place them.
+class PixelMap {
+public:
+    explicit PixelMap(const QCustomPlot* plot)
+        : m_x(plot->xAxis)
+        , m_y(plot->yAxis)
+    {
+    }
+    double x(double flopsPerByte) const { return m_x->coordToPixel(flopsPerByte); }
+    double y(double flopsPerSecond) const { return m_y->coordToPixel(flopsPerSecond); }
+    QString point(double flopsPerByte, double flopsPerSecond) const
+    {
+        return n(x(flopsPerByte)) + QLatin1Char(',') + n(y(flopsPerSecond));
+    }
+    QString polyline(const RoofLine& line, const QString& attributes) const
+    {
+        QStringList points;
+        for (size_t i = 0; i < line.x.size() && i < line.y.size(); ++i) {
+            if (line.x[i] > 0.0 && line.y[i] > 0.0) {
+                points << point(line.x[i], line.y[i]);
+            }
+        }
+        return points.size() < 2 ? QString()
+                                 : QStringLiteral("<polyline fill=\"none\" points=\"%1\" %2/>\n")
+                                       .arg(points.join(QLatin1Char(' ')), attributes);
+    }
+
+private:
+    QCPAxis* m_x;
+    QCPAxis* m_y;
+};
+
+QString text(double x, double y, const QString& content, const QString& attributes)
+{
+    return QStringLiteral("<text x=\"%1\" y=\"%2\" %3>%4</text>\n").arg(n(x), n(y), attributes, esc(content));
+}
+
+QString axesSvg(const PixelMap& map, const ChartRange& range, const QRect& rect, const ChartStyle& style)
+{
+    QString out;
+    out += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\"/>\n")
+               .arg(rect.x())
+               .arg(rect.y())
+               .arg(rect.width())
+               .arg(rect.height())
+               .arg(colour(style.plotBackground));
+    const QString grid = QStringLiteral("stroke=\"%1\" stroke-width=\"1\"").arg(colour(style.grid));
+    const QString tick = QStringLiteral("fill=\"%1\" font-size=\"12\"").arg(colour(style.text));
+    for (int e = static_cast<int>(std::floor(std::log10(range.xLower))); e <= std::ceil(std::log10(range.xUpper));
+         ++e) {
+        const double v = std::pow(10.0, e);
+        if (v < range.xLower || v > range.xUpper) {
+            continue;
+        }
+        out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" %4/>\n")
+                   .arg(n(map.x(v)), QString::number(rect.top()), QString::number(rect.bottom()), grid);
+        out += text(
+            map.x(v), rect.bottom() + 16, formatIntensityTick(v), tick + QStringLiteral(" text-anchor=\"middle\""));
+    }
+    for (int e = static_cast<int>(std::floor(std::log10(range.yLower))); e <= std::ceil(std::log10(range.yUpper));
+         ++e) {
+        const double v = std::pow(10.0, e);
+        if (v < range.yLower || v > range.yUpper) {
+            continue;
+        }
+        out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" %4/>\n")
+                   .arg(QString::number(rect.left()), n(map.y(v)), QString::number(rect.right()), grid);
+        out += text(
+            rect.left() - 6, map.y(v) + 4, formatPerformanceTick(v), tick + QStringLiteral(" text-anchor=\"end\""));
+    }
+    out += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"none\" stroke=\"%5\"/>\n")
+               .arg(rect.x())
+               .arg(rect.y())
+               .arg(rect.width())
+               .arg(rect.height())
+               .arg(colour(style.axis));
+    const QString label = QStringLiteral("fill=\"%1\" font-size=\"13\" text-anchor=\"middle\"").arg(colour(style.text));
+    out += text(rect.center().x(), rect.bottom() + 38, QObject::tr("Arithmetic intensity (FLOP/byte)"), label);
+    out += QStringLiteral("<text transform=\"translate(%1,%2) rotate(-90)\" %3>%4</text>\n")
+               .arg(n(rect.left() - 84), n(rect.center().y()), label,
+                   esc(QObject::tr("Attainable performance (FLOP/s)")));
+    return out;
+}
+
+QString deviceSvg(const PixelMap& map, const ChartScene& scene, size_t d, const ChartRange& range)
+{
+    const ChartDevice& device = scene.devices[d];
+    const DeviceRoofGeometry g = roofGeometry(device, range.xLower, range.xUpper);
+    QString out = QStringLiteral("<g class=\"device\" data-device=\"%1\" clip-path=\"url(#plot-area)\">\n").arg(d);
+    if (!g.valid) {
+        return out + QStringLiteral("</g>\n");
+    }
+    const QString c = colour(device.color);
+    if (d == 0 && scene.showFeasibleRegion) {
+        // The attainable region under the first device's roof: along the roof, back along the bottom.
+        QStringList points;
+        for (const RoofLine* part : { &g.slope, &g.flat }) {
+            for (size_t i = 0; i < part->x.size() && i < part->y.size(); ++i) {
+                points << map.point(part->x[i], part->y[i]);
+            }
+        }
+        points << map.point(range.xUpper, range.yLower) << map.point(range.xLower, range.yLower);
+        out += QStringLiteral("<polygon points=\"%1\" fill=\"%2\" fill-opacity=\"0.08\" stroke=\"none\"/>\n")
+                   .arg(points.join(QLatin1Char(' ')), c);
+    }
+    for (const auto& level : g.levels) {
+        out += map.polyline(
+            level.line, QStringLiteral("stroke=\"%1\" stroke-opacity=\"0.45\" stroke-width=\"1.3\"").arg(c));
+    }
+    out += map.polyline(g.slope, QStringLiteral("class=\"roof\" stroke=\"%1\" stroke-width=\"1.6\"").arg(c));
+    out += map.polyline(g.flat, QStringLiteral("class=\"roof\" stroke=\"%1\" stroke-width=\"2.8\"").arg(c));
+    const ChartLevel* level = device.defaultLevel();
+    for (const double f : scene.decorations.commFractions) {
+        if (!level || !(level->bytesPerSecond > 0.0)) {
+            break;
+        }
+        RoofLine line;
+        line.x = { range.xLower, g.ridge, range.xUpper };
+        line.y = { (1.0 - f) * level->bytesPerSecond * range.xLower, (1.0 - f) * g.peak, (1.0 - f) * g.peak };
+        out += map.polyline(line, QStringLiteral("stroke=\"%1\" stroke-dasharray=\"6 4\" stroke-width=\"1.2\"").arg(c));
+        if (d == 0) {
+            out += text(map.x(range.xUpper) - 6, map.y((1.0 - f) * g.peak) + 12,
+                QStringLiteral("%1 % comm").arg(QString::fromStdString(formatNumber(f * 100.0, 3))),
+                QStringLiteral("fill=\"%1\" font-size=\"11\" text-anchor=\"end\"").arg(c));
+        }
+    }
+    if (g.hasSlope) {
+        out += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"4\" fill=\"white\" stroke=\"%3\"/>\n")
+                   .arg(n(map.x(g.ridge)), n(map.y(g.peak)), c);
+    }
+    return out + QStringLiteral("</g>\n");
+}
+
+QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& rect)
+{
+    QString out;
+    for (size_t k = 0; k < scene.kernels.size(); ++k) {
+        const ChartKernel& kernel = scene.kernels[k];
+        if (kernel.hidden || kernel.points.empty()) {
+            continue;
+        }
+        out += QStringLiteral("<g class=\"kernel\" data-kernel=\"%1\" clip-path=\"url(#plot-area)\">\n").arg(k);
+        double top = 0.0;
+        for (const ChartKernelPoint& point : kernel.points) {
+            top = std::max(top, point.attainable);
+        }
+        const double x = kernel.points.front().intensity;
+        out += QStringLiteral(
+            "<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"%4\" stroke-dasharray=\"2 3\"/>\n")
+                   .arg(n(map.x(x)), n(map.y(top)), QString::number(rect.bottom()), colour(scene.style.guide));
+        for (const ChartKernelPoint& point : kernel.points) {
+            if (point.device < 0 || static_cast<size_t>(point.device) >= scene.devices.size()) {
+                continue;
+            }
+            out += QStringLiteral("<circle class=\"marker\" data-kernel=\"%1\" data-device=\"%2\" cx=\"%3\" cy=\"%4\" "
+                                  "r=\"6\" fill=\"%5\" stroke=\"%6\" stroke-width=\"1.2\"/>\n")
+                       .arg(k)
+                       .arg(point.device)
+                       .arg(n(map.x(point.intensity)), n(map.y(point.attainable)),
+                           colour(scene.devices[static_cast<size_t>(point.device)].color),
+                           colour(scene.style.markerOutline));
+        }
+        out += QStringLiteral("</g>\n");
+        out += QStringLiteral("<g class=\"kernel-label\" data-kernel=\"%1\">").arg(k)
+            + text(map.x(x) + 6, map.y(top) - 10, kernel.name,
+                QStringLiteral("fill=\"%1\" font-size=\"12\"").arg(colour(scene.style.text)))
+            + QStringLiteral("</g>\n");
+    }
+    return out;
+}
+
+QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width)
+{
+    QString out;
+    const ChartDecorations& decorations = scene.decorations;
+    const QString ink = colour(scene.style.text);
+    if (!decorations.title.isEmpty()) {
+        out += text(width / 2.0, 22, decorations.title,
+            QStringLiteral(
+                "id=\"chart-title\" fill=\"%1\" font-size=\"16\" font-weight=\"bold\" text-anchor=\"middle\"")
+                .arg(ink));
+    }
+    if (!decorations.subtitle.isEmpty()) {
+        out += text(width / 2.0, 40, decorations.subtitle,
+            QStringLiteral("id=\"chart-subtitle\" fill=\"%1\" font-size=\"12\" text-anchor=\"middle\"")
+                .arg(colour(scene.style.mutedText)));
+    }
+    for (const ChartArrow& arrow : decorations.arrows) {
+        const auto placement = placeArrow(scene, arrow);
+        if (!placement) {
+            continue;
+        }
+        out += QStringLiteral("<g class=\"annotation\" data-kernel=\"%1 %2\">").arg(arrow.from).arg(arrow.to);
+        out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%4\" stroke=\"%5\" stroke-width=\"1.6\" "
+                              "marker-end=\"url(#arrow-head)\"/>")
+                   .arg(n(map.x(placement->fromX)), n(map.y(placement->fromY)), n(map.x(placement->toX)),
+                       n(map.y(placement->toY)), ink);
+        out += text(map.x(std::sqrt(placement->fromX * placement->toX)),
+            map.y(std::sqrt(placement->fromY * placement->toY)) - 8, placement->label,
+            QStringLiteral("fill=\"%1\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\"").arg(ink));
+        out += QStringLiteral("</g>\n");
+    }
+    for (const ChartNote& note : decorations.notes) {
+        out += text(map.x(note.intensity), map.y(note.flopsPerSecond), note.text,
+            QStringLiteral("class=\"note\" fill=\"%1\" font-size=\"12\"").arg(ink));
+    }
+    return out;
+}
+
+QString resultsTable(const SceneBuildResult& built, const Session& session)
+{
+    QString out = QStringLiteral("<table id=\"results\"><thead><tr><th>Kernel</th><th>Device</th><th>Attainable</th>"
+                                 "<th>% of peak</th><th>Regime</th><th>Binding</th><th>T_min</th><th>T_max</th>"
+                                 "</tr></thead><tbody>\n");
+    for (size_t k = 0; k < session.kernels.size(); ++k) {
+        for (size_t d = 0; d < built.results.size() && d < built.scene.devices.size(); ++d) {
+            const auto& evaluations = built.results[d]->evaluations;
+            if (k >= evaluations.size() || !evaluations[k]) {
+                continue;
+            }
+            const Evaluation& ev = *evaluations[k];
+            out += QStringLiteral("<tr data-kernel=\"%1\" data-device=\"%2\"><td>%3</td><td>%4</td><td>%5</td><td>%6 %"
+                                  "</td><td>%7</td><td>%8</td><td>%9</td><td>%10</td></tr>\n")
+                       .arg(k)
+                       .arg(d)
+                       .arg(esc(session.kernels[k].name), esc(built.scene.devices[d].label),
+                           esc(formatQuantity(ev.attainable, Dimension::FlopsPerSecond)),
+                           esc(formatNumber(ev.fractionOfPeak * 100.0, 3)), esc(regimeName(ev.regime)), esc(ev.binding),
+                           esc(formatQuantity(ev.tMin, Dimension::Seconds)),
+                           esc(formatQuantity(ev.tMax, Dimension::Seconds)));
+        }
+    }
+    return out + QStringLiteral("</tbody></table>\n");
+}
+
+QString comparisonTable(const Comparison& comparison)
+{
+    QString out = QStringLiteral("<table id=\"comparison\"><thead><tr>");
+    for (const auto& info : comparisonColumns()) {
+        out += QStringLiteral("<th>%1</th>").arg(esc(QString::fromLatin1(info.title)));
+    }
+    out += QStringLiteral("</tr></thead><tbody>\n");
+    QString notes;
+    for (size_t d = 0; d < comparison.entries.size(); ++d) {
+        const ComparisonEntry& entry = comparison.entries[d];
+        out += QStringLiteral("<tr data-device=\"%1\"%2>")
+                   .arg(d)
+                   .arg(entry.basis.comparable ? QString() : QStringLiteral(" class=\"not-comparable\""));
+        for (const auto& info : comparisonColumns()) {
+            const std::string why = blankReason(entry, info.column);
+            out += QStringLiteral("<td%1>%2</td>")
+                       .arg(why.empty() ? QString() : QStringLiteral(" title=\"%1\"").arg(esc(why)),
+                           esc(comparisonCell(entry, info.column, false)));
+        }
+        out += QStringLiteral("</tr>\n");
+        for (const auto& caveat : entry.basis.caveats) {
+            notes += QStringLiteral("<li data-device=\"%1\">* %2: %3</li>\n").arg(d).arg(esc(entry.name), esc(caveat));
+        }
+        for (const auto& note : entry.basis.notes) {
+            notes += QStringLiteral("<li data-device=\"%1\">%2: %3</li>\n").arg(d).arg(esc(entry.name), esc(note));
+        }
+    }
+    out += QStringLiteral("</tbody></table>\n");
+    return notes.isEmpty() ? out
+                           : out + QStringLiteral("<ul id=\"comparison-notes\">\n") + notes + QStringLiteral("</ul>\n");
+}
+
+const char* kScript = R"JS(
+(function () {
+  var tips = JSON.parse(document.getElementById('tips').textContent);
+  var tip = document.getElementById('tooltip');
+  var isolated = null;
+  function show(marker) {
+    var key = marker.getAttribute('data-kernel') + ':' + marker.getAttribute('data-device');
+    tip.innerHTML = tips[key] || '';
+    tip.setAttribute('data-for', key);
+    var box = marker.getBoundingClientRect();
+    tip.style.left = (window.scrollX + box.right + 10) + 'px';
+    tip.style.top = (window.scrollY + box.top) + 'px';
+    tip.hidden = false;
+  }
+  function hide() { tip.hidden = true; }
+  function isolate(kernel) {
+    isolated = isolated === kernel ? null : kernel;
+    document.querySelectorAll('.kernel, .kernel-label, #results tr[data-kernel]').forEach(function (e) {
+      e.classList.toggle('isolated-out', isolated !== null && e.getAttribute('data-kernel') !== isolated);
+    });
+    document.getElementById('show-all').hidden = isolated === null;
+  }
+  function setDevice(device, on) {
+    document.querySelectorAll('svg [data-device="' + device + '"], table [data-device="' + device + '"], ' +
+        '#comparison-notes [data-device="' + device + '"]').forEach(function (e) {
+      e.classList.toggle('device-off', !on);
+    });
+  }
+  document.querySelectorAll('.marker').forEach(function (m) {
+    m.addEventListener('mouseenter', function () { show(m); });
+    m.addEventListener('mouseleave', hide);
+    m.addEventListener('click', function () { isolate(m.getAttribute('data-kernel')); });
+  });
+  document.querySelectorAll('.kernel-label, #results tr[data-kernel]').forEach(function (e) {
+    e.addEventListener('click', function () { isolate(e.getAttribute('data-kernel')); });
+  });
+  document.querySelectorAll('#legend input').forEach(function (box) {
+    box.addEventListener('change', function () { setDevice(box.getAttribute('data-device'), box.checked); });
+  });
+  document.getElementById('show-all').addEventListener('click', function () { isolate(isolated); });
+  // For tests and links: #hover=KERNEL:DEVICE, #off=DEVICE, #isolate=KERNEL (joined by &).
+  var params = new URLSearchParams(location.hash.slice(1));
+  if (params.has('off')) {
+    params.get('off').split(',').forEach(function (d) {
+      var box = document.querySelector('#legend input[data-device="' + d + '"]');
+      if (box) { box.checked = false; box.dispatchEvent(new Event('change')); }
+    });
+  }
+  if (params.has('isolate')) { isolate(params.get('isolate')); }
+  if (params.has('hover')) {
+    var parts = params.get('hover').split(':');
+    var marker = document.querySelector('.marker[data-kernel="' + parts[0] + '"][data-device="' + parts[1] + '"]');
+    if (marker) { marker.dispatchEvent(new MouseEvent('mouseenter')); }
+  }
+  document.body.setAttribute('data-ready', 'true');
+})();
+)JS";
+} // namespace
+
+QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, const Session& session)
+{
+    const QCustomPlot* plot = chart.plot();
+    const ChartScene& scene = built.scene;
+    const ChartStyle& style = scene.style;
+    const PixelMap map(plot);
+    const ChartRange range = chart.visibleRange();
+    const QRect rect = plot->axisRect()->rect();
+    const int width = plot->width();
+    const int height = plot->height();
+
+    QString svg = QStringLiteral("<svg id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" "
+                                 "viewBox=\"0 0 %1 %2\" font-family=\"DejaVu Sans, sans-serif\">\n")
+                      .arg(width)
+                      .arg(height);
+    svg += QStringLiteral("<defs><clipPath id=\"plot-area\"><rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\"/>"
+                          "</clipPath><marker id=\"arrow-head\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
+                          "markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 "
+                          "L0,10 z\" fill=\"%5\"/></marker></defs>\n")
+               .arg(rect.x())
+               .arg(rect.y())
+               .arg(rect.width())
+               .arg(rect.height())
+               .arg(colour(style.text));
+    svg += QStringLiteral("<rect width=\"100%\" height=\"100%\" fill=\"%1\"/>\n").arg(colour(style.background));
+    svg += axesSvg(map, range, rect, style);
+    for (size_t d = 0; d < scene.devices.size(); ++d) {
+        svg += deviceSvg(map, scene, d, range);
+    }
+    svg += kernelsSvg(map, scene, rect);
+    svg += decorationsSvg(map, scene, width);
+    svg += QStringLiteral("</svg>\n");
+
+    QString legend = QStringLiteral("<ul id=\"legend\">\n");
+    for (size_t d = 0; d < scene.devices.size(); ++d) {
+        const ChartDevice& device = scene.devices[d];
+        legend
+            += QStringLiteral("<li><label><input type=\"checkbox\" checked data-device=\"%1\"><span class=\"swatch\" "
+                              "style=\"background:%2\"></span>%3 <small>%4</small></label></li>\n")
+                   .arg(d)
+                   .arg(colour(device.color), esc(device.label), esc(device.precision));
+    }
+    legend += QStringLiteral("</ul>\n");
+
+    QJsonObject tips;
+    for (size_t d = 0; d < built.results.size() && d < scene.devices.size(); ++d) {
+        const auto& evaluations = built.results[d]->evaluations;
+        for (size_t k = 0; k < evaluations.size(); ++k) {
+            if (evaluations[k]) {
+                tips.insert(
+                    QStringLiteral("%1:%2").arg(k).arg(d), evaluationToolTip(*evaluations[k], scene.devices[d].label));
+            }
+        }
+    }
+    // Inside <script>, "</" would end the element: JSON allows "<\/".
+    const QString tipsJson = QString::fromUtf8(QJsonDocument(tips).toJson(QJsonDocument::Compact))
+                                 .replace(QStringLiteral("</"), QStringLiteral("<\\/"));
+
+    const QString title = session.title.empty() ? QStringLiteral("Roofline") : esc(session.title);
+    QString page;
+    page += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>%1</title>\n")
+                .arg(title);
+    page += QStringLiteral(
+        "<style>\nbody{font-family:'DejaVu Sans',sans-serif;margin:16px;background:%1;color:%2}\n"
+        "#legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:14px}\n"
+        ".swatch{display:inline-block;width:22px;height:10px;margin:0 6px 0 4px}\n"
+        ".device-off,.isolated-out{display:none}\n.marker{cursor:pointer}\n"
+        "#tooltip{position:absolute;max-width:460px;padding:6px 8px;background:#fffff0;color:#111;"
+        "border:1px solid #888;font-size:12px;box-shadow:2px 2px 6px rgba(0,0,0,.3)}\n"
+        "table{border-collapse:collapse;margin:10px 0;font-size:13px}\n"
+        "th,td{border:1px solid #999;padding:3px 8px;text-align:right}\nth:first-child,td:first-child,"
+        "#results td:nth-child(2){text-align:left}\ntr.not-comparable td:first-child{color:#c85a00}\n"
+        "#results tr[data-kernel]{cursor:pointer}\n</style>\n</head>\n<body>\n")
+                .arg(colour(style.background), colour(style.text));
+    page += QStringLiteral("<h1 style=\"font-size:18px\">%1</h1>\n").arg(title);
+    page += legend;
+    page += QStringLiteral("<button id=\"show-all\" hidden>Show every kernel</button>\n");
+    page += svg;
+    page += QStringLiteral("<div id=\"tooltip\" hidden></div>\n<h2 style=\"font-size:16px\">Results</h2>\n");
+    page += resultsTable(built, session);
+    page += QStringLiteral("<h2 style=\"font-size:16px\">Workload comparison</h2>\n");
+    page += comparisonTable(built.comparison);
+    page += QStringLiteral("<script type=\"application/json\" id=\"tips\">%1</script>\n").arg(tipsJson);
+    page += QStringLiteral("<script>%1</script>\n</body></html>\n").arg(QString::fromLatin1(kScript));
+    return page;
+}
+
+} // namespace roofscope

@@ -1,0 +1,174 @@
+#include "io/SessionAnnotations.h"
+
+#include "model/Text.h"
+#include "model/Units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace roofscope {
+
+namespace {
+constexpr size_t kMaxAnnotations = 200;
+constexpr size_t kMaxCommFractions = 8;
+
+std::string idx(const std::string& path, size_t i)
+{
+    return path + "[" + std::to_string(i) + "]";
+}
+
+bool hasKernel(const Session& session, const std::string& name)
+{
+    return std::any_of(
+        session.kernels.begin(), session.kernels.end(), [&](const Kernel& kernel) { return kernel.name == name; });
+}
+
+void readArrowEnd(YamlSchema& s, const YAML::Node& item, const char* key, const std::string& path,
+    const Session& session, std::string& out)
+{
+    out = s.string(item, key, path + "." + key, true).value_or("");
+    if (!out.empty() && !hasKernel(session, out)) {
+        s.error(item[key], path + "." + key, "no kernel named '" + out + "' in the session");
+    }
+}
+} // namespace
+
+void readAnnotations(YamlSchema& s, const YAML::Node& root, Session& session)
+{
+    const YAML::Node list = root["annotations"];
+    if (!list.IsDefined() || list.IsNull() || !s.isSequence(list, "annotations")) {
+        return;
+    }
+    if (list.size() > kMaxAnnotations) {
+        s.error(list, "annotations", "at most " + std::to_string(kMaxAnnotations) + " annotations");
+        return;
+    }
+    for (size_t i = 0; i < list.size(); ++i) {
+        const YAML::Node item = list[i];
+        const std::string path = idx("annotations", i);
+        if (!s.checkMap(item, path, { "from", "to", "text", "at" })) {
+            continue;
+        }
+        Annotation annotation;
+        annotation.text = s.string(item, "text", path + ".text", false).value_or("");
+        if (item["from"].IsDefined() || item["to"].IsDefined()) {
+            readArrowEnd(s, item, "from", path, session, annotation.from);
+            readArrowEnd(s, item, "to", path, session, annotation.to);
+            if (item["at"].IsDefined()) {
+                s.error(item["at"], path + ".at", "an arrow is placed by its kernels; 'at' is for free text");
+            }
+        } else {
+            const YAML::Node at = item["at"];
+            if (annotation.text.empty()) {
+                s.error(item, path, "expected {from, to} (an arrow between kernels) or {text, at: [x, y]}");
+                continue;
+            }
+            if (!at.IsDefined()) {
+                s.error(item, path + ".at", "free text needs 'at: [intensity, FLOP/s]'");
+                continue;
+            }
+            std::optional<double> x;
+            std::optional<double> y;
+            if (at.IsSequence() && at.size() == 2 && at[0].IsScalar() && at[1].IsScalar()) {
+                x = parseNumber(at[0].Scalar());
+                y = parseNumber(at[1].Scalar());
+            }
+            if (!x || !y || !(*x > 0.0) || !(*y > 0.0) || !std::isfinite(*x) || !std::isfinite(*y)) {
+                s.error(at, path + ".at", "expected [intensity, FLOP/s]: two positive numbers");
+                continue;
+            }
+            annotation.at = std::make_pair(*x, *y);
+        }
+        session.annotations.push_back(std::move(annotation));
+    }
+}
+
+void readViewExtras(YamlSchema& s, const YAML::Node& view, ViewSettings& v)
+{
+    const YAML::Node fractions = view["comm_fractions"];
+    if (fractions.IsDefined() && s.isSequence(fractions, "view.comm_fractions")) {
+        if (fractions.size() > kMaxCommFractions) {
+            s.error(fractions, "view.comm_fractions", "at most " + std::to_string(kMaxCommFractions) + " fractions");
+        } else {
+            for (size_t i = 0; i < fractions.size(); ++i) {
+                const auto value = fractions[i].IsScalar() ? parseNumber(fractions[i].Scalar()) : std::nullopt;
+                if (!value || !(*value > 0.0 && *value < 1.0)) {
+                    s.error(fractions[i], idx("view.comm_fractions", i), "expected a fraction in (0, 1), e.g. 0.4");
+                    continue;
+                }
+                v.commFractions.push_back(*value);
+            }
+        }
+    }
+    const YAML::Node shade = view["shade_between"];
+    if (shade.IsDefined()) {
+        if (!shade.IsSequence() || shade.size() != 2 || !shade[0].IsScalar() || !shade[1].IsScalar()) {
+            s.error(shade, "view.shade_between", "expected two level names, e.g. [hbm, vmem]");
+        } else if (toLower(shade[0].Scalar()) == toLower(shade[1].Scalar())) {
+            s.error(shade, "view.shade_between", "expected two different levels");
+        } else {
+            v.shadeBetween = { toLower(shade[0].Scalar()), toLower(shade[1].Scalar()) };
+        }
+    }
+}
+
+void emitAnnotations(YAML::Emitter& out, const Session& session)
+{
+    // Only what loads again: arrows between kernels the session has (a renamed or deleted kernel takes
+    // its arrows with it), free text with a place.
+    std::vector<const Annotation*> kept;
+    for (const Annotation& a : session.annotations) {
+        if (a.isArrow() ? hasKernel(session, a.from) && hasKernel(session, a.to)
+                        : !a.text.empty() && a.at.has_value()) {
+            kept.push_back(&a);
+        }
+    }
+    if (kept.empty()) {
+        return;
+    }
+    out << YAML::Key << "annotations" << YAML::Value << YAML::BeginSeq;
+    for (const Annotation* annotation : kept) {
+        const Annotation& a = *annotation;
+        out << YAML::Flow << YAML::BeginMap;
+        if (a.isArrow()) {
+            out << YAML::Key << "from" << YAML::Value << a.from << YAML::Key << "to" << YAML::Value << a.to;
+        }
+        if (!a.text.empty()) {
+            out << YAML::Key << "text" << YAML::Value << a.text;
+        }
+        if (a.at) {
+            out << YAML::Key << "at" << YAML::Value << YAML::Flow << YAML::BeginSeq << formatExact(a.at->first)
+                << formatExact(a.at->second) << YAML::EndSeq;
+        }
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+}
+
+void emitViewExtras(YAML::Emitter& out, const ViewSettings& v)
+{
+    if (!v.commFractions.empty()) {
+        out << YAML::Key << "comm_fractions" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (double f : v.commFractions) {
+            out << formatExact(f);
+        }
+        out << YAML::EndSeq;
+    }
+    if (v.shadeBetween.size() == 2) {
+        out << YAML::Key << "shade_between" << YAML::Value << YAML::Flow << v.shadeBetween;
+    }
+}
+
+std::string annotationRatioLabel(double fromSeconds, double toSeconds)
+{
+    if (!(fromSeconds > 0.0) || !(toSeconds > 0.0) || !std::isfinite(fromSeconds / toSeconds)) {
+        return {};
+    }
+    const double ratio = fromSeconds / toSeconds;
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, ratio >= 10.0 ? "%.0fx" : "%.1fx", ratio);
+    return buffer;
+}
+
+} // namespace roofscope

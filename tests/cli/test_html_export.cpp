@@ -1,0 +1,166 @@
+// The interactive HTML export (SPEC 6.5) in a real browser: `roofscope export -o OUT.html`, then
+// headless Chromium loads the page (offline, from a file), runs its script and dumps the DOM; the
+// checks read what the page shows after the script ran: the chart's SVG and tables are there, a
+// marker's tooltip holds its evaluation, and a device switched off in the legend hides its roofs,
+// markers and rows. Chromium comes from tools/install-deps.sh; without it the suite fails and says so.
+#include "CliRun.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+using namespace roofscope::test;
+
+namespace {
+QString chromium()
+{
+    for (const char* name : { "chromium", "chromium-browser", "google-chrome" }) {
+        const QString path = QStandardPaths::findExecutable(QString::fromLatin1(name));
+        if (!path.isEmpty()) {
+            return path;
+        }
+    }
+    return {};
+}
+
+// The page's DOM after its script ran, or empty (with the reason in `error`).
+QString dumpDom(const QString& page, const QString& hash, const QString& profile, QString& error)
+{
+    QUrl url = QUrl::fromLocalFile(page);
+    url.setFragment(hash);
+    QProcess browser;
+    browser.start(chromium(),
+        { QStringLiteral("--headless"), QStringLiteral("--no-sandbox"), QStringLiteral("--disable-gpu"),
+            QStringLiteral("--disable-background-networking"), QStringLiteral("--disable-component-update"),
+            QStringLiteral("--disable-sync"), QStringLiteral("--no-first-run"),
+            QStringLiteral("--user-data-dir=") + profile, QStringLiteral("--dump-dom"), url.toString() });
+    if (!browser.waitForFinished(120000)) {
+        browser.kill();
+        error = QStringLiteral("chromium did not finish within two minutes");
+        return {};
+    }
+    const QString dom = QString::fromUtf8(browser.readAllStandardOutput());
+    if (dom.isEmpty()) {
+        error = QStringLiteral("chromium printed no DOM: ") + QString::fromUtf8(browser.readAllStandardError());
+    }
+    return dom;
+}
+
+// The opening tags of the elements carrying an attribute value, e.g. every `data-device="1"`.
+QStringList tagsWith(const QString& dom, const QString& attribute)
+{
+    QStringList tags;
+    const QRegularExpression tag(QStringLiteral("<[a-z]+ [^>]*") + QRegularExpression::escape(attribute) + "[^>]*>");
+    for (auto it = tag.globalMatch(dom); it.hasNext();) {
+        tags << it.next().captured(0);
+    }
+    return tags;
+}
+} // namespace
+
+class TestHtmlExport : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_page;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(!chromium().isEmpty(),
+            "chromium is not installed: the HTML export is tested in a real browser; run tools/install-deps.sh "
+            "(Debian package 'chromium')");
+        m_page = m_dir.filePath(QStringLiteral("transformer.html"));
+        const Run run = runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"),
+            QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml"), QStringLiteral("-o"), m_page });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY(QFile::exists(m_page));
+    }
+
+    void pageIsSelfContained()
+    {
+        QFile file(m_page);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString html = QString::fromUtf8(file.readAll());
+        QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+        // Nothing fetched from elsewhere: no external scripts, styles, images or links to load.
+        QVERIFY(!html.contains(QRegularExpression(QStringLiteral("<(script|img|link|iframe)[^>]+(src|href)="))));
+        QVERIFY(!html.contains(QStringLiteral("@import")));
+    }
+
+    void pageRendersChartAndTables()
+    {
+        QString error;
+        const QString dom = dumpDom(m_page, QString(), m_dir.filePath(QStringLiteral("profile-1")), error);
+        QVERIFY2(!dom.isEmpty(), qPrintable(error));
+        QVERIFY2(dom.contains(QStringLiteral("data-ready=\"true\"")), "the page's script did not run to its end");
+        QVERIFY(dom.contains(QStringLiteral("<svg id=\"chart\"")));
+        QCOMPARE(tagsWith(dom, QStringLiteral("class=\"device\"")).size(), 4); // the session's four devices
+        QCOMPARE(tagsWith(dom, QStringLiteral("class=\"marker\"")).size(), 16); // 4 kernels x 4 devices
+        QCOMPARE(dom.count(QStringLiteral("<tr data-kernel=")), 16); // the results: every kernel on every device
+        QCOMPARE(dom.count(QStringLiteral("<tr data-device=")), 4); // the comparison
+        QVERIFY(dom.contains(QStringLiteral("Attention"))); // a kernel's name, as in the PNG/SVG
+        // Laid out at the export's size (1200 x 750 by default): the plot area takes most of it, and
+        // every marker lies inside it.
+        const auto area = QRegularExpression(
+            QStringLiteral(
+                "<clipPath id=\"plot-area\"><rect x=\"(\\d+)\" y=\"(\\d+)\" width=\"(\\d+)\" height=\"(\\d+)\""))
+                              .match(dom);
+        QVERIFY2(area.hasMatch(), "no plot area");
+        const double left = area.captured(1).toDouble();
+        const double top = area.captured(2).toDouble();
+        const double width = area.captured(3).toDouble();
+        const double height = area.captured(4).toDouble();
+        QVERIFY2(width > 600 && height > 375, qPrintable(area.captured(0)));
+        const QRegularExpression centre(QStringLiteral("cx=\"([-0-9.]+)\" cy=\"([-0-9.]+)\""));
+        for (const QString& marker : tagsWith(dom, QStringLiteral("class=\"marker\""))) {
+            const auto at = centre.match(marker);
+            QVERIFY2(at.hasMatch(), qPrintable(marker));
+            const double x = at.captured(1).toDouble();
+            const double y = at.captured(2).toDouble();
+            QVERIFY2(x >= left && x <= left + width && y >= top && y <= top + height, qPrintable(marker));
+        }
+    }
+
+    void markerShowsItsTooltip()
+    {
+        QString error;
+        const QString dom
+            = dumpDom(m_page, QStringLiteral("hover=0:1"), m_dir.filePath(QStringLiteral("profile-2")), error);
+        QVERIFY2(!dom.isEmpty(), qPrintable(error));
+        const QRegularExpression tooltip(
+            QStringLiteral("<div id=\"tooltip\"([^>]*)>(.*?)</div>"), QRegularExpression::DotMatchesEverythingOption);
+        const auto match = tooltip.match(dom);
+        QVERIFY2(match.hasMatch(), "no tooltip element");
+        QVERIFY2(!match.captured(1).contains(QStringLiteral("hidden")), qPrintable(match.captured(1)));
+        QVERIFY(match.captured(1).contains(QStringLiteral("data-for=\"0:1\"")));
+        QVERIFY2(match.captured(2).contains(QStringLiteral("T_min")), qPrintable(match.captured(2)));
+    }
+
+    void legendSwitchesADeviceOff()
+    {
+        QString error;
+        const QString dom
+            = dumpDom(m_page, QStringLiteral("off=1"), m_dir.filePath(QStringLiteral("profile-3")), error);
+        QVERIFY2(!dom.isEmpty(), qPrintable(error));
+        const QStringList off = tagsWith(dom, QStringLiteral("data-device=\"1\""));
+        QVERIFY(!off.isEmpty());
+        for (const QString& tag : off) {
+            if (tag.startsWith(QStringLiteral("<input")) || tag.startsWith(QStringLiteral("<li"))) {
+                continue; // the legend entry itself stays
+            }
+            QVERIFY2(tag.contains(QStringLiteral("device-off")), qPrintable(tag));
+        }
+        QVERIFY(tagsWith(dom, QStringLiteral("class=\"device device-off\"")).size() == 1); // its roofs
+        for (const QString& tag : tagsWith(dom, QStringLiteral("data-device=\"0\""))) {
+            QVERIFY2(!tag.contains(QStringLiteral("device-off")), qPrintable(tag)); // the others stay
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHtmlExport)
+#include "test_html_export.moc"
