@@ -609,7 +609,7 @@ void NcuParser::finish(Launch& launch)
         skip("no byte counts (dram__bytes.sum, lts__t_bytes.sum, l1tex__t_bytes.sum)");
         return;
     }
-    if (!importutil::dropZeroByteLevels(k, who, m_result.diagnostics)) {
+    if (!importutil::dropZeroByteLevels(k, who(), m_result.diagnostics)) {
         return;
     }
     if (has(GpuTime) && launch.values[GpuTime] > 0.0) {

@@ -340,7 +340,8 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(home.filePath("same.yaml")));
     }
 
-    // A write that fails halfway (the file size limit stands in for a full disk): exit 2, a message
+    // A write that fails halfway (the file size limit stands in for a full disk; --inline makes the
+    // session large): exit 2, a message
     // naming the file, the previous session intact and no temporary file left.
     void aFailedSaveKeepsThePreviousFile()
     {
@@ -352,7 +353,7 @@ private Q_SLOTS:
         writeFile(home.filePath("k.csv"), csv);
         const QByteArray old = "schema: roofscope-session/1\ntitle: the previous one\n";
         writeFile(home.filePath("s.yaml"), old);
-        const Run run = runShell("trap '' XFSZ; ulimit -f 8 && exec \"$RS\" import csv k.csv -o s.yaml", home.path());
+        const Run run = runShell("trap '' XFSZ; ulimit -f 8 && exec \"$RS\" import csv k.csv --inline -o s.yaml", home.path());
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains("cannot write s.yaml: File too large"), run.err.constData());
         QCOMPARE(readFile(home.filePath("s.yaml")), old);
