@@ -59,6 +59,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     m_note = new QLabel(content);
     m_note->setTextFormat(Qt::PlainText);
     m_note->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addWidget(label);
     bar->addWidget(m_baseline);
     bar->addWidget(m_note, 1);
@@ -122,7 +123,10 @@ void ComparisonDock::setComparison(Comparison comparison, std::vector<QColor> co
         m_baseline->setCurrentIndex(comparison.baseline);
     }
     m_baseline->setEnabled(comparison.entries.size() > 1);
-    m_note->setText(comparison.warnings.empty() ? QString() : qs(comparison.warnings.front()));
+    // One line at most in the dock (a long note must never widen the window); the whole of it in the tooltip.
+    const QString note = comparison.warnings.empty() ? QString() : qs(comparison.warnings.front());
+    m_note->setText(m_note->fontMetrics().elidedText(note, Qt::ElideRight, 480));
+    m_note->setToolTip(note);
     const bool wasEmpty = m_model->rowCount() == 0;
     m_model->setComparison(std::move(comparison), std::move(colors));
     if (wasEmpty && m_model->rowCount() > 0) {

@@ -148,6 +148,7 @@ void MainWindow::createStatusBar()
     m_kernelLabel = new QLabel(this);
     m_kernelLabel->setTextFormat(Qt::PlainText);
     m_kernelLabel->setMinimumWidth(100);
+    m_kernelLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // a long line never widens the window
     statusBar()->addWidget(m_kernelLabel, 1);
     m_problemsButton = new QToolButton(this);
     m_problemsButton->setObjectName(QStringLiteral("problemsButton"));

@@ -79,8 +79,15 @@ void assessBasis(ComparisonBasis& basis)
     if (basis.sustainedMissing) {
         basis.caveats.emplace_back("no sustained factors: its datasheet peaks are used while sustained roofs are on");
     }
-    for (const LeftOutKernel& left : basis.leftOut) {
+    // Each left-out kernel by name while there are few; then a count, so that a profile of thousands of
+    // kernels the device cannot run makes one readable line (left_out keeps every one).
+    constexpr size_t kNamed = 3;
+    for (size_t i = 0; i < basis.leftOut.size() && i < kNamed; ++i) {
+        const LeftOutKernel& left = basis.leftOut[i];
         basis.caveats.push_back("'" + left.kernel + "' is left out of its totals: " + left.reason);
+    }
+    if (basis.leftOut.size() > kNamed) {
+        basis.caveats.push_back(std::to_string(basis.leftOut.size() - kNamed) + " more kernels are left out of its totals");
     }
     for (const std::string& level : basis.levelsOff) {
         basis.caveats.push_back(upper(level) + " is switched off: the workload's bytes there are not counted");

@@ -424,6 +424,41 @@ private Q_SLOTS:
         QVERIFY(!window.kernelDock()->crossoverText().contains(QLatin1String("TPU v5e")));
     }
 
+    // Found by the toggle benchmark: a device that cannot run thousands of kernels (TPU v7x has no fp64
+    // peak) made a comparison note naming every one on a single line; the dock's label widened the
+    // window to tens of thousands of pixels and its paint buffers took all memory.
+    void leftOutKernelsNeverWidenTheWindow()
+    {
+        Session session;
+        for (const char* id : { "nvidia-h100-sxm", "google-tpu-v7x" }) {
+            DeviceSelection device;
+            device.id = id;
+            session.devices.push_back(device);
+        }
+        for (int i = 0; i < 2000; ++i) {
+            Kernel kernel;
+            kernel.name = "fp64 kernel number " + std::to_string(i);
+            kernel.flops = 1e9;
+            kernel.precision = "fp64";
+            kernel.bytes = { { "default", 1e8 } };
+            session.kernels.push_back(kernel);
+        }
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.resize(1400, 900);
+        window.setSession(session);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QApplication::processEvents();
+        QVERIFY2(window.width() <= 1400, qPrintable(QString::number(window.width())));
+        const Comparison& comparison = window.analysis()->comparison();
+        QCOMPARE(comparison.entries.size(), size_t(2));
+        const ComparisonBasis& basis = comparison.entries[1].basis;
+        QCOMPARE(basis.leftOut.size(), size_t(2000)); // every kernel still listed for the exports
+        QVERIFY(basis.caveats.size() <= 4);
+        QVERIFY(!basis.comparable);
+    }
+
 private:
     HardwareDatabase m_db;
 };
