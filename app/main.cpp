@@ -40,8 +40,8 @@ int main(int argc, char** argv)
         const std::filesystem::path path(session);
         const bool looksLikeFile = path.has_extension() || path.has_parent_path();
         if (!exists && !looksLikeFile) {
-            std::cerr << "roofscope: error: unknown command '" << session << "'; commands: "
-                      << roofscope::CommandLine::commandList() << " (see 'roofscope help')\n";
+            std::cerr << "roofscope: error: unknown command '" << session
+                      << "'; commands: " << roofscope::CommandLine::commandList() << " (see 'roofscope help')\n";
             return 2;
         }
         if (!exists) {

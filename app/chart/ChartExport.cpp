@@ -13,8 +13,8 @@
 #include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
-#include <QTemporaryDir>
 #include <QSvgGenerator>
+#include <QTemporaryDir>
 
 namespace roofscope {
 

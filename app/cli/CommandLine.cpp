@@ -3,20 +3,20 @@
 #include "chart/ChartExport.h"
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/CliUsage.h"
 #include "cli/DiffCommand.h"
 #include "cli/ImportCommand.h"
-#include "chart/ChartExport.h"
 #include "cli/MapCommand.h"
+#include "cli/PrintableStreamBuf.h"
 #include "cli/SweepCommand.h"
 #include "cli/WorkloadCommand.h"
-#include "cli/PrintableStreamBuf.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
 #include "io/SafeFileWriter.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
-#include "model/ChipScaling.h"
 #include "io/SessionRuns.h"
+#include "model/ChipScaling.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
 #include "model/Units.h"
@@ -32,32 +32,6 @@
 namespace roofscope {
 
 namespace {
-
-const char* kUsage = R"(usage:
-  roofscope [SESSION.yaml]                       start the GUI
-  roofscope hardware list [--json]
-  roofscope hardware show ID [--json]
-  roofscope eval  --hardware ID[,ID...] | --peak FLOPS --bandwidth LEVEL=BPS [...]
-                  ( --flops F --bytes B [--bytes LEVEL=B ...] | --kernel TEMPLATE --param NAME=VALUE ... )
-                  [--precision P] [--unit U] [--sustained] [--comm-fraction F] [--tolerance T]
-                  [--measured SECONDS] [--count N] [--name NAME] [--chips N] [--json]
-  roofscope solve --hardware ID --kernel TEMPLATE --param ... --free NAME[,NAME...] [--level L] [--json]
-  roofscope sweep (--hardware ID[,ID...] | ad hoc) --kernel TEMPLATE --param ... --vary NAME=FROM:TO[:STEPS]
-                  [--chips N] [--json]
-  roofscope map   (--hardware ID[,ID...] | ad hoc) --kernel TEMPLATE --param ... --x NAME=FROM:TO --y NAME=FROM:TO
-                  [--steps N] [--chips N] [--json | --format csv] [-o OUT.png|OUT.svg] [--shade t_min|attainable]
-  roofscope workload transformer --param layers=32,hidden=4096,heads=32,... --hardware ID[,ID...] [--chips N] [--json]
-  roofscope table --session FILE [--format text|csv|markdown|json]
-  roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json]
-  roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [--size WxH] [--scale S]
-                  [--theme light|dark] [--review]
-  roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
-                  [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--inline] [--json]
-  roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--json]
-                  (exit status 3 when a kernel got slower by more than the threshold)
-every command takes --hardware-dir DIR (more device files)
-numbers take SI suffixes: 1.97e14, 197T, 820G
-)";
 
 int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
@@ -509,8 +483,8 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
 
 const std::vector<std::string>& CommandLine::commands()
 {
-    static const std::vector<std::string> names { "hardware", "eval", "solve", "table", "compare", "export",
-        "import", "sweep", "map", "workload", "diff", "help" };
+    static const std::vector<std::string> names { "hardware", "eval", "solve", "table", "compare", "export", "import",
+        "sweep", "map", "workload", "diff", "help" };
     return names;
 }
 
@@ -549,7 +523,7 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& rawOut,
     try {
         const std::string& command = args.front();
         if (command == "help" || command == "--help" || command == "-h") {
-            out << kUsage;
+            out << cliUsage();
             return 0;
         }
         if (command == "--version") {

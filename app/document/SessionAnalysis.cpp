@@ -250,7 +250,7 @@ QString SessionAnalysis::kernelStatusLine(int kernel) const
 QString SessionAnalysis::kernelGuidance(int kernel) const
 {
     return validIndex(kernel, m_document->session().kernels.size()) ? kernelGuidanceText(labelledEvaluations(kernel))
-                                                                     : QString();
+                                                                    : QString();
 }
 
 QStringList SessionAnalysis::crossoverLines(int kernelIndex) const

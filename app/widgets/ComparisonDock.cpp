@@ -32,7 +32,6 @@ QString qs(const std::string& text)
 }
 } // namespace
 
-
 ComparisonDock::ComparisonDock(QWidget* parent)
     : QDockWidget(tr("Comparison"), parent)
 {

@@ -2,8 +2,8 @@
 
 #include "chart/RooflineChart.h"
 #include "chart/TrajectoryOverlay.h"
-#include "document/KernelSweep.h"
 #include "document/AppPaths.h"
+#include "document/KernelSweep.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"

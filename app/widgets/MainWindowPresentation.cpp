@@ -3,10 +3,10 @@
 #include "widgets/MainWindow.h"
 
 #include "chart/RooflineChart.h"
-#include "widgets/ComparisonDock.h"
-#include "widgets/KernelDock.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "widgets/ComparisonDock.h"
+#include "widgets/KernelDock.h"
 
 #include <QAction>
 #include <QApplication>

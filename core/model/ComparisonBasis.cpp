@@ -87,7 +87,8 @@ void assessBasis(ComparisonBasis& basis)
         basis.caveats.push_back("'" + left.kernel + "' is left out of its totals: " + left.reason);
     }
     if (basis.leftOut.size() > kNamed) {
-        basis.caveats.push_back(std::to_string(basis.leftOut.size() - kNamed) + " more kernels are left out of its totals");
+        basis.caveats.push_back(
+            std::to_string(basis.leftOut.size() - kNamed) + " more kernels are left out of its totals");
     }
     for (const std::string& level : basis.levelsOff) {
         basis.caveats.push_back(upper(level) + " is switched off: the workload's bytes there are not counted");

@@ -188,9 +188,8 @@ SolveResult solveForIntensity(const Kernel& kernel, const std::string& free, dou
     const std::string& firstName = names.front();
     const auto currentIt = kernel.templ->params.find(firstName);
     const TemplateParameter* firstParameter = findTemplate(kernel.templ->name)->parameter(firstName);
-    const double current = std::clamp(currentIt != kernel.templ->params.end() ? currentIt->second
-                                                                                : firstParameter->defaultValue,
-        range.lo, hi);
+    const double current = std::clamp(
+        currentIt != kernel.templ->params.end() ? currentIt->second : firstParameter->defaultValue, range.lo, hi);
     auto root = findRoot(f, range.lo, hi, rising);
     double value = 0.0;
     if (root) {

@@ -25,8 +25,8 @@
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
-#include "model/Templates.h"
 #include "io/SessionRuns.h"
+#include "model/Templates.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/MainWindow.h"
@@ -46,9 +46,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <memory>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -507,7 +507,8 @@ int main(int argc, char** argv)
             quick = true;
         } else {
             std::fprintf(stderr,
-                "usage: roofscope-bench [--only drag|drag_measured|toggle_device|window_sweep|open_run_session|startup] "
+                "usage: roofscope-bench [--only "
+                "drag|drag_measured|toggle_device|window_sweep|open_run_session|startup] "
                 "[--quick] [--roofscope PATH]\n");
             return 2;
         }

@@ -353,7 +353,8 @@ private Q_SLOTS:
         writeFile(home.filePath("k.csv"), csv);
         const QByteArray old = "schema: roofscope-session/1\ntitle: the previous one\n";
         writeFile(home.filePath("s.yaml"), old);
-        const Run run = runShell("trap '' XFSZ; ulimit -f 8 && exec \"$RS\" import csv k.csv --inline -o s.yaml", home.path());
+        const Run run
+            = runShell("trap '' XFSZ; ulimit -f 8 && exec \"$RS\" import csv k.csv --inline -o s.yaml", home.path());
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains("cannot write s.yaml: File too large"), run.err.constData());
         QCOMPARE(readFile(home.filePath("s.yaml")), old);

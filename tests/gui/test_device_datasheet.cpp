@@ -1,8 +1,8 @@
 // The datasheet dialog shows a shipped device's file as it is: dense and sparse figures in SI units,
 // estimates marked, sources as clickable links, the notes.
 #include "TestUtil.h"
-#include "widgets/DeviceDatasheetDialog.h"
 #include "io/HardwareLoader.h"
+#include "widgets/DeviceDatasheetDialog.h"
 
 #include <QLabel>
 #include <QTableWidget>

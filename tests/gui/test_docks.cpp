@@ -2,16 +2,16 @@
 // exactly the right roofs, editors refuse bad entries at the field, the table passes the model tester.
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
-#include "gui/ExampleSession.h"
-#include "widgets/HardwareDock.h"
-#include "widgets/KernelDock.h"
-#include "widgets/MainWindow.h"
-#include "models/ResultsTableModel.h"
 #include "document/SessionDocument.h"
-#include "widgets/SiSpinBox.h"
+#include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
+#include "models/ResultsTableModel.h"
+#include "widgets/HardwareDock.h"
+#include "widgets/KernelDock.h"
+#include "widgets/MainWindow.h"
+#include "widgets/SiSpinBox.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>

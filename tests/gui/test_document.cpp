@@ -1,13 +1,13 @@
 // The session document (every edit an undo step, drags merged) and the results table model.
 #include "TestUtil.h"
-#include "gui/ExampleSession.h"
-#include "models/ResultsTableModel.h"
 #include "document/SessionDocument.h"
+#include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/Templates.h"
 #include "model/Units.h"
+#include "models/ResultsTableModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

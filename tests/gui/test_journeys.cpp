@@ -92,8 +92,10 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("entry");
         QTest::addColumn<QString>("level");
-        QTest::newRow("issue-10-l2") << "l2=1 GB" << "l2";
-        QTest::newRow("issue-10-unknown-level") << "bogus=1 GB" << "bogus";
+        QTest::newRow("issue-10-l2") << "l2=1 GB"
+                                     << "l2";
+        QTest::newRow("issue-10-unknown-level") << "bogus=1 GB"
+                                                << "bogus";
     }
     void moreLevelsEnterAddsALevelAndUndoes()
     {
@@ -175,11 +177,21 @@ private Q_SLOTS:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("bad");
         QTest::addColumn<QString>("good");
-        QTest::newRow("flops") << "flops" << "many" << "2T";
-        QTest::newRow("bytes") << "bytes" << "-1 GB" << "4 GB";
-        QTest::newRow("count") << "count" << "1e400" << "3";
-        QTest::newRow("measured") << "measured" << "soon" << "1.5 ms";
-        QTest::newRow("name") << "name" << "" << "renamed";
+        QTest::newRow("flops") << "flops"
+                               << "many"
+                               << "2T";
+        QTest::newRow("bytes") << "bytes"
+                               << "-1 GB"
+                               << "4 GB";
+        QTest::newRow("count") << "count"
+                               << "1e400"
+                               << "3";
+        QTest::newRow("measured") << "measured"
+                                  << "soon"
+                                  << "1.5 ms";
+        QTest::newRow("name") << "name"
+                              << ""
+                              << "renamed";
     }
     void editorFieldsRefuseBadEntriesAndUndo()
     {
@@ -236,9 +248,11 @@ private Q_SLOTS:
         QTest::addColumn<bool>("review");
         QTest::addColumn<int>("key");
         QTest::addColumn<int>("modifiers");
-        QTest::newRow("issue-10-ctrl-shift-z") << false << int(Qt::Key_Z) << int(Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::newRow("issue-10-ctrl-shift-z")
+            << false << int(Qt::Key_Z) << int(Qt::ControlModifier | Qt::ShiftModifier);
         QTest::newRow("issue-10-ctrl-y") << false << int(Qt::Key_Y) << int(Qt::ControlModifier);
-        QTest::newRow("issue-10-review-ctrl-shift-z") << true << int(Qt::Key_Z) << int(Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::newRow("issue-10-review-ctrl-shift-z")
+            << true << int(Qt::Key_Z) << int(Qt::ControlModifier | Qt::ShiftModifier);
         QTest::newRow("issue-10-review-ctrl-y") << true << int(Qt::Key_Y) << int(Qt::ControlModifier);
     }
     void redoShortcutsWork()
@@ -309,8 +323,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("parameter");
         QTest::addColumn<double>("target");
         QTest::addColumn<double>("maximum");
-        QTest::newRow("issue-10-layernorm-rows") << "LayerNorm" << "rows" << 5000.0 << 1e6;
-        QTest::newRow("issue-10-matmul-600-m") << "MatMul 600x600" << "m" << 3000.0 << 1e6;
+        QTest::newRow("issue-10-layernorm-rows") << "LayerNorm"
+                                                 << "rows" << 5000.0 << 1e6;
+        QTest::newRow("issue-10-matmul-600-m") << "MatMul 600x600"
+                                               << "m" << 3000.0 << 1e6;
     }
     void dragStopsWhereTheKernelCannotFollow()
     {
@@ -342,8 +358,8 @@ private Q_SLOTS:
         QVERIFY2(totalAfter < totalBefore * 1000.0, qPrintable(QString::number(totalAfter)));
         // The marker is where the kernel is: on its evaluated intensity.
         const double intensity = after.flops / after.bytesOn("default");
-        ROOFSCOPE_COMPARE_REL(window.chart()->scene().kernels[static_cast<size_t>(k)].points.front().intensity,
-            intensity, 1e-9);
+        ROOFSCOPE_COMPARE_REL(
+            window.chart()->scene().kernels[static_cast<size_t>(k)].points.front().intensity, intensity, 1e-9);
         // Convert to a raw kernel, as the message suggests: it then follows the pointer.
         window.kernelDock()->setCurrentKernel(k);
         QPushButton* convert = window.kernelDock()->editor()->convertButton();

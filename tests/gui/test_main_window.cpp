@@ -1,14 +1,14 @@
 // The first window: the real MainWindow and QCustomPlot chart, offscreen, on the example session.
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
-#include "gui/ExampleSession.h"
-#include "widgets/MainWindow.h"
-#include "models/ResultsTableModel.h"
 #include "document/SessionDocument.h"
+#include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/Evaluation.h"
 #include "model/Templates.h"
+#include "models/ResultsTableModel.h"
+#include "widgets/MainWindow.h"
 
 #include <QImage>
 #include <QTableView>

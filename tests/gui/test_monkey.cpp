@@ -19,6 +19,7 @@
 #include <QDialog>
 #include <QDir>
 #include <QFile>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QMenu>
 #include <QScrollBar>
@@ -26,7 +27,6 @@
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
-#include <QKeyEvent>
 #include <QWheelEvent>
 #include <qcustomplot.h>
 
@@ -39,8 +39,8 @@ namespace {
 constexpr unsigned kRegressionSeeds[] = { 1, 2 };
 
 const char* const kTexts[] = { "1e12", "64k", "2.5 GB", "1.2 ms", "l2=1 GB", "bogus=1 GB", "vmem=3 MB", "abc", "-5",
-    "0", "1e400", "1e-400", "nan", "inf", "", " ", "=", "l2=", "=5", "12 parsecs", "999999999999999999999", "∞",
-    "ЁЖ", "\t", "m", "4096" };
+    "0", "1e400", "1e-400", "nan", "inf", "", " ", "=", "l2=", "=5", "12 parsecs", "999999999999999999999", "∞", "ЁЖ",
+    "\t", "m", "4096" };
 
 struct Key {
     Qt::Key key;
@@ -50,11 +50,11 @@ struct Key {
 // Keys a user presses, shortcuts included. Dialogs they open are closed by the guard below.
 const Key kKeys[] = { { Qt::Key_Return, {} }, { Qt::Key_Enter, {} }, { Qt::Key_Escape, {} }, { Qt::Key_Tab, {} },
     { Qt::Key_Backtab, Qt::ShiftModifier }, { Qt::Key_Left, {} }, { Qt::Key_Right, {} },
-    { Qt::Key_Left, Qt::ShiftModifier }, { Qt::Key_Right, Qt::ShiftModifier }, { Qt::Key_Up, {} },
-    { Qt::Key_Down, {} }, { Qt::Key_PageUp, {} }, { Qt::Key_Delete, {} }, { Qt::Key_Backspace, {} },
-    { Qt::Key_Home, {} }, { Qt::Key_Space, {} }, { Qt::Key_Z, Qt::ControlModifier },
-    { Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier }, { Qt::Key_Y, Qt::ControlModifier },
-    { Qt::Key_0, Qt::ControlModifier }, { Qt::Key_D, Qt::ControlModifier | Qt::ShiftModifier }, { Qt::Key_F11, {} },
+    { Qt::Key_Left, Qt::ShiftModifier }, { Qt::Key_Right, Qt::ShiftModifier }, { Qt::Key_Up, {} }, { Qt::Key_Down, {} },
+    { Qt::Key_PageUp, {} }, { Qt::Key_Delete, {} }, { Qt::Key_Backspace, {} }, { Qt::Key_Home, {} },
+    { Qt::Key_Space, {} }, { Qt::Key_Z, Qt::ControlModifier }, { Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier },
+    { Qt::Key_Y, Qt::ControlModifier }, { Qt::Key_0, Qt::ControlModifier },
+    { Qt::Key_D, Qt::ControlModifier | Qt::ShiftModifier }, { Qt::Key_F11, {} },
     { Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier }, { Qt::Key_S, Qt::ControlModifier },
     { Qt::Key_E, Qt::ControlModifier }, { Qt::Key_I, Qt::ControlModifier }, { Qt::Key_O, Qt::ControlModifier },
     { Qt::Key_A, Qt::ControlModifier } };
@@ -76,9 +76,11 @@ public:
     {
         if (QWidget* popup = QApplication::activePopupWidget()) {
             // A popup menu: sometimes pick an entry, as a user would, else dismiss it.
-            if (auto* menu = qobject_cast<QMenu*>(popup); menu && !menu->actions().isEmpty() && (*m_random)() % 2 == 0) {
+            if (auto* menu = qobject_cast<QMenu*>(popup);
+                menu && !menu->actions().isEmpty() && (*m_random)() % 2 == 0) {
                 const auto actions = menu->actions();
-                QAction* action = actions[static_cast<qsizetype>((*m_random)() % static_cast<unsigned>(actions.size()))];
+                QAction* action
+                    = actions[static_cast<qsizetype>((*m_random)() % static_cast<unsigned>(actions.size()))];
                 if (!action->menu() && !action->isSeparator() && action->isEnabled()) {
                     menu->setActiveAction(action);
                     QTest::keyClick(menu, Qt::Key_Return);
@@ -136,7 +138,8 @@ private:
     {
         const int w = std::max(1, widget->width());
         const int h = std::max(1, widget->height());
-        return QPoint(static_cast<int>(pick(static_cast<unsigned>(w))), static_cast<int>(pick(static_cast<unsigned>(h))));
+        return QPoint(
+            static_cast<int>(pick(static_cast<unsigned>(w))), static_cast<int>(pick(static_cast<unsigned>(h))));
     }
 
     QWidget* target()
@@ -189,8 +192,8 @@ private:
             break;
         default: { // wheel
             const QPointF pos(from);
-            QWheelEvent wheel(pos, plot->mapToGlobal(pos), QPoint(), QPoint(0, pick(2) == 0 ? 120 : -120),
-                Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+            QWheelEvent wheel(pos, plot->mapToGlobal(pos), QPoint(), QPoint(0, pick(2) == 0 ? 120 : -120), Qt::NoButton,
+                Qt::NoModifier, Qt::NoScrollPhase, false);
             QApplication::sendEvent(plot, &wheel);
             break;
         }

@@ -1,11 +1,11 @@
 // Crash recovery with a real killed process: a child opens a session, edits it, waits for the
 // autosave and is killed with SIGKILL; the next window finds the unsaved work and restores it.
-#include "document/AppPaths.h"
 #include "TestUtil.h"
-#include "widgets/MainWindow.h"
+#include "document/AppPaths.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
+#include "widgets/MainWindow.h"
 
 #include <QFileInfo>
 #include <QProcess>

@@ -1,0 +1,34 @@
+#include "cli/CliUsage.h"
+
+namespace roofscope {
+
+const char* cliUsage()
+{
+    return R"(usage:
+  roofscope [SESSION.yaml]                       start the GUI
+  roofscope hardware list [--json]
+  roofscope hardware show ID [--json]
+  roofscope eval  --hardware ID[,ID...] | --peak FLOPS --bandwidth LEVEL=BPS [...]
+                  ( --flops F --bytes B [--bytes LEVEL=B ...] | --kernel TEMPLATE --param NAME=VALUE ... )
+                  [--precision P] [--unit U] [--sustained] [--comm-fraction F] [--tolerance T]
+                  [--measured SECONDS] [--count N] [--name NAME] [--chips N] [--json]
+  roofscope solve --hardware ID --kernel TEMPLATE --param ... --free NAME[,NAME...] [--level L] [--json]
+  roofscope sweep (--hardware ID[,ID...] | ad hoc) --kernel TEMPLATE --param ... --vary NAME=FROM:TO[:STEPS]
+                  [--chips N] [--json]
+  roofscope map   (--hardware ID[,ID...] | ad hoc) --kernel TEMPLATE --param ... --x NAME=FROM:TO --y NAME=FROM:TO
+                  [--steps N] [--chips N] [--json | --format csv] [-o OUT.png|OUT.svg] [--shade t_min|attainable]
+  roofscope workload transformer --param layers=32,hidden=4096,heads=32,... --hardware ID[,ID...] [--chips N] [--json]
+  roofscope table --session FILE [--format text|csv|markdown|json]
+  roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json]
+  roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [--size WxH] [--scale S]
+                  [--theme light|dark] [--review]
+  roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
+                  [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--inline] [--json]
+  roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--json]
+                  (exit status 3 when a kernel got slower by more than the threshold)
+every command takes --hardware-dir DIR (more device files)
+numbers take SI suffixes: 1.97e14, 197T, 820G
+)";
+}
+
+} // namespace roofscope
