@@ -1,4 +1,5 @@
 #include "chart/ChartDecorator.h"
+#include "chart/RoofGraph.h"
 
 #include "chart/RoofGeometry.h"
 #include "document/SceneDecorations.h"
@@ -173,7 +174,7 @@ void ChartDecorator::buildCommRoofs(const ChartScene& scene, double lower, doubl
             if (clip) {
                 clipToBox(x, y, *clip);
             }
-            QCPGraph* graph = m_plot->addGraph();
+            QCPGraph* graph = new RoofGraph(m_plot->xAxis, m_plot->yAxis);
             graph->setData(QVector<double>(x.begin(), x.end()), QVector<double>(y.begin(), y.end()));
             QColor color = device.color;
             color.setAlpha(200);

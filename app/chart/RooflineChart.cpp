@@ -1,5 +1,6 @@
 #include "chart/RooflineChart.h"
 #include "chart/RoofGeometry.h"
+#include "chart/RoofGraph.h"
 
 #include "chart/ChartAxisFormat.h"
 #include "chart/ChartDecorator.h"
@@ -240,7 +241,7 @@ void RooflineChart::setScene(std::shared_ptr<ChartScene> scene, bool fit)
     if (first || fit) {
         fitAll();
     } else {
-        m_plot->replot();
+        m_plot->replot(QCustomPlot::rpQueuedRefresh);
     }
 }
 
@@ -257,7 +258,7 @@ QCPGraph* RooflineChart::addLine(const std::vector<double>& xIn, const std::vect
     if (m_clipToView) {
         clipToBox(x, y, visibleRange());
     }
-    QCPGraph* graph = m_plot->addGraph();
+    QCPGraph* graph = new RoofGraph(m_plot->xAxis, m_plot->yAxis);
     graph->setData(QVector<double>(x.begin(), x.end()), QVector<double>(y.begin(), y.end())); // sorts by x
     graph->setPen(pen);
     graph->setLineStyle(QCPGraph::lsLine);
@@ -454,7 +455,7 @@ void RooflineChart::updateKernel(int index)
     if (index == m_dragKernel) {
         m_plot->layer(QStringLiteral("overlay"))->replot();
     } else {
-        m_plot->replot();
+        m_plot->replot(QCustomPlot::rpQueuedRefresh);
     }
 }
 
@@ -513,7 +514,7 @@ void RooflineChart::setVisibleRange(const ChartRange& range)
     }
     m_plot->xAxis->setRange(range.xLower, range.xUpper);
     m_plot->yAxis->setRange(range.yLower, range.yUpper);
-    m_plot->replot();
+    m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
 ChartRange RooflineChart::visibleRange() const

@@ -123,7 +123,7 @@ void RooflineChart::setSelectedKernel(int kernel)
     }
     m_selectedKernel = kernel;
     m_cloud->setHighlighted(kernel);
-    m_plot->replot();
+    m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
 void RooflineChart::onMousePress(QMouseEvent* event)
@@ -145,7 +145,7 @@ void RooflineChart::onMousePress(QMouseEvent* event)
     if (QCPItemText* label = m_kernelItems[static_cast<size_t>(*kernel)].label) {
         label->setLayer(QStringLiteral("overlay"));
     }
-    m_plot->replot();
+    m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
 void RooflineChart::onMouseMove(QMouseEvent* event)
@@ -186,7 +186,7 @@ void RooflineChart::onMouseRelease(QMouseEvent* /*event*/)
             label->setLayer(QString::fromLatin1(kKernelLayer));
         }
     }
-    m_plot->replot();
+    m_plot->replot(QCustomPlot::rpQueuedRefresh);
     Q_EMIT kernelDragFinished(kernel);
 }
 

@@ -11,7 +11,7 @@ RunArrows::RunArrows(RooflineChart* chart, RunComparison* comparison)
     , m_layer(new RunArrowLayer(chart->plot(), comparison))
 {
     QCustomPlot* plot = chart->plot();
-    connect(comparison, &RunComparison::changed, this, [plot] { plot->replot(); });
+    connect(comparison, &RunComparison::changed, this, [plot] { plot->replot(QCustomPlot::rpQueuedRefresh); });
 }
 
 int RunArrows::drawnArrows() const

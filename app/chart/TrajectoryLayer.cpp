@@ -24,10 +24,14 @@ void TrajectoryLayer::refresh()
     if (m_pending || !mLayer) {
         return;
     }
+    // Nothing drawn and nothing to draw (no kernel swept): a replot would only repeat the chart's.
+    if (m_sweep->trajectory().kernel < 0 && m_drawnPolylines == 0 && m_drawnCrossings == 0) {
+        return;
+    }
     m_pending = true;
     QTimer::singleShot(0, mParentPlot, [this] {
         if (m_pending) {
-            mParentPlot->replot();
+            mParentPlot->replot(QCustomPlot::rpQueuedRefresh);
         }
     });
 }

@@ -423,6 +423,7 @@ SceneBuildResult buildChartScene(
                     = evaluateForScene(session.kernels[k], sceneDevice, device.label, entry->problems[k]);
                 entry->stale[k] = 0;
                 entry->invalidateDerived();
+                ++entry->revision;
             }
         }
         if (!entry->derived.valid) {

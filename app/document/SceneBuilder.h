@@ -40,6 +40,7 @@ struct DeviceResults {
     std::vector<std::optional<Evaluation>> evaluations; // per kernel; empty when it cannot be evaluated
     std::vector<QStringList> problems; // per kernel
     std::vector<char> stale; // per kernel: evaluate again before use
+    unsigned long revision = 0; // counts changes of `evaluations` (views compare it to skip refreshes)
     std::optional<ChartDevice> roofs; // without colour and other precisions' roofs
     QStringList roofProblems;
     bool roofsValid = false;

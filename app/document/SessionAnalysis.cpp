@@ -156,6 +156,7 @@ void SessionAnalysis::onKernelMoved(int index)
         before.push_back(std::move(m_results[d]->evaluations[k]));
         m_results[d]->evaluations[k] = std::move(built.rows[d].evaluation);
         m_results[d]->stale[k] = 0;
+        ++m_results[d]->revision;
     }
     m_cache.markStaleExcept(k, m_results);
     // A move keeps the kernel's place in the top-N filter and its marker size until the next rebuild.

@@ -32,31 +32,139 @@ ResultsTableModel::ResultsTableModel(QObject* parent)
 
 void ResultsTableModel::setAnalysis(SessionAnalysis* analysis)
 {
-    auto reload = [this, analysis] {
-        const auto& results = analysis->results();
-        const auto& devices = analysis->devices();
-        const size_t kernels = analysis->scene().kernels.size();
-        std::vector<Row> rows;
-        rows.reserve(kernels * results.size());
-        for (size_t k = 0; k < kernels; ++k) {
-            for (size_t d = 0; d < results.size(); ++d) {
-                if (k < results[d]->evaluations.size()) {
-                    if (auto& ev = results[d]->evaluations[k]) {
-                        rows.push_back({ k, devices[d].sessionIndex, &*ev });
-                    }
+    connect(analysis, &SessionAnalysis::sceneChanged, this, [this, analysis](bool fit) { reloadFrom(*analysis, fit); });
+    connect(analysis, &SessionAnalysis::kernelMoved, this, [this](int kernel) {
+        for (size_t row : kernelRows(static_cast<size_t>(std::max(kernel, 0)))) {
+            emitRowsChanged(row, 1);
+        }
+        for (Block& block : m_blocks) {
+            block.revision = block.owner->revision; // the move was just shown
+        }
+    });
+    resetToBlocks(*analysis);
+}
+
+std::vector<ResultsTableModel::Row> ResultsTableModel::blockRows(const DeviceResults& results, size_t sessionIndex)
+{
+    std::vector<Row> rows;
+    rows.reserve(results.evaluations.size());
+    for (size_t k = 0; k < results.evaluations.size(); ++k) {
+        // The evaluations stay where they are until the analysis drops the device: rows point at them.
+        if (auto& ev = const_cast<std::optional<Evaluation>&>(results.evaluations[k])) {
+            rows.push_back({ k, sessionIndex, &*ev });
+        }
+    }
+    return rows;
+}
+
+void ResultsTableModel::resetToBlocks(const SessionAnalysis& analysis)
+{
+    const auto& results = analysis.results();
+    const auto& devices = analysis.devices();
+    beginResetModel();
+    m_rows.clear();
+    m_owners.clear();
+    m_blocks.clear();
+    m_kernelCount = analysis.scene().kernels.size();
+    for (size_t d = 0; d < results.size() && d < devices.size(); ++d) {
+        std::vector<Row> rows = blockRows(*results[d], devices[d].sessionIndex);
+        m_blocks.push_back({ results[d], devices[d].sessionIndex, results[d]->revision, m_rows.size(), rows.size() });
+        m_rows.insert(m_rows.end(), rows.begin(), rows.end());
+    }
+    endResetModel();
+}
+
+void ResultsTableModel::reloadFrom(const SessionAnalysis& analysis, bool reset)
+{
+    const auto& results = analysis.results();
+    const auto& devices = analysis.devices();
+    if (reset || m_blocks.empty() || analysis.scene().kernels.size() != m_kernelCount
+        || results.size() != devices.size()) {
+        resetToBlocks(analysis);
+        return;
+    }
+    // The devices kept must keep their order (a reorder, or nothing kept, resets).
+    std::vector<const DeviceResults*> kept;
+    for (const Block& block : m_blocks) {
+        if (std::any_of(results.begin(), results.end(), [&](const auto& r) { return r == block.owner; })) {
+            kept.push_back(block.owner.get());
+        }
+    }
+    std::vector<const DeviceResults*> keptInNew;
+    for (const auto& r : results) {
+        if (std::any_of(m_blocks.begin(), m_blocks.end(), [&](const Block& b) { return b.owner == r; })) {
+            keptInNew.push_back(r.get());
+        }
+    }
+    if (kept.empty() || kept != keptInNew) {
+        resetToBlocks(analysis);
+        return;
+    }
+    // Blocks of devices no longer shown, or whose rows changed shape: out, from the last one.
+    for (size_t b = m_blocks.size(); b-- > 0;) {
+        Block& block = m_blocks[b];
+        const auto found = std::find(results.begin(), results.end(), block.owner);
+        bool drop = found == results.end();
+        if (!drop) {
+            const size_t d = static_cast<size_t>(found - results.begin());
+            if (block.revision != block.owner->revision || block.sessionIndex != devices[d].sessionIndex) {
+                std::vector<Row> rows = blockRows(*block.owner, devices[d].sessionIndex);
+                const bool sameShape = rows.size() == block.count
+                    && std::equal(rows.begin(), rows.end(), m_rows.begin() + static_cast<std::ptrdiff_t>(block.first));
+                if (sameShape) {
+                    block.revision = block.owner->revision; // same rows, new numbers: repaint them
+                    emitRowsChanged(block.first, block.count);
+                } else {
+                    drop = true;
                 }
             }
         }
-        setRows(std::move(rows), { results.begin(), results.end() });
-    };
-    connect(analysis, &SessionAnalysis::sceneChanged, this, reload);
-    connect(analysis, &SessionAnalysis::kernelMoved, this, [this](int kernel) {
-        const auto [first, last] = kernelRange(static_cast<size_t>(kernel));
-        if (first < last) {
-            Q_EMIT dataChanged(index(static_cast<int>(first), 0), index(static_cast<int>(last) - 1, columnCount() - 1));
+        if (!drop) {
+            continue;
         }
-    });
-    reload();
+        if (block.count > 0) {
+            beginRemoveRows({}, static_cast<int>(block.first), static_cast<int>(block.first + block.count) - 1);
+            m_rows.erase(m_rows.begin() + static_cast<std::ptrdiff_t>(block.first),
+                m_rows.begin() + static_cast<std::ptrdiff_t>(block.first + block.count));
+        }
+        const size_t removed = block.count;
+        m_blocks.erase(m_blocks.begin() + static_cast<std::ptrdiff_t>(b));
+        for (size_t later = b; later < m_blocks.size(); ++later) {
+            m_blocks[later].first -= removed;
+        }
+        if (removed > 0) {
+            endRemoveRows();
+        }
+    }
+    // Devices newly shown (or whose rows were dropped above): in, at their place in the scene's order.
+    for (size_t d = 0; d < results.size(); ++d) {
+        if (d < m_blocks.size() && m_blocks[d].owner == results[d]) {
+            continue;
+        }
+        const size_t first = d < m_blocks.size() ? m_blocks[d].first : m_rows.size();
+        std::vector<Row> rows = blockRows(*results[d], devices[d].sessionIndex);
+        const size_t count = rows.size();
+        if (count > 0) {
+            beginInsertRows({}, static_cast<int>(first), static_cast<int>(first + count) - 1);
+            m_rows.insert(m_rows.begin() + static_cast<std::ptrdiff_t>(first), rows.begin(), rows.end());
+        }
+        m_blocks.insert(m_blocks.begin() + static_cast<std::ptrdiff_t>(d),
+            Block { results[d], devices[d].sessionIndex, results[d]->revision, first, count });
+        for (size_t later = d + 1; later < m_blocks.size(); ++later) {
+            m_blocks[later].first += count;
+        }
+        if (count > 0) {
+            endInsertRows();
+        }
+    }
+}
+
+void ResultsTableModel::emitRowsChanged(size_t first, size_t count)
+{
+    if (count > 0) {
+        Q_EMIT dataChanged(
+            index(static_cast<int>(first), 0), index(static_cast<int>(first + count) - 1, columnCount() - 1));
+    }
 }
 
 void ResultsTableModel::setEvaluation(SessionEvaluation evaluation)
@@ -75,36 +183,50 @@ void ResultsTableModel::setRows(std::vector<Row> rows, std::vector<std::shared_p
     beginResetModel();
     m_rows = std::move(rows);
     m_owners = std::move(owners);
+    m_blocks.clear();
     endResetModel();
 }
 
-std::pair<size_t, size_t> ResultsTableModel::kernelRange(size_t kernelIndex) const
+std::vector<size_t> ResultsTableModel::kernelRows(size_t kernelIndex) const
 {
-    const auto first = std::lower_bound(
-        m_rows.begin(), m_rows.end(), kernelIndex, [](const Row& row, size_t k) { return row.kernelIndex < k; });
-    auto last = first;
-    while (last != m_rows.end() && last->kernelIndex == kernelIndex) {
-        ++last;
+    std::vector<size_t> found;
+    if (m_blocks.empty()) {
+        for (size_t r = 0; r < m_rows.size(); ++r) {
+            if (m_rows[r].kernelIndex == kernelIndex) {
+                found.push_back(r);
+            }
+        }
+        return found;
     }
-    return { static_cast<size_t>(first - m_rows.begin()), static_cast<size_t>(last - m_rows.begin()) };
+    for (const Block& block : m_blocks) { // each block is in kernel order
+        const auto begin = m_rows.begin() + static_cast<std::ptrdiff_t>(block.first);
+        const auto end = begin + static_cast<std::ptrdiff_t>(block.count);
+        const auto it
+            = std::lower_bound(begin, end, kernelIndex, [](const Row& row, size_t k) { return row.kernelIndex < k; });
+        if (it != end && it->kernelIndex == kernelIndex) {
+            found.push_back(static_cast<size_t>(it - m_rows.begin()));
+        }
+    }
+    return found;
 }
 
 bool ResultsTableModel::updateKernelRows(size_t kernelIndex, const std::vector<Evaluation>& evaluations)
 {
-    const auto [first, last] = kernelRange(kernelIndex);
-    if (last - first != evaluations.size()) {
+    const std::vector<size_t> rows = kernelRows(kernelIndex);
+    if (rows.size() != evaluations.size()) {
         return false;
     }
-    for (size_t r = first; r < last; ++r) {
-        if (evaluations[r - first].hardwareId != m_rows[r].evaluation->hardwareId) {
+    for (size_t i = 0; i < rows.size(); ++i) {
+        if (evaluations[i].hardwareId != m_rows[rows[i]].evaluation->hardwareId) {
             return false;
         }
     }
-    for (size_t r = first; r < last; ++r) {
-        *m_rows[r].evaluation = evaluations[r - first];
+    for (size_t i = 0; i < rows.size(); ++i) {
+        *m_rows[rows[i]].evaluation = evaluations[i];
     }
-    if (first < last) {
-        Q_EMIT dataChanged(index(static_cast<int>(first), 0), index(static_cast<int>(last) - 1, columnCount() - 1));
+    if (!rows.empty()) {
+        Q_EMIT dataChanged(
+            index(static_cast<int>(rows.front()), 0), index(static_cast<int>(rows.back()), columnCount() - 1));
     }
     return true;
 }

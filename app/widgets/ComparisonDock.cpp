@@ -1,4 +1,5 @@
 #include "widgets/ComparisonDock.h"
+#include "widgets/CachedTextDelegate.h"
 
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -67,6 +68,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
 
     m_view = new QTableView(content);
     m_view->setModel(m_proxy);
+    m_view->setItemDelegate(new CachedTextDelegate(m_view));
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder); // session order until a header is clicked
     m_view->setAlternatingRowColors(true);

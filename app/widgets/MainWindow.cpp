@@ -8,6 +8,7 @@
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "models/ResultsTableModel.h"
+#include "widgets/CachedTextDelegate.h"
 #include "widgets/ComparisonDock.h"
 #include "widgets/DeviceEditorDialog.h"
 #include "widgets/HardwareDock.h"
@@ -86,17 +87,17 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     connect(m_analysis, &SessionAnalysis::selectionChanged, this, [this](int kernel) {
         updateKernelStatus();
         // Show the kernel's rows in the results table.
-        const auto [first, last] = m_results->kernelRange(static_cast<size_t>(std::max(kernel, 0)));
-        if (kernel < 0 || first >= last) {
+        const std::vector<size_t> rows = m_results->kernelRows(static_cast<size_t>(std::max(kernel, 0)));
+        if (kernel < 0 || rows.empty()) {
             return;
         }
         QItemSelection selection;
-        for (size_t r = first; r < last; ++r) {
+        for (size_t r : rows) {
             const QModelIndex left = m_resultsProxy->mapFromSource(m_results->index(static_cast<int>(r), 0));
             selection.select(left, left.siblingAtColumn(m_results->columnCount() - 1));
         }
         m_resultsView->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
-        const QModelIndex source = m_results->index(static_cast<int>(first), 0);
+        const QModelIndex source = m_results->index(static_cast<int>(rows.front()), 0);
         m_resultsView->scrollTo(m_resultsProxy->mapFromSource(source), QAbstractItemView::EnsureVisible);
     });
 
@@ -184,6 +185,7 @@ void MainWindow::createResultsDock()
     m_resultsView = new QTableView(this);
     m_resultsView->setObjectName(QStringLiteral("resultsView"));
     m_resultsView->setModel(m_resultsProxy);
+    m_resultsView->setItemDelegate(new CachedTextDelegate(m_resultsView)); // repaints reuse the text layouts
     m_resultsView->setSortingEnabled(true);
     m_resultsView->sortByColumn(-1, Qt::AscendingOrder); // session order until a header is clicked
     m_resultsView->setAlternatingRowColors(true);

@@ -38,6 +38,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QMap>
 #include <QMouseEvent>
 #include <QProcess>
 #include <QTableView>
@@ -220,6 +221,58 @@ void benchDrag(HardwareDatabase& db, const char* name, size_t kernels, size_t de
     print(name, kernels, devices, stats(samples), moves, QStringLiteral(", \"paint_events\": %1").arg(paints));
 }
 
+// Counts paint events per widget class (what one interaction makes the window redraw).
+class PaintTally : public QObject {
+public:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint) {
+            const QObject* owner = watched;
+            // Item views paint their viewport: name the view.
+            if (owner->parent() && qobject_cast<const QAbstractItemView*>(owner->parent())) {
+                owner = owner->parent();
+            }
+            QString key = QString::fromLatin1(owner->metaObject()->className());
+            if (!owner->objectName().isEmpty()) {
+                key += QLatin1Char('#') + owner->objectName();
+            }
+            ++m_counts[key];
+        }
+        return false;
+    }
+    void report(const char* name, int interactions) const
+    {
+        std::printf("{\"name\": \"%s\", \"per_interaction\": {", name);
+        bool first = true;
+        for (auto it = m_counts.begin(); it != m_counts.end(); ++it) {
+            std::printf("%s\"%s\": %.2f", first ? "" : ", ", qPrintable(it.key()),
+                static_cast<double>(it.value()) / std::max(interactions, 1));
+            first = false;
+        }
+        std::printf("}}\n");
+        std::fflush(stdout);
+    }
+
+private:
+    QMap<QString, int> m_counts;
+};
+
+// The warm toggles alone, in a function of their own so that an instruction-counting profiler
+// (valgrind --tool=callgrind) can report their cost apart from the set-up.
+[[gnu::noinline]] std::vector<double> toggleLoop(HardwareDock* dock, const QString& id, int toggles)
+{
+    std::vector<double> samples;
+    QElapsedTimer timer;
+    for (int i = 0; i < toggles; ++i) {
+        const bool on = i % 2 == 1;
+        timer.start();
+        dock->setDeviceChecked(id, on);
+        QApplication::processEvents();
+        samples.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    return samples;
+}
+
 void benchToggle(HardwareDatabase& db, size_t kernels, size_t devices, int toggles)
 {
     MainWindow window(db);
@@ -230,16 +283,13 @@ void benchToggle(HardwareDatabase& db, size_t kernels, size_t devices, int toggl
     settle();
     HardwareDock* dock = window.hardwareDock();
     const std::string id = window.session().devices.front().id;
-    std::vector<double> samples;
+    PaintTally paints;
+    qApp->installEventFilter(&paints);
+    std::vector<double> samples = toggleLoop(dock, QString::fromStdString(id), toggles);
+    qApp->removeEventFilter(&paints);
     QElapsedTimer timer;
-    for (int i = 0; i < toggles; ++i) {
-        const bool on = i % 2 == 1;
-        timer.start();
-        dock->setDeviceChecked(QString::fromStdString(id), on);
-        QApplication::processEvents();
-        samples.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
-    }
     print("toggle_device", kernels, devices, stats(samples), toggles);
+    paints.report("toggle_device_paints", toggles);
     { // Devices never shown before: their 10k evaluations are not cached yet.
         std::vector<double> cold;
         for (const Hardware& hw : db.devices()) {
@@ -299,7 +349,7 @@ void benchToggle(HardwareDatabase& db, size_t kernels, size_t devices, int toggl
         }
         print("toggle_part_scene", kernels, devices - 1, stats(scene), 10);
         print("toggle_part_chart", kernels, devices - 1, stats(chart), 10);
-        print("toggle_part_table", kernels, devices - 1, stats(table), 10);
+        print("toggle_part_table_reset", kernels, devices - 1, stats(table), 10);
     }
     { // the chart's share of a toggle: one full replot of the same scene
         std::vector<double> replots;
@@ -309,6 +359,26 @@ void benchToggle(HardwareDatabase& db, size_t kernels, size_t devices, int toggl
             replots.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
         }
         print("replot", kernels, devices, stats(replots), 10);
+        // Each layer's share: the replot with that layer hidden, subtracted from the full one.
+        QCustomPlot* plot = window.chart()->plot();
+        const double full = stats(replots).median;
+        for (int l = 0; l < plot->layerCount(); ++l) {
+            QCPLayer* layer = plot->layer(l);
+            if (!layer->visible()) {
+                continue;
+            }
+            layer->setVisible(false);
+            std::vector<double> without;
+            for (int i = 0; i < 10; ++i) {
+                timer.start();
+                plot->replot();
+                without.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            }
+            layer->setVisible(true);
+            std::printf("{\"name\": \"replot_layer\", \"layer\": \"%s\", \"share_ms\": %.3f}\n",
+                qPrintable(layer->name()), full - stats(without).median);
+        }
+        std::fflush(stdout);
     }
 }
 

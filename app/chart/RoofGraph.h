@@ -1,0 +1,21 @@
+#pragma once
+
+// Internal to app/chart: includes QCustomPlot. Only chart sources include this header.
+
+#include <qcustomplot.h>
+
+namespace roofscope {
+
+// A QCustomPlot graph for roofs and other long lines: before stroking, each polyline is clipped to
+// the plot area (widened by the pen), so a roof that runs decades past the visible range costs what
+// its visible part costs. Dashed pens keep their phase across the cut, so dashes do not crawl when
+// the view pans. Registers itself with the plot like QCustomPlot::addGraph().
+class RoofGraph : public QCPGraph {
+public:
+    RoofGraph(QCPAxis* keyAxis, QCPAxis* valueAxis);
+
+protected:
+    void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override;
+};
+
+} // namespace roofscope
