@@ -55,7 +55,7 @@ public:
 
     // Shows a session (fitting the chart, or using its saved view range). `filePath` names it when
     // the session has no title. Problems reported for an earlier session are forgotten.
-    void setSession(const Session& session, const QString& filePath = {});
+    void setSession(Session session, const QString& filePath = {});
     const Session& session() const;
     SessionDocument* document() const { return m_document; }
     SessionAnalysis* analysis() const { return m_analysis; }
@@ -172,6 +172,7 @@ private:
     void compareRunsDialog();
     void restoreLayout();
     void createResultsDock();
+    void fitResultColumns();
     void createStatusBar();
     // View > Dark Theme and Review Mode, and the toolbar (MainWindowPresentation.cpp).
     void createPresentationActions(QMenu* viewMenu, QAction* open, QAction* save, QAction* fit);
