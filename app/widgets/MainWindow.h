@@ -107,8 +107,10 @@ public:
     void reportProblems(const QStringList& problems, const QString& headline = {}, bool popUp = true);
 
     // Imports profiler output of any supported kind (File > Import, files dropped on the window):
-    // kernels are appended to the session as one undo step; devices with empirical roofs are added
-    // to the database, saved in the user hardware folder and shown. Returns a one-line summary.
+    // each file that yields kernels becomes a run of the session (a `runs:` entry referring to the
+    // file, its kernels read-only and watched), devices with empirical roofs are added to the
+    // database, saved in the user hardware folder and shown; all of it one undo step. Returns a
+    // one-line summary (also shown in the status line).
     QString importFiles(const QStringList& paths);
 
     // "New Device From This…" (the hardware dock's context menu): opens the device editor on a copy
