@@ -129,7 +129,7 @@ void KernelDock::setFilterText(const QString& text)
     m_syncing = true;
     m_proxy->setFilterFixedString(text);
     m_syncing = false;
-    syncList();
+    selectInList(currentKernel()); // the editor keeps its kernel: nothing to rebuild while typing
 }
 
 void KernelDock::onCurrentRowChanged(int kernel)
@@ -152,9 +152,7 @@ void KernelDock::setCurrentKernel(int index)
     }
     const QModelIndex row = m_proxy->mapFromSource(m_model->index(index));
     if (index >= 0 && !row.isValid()) { // filtered out: the editor shows it, the list selects nothing
-        m_syncing = true;
-        m_list->setCurrentIndex({});
-        m_syncing = false;
+        selectInList(-1);
         if (index != m_editor->kernel()) {
             m_editor->setKernel(index);
         }
@@ -172,18 +170,23 @@ void KernelDock::setCurrentKernel(int index)
     }
 }
 
-void KernelDock::syncList()
+void KernelDock::selectInList(int kernel)
 {
-    const int count = m_model->rowCount();
-    const int selected = m_analysis->selectedKernel();
-    const int current = selected >= 0 && selected < count ? selected : -1;
     m_syncing = true;
-    const QModelIndex row = current >= 0 ? m_proxy->mapFromSource(m_model->index(current)) : QModelIndex();
+    const QModelIndex row = kernel >= 0 ? m_proxy->mapFromSource(m_model->index(kernel)) : QModelIndex();
     m_list->setCurrentIndex(row);
     if (row.isValid()) {
         m_list->scrollTo(row);
     }
     m_syncing = false;
+}
+
+void KernelDock::syncList()
+{
+    const int count = m_model->rowCount();
+    const int selected = m_analysis->selectedKernel();
+    const int current = selected >= 0 && selected < count ? selected : -1;
+    selectInList(current);
     m_editor->setKernel(current);
     m_duplicateButton->setEnabled(count > 0);
     m_deleteButton->setEnabled(count > 0);

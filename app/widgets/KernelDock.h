@@ -70,6 +70,8 @@ Q_SIGNALS:
 
 private:
     void syncList();
+    // Makes `kernel` the list's current row (none when it is filtered out), without signals.
+    void selectInList(int kernel);
     void onCurrentRowChanged(int kernel);
     QString uniqueName(const QString& base) const;
 

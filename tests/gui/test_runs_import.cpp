@@ -10,6 +10,7 @@
 #include "io/HardwareLoader.h"
 #include "models/KernelListModel.h"
 #include "widgets/KernelDock.h"
+#include "widgets/KernelEditor.h"
 #include "widgets/MainWindow.h"
 
 #include <QApplication>
@@ -218,6 +219,7 @@ private Q_SLOTS:
         // The selected kernel is filtered out of the list, yet stays selected everywhere.
         QCOMPARE(window.analysis()->selectedKernel(), kLaunches - 1);
         QCOMPARE(dock->currentKernel(), kLaunches - 1);
+        QCOMPARE(dock->editor()->kernel(), kLaunches - 1);
         // A click on the second row shown selects kernel_1230 on the chart and in the editor.
         const QModelIndex second = list->model()->index(1, 0);
         QCOMPARE(second.data().toString(), QStringLiteral("kernel_1230"));
