@@ -152,6 +152,11 @@ private Q_SLOTS:
             (std::vector<std::string> { "kernel_0", "kernel_1", "kernel_2" }));
         QCOMPARE(window.runWatcher()->watchedFiles(), QStringList { csv });
 
+        // The run watcher follows the imported file: written anew, the run is read again (one step).
+        QVERIFY(writeText(csv, profile(4)));
+        QTRY_COMPARE_WITH_TIMEOUT(runKernelNames(window.session(), "profile").size(), size_t(4), 10000);
+        QCOMPARE(undo->undoText(), QStringLiteral("Reload run 'profile'"));
+
         // A what-if copy of a measured kernel is still one click away, and editable.
         QCOMPARE(window.document()->duplicateAsWhatIf(2), QString());
         QCOMPARE(window.session().kernels.back().name, std::string("kernel_1 (what-if)"));
@@ -175,10 +180,10 @@ private Q_SLOTS:
         QCOMPARE(reopened.session().runs.size(), size_t(1));
         QCOMPARE(reopened.session().runs[0].name, std::string("profile"));
         QCOMPARE(runKernelNames(reopened.session(), "profile"),
-            (std::vector<std::string> { "kernel_0", "kernel_1", "kernel_2" }));
-        QCOMPARE(reopened.session().kernels.size(), size_t(5)); // what-if, its copy, three measured
-        QCOMPARE(reopened.kernelDock()->listModel()->rowCount(), 5);
-        QCOMPARE(reopened.chart()->scene().kernels.size(), size_t(5));
+            (std::vector<std::string> { "kernel_0", "kernel_1", "kernel_2", "kernel_3" }));
+        QCOMPARE(reopened.session().kernels.size(), size_t(6)); // what-if, its copy, four measured
+        QCOMPARE(reopened.kernelDock()->listModel()->rowCount(), 6);
+        QCOMPARE(reopened.chart()->scene().kernels.size(), size_t(6));
         QCOMPARE(reopened.runWatcher()->watchedFiles(), QStringList { csv });
     }
 
