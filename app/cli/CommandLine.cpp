@@ -516,7 +516,9 @@ int CommandLine::run(const std::vector<std::string>& args)
 int CommandLine::run(const std::vector<std::string>& args, std::ostream& rawOut, std::ostream& rawErr)
 {
     // Names from files and arguments reach the terminal with their control characters escaped.
-    PrintableStreamBuf outBuffer(rawOut);
+    // Output in batches of lines (a table of 100,000 rows is millions of short writes); errors and
+    // warnings line by line, as they happen.
+    PrintableStreamBuf outBuffer(rawOut, 64 * 1024);
     PrintableStreamBuf errBuffer(rawErr);
     std::ostream out(&outBuffer);
     std::ostream err(&errBuffer);

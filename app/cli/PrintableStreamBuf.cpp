@@ -4,8 +4,9 @@
 
 namespace roofscope {
 
-PrintableStreamBuf::PrintableStreamBuf(std::ostream& target)
+PrintableStreamBuf::PrintableStreamBuf(std::ostream& target, std::size_t batchBytes)
     : m_target(target)
+    , m_batchBytes(batchBytes)
 {
 }
 
@@ -44,6 +45,9 @@ int PrintableStreamBuf::sync()
 void PrintableStreamBuf::flushLines(bool all)
 {
     // Whole lines only, so a character split over two writes is judged whole.
+    if (!all && m_pending.size() < m_batchBytes) {
+        return;
+    }
     const std::size_t end = all ? m_pending.size() : m_pending.rfind('\n') + 1;
     if (end == 0 || end > m_pending.size()) {
         return;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <ostream>
 #include <streambuf>
 #include <string>
@@ -11,7 +12,9 @@ namespace roofscope {
 // or arguments cannot move the cursor, recolour or retitle the terminal. JSON stays valid JSON.
 class PrintableStreamBuf : public std::streambuf {
 public:
-    explicit PrintableStreamBuf(std::ostream& target);
+    // `batchBytes`: lines are passed on once this much is pending (0: every line as it ends);
+    // flush() and std::endl pass everything on either way.
+    explicit PrintableStreamBuf(std::ostream& target, std::size_t batchBytes = 0);
     ~PrintableStreamBuf() override;
     PrintableStreamBuf(const PrintableStreamBuf&) = delete;
     PrintableStreamBuf& operator=(const PrintableStreamBuf&) = delete;
@@ -26,6 +29,7 @@ private:
 
     std::ostream& m_target;
     std::string m_pending;
+    std::size_t m_batchBytes;
 };
 
 } // namespace roofscope

@@ -5,6 +5,7 @@
 #include "io/HardwareLoader.h"
 #include "io/SessionRuns.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -23,6 +24,17 @@ RunComparison::RunComparison(SessionAnalysis* analysis, QObject* parent)
     };
     connect(document, &SessionDocument::kernelsInserted, this, again);
     connect(document, &SessionDocument::devicesChanged, this, again);
+    // A run compared was taken out (its import undone): nothing left to compare.
+    connect(document, &SessionDocument::runsChanged, this, [this, document] {
+        const auto& runs = document->session().runs;
+        auto has = [&](const QString& name) {
+            return std::any_of(runs.begin(), runs.end(),
+                [&](const RunReference& r) { return QString::fromStdString(r.name) == name; });
+        };
+        if (!m_before.isEmpty() && (!has(m_before) || !has(m_after))) {
+            clear();
+        }
+    });
 }
 
 QString RunComparison::setRuns(const QString& before, const QString& after)

@@ -30,6 +30,7 @@ RunWatcher::RunWatcher(SessionDocument* document, QObject* parent)
     connect(m_watcher, &QFileSystemWatcher::fileChanged, this, &RunWatcher::onChanged);
     connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, &RunWatcher::onDirectoryChanged);
     connect(m_document, &SessionDocument::sessionReset, this, &RunWatcher::watchRuns);
+    connect(m_document, &SessionDocument::runsChanged, this, &RunWatcher::watchRuns); // imported, or undone
     watchRuns();
 }
 

@@ -3,16 +3,21 @@
 #include "document/DeviceListCommand.h"
 #include "document/KernelEditCommand.h"
 #include "document/KernelListCommand.h"
+#include "document/RunAddCommand.h"
 #include "document/RunReloadCommand.h"
 #include "document/ViewCommand.h"
 #include "io/SessionRuns.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
 
+#include <QFileInfo>
 #include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <string_view>
+#include <unordered_set>
 
 namespace roofscope {
 
@@ -35,10 +40,10 @@ SessionDocument::SessionDocument(QObject* parent)
 
 SessionDocument::~SessionDocument() = default;
 
-void SessionDocument::resetSession(const Session& session)
+void SessionDocument::resetSession(Session session)
 {
     m_undoStack->clear();
-    m_session = session;
+    m_session = std::move(session);
     Q_EMIT sessionReset();
 }
 
@@ -208,15 +213,40 @@ QString SessionDocument::duplicateAsWhatIf(int index)
     Kernel copy = m_session.kernels[static_cast<size_t>(index)];
     copy.fromRun.clear();
     const std::string base = copy.name + " (what-if)";
+    std::unordered_set<std::string_view> taken; // one pass over the names, whatever the number of tries
+    taken.reserve(m_session.kernels.size());
+    for (const Kernel& k : m_session.kernels) {
+        taken.insert(k.name);
+    }
     copy.name = base;
-    for (int n = 2; std::any_of(
-             m_session.kernels.begin(), m_session.kernels.end(), [&](const Kernel& k) { return k.name == copy.name; });
-         ++n) {
+    for (int n = 2; taken.contains(copy.name); ++n) {
         copy.name = base + " " + std::to_string(n);
     }
     const int at = static_cast<int>(m_session.kernels.size());
     m_undoStack->push(
         new KernelListCommand(this, at, { copy }, false, tr("Duplicate %1 as What-if").arg(qs(copy.name))));
+    return {};
+}
+
+QString SessionDocument::addRun(const RunReference& run, std::vector<Kernel> kernels, const QString& actionText)
+{
+    if (run.name.empty()) {
+        return tr("A run needs a name");
+    }
+    const QString file = QFileInfo(qs(run.path)).absoluteFilePath();
+    for (const RunReference& other : m_session.runs) {
+        if (other.name == run.name) {
+            return tr("The session already has a run named '%1'").arg(qs(run.name));
+        }
+        if (!run.path.empty() && QFileInfo(qs(other.path)).absoluteFilePath() == file) {
+            return tr("%1 is already run '%2' of this session").arg(qs(run.path), qs(other.name));
+        }
+    }
+    for (Kernel& kernel : kernels) {
+        kernel.fromRun = run.name;
+    }
+    m_undoStack->push(new RunAddCommand(
+        this, run, std::move(kernels), actionText.isEmpty() ? tr("Import run '%1'").arg(qs(run.name)) : actionText));
     return {};
 }
 
@@ -251,6 +281,34 @@ void SessionDocument::applyRunKernels(const std::string& runName, const std::vec
         m_session.kernels.begin(), m_session.kernels.end(), [&](const Kernel& k) { return k.fromRun == runName; });
     Q_EMIT kernelsInserted(
         first == m_session.kernels.end() ? 0 : static_cast<int>(std::distance(m_session.kernels.begin(), first)));
+}
+
+void SessionDocument::applyAddRun(const RunReference& run, std::vector<Kernel> kernels)
+{
+    m_session.runs.push_back(run);
+    const int index = static_cast<int>(m_session.kernels.size());
+    m_session.kernels.insert(
+        m_session.kernels.end(), std::make_move_iterator(kernels.begin()), std::make_move_iterator(kernels.end()));
+    Q_EMIT runsChanged();
+    Q_EMIT kernelsInserted(index);
+}
+
+std::vector<Kernel> SessionDocument::applyRemoveRun(const std::string& runName)
+{
+    auto& runs = m_session.runs;
+    runs.erase(
+        std::remove_if(runs.begin(), runs.end(), [&](const RunReference& r) { return r.name == runName; }), runs.end());
+    auto& all = m_session.kernels;
+    const auto ofRun = [&](const Kernel& k) { return k.fromRun == runName; };
+    const auto first = std::find_if(all.begin(), all.end(), ofRun);
+    const int index = static_cast<int>(std::distance(all.begin(), first));
+    // The run's kernels to the end, in order, then moved out.
+    const auto rest = std::stable_partition(first, all.end(), [&](const Kernel& k) { return !ofRun(k); });
+    std::vector<Kernel> removed(std::make_move_iterator(rest), std::make_move_iterator(all.end()));
+    all.erase(rest, all.end());
+    Q_EMIT runsChanged();
+    Q_EMIT kernelRemoved(index);
+    return removed;
 }
 
 QString SessionDocument::setDeviceSelection(int index, const DeviceSelection& selection, const QString& actionText)

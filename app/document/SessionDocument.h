@@ -26,8 +26,9 @@ public:
     const Session& session() const { return m_session; }
     QUndoStack* undoStack() const { return m_undoStack; }
 
-    // Replaces the whole session (opening a file); clears the undo history.
-    void resetSession(const Session& session);
+    // Replaces the whole session (opening a file); clears the undo history. Pass an rvalue to keep a
+    // large session (a run of 100,000 launches) from being copied.
+    void resetSession(Session session);
 
     // Edits. Each returns an error message (empty on success); a refused edit changes nothing.
     QString replaceKernel(int index, const Kernel& kernel, const QString& actionText = {});
@@ -50,6 +51,10 @@ public:
     QString runKernelRefusal(int index) const;
     // Appends a copy of kernel `index` that belongs to no run (an editable what-if kernel): one step.
     QString duplicateAsWhatIf(int index);
+    // Adds a run: its `runs:` entry (a measured file referenced by path, RunReference::path absolute
+    // until a save writes it relative to the session) and the kernels read from it, which must carry
+    // `fromRun` = its name; one undo step. Refused when the name or the file is already a run's.
+    QString addRun(const RunReference& run, std::vector<Kernel> kernels, const QString& actionText = {});
     // Puts `kernels` in place of those of run `runName` (its file changed on disk): one undo step.
     QString reloadRun(const std::string& runName, const std::vector<Kernel>& kernels, const QString& actionText = {});
     QString setDeviceSelection(int index, const DeviceSelection& selection, const QString& actionText = {});
@@ -66,6 +71,9 @@ public:
     void applyInsertKernels(int index, const std::vector<Kernel>& kernels);
     void applyRemoveKernels(int index, int count);
     void applyRunKernels(const std::string& runName, const std::vector<Kernel>& kernels);
+    void applyAddRun(const RunReference& run, std::vector<Kernel> kernels);
+    // Takes run `runName` and its kernels out of the session; returns the kernels.
+    std::vector<Kernel> applyRemoveRun(const std::string& runName);
     std::vector<Kernel> runKernels(const std::string& runName) const;
     void applyDevices(const std::vector<DeviceSelection>& devices);
     void applyView(const ViewSettings& view);
@@ -79,6 +87,8 @@ Q_SIGNALS:
     void kernelsInserted(int index); // the first of the kernels inserted
     void kernelRemoved(int index); // the first of the kernels removed
     void devicesChanged();
+    // A run was added to or taken out of Session::runs (its kernels signal apart).
+    void runsChanged();
     void viewChanged();
     // A drag or a nudge is over (endInteraction()).
     void interactionEnded();

@@ -88,7 +88,7 @@ int runGui(int argc, char** argv, const std::string& sessionPath, const std::vec
     problems = toStrings(loaded.diagnostics) + problems; // the session's own problems first
 
     MainWindow window(hardware);
-    window.setSession(session, shownPath);
+    window.setSession(std::move(session), shownPath); // a run's kernels are not copied
     window.show();
     // Unsaved work left by a run that did not close normally: offer it back.
     if (auto recovery = MainWindow::findRecovery()) {

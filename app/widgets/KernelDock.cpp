@@ -3,19 +3,23 @@
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "model/Templates.h"
+#include "models/KernelListModel.h"
 #include "widgets/KernelEditor.h"
 
-#include <QFont>
 #include <QHBoxLayout>
-#include <QListWidget>
+#include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QListView>
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QShortcut>
+#include <QSortFilterProxyModel>
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <algorithm>
+#include <string_view>
+#include <unordered_set>
 
 namespace roofscope {
 
@@ -36,10 +40,25 @@ KernelDock::KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWi
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
 
-    m_list = new QListWidget(content);
+    // A view over the document's kernels: no item object per kernel and one row height for all, so
+    // 100,000 measured kernels list at once; the filter box narrows it by name.
+    m_model = new KernelListModel(m_document, this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_filter = new QLineEdit(content);
+    m_filter->setObjectName(QStringLiteral("kernelFilter"));
+    m_filter->setPlaceholderText(tr("Filter kernels by name"));
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, this, &KernelDock::setFilterText);
+    layout->addWidget(m_filter);
+    m_list = new QListView(content);
+    m_list->setObjectName(QStringLiteral("kernelList"));
+    m_list->setModel(m_proxy);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_list->setMinimumHeight(90);
-    m_list->setUniformItemSizes(true); // one row height for all: 100,000 measured kernels list at once
+    m_list->setUniformItemSizes(true);
     layout->addWidget(m_list, 1);
 
     auto* buttons = new QHBoxLayout;
@@ -78,74 +97,97 @@ KernelDock::KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWi
     layout->addWidget(scroll, 2);
     setWidget(content);
 
-    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (m_syncing) {
-            return;
-        }
-        m_editor->setKernel(row);
-        m_analysis->setSelectedKernel(row);
-        Q_EMIT currentKernelChanged(row);
-    });
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
+        [this](const QModelIndex& current) { onCurrentRowChanged(m_proxy->mapToSource(current).row()); });
     connect(m_analysis, &SessionAnalysis::selectionChanged, this, &KernelDock::setCurrentKernel);
-    connect(m_document, &SessionDocument::sessionReset, this, &KernelDock::rebuildList);
+    // The model follows the document first (it was connected before): the list then takes the selection.
+    connect(m_document, &SessionDocument::sessionReset, this, &KernelDock::syncList);
     for (auto signal : { &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
-        connect(m_document, signal, this, &KernelDock::rebuildList); // the analysis selects the kernel next
+        connect(m_document, signal, this, &KernelDock::syncList); // the analysis selects the kernel next
     }
-    for (auto signal : { &SessionDocument::kernelChanged, &SessionDocument::kernelMoved }) {
-        connect(m_document, signal, this, [this](int index) {
-            if (QListWidgetItem* item = m_list->item(index)) {
-                const QString name = qs(m_document->session().kernels[static_cast<size_t>(index)].name);
-                if (item->text() != name) {
-                    item->setText(name);
-                    item->setToolTip(name);
-                }
-            }
-        });
-    }
-    rebuildList();
+    syncList();
 }
 
 int KernelDock::currentKernel() const
 {
-    return m_list->currentRow();
+    // The analysis' selection: the list shows it unless the filter hides it.
+    const int selected = m_analysis->selectedKernel();
+    return selected < static_cast<int>(m_document->session().kernels.size()) ? selected : -1;
+}
+
+int KernelDock::shownCount() const
+{
+    return m_proxy->rowCount();
+}
+
+void KernelDock::setFilterText(const QString& text)
+{
+    if (m_filter->text() != text) {
+        m_filter->setText(text); // comes back here through textChanged
+        return;
+    }
+    m_syncing = true;
+    m_proxy->setFilterFixedString(text);
+    m_syncing = false;
+    selectInList(currentKernel()); // the editor keeps its kernel: nothing to rebuild while typing
+}
+
+void KernelDock::onCurrentRowChanged(int kernel)
+{
+    if (m_syncing) {
+        return;
+    }
+    if (kernel < 0 && m_analysis->selectedKernel() >= 0 && !m_filter->text().isEmpty()) {
+        return; // the filter hid the selected kernel: it stays selected (chart, table, editor)
+    }
+    m_editor->setKernel(kernel);
+    m_analysis->setSelectedKernel(kernel);
+    Q_EMIT currentKernelChanged(kernel);
 }
 
 void KernelDock::setCurrentKernel(int index)
 {
-    if (m_list->count() != static_cast<int>(m_document->session().kernels.size())) {
-        return; // the list is rebuilt next, and takes the selection then
+    if (m_model->rowCount() != static_cast<int>(m_document->session().kernels.size())) {
+        return; // the list is synced next, and takes the selection then
     }
-    if (index == m_list->currentRow() && index == m_editor->kernel()) {
+    const QModelIndex row = m_proxy->mapFromSource(m_model->index(index));
+    if (index >= 0 && !row.isValid()) { // filtered out: the editor shows it, the list selects nothing
+        selectInList(-1);
+        if (index != m_editor->kernel()) {
+            m_editor->setKernel(index);
+        }
         return;
     }
-    if (index == m_list->currentRow()) {
-        m_editor->setKernel(index);
+    if (row == m_list->currentIndex()) {
+        if (index != m_editor->kernel()) {
+            m_editor->setKernel(index);
+        }
         return;
     }
-    m_list->setCurrentRow(index); // emits currentRowChanged: the editor and the analysis follow
+    m_list->setCurrentIndex(row); // emits currentChanged: the editor and the analysis follow
+    if (row.isValid()) {
+        m_list->scrollTo(row);
+    }
 }
 
-void KernelDock::rebuildList()
+void KernelDock::selectInList(int kernel)
 {
     m_syncing = true;
-    m_list->clear();
-    for (const Kernel& kernel : m_document->session().kernels) {
-        auto* item = new QListWidgetItem(qs(kernel.name), m_list);
-        if (kernel.fromRun.empty()) {
-            item->setToolTip(qs(kernel.name));
-        } else { // measured in a run: read-only, shown in italics
-            item->setToolTip(tr("%1: measured in run '%2' (read-only)").arg(qs(kernel.name), qs(kernel.fromRun)));
-            QFont font = item->font();
-            font.setItalic(true);
-            item->setFont(font);
-            item->setData(Qt::UserRole, qs(kernel.fromRun));
-        }
+    const QModelIndex row = kernel >= 0 ? m_proxy->mapFromSource(m_model->index(kernel)) : QModelIndex();
+    m_list->setCurrentIndex(row);
+    if (row.isValid()) {
+        m_list->scrollTo(row);
     }
-    const int count = m_list->count();
-    const int selected = m_analysis->selectedKernel();
-    m_list->setCurrentRow(selected >= 0 && selected < count ? selected : -1);
     m_syncing = false;
-    m_editor->setKernel(m_list->currentRow());
+}
+
+void KernelDock::syncList()
+{
+    const int count = m_model->rowCount();
+    const int selected = m_analysis->selectedKernel();
+    const int current = selected >= 0 && selected < count ? selected : -1;
+    selectInList(current);
+    m_editor->setKernel(current);
     m_duplicateButton->setEnabled(count > 0);
     m_deleteButton->setEnabled(count > 0);
 }
@@ -202,10 +244,15 @@ QString KernelDock::crossoverText() const
 
 QString KernelDock::uniqueName(const QString& base) const
 {
-    const auto& kernels = m_document->session().kernels;
+    // One pass over the names, then lookups: a run of 100,000 kernels is not scanned per candidate.
+    std::unordered_set<std::string_view> taken;
+    taken.reserve(m_document->session().kernels.size());
+    for (const Kernel& kernel : m_document->session().kernels) {
+        taken.insert(kernel.name);
+    }
     for (int n = 1;; ++n) {
         const QString name = n == 1 ? base : QStringLiteral("%1 %2").arg(base).arg(n);
-        if (std::none_of(kernels.begin(), kernels.end(), [&](const Kernel& k) { return qs(k.name) == name; })) {
+        if (!taken.contains(name.toStdString())) {
             return name;
         }
     }

@@ -7,7 +7,8 @@
 
 class QComboBox;
 class QLineEdit;
-class QListWidget;
+class QListView;
+class QSortFilterProxyModel;
 class QPushButton;
 class QToolButton;
 class QWidget;
@@ -15,20 +16,30 @@ class QWidget;
 namespace roofscope {
 
 class KernelEditor;
+class KernelListModel;
 class SessionAnalysis;
 class SessionDocument;
 class SiSpinBox;
 
 // The kernels dock: the session's kernels in a list (add a raw kernel or any template, duplicate,
-// delete) above the editor of the selected one (KernelEditor). The list follows the document; the
-// selection is the analysis' (the chart, the table and the status line share it).
+// delete) above the editor of the selected one (KernelEditor). The list is a view over a model of the
+// document (KernelListModel: no item per kernel, one row height), filtered by name as the user
+// types in the box above it; the selection is the analysis' (the chart, the table and the status
+// line share it). Rows are session kernel indices in the API below, whatever the filter shows.
 class KernelDock : public QDockWidget {
     Q_OBJECT
 
 public:
     KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWidget* parent = nullptr);
 
-    QListWidget* list() const { return m_list; }
+    QListView* list() const { return m_list; }
+    // The list's model (session order, unfiltered) and the filter box above the list.
+    KernelListModel* listModel() const { return m_model; }
+    QLineEdit* filterEdit() const { return m_filter; }
+    // Shows only the kernels whose name contains `text` (case-insensitive; empty: all).
+    void setFilterText(const QString& text);
+    // The session kernels the list shows, in its order.
+    int shownCount() const;
     KernelEditor* editor() const { return m_editor; }
     int currentKernel() const;
     void setCurrentKernel(int index);
@@ -58,12 +69,18 @@ Q_SIGNALS:
     void statusMessage(const QString& message);
 
 private:
-    void rebuildList();
+    void syncList();
+    // Makes `kernel` the list's current row (none when it is filtered out), without signals.
+    void selectInList(int kernel);
+    void onCurrentRowChanged(int kernel);
     QString uniqueName(const QString& base) const;
 
     SessionDocument* m_document;
     SessionAnalysis* m_analysis;
-    QListWidget* m_list = nullptr;
+    KernelListModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    QLineEdit* m_filter = nullptr;
+    QListView* m_list = nullptr;
     QToolButton* m_addButton = nullptr;
     QPushButton* m_duplicateButton = nullptr;
     QPushButton* m_deleteButton = nullptr;

@@ -73,7 +73,7 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
     connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this](bool fit) {
         if (fit) {
-            m_resultsView->resizeColumnsToContents();
+            fitResultColumns();
         }
         updateStatus();
         updateKernelStatus();
@@ -215,18 +215,39 @@ const Session& MainWindow::session() const
     return m_document->session();
 }
 
-void MainWindow::setSession(const Session& session, const QString& filePath)
+void MainWindow::setSession(Session session, const QString& filePath)
 {
     m_restored = false;
     m_sessionPath = filePath;
-    m_document->resetSession(session); // the analysis forgets the problems of earlier files
-    const ViewSettings& view = session.view;
+    m_document->resetSession(std::move(session)); // the analysis forgets the problems of earlier files
+    // The scene was rebuilt and the results columns fitted while the document reset.
+    const ViewSettings& view = m_document->session().view;
     if (view.xRange && view.yRange) {
         const ChartRange saved { view.xRange->first, view.xRange->second, view.yRange->first, view.yRange->second };
         m_chart->setVisibleRange(saved); // ignored when invalid
     }
-    m_resultsView->resizeColumnsToContents();
     updateTitle();
+}
+
+void MainWindow::fitResultColumns()
+{
+    // Widths from the header and an evenly spaced sample of at most ~200 rows (in the shown order),
+    // so the cost does not grow with a run of 100,000 kernels, shown or hidden.
+    constexpr int kSampleRows = 200;
+    const int rows = m_resultsProxy->rowCount();
+    const int step = std::max(1, rows / kSampleRows);
+    const int grid = m_resultsView->showGrid() ? 1 : 0;
+    QHeaderView* header = m_resultsView->horizontalHeader();
+    for (int column = 0; column < m_resultsProxy->columnCount(); ++column) {
+        if (m_resultsView->isColumnHidden(column)) {
+            continue;
+        }
+        int width = header->sectionSizeHint(column);
+        for (int row = 0; row < rows; row += step) {
+            width = std::max(width, m_resultsView->sizeHintForIndex(m_resultsProxy->index(row, column)).width() + grid);
+        }
+        header->resizeSection(column, width);
+    }
 }
 
 void MainWindow::setSceneOptions(const SceneOptions& options)

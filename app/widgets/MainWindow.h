@@ -55,7 +55,7 @@ public:
 
     // Shows a session (fitting the chart, or using its saved view range). `filePath` names it when
     // the session has no title. Problems reported for an earlier session are forgotten.
-    void setSession(const Session& session, const QString& filePath = {});
+    void setSession(Session session, const QString& filePath = {});
     const Session& session() const;
     SessionDocument* document() const { return m_document; }
     SessionAnalysis* analysis() const { return m_analysis; }
@@ -107,8 +107,10 @@ public:
     void reportProblems(const QStringList& problems, const QString& headline = {}, bool popUp = true);
 
     // Imports profiler output of any supported kind (File > Import, files dropped on the window):
-    // kernels are appended to the session as one undo step; devices with empirical roofs are added
-    // to the database, saved in the user hardware folder and shown. Returns a one-line summary.
+    // each file that yields kernels becomes a run of the session (a `runs:` entry referring to the
+    // file, its kernels read-only and watched), devices with empirical roofs are added to the
+    // database, saved in the user hardware folder and shown; all of it one undo step. Returns a
+    // one-line summary (also shown in the status line).
     QString importFiles(const QStringList& paths);
 
     // "New Device From This…" (the hardware dock's context menu): opens the device editor on a copy
@@ -172,6 +174,7 @@ private:
     void compareRunsDialog();
     void restoreLayout();
     void createResultsDock();
+    void fitResultColumns();
     void createStatusBar();
     // View > Dark Theme and Review Mode, and the toolbar (MainWindowPresentation.cpp).
     void createPresentationActions(QMenu* viewMenu, QAction* open, QAction* save, QAction* fit);

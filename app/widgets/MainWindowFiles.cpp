@@ -156,28 +156,80 @@ QString MainWindow::importFiles(const QStringList& paths)
             shown(id);
         }
     }
+    // One user action, one undo step: the devices and the runs together.
+    const bool macro = !result.devices.empty() && !result.kernels.empty();
+    const QString from = paths.size() == 1 ? QFileInfo(paths.front()).fileName() : tr("%1 files").arg(paths.size());
+    if (macro) {
+        m_document->undoStack()->beginMacro(tr("Import %1").arg(from));
+    }
     if (!result.devices.empty()) {
         m_analysis->hardwareChanged(); // the database grew: cached device pointers may have moved
         m_hardwareDock->reloadDevices();
         m_document->setDevices(devices, tr("Import %1").arg(deviceNames.join(QStringLiteral(", "))));
     }
 
-    std::vector<Kernel> kernels;
-    kernels.reserve(result.kernels.size());
+    // Measured kernels are referenced, not copied (SPEC 6.1, 6.3): each file that yielded kernels
+    // becomes a run of the session, absolute until a save writes its path relative to the session
+    // file, watched like the runs of an opened session. Its kernels are read-only and named as
+    // reading the run again names them.
+    std::vector<std::pair<std::string, std::vector<ImportedKernel>>> byFile;
     for (ImportedKernel& imported : result.kernels) {
-        kernels.push_back(std::move(imported.kernel));
+        const std::string file = imported.file.empty() ? files.front() : imported.file;
+        auto it = std::find_if(byFile.begin(), byFile.end(), [&](const auto& entry) { return entry.first == file; });
+        if (it == byFile.end()) {
+            it = byFile.insert(byFile.end(), { file, {} });
+        }
+        it->second.push_back(std::move(imported));
     }
-    const QString from = paths.size() == 1 ? QFileInfo(paths.front()).fileName() : tr("%1 files").arg(paths.size());
-    if (!kernels.empty()) {
-        m_document->addKernels(kernels, tr("Import %1 kernels from %2").arg(kernels.size()).arg(from));
+    QStringList runNames;
+    qsizetype kernelCount = 0;
+    for (auto& [file, imported] : byFile) {
+        disambiguateNames(imported);
+        const QFileInfo info(QString::fromStdString(file));
+        RunReference run;
+        run.path = info.absoluteFilePath().toStdString();
+        run.file = run.path;
+        run.format = detectImportFormat(file);
+        const QString base = info.completeBaseName().isEmpty() ? tr("run") : info.completeBaseName();
+        QString name = base;
+        for (int n = 2; std::any_of(session().runs.begin(), session().runs.end(),
+                 [&](const RunReference& other) { return QString::fromStdString(other.name) == name; });
+             ++n) {
+            name = QStringLiteral("%1 %2").arg(base).arg(n);
+        }
+        run.name = name.toStdString();
+        std::vector<Kernel> kernels;
+        kernels.reserve(imported.size());
+        for (ImportedKernel& k : imported) {
+            kernels.push_back(std::move(k.kernel));
+        }
+        const qsizetype count = static_cast<qsizetype>(kernels.size());
+        const QString error = m_document->addRun(
+            run, std::move(kernels), tr("Import run '%1' (%2)").arg(name, counted(count, tr("kernel"), tr("kernels"))));
+        if (!error.isEmpty()) {
+            problems << error;
+            continue;
+        }
+        runNames << QStringLiteral("'%1'").arg(name);
+        kernelCount += count;
     }
-    QString summary = tr("Imported %1 and %2 from %3")
-                          .arg(counted(static_cast<qsizetype>(kernels.size()), tr("kernel"), tr("kernels")),
-                              counted(static_cast<qsizetype>(deviceNames.size()), tr("device"), tr("devices")), from);
+    if (macro) {
+        m_document->undoStack()->endMacro();
+    }
+    QString summary = tr("Imported %1").arg(counted(kernelCount, tr("kernel"), tr("kernels")));
+    if (!runNames.isEmpty()) {
+        summary += runNames.size() == 1 ? tr(" as run %1").arg(runNames.front())
+                                        : tr(" as runs %1").arg(runNames.join(QStringLiteral(", ")));
+    }
+    summary += tr(" and %1 from %2")
+                   .arg(counted(static_cast<qsizetype>(deviceNames.size()), tr("device"), tr("devices")), from);
+    if (!runNames.isEmpty()) {
+        summary += tr(" (referred to by path, not copied)");
+    }
     if (!problems.isEmpty()) {
         summary += tr(" · %1").arg(counted(problems.size(), tr("problem"), tr("problems")));
         reportProblems(problems, tr("Some of the imported files could not be read in full."),
-            kernels.empty() && deviceNames.isEmpty());
+            kernelCount == 0 && deviceNames.isEmpty());
     }
     showStatusMessage(summary, 8000);
     return summary;
@@ -354,7 +406,7 @@ void MainWindow::openDialog()
 QString MainWindow::openSessionFile(const QString& path)
 {
     // A run that cannot be read is a problem naming its entry; the rest of the session opens.
-    const SessionLoadResult loaded = loadSessionWithRuns(path.toStdString());
+    SessionLoadResult loaded = loadSessionWithRuns(path.toStdString());
     if (!loaded.session) {
         QStringList lines;
         for (const Diagnostic& diagnostic : loaded.diagnostics) {
@@ -364,7 +416,7 @@ QString MainWindow::openSessionFile(const QString& path)
         reportProblems(lines, tr("The session %1 could not be opened; the current session is unchanged.").arg(path));
         return error;
     }
-    setSession(*loaded.session, path);
+    setSession(std::move(*loaded.session), path); // moved: a large run is not copied
     addRecentFile(path);
     QStringList warnings;
     for (const Diagnostic& diagnostic : loaded.diagnostics) {

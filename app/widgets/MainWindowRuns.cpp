@@ -39,6 +39,7 @@ void MainWindow::createRunViews()
     connect(m_compareRunsAction, &QAction::triggered, this, &MainWindow::compareRunsDialog);
     auto sync = [this] { m_compareRunsAction->setEnabled(session().runs.size() >= 2); };
     connect(m_document, &SessionDocument::sessionReset, this, sync);
+    connect(m_document, &SessionDocument::runsChanged, this, sync);
     sync();
 }
 

@@ -170,6 +170,22 @@ std::string printable(std::string_view text, bool keepLayout)
     out.reserve(text.size());
     std::size_t i = 0;
     while (i < text.size()) {
+        // A stretch of plain printable ASCII (and kept layout) is copied at once: JSON of 100,000
+        // rows is almost all of it.
+        std::size_t plain = i;
+        while (plain < text.size()) {
+            const auto p = static_cast<unsigned char>(text[plain]);
+            if ((p >= 0x20 && p < 0x7F) || (keepLayout && (p == '\n' || p == '\t'))) {
+                ++plain;
+            } else {
+                break;
+            }
+        }
+        if (plain > i) {
+            out.append(text.substr(i, plain - i));
+            i = plain;
+            continue;
+        }
         const auto c = static_cast<unsigned char>(text[i]);
         if (c < 0x80) {
             if ((c < 0x20 || c == 0x7F) && !(keepLayout && (c == '\n' || c == '\t'))) {

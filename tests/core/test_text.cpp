@@ -79,6 +79,9 @@ private Q_SLOTS:
                                        << false << QByteArray("x\\u009b2J");
         QTest::newRow("U+00A0 is not C1") << QByteArray("\xC2\xA0") << false << QByteArray("\xC2\xA0");
         QTest::newRow("invalid byte") << QByteArray("n\xFF") << true << QByteArray("n\\xff");
+        QTest::newRow("long plain stretch, then an escape at its end")
+            << QByteArray("[\n  {\"name\": \"k\"},\n  {\"name\": \"k\x1B\"}\n]\n") << true
+            << QByteArray("[\n  {\"name\": \"k\"},\n  {\"name\": \"k\\x1b\"}\n]\n");
     }
 
     void printableEscapes()

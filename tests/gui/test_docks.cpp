@@ -19,7 +19,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLineEdit>
-#include <QListWidget>
+#include <QListView>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTemporaryFile>
@@ -307,9 +307,9 @@ private Q_SLOTS:
         MainWindow window(m_db);
         window.setSession(exampleSession());
         KernelDock* dock = window.kernelDock();
-        QCOMPARE(dock->list()->count(), 4);
+        QCOMPARE(dock->list()->model()->rowCount(), 4);
         dock->addTemplateKernel(QStringLiteral("matmul"));
-        QCOMPARE(dock->list()->count(), 5);
+        QCOMPARE(dock->list()->model()->rowCount(), 5);
         QCOMPARE(window.session().kernels.back().name, std::string("matmul"));
         QVERIFY(window.session().kernels.back().flops > 0.0);
         QCOMPARE(window.resultsModel()->rowCount(), 20);
@@ -322,8 +322,8 @@ private Q_SLOTS:
         QCOMPARE(window.session().kernels.size(), size_t(5));
         QCOMPARE(window.chart()->scene().kernels.size(), size_t(5));
         window.document()->undoStack()->undo(); // the copy is back
-        QCOMPARE(dock->list()->count(), 6);
-        QCOMPARE(dock->list()->item(5)->text(), QStringLiteral("LayerNorm copy"));
+        QCOMPARE(dock->list()->model()->rowCount(), 6);
+        QCOMPARE(dock->list()->model()->index(5, 0).data().toString(), QStringLiteral("LayerNorm copy"));
         // Selecting in the list selects on the chart and fills the status line.
         dock->setCurrentKernel(1);
         QCOMPARE(window.chart()->selectedKernel(), 1);
@@ -347,13 +347,14 @@ private Q_SLOTS:
         // Nsight Compute (long layout): one measured kernel with per-level bytes.
         const QString summary
             = window.importFiles({ QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/ncu/output.csv") });
-        QVERIFY2(summary.startsWith(QStringLiteral("Imported 1 kernel and 0 devices")), qPrintable(summary));
+        QVERIFY2(summary.startsWith(QStringLiteral("Imported 1 kernel as run 'output' and 0 devices")),
+            qPrintable(summary));
         QCOMPARE(window.session().kernels.size(), size_t(5));
         const Kernel& measured = window.session().kernels.back();
         QVERIFY(measured.measuredSeconds);
         QVERIFY(measured.bytesOn("dram") > 0.0 && measured.bytesOn("l2") > 0.0 && measured.bytesOn("l1") > 0.0);
         QCOMPARE(window.document()->undoStack()->count(), steps + 1);
-        QCOMPARE(window.kernelDock()->list()->count(), 5);
+        QCOMPARE(window.kernelDock()->list()->model()->rowCount(), 5);
         // An fp64 kernel: H100 and MI300X evaluate it, the TPUs have no fp64 roof and say so.
         QCOMPARE(measured.precision, std::string("fp64"));
         QCOMPARE(window.resultsModel()->rowCount(), 18);

@@ -1,0 +1,28 @@
+#include "document/RunAddCommand.h"
+
+#include "document/SessionDocument.h"
+
+#include <utility>
+
+namespace roofscope {
+
+RunAddCommand::RunAddCommand(
+    SessionDocument* document, RunReference run, std::vector<Kernel> kernels, const QString& text)
+    : QUndoCommand(text)
+    , m_document(document)
+    , m_run(std::move(run))
+    , m_kernels(std::move(kernels))
+{
+}
+
+void RunAddCommand::undo()
+{
+    m_kernels = m_document->applyRemoveRun(m_run.name);
+}
+
+void RunAddCommand::redo()
+{
+    m_document->applyAddRun(m_run, std::exchange(m_kernels, {}));
+}
+
+} // namespace roofscope
