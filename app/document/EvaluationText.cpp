@@ -141,8 +141,12 @@ QString kernelBriefText(const std::vector<std::pair<QString, const Evaluation*>>
         if (!ev) {
             continue;
         }
-        if (text.isEmpty()) {
-            text = QObject::tr("%1 · %2 FLOP/B").arg(QString::fromStdString(ev->kernelName), n(ev->intensity));
+        if (text.isEmpty()) { // the intensity as the table and the tooltip give it, on its level
+            text = QObject::tr("%1 · %2").arg(QString::fromStdString(ev->kernelName),
+                QString::fromStdString(tableCell(*ev, ColumnIntensity, false)));
+            if (!ev->nearestLevel.empty()) {
+                text += QObject::tr(" on %1").arg(QString::fromStdString(ev->nearestLevel).toUpper());
+            }
         }
         text += QStringLiteral("\n%1: %2 · %3 (%4) · T_min %5")
                     .arg(label, QString::fromStdString(regimeName(ev->regime)),

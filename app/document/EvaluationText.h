@@ -25,8 +25,9 @@ QString kernelStatusLine(const QString& kernelName, const std::vector<std::pair<
 QString kernelGuidanceText(
     const std::vector<std::pair<QString, const Evaluation*>>& rows, const Kernel* kernel = nullptr);
 
-// Plain text, one line per device after the kernel's name: "H100  memory-bound · 361 TFLOP/s (36.5 %) ·
-// T_min 1.49 ms". Shown while a kernel is dragged.
+// Plain text: the kernel's name and intensity as the table gives it ("Attention · 108 FLOP/B on HBM"),
+// then one line per device: "H100: memory-bound · 361 TFLOP/s (36.5 %) · T_min 1.49 ms". Shown while a
+// kernel is dragged.
 QString kernelBriefText(const std::vector<std::pair<QString, const Evaluation*>>& rows);
 
 } // namespace roofscope

@@ -610,6 +610,16 @@ private Q_SLOTS:
         auto reloaded = loadSessionFile(path.toStdString());
         QVERIFY(reloaded.session);
         QCOMPARE(QString::fromStdString(reloaded.session->view.xLevel), QStringLiteral("ici"));
+        // What a session file could not hold is refused, and nothing changes.
+        const int steps = undo->count();
+        ViewSettings bad = window.session().view;
+        bad.xLevel = "h b m";
+        QVERIFY(!window.document()->setView(bad).isEmpty());
+        bad.xLevel = "ici";
+        bad.commFractions = { 0.5, 1.0 };
+        QVERIFY(window.document()->setView(bad).contains(QStringLiteral("between 0 and 1")));
+        QCOMPARE(undo->count(), steps);
+        QVERIFY(window.session().view.commFractions.empty());
 
         // Dragging a raw kernel with the x-axis on another level moves it by the pointer's ratio.
         Session raw;
