@@ -75,6 +75,7 @@ CommFractionsDialog::CommFractionsDialog(SessionDocument* document, QWidget* par
     connect(document, &SessionDocument::viewChanged, this, &CommFractionsDialog::sync);
     connect(document, &SessionDocument::sessionReset, this, &CommFractionsDialog::sync);
     sync();
+    m_field->setFocus(); // open, type a fraction, Enter
 }
 
 std::optional<double> CommFractionsDialog::parseFraction(const QString& text, QString* error)
