@@ -142,8 +142,8 @@ QString kernelBriefText(const std::vector<std::pair<QString, const Evaluation*>>
             continue;
         }
         if (text.isEmpty()) { // the intensity as the table and the tooltip give it, on its level
-            text = QObject::tr("%1 · %2").arg(QString::fromStdString(ev->kernelName),
-                QString::fromStdString(tableCell(*ev, ColumnIntensity, false)));
+            text = QObject::tr("%1 · %2").arg(
+                QString::fromStdString(ev->kernelName), QString::fromStdString(tableCell(*ev, ColumnIntensity, false)));
             if (!ev->nearestLevel.empty()) {
                 text += QObject::tr(" on %1").arg(QString::fromStdString(ev->nearestLevel).toUpper());
             }
