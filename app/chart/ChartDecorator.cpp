@@ -81,6 +81,7 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
     const ChartStyle& style = scene.style;
     m_title = decorations.title;
     m_subtitle = decorations.subtitle;
+    m_plot->xAxis->setLabel(xAxisTitle(scene.xLevel)); // which level's intensity the x-axis shows
     const bool titled = !m_title.isEmpty() || !m_subtitle.isEmpty();
     m_plot->axisRect()->setMinimumMargins(
         QMargins(0, titled ? static_cast<int>(kTitleMargin * style.fontScale) : 0, 0, 0));

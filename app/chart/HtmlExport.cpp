@@ -77,7 +77,8 @@ QString text(double x, double y, const QString& content, const QString& attribut
     return QStringLiteral("<text x=\"%1\" y=\"%2\" %3>%4</text>\n").arg(n(x), n(y), attributes, esc(content));
 }
 
-QString axesSvg(const PixelMap& map, const ChartRange& range, const QRect& rect, const ChartStyle& style)
+QString axesSvg(
+    const PixelMap& map, const ChartRange& range, const QRect& rect, const ChartStyle& style, const QString& xTitle)
 {
     QString out;
     out += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\"/>\n")
@@ -117,7 +118,7 @@ QString axesSvg(const PixelMap& map, const ChartRange& range, const QRect& rect,
                .arg(rect.height())
                .arg(colour(style.axis));
     const QString label = QStringLiteral("fill=\"%1\" font-size=\"13\" text-anchor=\"middle\"").arg(colour(style.text));
-    out += text(rect.center().x(), rect.bottom() + 38, QObject::tr("Arithmetic intensity (FLOP/byte)"), label);
+    out += text(rect.center().x(), rect.bottom() + 38, xTitle, label);
     out += QStringLiteral("<text transform=\"translate(%1,%2) rotate(-90)\" %3>%4</text>\n")
                .arg(n(rect.left() - 84), n(rect.center().y()), label,
                    esc(QObject::tr("Attainable performance (FLOP/s)")));
@@ -193,6 +194,15 @@ QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
         for (const ChartKernelPoint& point : kernel.points) {
             if (point.device < 0 || static_cast<size_t>(point.device) >= scene.devices.size()) {
                 continue;
+            }
+            const QString deviceColour = colour(scene.devices[static_cast<size_t>(point.device)].color);
+            if (point.bindingIntensity > 0.0) { // to where it sits on the roof of the level binding it
+                out += QStringLiteral("<g class=\"binding\" data-device=\"%1\"><line x1=\"%2\" y1=\"%3\" x2=\"%4\" "
+                                      "y2=\"%3\" stroke=\"%5\" stroke-dasharray=\"5 3\"/><circle cx=\"%4\" cy=\"%3\" "
+                                      "r=\"3.5\" fill=\"%6\" stroke=\"%5\" stroke-width=\"1.5\"/></g>\n")
+                           .arg(point.device)
+                           .arg(n(map.x(point.intensity)), n(map.y(point.attainable)), n(map.x(point.bindingIntensity)),
+                               deviceColour, colour(scene.style.hollowFill));
             }
             out += QStringLiteral("<circle class=\"marker\" data-kernel=\"%1\" data-device=\"%2\" cx=\"%3\" cy=\"%4\" "
                                   "r=\"6\" fill=\"%5\" stroke=\"%6\" stroke-width=\"1.2\"/>\n")
@@ -391,7 +401,7 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
                .arg(rect.height())
                .arg(colour(style.text));
     svg += QStringLiteral("<rect width=\"100%\" height=\"100%\" fill=\"%1\"/>\n").arg(colour(style.background));
-    svg += axesSvg(map, range, rect, style);
+    svg += axesSvg(map, range, rect, style, xAxisTitle(scene.xLevel));
     for (size_t d = 0; d < scene.devices.size(); ++d) {
         svg += deviceSvg(map, scene, d, range);
     }
@@ -415,8 +425,9 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
         const auto& evaluations = built.results[d]->evaluations;
         for (size_t k = 0; k < evaluations.size(); ++k) {
             if (evaluations[k]) {
-                tips.insert(
-                    QStringLiteral("%1:%2").arg(k).arg(d), evaluationToolTip(*evaluations[k], scene.devices[d].label));
+                tips.insert(QStringLiteral("%1:%2").arg(k).arg(d),
+                    evaluationToolTip(*evaluations[k], scene.devices[d].label,
+                        k < session.kernels.size() ? &session.kernels[k] : nullptr));
             }
         }
     }

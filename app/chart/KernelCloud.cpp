@@ -251,6 +251,30 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
             }
         }
     }
+    // A kernel another level binds: a dashed line at its height to where it sits on that level's roof.
+    for (const ChartKernelPoint& point : kernel.points) {
+        if (!positiveFinite(point.bindingIntensity) || !positiveFinite(point.intensity)
+            || !positiveFinite(point.attainable) || point.device < 0
+            || static_cast<size_t>(point.device) >= m_scene->devices.size()) {
+            continue;
+        }
+        const double y = m_yAxis->coordToPixel(point.attainable);
+        const double x0 = m_xAxis->coordToPixel(point.intensity);
+        const double x1 = m_xAxis->coordToPixel(point.bindingIntensity);
+        if (m_strict
+            && (y < top + 4 || y > bottom - 4 || std::min(x0, x1) < area.left() || std::max(x0, x1) > area.right())) {
+            continue;
+        }
+        const QColor color = m_scene->devices[static_cast<size_t>(point.device)].color;
+        painter->setPen(QPen(color, style.line(1.2), Qt::DashLine));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawLine(QLineF(x0, y, x1, y));
+        painter->setPen(QPen(color, style.line(1.6)));
+        painter->setBrush(style.hollowFill);
+        const double radius = 3.5 * style.markerScale;
+        painter->drawEllipse(QPointF(x1, y), radius, radius);
+        painter->setBrush(Qt::NoBrush);
+    }
     for (const ChartKernelPoint& point : kernel.points) {
         if (!positiveFinite(point.intensity) || !positiveFinite(point.attainable) || point.device < 0
             || static_cast<size_t>(point.device) >= m_scene->devices.size()) {

@@ -15,7 +15,9 @@ namespace roofscope {
 
 // Draws the kernels of a chart scene in one pass: per kernel a dotted intensity guide, a marker on
 // every device's roof (the kernel's shape filled with the device colour) and, with a measured
-// runtime, a hollow marker at the achieved point with a gap arrow up to the highest roof above it.
+// runtime, a hollow marker at the achieved point with a gap arrow up to the highest roof above it; a
+// kernel bound by another level than the x-axis one, a dashed line at its height to a ring on that
+// level's roof.
 //
 // Markers are stamped from pixmaps rendered once per (shape, colour). With more than kManyKernels
 // kernels, every kernel gets the same round marker (shapes no longer tell them apart), a pixel is

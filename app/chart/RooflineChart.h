@@ -148,6 +148,9 @@ private:
 
     SessionAnalysis* m_analysis = nullptr;
     int m_dragKernel = -1;
+    // The dragged marker's intensity on the default level over its x (1 unless the x-axis is another
+    // level): a drag moves the default level's intensity by the pointer's ratio.
+    double m_dragScale = 1.0;
     int m_selectedKernel = -1;
     std::function<QString(int, int)> m_toolTipProvider;
 

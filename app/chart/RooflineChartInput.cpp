@@ -131,10 +131,21 @@ void RooflineChart::onMousePress(QMouseEvent* event)
     if (event->button() != Qt::LeftButton) {
         return;
     }
-    const std::optional<int> kernel = kernelAt(event->position());
+    const std::optional<ChartHit> hit = hitTest(event->position());
+    const std::optional<int> kernel = hit ? std::optional<int>(hit->kernel) : std::nullopt;
     Q_EMIT kernelClicked(kernel.value_or(-1));
     if (!kernel) {
         return;
+    }
+    m_dragScale = 1.0;
+    if (m_analysis && !m_scene->xLevel.empty() && hit->device >= 0) {
+        // The x-axis shows another level than the default one that drags edit: move by the ratio.
+        const Evaluation* ev = m_analysis->evaluation(static_cast<size_t>(*kernel), static_cast<size_t>(hit->device));
+        for (const ChartKernelPoint& point : m_scene->kernels[static_cast<size_t>(*kernel)].points) {
+            if (point.device == hit->device && ev && positiveFinite(point.intensity) && positiveFinite(ev->intensity)) {
+                m_dragScale = ev->intensity / point.intensity;
+            }
+        }
     }
     m_dragKernel = *kernel;
     m_plot->setInteraction(QCP::iRangeDrag, false); // the press moves the kernel, not the view
@@ -162,7 +173,7 @@ void RooflineChart::onMouseMove(QMouseEvent* event)
     }
     const double intensity = m_plot->xAxis->pixelToCoord(event->position().x());
     if (std::isfinite(intensity) && intensity > 0.0) {
-        Q_EMIT kernelDragged(m_dragKernel, intensity);
+        Q_EMIT kernelDragged(m_dragKernel, intensity * m_dragScale);
         const auto& points = m_scene->kernels[static_cast<size_t>(m_dragKernel)].points;
         if (!points.empty()) {
             // Brief and plain during a drag (rich-text layout would cost more than the rest of the step).

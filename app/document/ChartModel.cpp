@@ -1,5 +1,9 @@
 #include "document/ChartModel.h"
 
+#include "model/Session.h"
+
+#include <QObject>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -44,6 +48,41 @@ bool ChartRange::isValid() const
         && xLower < xUpper && yLower < yUpper;
 }
 
+void placeOnXLevel(ChartKernelPoint& point, const Evaluation& ev, const std::string& xLevel)
+{
+    point.attainable = ev.attainable;
+    point.regime = ev.regime;
+    point.intensity = ev.intensity; // the default level (or, without bytes there, the binding one)
+    point.bindingIntensity = 0.0;
+    const LevelEvaluation* binding = ev.regimeLevel();
+    if (xLevel == kBindingLevel) {
+        if (binding && positiveFinite(binding->intensity)) {
+            point.intensity = binding->intensity;
+        }
+    } else if (!xLevel.empty()) {
+        const LevelEvaluation* level = ev.level(xLevel);
+        if (level && positiveFinite(level->intensity)) {
+            point.intensity = level->intensity;
+        }
+    }
+    // A level binds and the marker is not on its roof: where the kernel sits on that roof.
+    if (ev.binding != "compute" && binding && positiveFinite(binding->intensity)
+        && std::fabs(binding->intensity - point.intensity) > 1e-9 * binding->intensity) {
+        point.bindingIntensity = binding->intensity;
+    }
+}
+
+QString xAxisTitle(const std::string& xLevel)
+{
+    if (xLevel.empty()) {
+        return QObject::tr("Arithmetic intensity (FLOP/byte)");
+    }
+    if (xLevel == kBindingLevel) {
+        return QObject::tr("Arithmetic intensity on the binding level (FLOP/byte)");
+    }
+    return QObject::tr("Arithmetic intensity on %1 (FLOP/byte)").arg(QString::fromStdString(xLevel).toUpper());
+}
+
 ChartRange ChartScene::fitRange() const
 {
     constexpr double kXMargin = 3.0; // a factor on each side of the outermost ridge or kernel
@@ -84,6 +123,7 @@ ChartRange ChartScene::fitRange() const
     for (const auto& kernel : kernels) {
         for (const auto& point : kernel.points) {
             includeX(point.intensity);
+            includeX(point.bindingIntensity);
             if (positiveFinite(point.attainable)) {
                 minPoint = std::min(minPoint, point.attainable);
                 maxPoint = std::max(maxPoint, point.attainable);

@@ -62,10 +62,21 @@ struct ChartDevice {
 // Where one kernel sits on one device.
 struct ChartKernelPoint {
     int device = -1; // index into ChartScene::devices
-    double intensity = 0.0; // FLOP/B on the device's default level (the chart's x)
+    double intensity = 0.0; // FLOP/B on the scene's x-axis level (ChartScene::xLevel): the chart's x
     double attainable = 0.0; // FLOP/s
     Regime regime = Regime::ComputeBound;
+    // > 0 when a level other than the x-axis one binds the kernel: its intensity on that level, where
+    // it sits on that level's roof at the same attainable FLOP/s (drawn joined to the marker).
+    double bindingIntensity = 0.0;
 };
+
+// Places an evaluation on the chart's x-axis level (see ChartScene::xLevel): `intensity` on that level
+// (a device or kernel without it: the default level), `bindingIntensity` on the binding level when
+// that is another one. `attainable` and `regime` are the evaluation's.
+void placeOnXLevel(ChartKernelPoint& point, const Evaluation& evaluation, const std::string& xLevel);
+// The x-axis title for a view.x_level: "Arithmetic intensity (FLOP/byte)" on the default level,
+// "Arithmetic intensity on the binding level (FLOP/byte)", "Arithmetic intensity on ICI (FLOP/byte)".
+QString xAxisTitle(const std::string& xLevel);
 
 // A measured kernel's achieved throughput at its intensity on one memory level (hierarchical roofline).
 struct ChartLevelPoint {
@@ -141,6 +152,9 @@ struct ChartDecorations {
 };
 
 struct ChartScene {
+    // The x-axis (view.x_level): empty for each device's default level, "binding" for the level that
+    // binds each kernel (so every marker sits on a drawn roof), or a level name.
+    std::string xLevel;
     std::vector<ChartDevice> devices;
     std::vector<ChartKernel> kernels;
     bool showFeasibleRegion = true; // shade under each device's roof

@@ -1,5 +1,6 @@
 #include "document/EvaluationText.h"
 
+#include "io/EvaluationFormat.h"
 #include "model/Guidance.h"
 #include "model/Units.h"
 
@@ -36,18 +37,19 @@ QString esc(const std::string& text)
 }
 } // namespace
 
-QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel)
+QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel, const Kernel* kernel)
 {
     QString html = QStringLiteral("<b>%1</b> on <b>%2</b> (%3)<table>")
                        .arg(esc(ev.kernelName), deviceLabel.toHtmlEscaped(), esc(ev.precision));
     html += row(QObject::tr("FLOPs"), n(ev.flops));
-    const LevelEvaluation* main = ev.level(ev.defaultLevel);
-    html += row(QObject::tr("Intensity"),
-        QObject::tr("%1 FLOP/B on %2")
-            .arg(std::isfinite(ev.intensity) ? n(ev.intensity) : QStringLiteral("∞"),
-                QString::fromStdString(ev.defaultLevel).toUpper()));
-    if (main) {
-        html += row(QObject::tr("Ridge"), QObject::tr("%1 FLOP/B").arg(n(main->ridge)));
+    // Intensity and ridge as the results table gives them: on the level the regime compares against.
+    const QString level = QString::fromStdString(ev.nearestLevel).toUpper();
+    const auto cell = [&](size_t column) { return QString::fromStdString(tableCell(ev, column, false)); };
+    if (level.isEmpty()) {
+        html += row(QObject::tr("Intensity"), cell(ColumnIntensity));
+    } else {
+        html += row(QObject::tr("Intensity"), QObject::tr("%1 on %2").arg(cell(ColumnIntensity), level));
+        html += row(QObject::tr("Ridge"), QObject::tr("%1 on %2").arg(cell(ColumnRidge), level));
     }
     html += row(QObject::tr("Attainable"),
         QObject::tr("%1 (%2 of peak)").arg(q(ev.attainable, Dimension::FlopsPerSecond), percent(ev.fractionOfPeak)));
@@ -91,7 +93,7 @@ QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel)
     for (const std::string& warning : ev.warnings) {
         html += row(QObject::tr("Warning"), esc(warning));
     }
-    html += QStringLiteral("</table><p><i>%1</i></p>").arg(esc(guidance(ev)));
+    html += QStringLiteral("</table><p><i>%1</i></p>").arg(esc(guidance(ev, kernel)));
     return html;
 }
 
@@ -121,12 +123,12 @@ QString kernelStatusLine(const QString& kernelName, const std::vector<std::pair<
     return line;
 }
 
-QString kernelGuidanceText(const std::vector<std::pair<QString, const Evaluation*>>& rows)
+QString kernelGuidanceText(const std::vector<std::pair<QString, const Evaluation*>>& rows, const Kernel* kernel)
 {
     QStringList lines;
     for (const auto& [label, ev] : rows) {
         if (ev) {
-            lines << QStringLiteral("%1: %2").arg(label, QString::fromStdString(guidance(*ev)));
+            lines << QStringLiteral("%1: %2").arg(label, QString::fromStdString(guidance(*ev, kernel)));
         }
     }
     return lines.join(QLatin1Char('\n'));
@@ -139,8 +141,12 @@ QString kernelBriefText(const std::vector<std::pair<QString, const Evaluation*>>
         if (!ev) {
             continue;
         }
-        if (text.isEmpty()) {
-            text = QObject::tr("%1 · %2 FLOP/B").arg(QString::fromStdString(ev->kernelName), n(ev->intensity));
+        if (text.isEmpty()) { // the intensity as the table and the tooltip give it, on its level
+            text = QObject::tr("%1 · %2").arg(
+                QString::fromStdString(ev->kernelName), QString::fromStdString(tableCell(*ev, ColumnIntensity, false)));
+            if (!ev->nearestLevel.empty()) {
+                text += QObject::tr(" on %1").arg(QString::fromStdString(ev->nearestLevel).toUpper());
+            }
         }
         text += QStringLiteral("\n%1: %2 · %3 (%4) · T_min %5")
                     .arg(label, QString::fromStdString(regimeName(ev->regime)),

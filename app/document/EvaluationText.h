@@ -10,9 +10,11 @@
 namespace roofscope {
 
 // The hover tooltip of a kernel's marker: the whole evaluation on one device, as a small HTML table
-// (intensity, ridge, attainable and share of peak, regime and binding level, T_math, T_min, T_max,
-// each level's bytes and time, the measured point and its gap to the roof, capacity fits).
-QString evaluationToolTip(const Evaluation& evaluation, const QString& deviceLabel);
+// (intensity and ridge as the results table shows them, on the level the regime compares against;
+// attainable and share of peak, regime and binding level, T_math, T_min, T_max, each level's bytes,
+// time and intensity, the measured point and its gap to the roof, capacity fits), then the advice
+// (core's guidance(); `kernel`, when given, lets it see how the kernel's bytes scale).
+QString evaluationToolTip(const Evaluation& evaluation, const QString& deviceLabel, const Kernel* kernel = nullptr);
 
 // The status line of one kernel across devices: "attention: memory-bound on H100 · compute-bound on
 // MI300X · T_min 1.2 ms on MI300X" (the shortest T_min). `rows` pairs a device label with its
@@ -20,10 +22,12 @@ QString evaluationToolTip(const Evaluation& evaluation, const QString& deviceLab
 QString kernelStatusLine(const QString& kernelName, const std::vector<std::pair<QString, const Evaluation*>>& rows);
 
 // One line of advice per device (core's guidance()), plain text.
-QString kernelGuidanceText(const std::vector<std::pair<QString, const Evaluation*>>& rows);
+QString kernelGuidanceText(
+    const std::vector<std::pair<QString, const Evaluation*>>& rows, const Kernel* kernel = nullptr);
 
-// Plain text, one line per device after the kernel's name: "H100  memory-bound · 361 TFLOP/s (36.5 %) ·
-// T_min 1.49 ms". Shown while a kernel is dragged.
+// Plain text: the kernel's name and intensity as the table gives it ("Attention · 108 FLOP/B on HBM"),
+// then one line per device: "H100: memory-bound · 361 TFLOP/s (36.5 %) · T_min 1.49 ms". Shown while a
+// kernel is dragged.
 QString kernelBriefText(const std::vector<std::pair<QString, const Evaluation*>>& rows);
 
 } // namespace roofscope

@@ -110,8 +110,27 @@ void KernelSweep::recompute()
         drawn.sceneDevice = static_cast<int>(i);
         drawn.color = i < scene.devices.size() ? scene.devices[i].color : QColor(Qt::gray);
         drawn.points.reserve(device.points.size());
+        // The chart's x at a value: the sweep's default-level intensity, or, with the x-axis on another
+        // level, the kernel at that value placed as its marker is (placeOnXLevel). Every roof of a
+        // device N chips wide scales alike, so one chip gives the same levels and binding.
+        KernelProbe placeProbe(kernel, devices[i].chips);
+        const auto xAt = [&](double value, double defaultIntensity) {
+            if (scene.xLevel.empty()) {
+                return defaultIntensity;
+            }
+            placeProbe.set(m_axis.name, value);
+            Kernel derived = placeProbe.derive();
+            placeCollectiveBytes(derived, singles[i]);
+            const EvaluationResult evaluated = evaluate(derived, singles[i], devices[i].options);
+            if (!evaluated.evaluation) {
+                return defaultIntensity;
+            }
+            ChartKernelPoint point;
+            placeOnXLevel(point, *evaluated.evaluation, scene.xLevel);
+            return point.intensity;
+        };
         for (const SweepPoint& p : device.points) {
-            drawn.points.push_back({ p.intensity, p.attainable });
+            drawn.points.push_back({ xAt(p.value, p.intensity), p.attainable });
         }
         if (!device.crossings.empty()) {
             // Where each crossing lies on the chart: the kernel at that value on the device.
@@ -132,7 +151,7 @@ void KernelSweep::recompute()
                         += QStringLiteral("; %1 → %2").arg(qs(crossing.from), qs(crossing.to));
                     continue; // a regime and a binding change at the same value: one dot
                 }
-                drawn.crossings.push_back({ crossing.value, at.intensity, at.attainable,
+                drawn.crossings.push_back({ crossing.value, xAt(crossing.value, at.intensity), at.attainable,
                     QStringLiteral("%1 = %2").arg(qs(m_axis.name), formatValue(crossing.value, parameter->integer)),
                     QStringLiteral("%1 → %2").arg(qs(crossing.from), qs(crossing.to)) });
             }

@@ -15,7 +15,7 @@ class SessionAnalysis;
 
 // One point of a kernel's trajectory on one device, where the chart draws it.
 struct TrajectoryPoint {
-    double intensity = 0.0; // FLOP/B on the device's default level (the chart's x)
+    double intensity = 0.0; // FLOP/B on the chart's x-axis level (view.x_level; the default level unless set)
     double attainable = 0.0; // FLOP/s
 };
 

@@ -191,7 +191,7 @@ bool drawable(const Evaluation& ev)
 
 // Adds a kernel's point on scene device d (and the compute roof of its precision when new).
 void addPoint(ChartKernel& chartKernel, int d, const Evaluation& ev, const ChartDevice& device,
-    std::vector<std::pair<int, ChartComputeRoof>>& newRoofs)
+    std::vector<std::pair<int, ChartComputeRoof>>& newRoofs, const std::string& xLevel)
 {
     if (!drawable(ev)) {
         return;
@@ -205,9 +205,7 @@ void addPoint(ChartKernel& chartKernel, int d, const Evaluation& ev, const Chart
     }
     ChartKernelPoint point;
     point.device = d;
-    point.intensity = ev.intensity;
-    point.attainable = ev.attainable;
-    point.regime = ev.regime;
+    placeOnXLevel(point, ev, xLevel);
     chartKernel.points.push_back(point);
     if (ev.achieved && !chartKernel.achieved) {
         chartKernel.achieved = ev.achieved;
@@ -283,7 +281,7 @@ SceneKernelBuild buildSceneKernel(
         if (!ev) {
             continue;
         }
-        addPoint(out.kernel, static_cast<int>(d), *ev, scene.devices[d], out.newRoofs);
+        addPoint(out.kernel, static_cast<int>(d), *ev, scene.devices[d], out.newRoofs, scene.xLevel);
         if (out.rows.empty()) {
             fillLevelPoints(out.kernel, *ev);
         }
@@ -350,7 +348,7 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
             continue;
         }
         scratch.points.clear();
-        addPoint(scratch, 0, *ev, device, newRoofs);
+        addPoint(scratch, 0, *ev, device, newRoofs, session.view.xLevel);
         if (!scratch.points.empty()) {
             derived.points[k] = scratch.points.front();
         }
@@ -364,6 +362,7 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
     for (auto& [unused, roof] : newRoofs) {
         derived.otherComputeRoofs.push_back(std::move(roof));
     }
+    derived.xLevel = session.view.xLevel;
     derived.valid = true;
 }
 } // namespace
@@ -378,6 +377,7 @@ SceneBuildResult buildChartScene(
     SceneBuildResult result;
     result.scene.showFeasibleRegion = session.view.showFeasibleRegion;
     result.scene.showRegionLabels = session.view.showRegionLabels;
+    result.scene.xLevel = session.view.xLevel;
     result.scene.style = ChartStyle::make(session.view.theme == "dark", sceneOptions.review);
     const EvalOptions base = sessionOptions(session, DeviceSelection {});
     const size_t kernelCount = session.kernels.size();
@@ -426,7 +426,7 @@ SceneBuildResult buildChartScene(
                 ++entry->revision;
             }
         }
-        if (!entry->derived.valid) {
+        if (!entry->derived.valid || entry->derived.xLevel != session.view.xLevel) {
             deriveDevice(*entry, device, session);
         }
         device.otherComputeRoofs = entry->derived.otherComputeRoofs;

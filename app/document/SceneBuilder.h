@@ -52,6 +52,7 @@ struct DeviceResults {
         std::vector<ChartKernelPoint> points; // per kernel (device -1: not drawn)
         std::vector<ChartComputeRoof> otherComputeRoofs; // precisions the kernels need beside the roof's
         WorkloadTotals totals; // the session's workload
+        std::string xLevel; // the x-axis level the points were placed on (view.x_level)
         bool valid = false;
     } derived;
     void invalidateDerived() { derived.valid = false; }

@@ -235,7 +235,9 @@ QString SessionAnalysis::toolTip(int kernel, int sceneDevice) const
         return {};
     }
     const Evaluation* ev = evaluation(static_cast<size_t>(kernel), static_cast<size_t>(sceneDevice));
-    return ev ? evaluationToolTip(*ev, m_scene->devices[static_cast<size_t>(sceneDevice)].label) : QString();
+    const auto& kernels = m_document->session().kernels;
+    const Kernel* source = validIndex(kernel, kernels.size()) ? &kernels[static_cast<size_t>(kernel)] : nullptr;
+    return ev ? evaluationToolTip(*ev, m_scene->devices[static_cast<size_t>(sceneDevice)].label, source) : QString();
 }
 
 QString SessionAnalysis::kernelStatusLine(int kernel) const
@@ -250,8 +252,10 @@ QString SessionAnalysis::kernelStatusLine(int kernel) const
 
 QString SessionAnalysis::kernelGuidance(int kernel) const
 {
-    return validIndex(kernel, m_document->session().kernels.size()) ? kernelGuidanceText(labelledEvaluations(kernel))
-                                                                    : QString();
+    const auto& kernels = m_document->session().kernels;
+    return validIndex(kernel, kernels.size())
+        ? kernelGuidanceText(labelledEvaluations(kernel), &kernels[static_cast<size_t>(kernel)])
+        : QString();
 }
 
 QStringList SessionAnalysis::crossoverLines(int kernelIndex) const

@@ -6,9 +6,11 @@
 #include "document/RunAddCommand.h"
 #include "document/RunReloadCommand.h"
 #include "document/ViewCommand.h"
+#include "io/SessionAnnotations.h"
 #include "io/SessionRuns.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
+#include "model/Units.h"
 
 #include <QFileInfo>
 #include <QUndoStack>
@@ -346,8 +348,30 @@ QString SessionDocument::setView(const ViewSettings& view, const QString& action
     if (!(view.commFraction >= 0.0 && view.commFraction < 1.0)) {
         return tr("The communication fraction must be between 0 and 1");
     }
+    if (QString error = commFractionsError(view.commFractions); !error.isEmpty()) {
+        return error;
+    }
+    if (!view.xLevel.empty() && (!isXLevelName(view.xLevel) || view.xLevel == "default")) {
+        return tr("The x-axis level must be 'binding' or a level name such as hbm, not '%1'")
+            .arg(QString::fromStdString(view.xLevel));
+    }
     m_undoStack->push(
         new ViewCommand(this, m_session.view, view, actionText.isEmpty() ? tr("Change view") : actionText));
+    return {};
+}
+
+QString SessionDocument::commFractionsError(const std::vector<double>& fractions)
+{
+    constexpr size_t kMaxFractions = 8; // as view.comm_fractions in a session file
+    if (fractions.size() > kMaxFractions) {
+        return tr("At most %1 communication fractions").arg(kMaxFractions);
+    }
+    for (const double f : fractions) {
+        if (!(f > 0.0 && f < 1.0)) {
+            return tr("A communication fraction must be between 0 and 1 (0 < f < 1), got %1")
+                .arg(QString::fromStdString(formatNumber(f)));
+        }
+    }
     return {};
 }
 

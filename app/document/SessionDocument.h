@@ -60,7 +60,11 @@ public:
     QString setDeviceSelection(int index, const DeviceSelection& selection, const QString& actionText = {});
     // Replaces the device list (ids must be unique): one undo step.
     QString setDevices(const std::vector<DeviceSelection>& devices, const QString& actionText = {});
+    // Refuses a view a session file could not hold: tolerances and fractions out of range, more than
+    // 8 communication fractions, an x-axis level that is not "binding" or a level name.
     QString setView(const ViewSettings& view, const QString& actionText = {});
+    // Why a list of communication fractions (view.comm_fractions) is refused; empty when it is fine.
+    static QString commFractionsError(const std::vector<double>& fractions);
 
     // Ends a drag: the next intensity edit starts a new undo step.
     void endInteraction();

@@ -20,6 +20,8 @@ QColor regimeColor(Regime regime)
         return QColor(0xd6, 0x27, 0x28);
     case Regime::Balanced:
         return QColor(0x9d, 0x6b, 0x00);
+    case Regime::NetworkBound:
+        return QColor(0xc4, 0x4e, 0x00); // links are orange, as in the regime map
     }
     return {};
 }
@@ -266,10 +268,10 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
         }
         return QString::fromStdString(tableCell(ev, static_cast<size_t>(column), false));
     case Qt::ForegroundRole:
-        if (column == 7) {
+        if (static_cast<size_t>(column) == ColumnRegime) {
             return regimeColor(ev.regime);
         }
-        if (column == 12 && ev.aboveRoof && *ev.aboveRoof) {
+        if (static_cast<size_t>(column) == ColumnFractionOfRoof && ev.aboveRoof && *ev.aboveRoof) {
             return QColor(Qt::red);
         }
         return {};

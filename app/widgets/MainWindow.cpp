@@ -6,6 +6,7 @@
 #include "document/KernelSweep.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "io/EvaluationFormat.h"
 #include "io/HardwareLoader.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/CachedTextDelegate.h"
@@ -196,6 +197,8 @@ void MainWindow::createResultsDock()
     // measure every row on every change, far too slow with thousands of rows.
     m_resultsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_resultsView->horizontalHeader()->setResizeContentsPrecision(200);
+    // The level the intensity and ridge are on, beside them (the model keeps it last).
+    m_resultsView->horizontalHeader()->moveSection(static_cast<int>(ColumnLevel), static_cast<int>(ColumnRidge) + 1);
     m_resultsDock = new QDockWidget(tr("Results"), this);
     m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
     m_resultsDock->setWidget(m_resultsView);

@@ -5,10 +5,12 @@
 #include "chart/RooflineChart.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "widgets/CommFractionsDialog.h"
 #include "widgets/ComparisonDock.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
 #include "widgets/RunComparisonDock.h"
+#include "widgets/XLevelMenu.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -103,6 +105,19 @@ void MainWindow::createActions()
     };
     addViewToggle(tr("Shade Feasible &Region"), &ViewSettings::showFeasibleRegion);
     addViewToggle(tr("Region &Labels"), &ViewSettings::showRegionLabels);
+    viewMenu->addMenu(new XLevelMenu(m_document, m_analysis, this));
+    QAction* comm = viewMenu->addAction(tr("&Communication Roofs…"));
+    comm->setObjectName(QStringLiteral("commFractionsAction"));
+    comm->setStatusTip(tr("Effective roofs for the share of each step spent in communication"));
+    connect(comm, &QAction::triggered, this, [this] {
+        auto* dialog = findChild<CommFractionsDialog*>();
+        if (!dialog) {
+            dialog = new CommFractionsDialog(m_document, this);
+        }
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
+    });
     QAction* bySize = viewMenu->addAction(tr("Marker Size by &Runtime Share"));
     bySize->setCheckable(true);
     bySize->setStatusTip(tr("Bigger markers for the kernels that take more of the total time"));

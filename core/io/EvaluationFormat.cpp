@@ -1,5 +1,6 @@
 #include "io/EvaluationFormat.h"
 
+#include "model/Guidance.h"
 #include "model/Text.h"
 #include "model/Units.h"
 
@@ -61,6 +62,9 @@ nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel)
     j["fraction_of_peak"] = ev.fractionOfPeak;
     j["regime"] = regimeName(ev.regime);
     j["binding"] = ev.binding;
+    j["binding_kind"] = ev.bindingKind();
+    j["level"] = ev.nearestLevel.empty() ? nlohmann::json(nullptr) : nlohmann::json(ev.nearestLevel);
+    j["guidance"] = guidance(ev, &kernel);
     j["t_math_s"] = ev.tMath;
     j["t_level_s"] = times;
     j["t_min_s"] = ev.tMin;
@@ -251,45 +255,41 @@ nlohmann::json hardwareToJson(const Hardware& hw)
 const std::vector<TableColumn>& tableColumns()
 {
     static const std::vector<TableColumn> columns {
-        { "Kernel", "kernel", ColumnKind::Text },
-        { "Device", "hardware", ColumnKind::Text },
+        { "Kernel", "kernel", ColumnKind::Text }, { "Device", "hardware", ColumnKind::Text },
         { "Precision", "precision", ColumnKind::Text },
         { "Intensity", "intensity_flop_per_byte", ColumnKind::Intensity },
         { "Ridge", "ridge_flop_per_byte", ColumnKind::Intensity },
         { "Attainable", "attainable_flops_per_s", ColumnKind::Rate },
-        { "% of peak", "fraction_of_peak", ColumnKind::Percent },
-        { "Regime", "regime", ColumnKind::Text },
-        { "Binding", "binding", ColumnKind::Text },
-        { "T_min", "t_min_s", ColumnKind::Seconds },
-        { "T_max", "t_max_s", ColumnKind::Seconds },
-        { "Measured", "measured_s", ColumnKind::Seconds },
-        { "% of roof", "fraction_of_roof", ColumnKind::Percent },
-        { "Headroom", "headroom", ColumnKind::Factor },
+        { "% of peak", "fraction_of_peak", ColumnKind::Percent }, { "Regime", "regime", ColumnKind::Text },
+        { "Binding", "binding", ColumnKind::Text }, { "T_min", "t_min_s", ColumnKind::Seconds },
+        { "T_max", "t_max_s", ColumnKind::Seconds }, { "Measured", "measured_s", ColumnKind::Seconds },
+        { "% of roof", "fraction_of_roof", ColumnKind::Percent }, { "Headroom", "headroom", ColumnKind::Factor },
+        { "Level", "level", ColumnKind::Text }, // of the intensity and ridge (Evaluation::regimeLevel())
     };
     return columns;
 }
 
 std::optional<double> tableNumber(const Evaluation& ev, size_t column)
 {
-    const LevelEvaluation* nearest = ev.level(ev.nearestLevel);
+    const LevelEvaluation* nearest = ev.regimeLevel();
     switch (column) {
-    case 3:
-        return ev.intensity;
-    case 4:
+    case ColumnIntensity:
+        return nearest ? nearest->intensity : ev.intensity;
+    case ColumnRidge:
         return nearest ? std::optional<double>(nearest->ridge) : std::nullopt;
-    case 5:
+    case ColumnAttainable:
         return ev.attainable;
-    case 6:
+    case ColumnFractionOfPeak:
         return ev.fractionOfPeak;
-    case 9:
+    case ColumnTMin:
         return ev.tMin;
-    case 10:
+    case ColumnTMax:
         return ev.tMax;
-    case 11:
+    case ColumnMeasured:
         return ev.measuredSeconds;
-    case 12:
+    case ColumnFractionOfRoof:
         return ev.fractionOfRoof;
-    case 13:
+    case ColumnHeadroom:
         if (ev.fractionOfRoof && *ev.fractionOfRoof > 0.0) {
             return 1.0 / *ev.fractionOfRoof; // how far the roof is above the measured point
         }
@@ -304,15 +304,17 @@ std::string tableCell(const Evaluation& ev, size_t column, bool forCsv)
     const ColumnKind kind = column < tableColumns().size() ? tableColumns()[column].kind : ColumnKind::Text;
     if (kind == ColumnKind::Text) {
         switch (column) {
-        case 0:
+        case ColumnKernel:
             return ev.kernelName;
-        case 1:
+        case ColumnDevice:
             return ev.hardwareId;
-        case 2:
+        case ColumnPrecision:
             return ev.precision;
-        case 7:
+        case ColumnLevel:
+            return ev.nearestLevel;
+        case ColumnRegime:
             return regimeName(ev.regime);
-        case 8:
+        case ColumnBinding:
             return ev.binding;
         default:
             return {};

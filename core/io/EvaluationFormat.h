@@ -13,7 +13,9 @@
 
 namespace roofscope {
 
-// The stable JSON object of one (kernel, device) pair (SPEC section 4, `eval --json`).
+// The stable JSON object of one (kernel, device) pair (SPEC section 4, `eval --json`), plus `level`
+// (the level the table's intensity and ridge are on), `binding_kind` ("compute", "memory" or
+// "interconnect") and `guidance` (the advice the tooltip ends with).
 nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel);
 // A measured kernel with no device: hardware null, flops, bytes, intensity, measured_s, achieved.
 nlohmann::json kernelOnlyToJson(const Kernel& kernel);
@@ -37,7 +39,26 @@ std::string formatEvaluationTable(const std::vector<Evaluation>& rows, TableForm
 std::string formatGrid(
     const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows, TableFormat format);
 
-// The columns of the results table, shared by the GUI and the exporters.
+// The columns of the results table, shared by the GUI and the exporters. Intensity, ridge and level
+// are on one level: the one the regime compares against (Evaluation::regimeLevel()), so a row reads
+// "intensity below the ridge: bound by that level".
+enum TableColumnIndex : size_t {
+    ColumnKernel,
+    ColumnDevice,
+    ColumnPrecision,
+    ColumnIntensity,
+    ColumnRidge,
+    ColumnAttainable,
+    ColumnFractionOfPeak,
+    ColumnRegime,
+    ColumnBinding,
+    ColumnTMin,
+    ColumnTMax,
+    ColumnMeasured,
+    ColumnFractionOfRoof,
+    ColumnHeadroom,
+    ColumnLevel, // last, so that the columns before keep their places (the window shows it after Ridge)
+};
 enum class ColumnKind { Text, Intensity, Rate, Percent, Seconds, Factor };
 struct TableColumn {
     const char* title;

@@ -111,6 +111,23 @@ void readViewExtras(YamlSchema& s, const YAML::Node& view, ViewSettings& v)
             v.shadeBetween = { toLower(shade[0].Scalar()), toLower(shade[1].Scalar()) };
         }
     }
+    const YAML::Node xLevel = view["x_level"];
+    if (xLevel.IsDefined()) {
+        const std::string value = xLevel.IsScalar() ? toLower(xLevel.Scalar()) : std::string();
+        if (!isXLevelName(value)) {
+            s.error(xLevel, "view.x_level", "expected 'default', 'binding' or a level name such as hbm");
+        } else {
+            v.xLevel = value == "default" ? std::string() : value;
+        }
+    }
+}
+
+bool isXLevelName(const std::string& value)
+{
+    constexpr size_t kMaxName = 64;
+    return !value.empty() && value.size() <= kMaxName && std::all_of(value.begin(), value.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+    });
 }
 
 void emitAnnotations(YAML::Emitter& out, const Session& session)
@@ -157,6 +174,9 @@ void emitViewExtras(YAML::Emitter& out, const ViewSettings& v)
     }
     if (v.shadeBetween.size() == 2) {
         out << YAML::Key << "shade_between" << YAML::Value << YAML::Flow << v.shadeBetween;
+    }
+    if (!v.xLevel.empty()) {
+        out << YAML::Key << "x_level" << YAML::Value << v.xLevel;
     }
 }
 

@@ -7,7 +7,8 @@
 
 namespace roofscope {
 
-// The session's `annotations` list and the view's `comm_fractions` and `shade_between` (SPEC 6.1), read
+// The session's `annotations` list and the view's `comm_fractions`, `shade_between` (SPEC 6.1) and
+// `x_level`, read
 // strictly (every problem a diagnostic at its place) and written back. Kernels must be read first: an
 // arrow must name kernels of the session.
 void readAnnotations(YamlSchema& schema, const YAML::Node& root, Session& session);
@@ -18,5 +19,9 @@ void emitViewExtras(YAML::Emitter& out, const ViewSettings& settings);
 // "4.0x": how many times longer the arrow's source kernel takes than its target (T_min ratio), with one
 // decimal below 10x and none above; empty when either time is not positive.
 std::string annotationRatioLabel(double fromSeconds, double toSeconds);
+
+// Whether `value` (lower case) can be a view.x_level: "default", "binding" or a level name (letters,
+// digits, '_', '-', '.'; at most 64 characters).
+bool isXLevelName(const std::string& value);
 
 } // namespace roofscope

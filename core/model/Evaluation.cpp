@@ -18,8 +18,18 @@ std::string regimeName(Regime regime)
         return "compute-bound";
     case Regime::Balanced:
         return "balanced";
+    case Regime::NetworkBound:
+        return "network-bound";
     }
     return "";
+}
+
+std::string Evaluation::bindingKind() const
+{
+    if (binding == "compute") {
+        return "compute";
+    }
+    return nearestKind == LevelKind::Interconnect ? "interconnect" : "memory";
 }
 
 const LevelEvaluation* Evaluation::level(const std::string& name) const
@@ -172,6 +182,7 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
             slowest = le.seconds;
             logSlowest = logSeconds;
             ev.nearestLevel = le.name;
+            ev.nearestKind = le.kind;
         }
         ev.levels.push_back(le);
     }
@@ -199,7 +210,10 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
         if (std::fabs(ratio - 1.0) <= options.tolerance) {
             ev.regime = Regime::Balanced;
         } else {
-            ev.regime = ratio > 1.0 ? Regime::ComputeBound : Regime::MemoryBound;
+            // Below the ridge the binding level's class names the regime: a link makes it network-bound.
+            ev.regime = ratio > 1.0                         ? Regime::ComputeBound
+                : ev.nearestKind == LevelKind::Interconnect ? Regime::NetworkBound
+                                                            : Regime::MemoryBound;
         }
     }
 

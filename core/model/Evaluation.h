@@ -9,9 +9,11 @@
 
 namespace roofscope {
 
-enum class Regime { MemoryBound, ComputeBound, Balanced };
+// What bounds a kernel: compute, a memory level, or an interconnect level (network-bound), or neither
+// clearly (balanced: the intensity within the tolerance of the binding level's ridge).
+enum class Regime { MemoryBound, ComputeBound, Balanced, NetworkBound };
 
-std::string regimeName(Regime regime); // "memory-bound", "compute-bound", "balanced"
+std::string regimeName(Regime regime); // "memory-bound", "compute-bound", "balanced", "network-bound"
 
 struct EvalOptions {
     std::string precision; // overrides the kernel's precision
@@ -59,6 +61,7 @@ struct Evaluation {
     Regime regime = Regime::ComputeBound;
     std::string binding; // "compute" or the level whose time is largest
     std::string nearestLevel; // the level with the largest time (the one the regime compares against)
+    LevelKind nearestKind = LevelKind::Memory; // its kind: an interconnect level makes a kernel network-bound
     double tMath = 0.0;
     double tMin = 0.0;
     double tMax = 0.0;
@@ -80,6 +83,12 @@ struct Evaluation {
     std::vector<std::string> warnings; // bytes on levels the device lacks, missing sustained factors
 
     const LevelEvaluation* level(const std::string& name) const;
+    // The level the regime compares against (nearestLevel): the binding level, or when compute binds
+    // the level closest to binding. The results table's intensity and ridge are on it. Null when the
+    // kernel moves no bytes on an enabled level.
+    const LevelEvaluation* regimeLevel() const { return level(nearestLevel); }
+    // "compute", "memory" or "interconnect": the kind of resource that binds.
+    std::string bindingKind() const;
 };
 
 struct EvaluationResult {

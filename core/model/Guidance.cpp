@@ -1,8 +1,35 @@
 #include "model/Guidance.h"
 
+#include "model/ChipScaling.h"
+#include <cctype>
+
 namespace roofscope {
 
-std::string guidance(const Evaluation& ev)
+namespace {
+std::string upper(std::string text)
+{
+    for (char& c : text) {
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    return text;
+}
+
+// The advice for a kernel an interconnect level binds, without a measured runtime or close to its roof.
+std::string networkAdvice(const Evaluation& ev, const Kernel* kernel, const std::string& where)
+{
+    const std::string head = "network-bound on " + upper(ev.binding) + where;
+    if (kernel && isShardedKernel(*kernel)) {
+        return head
+            + ": its partial sums on the link grow with the tokens as fast as its FLOPs, so a bigger batch "
+              "does not help; use fewer chips, overlap the collective with compute, or shard differently";
+    }
+    return head
+        + ": send fewer bytes over the link (overlap it with compute, another sharding, compression) or use "
+          "a faster interconnect";
+}
+} // namespace
+
+std::string guidance(const Evaluation& ev, const Kernel* kernel)
 {
     if (ev.aboveRoof && *ev.aboveRoof) {
         return "above its roof: check the precision (a faster unit than assumed?) and the bytes counted "
@@ -10,10 +37,14 @@ std::string guidance(const Evaluation& ev)
     }
     const bool memory = ev.regime == Regime::MemoryBound;
     const bool compute = ev.regime == Regime::ComputeBound;
+    const bool network = ev.regime == Regime::NetworkBound;
     if (!ev.fractionOfRoof) {
         if (memory) {
             return "memory-bound: raise the intensity (fusion, lower precision, a bigger batch) or use faster "
                    "memory";
+        }
+        if (network) {
+            return networkAdvice(ev, kernel, "");
         }
         if (compute) {
             return "compute-bound: fewer FLOPs or faster units; moving fewer bytes will not help";
@@ -29,6 +60,11 @@ std::string guidance(const Evaluation& ev)
     if (memory) {
         return close ? "memory-bound, close to the roof: kernel fusion, lower precision, a bigger batch"
                      : "memory-bound, far from the roof: better tiling, data layout, fewer unnecessary reads";
+    }
+    if (network) {
+        return close ? networkAdvice(ev, kernel, ", close to the roof")
+                     : "network-bound on " + upper(ev.binding)
+                + ", far from the roof: check that the transfers overlap compute and use every link";
     }
     if (compute) {
         return close ? "compute-bound, close to the roof: well optimised; look for algorithmic gains or scale out"

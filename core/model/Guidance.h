@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/Evaluation.h"
+#include "model/Kernel.h"
 
 #include <string>
 
@@ -18,6 +19,11 @@ inline constexpr double kFarBelowRoof = 0.1;
 // or scale out; far below both: launch overhead, synchronisation, cache thrashing. A point above
 // its roof points at the likely cause (the wrong precision or uncounted bytes). Without a measured
 // runtime the advice follows the regime alone.
-std::string guidance(const Evaluation& evaluation);
+//
+// Network-bound (an interconnect level binds): the bytes on the link, not the intensity on memory,
+// set the time. For a sharded template (`kernel`, when given, tells) the collective's bytes grow
+// with the tokens as fast as its FLOPs, so a bigger batch does not help: fewer chips, overlapping
+// the collective with compute, or another sharding do (seed 000, "distributed" example).
+std::string guidance(const Evaluation& evaluation, const Kernel* kernel = nullptr);
 
 } // namespace roofscope

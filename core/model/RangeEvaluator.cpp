@@ -102,7 +102,9 @@ RangePoint RangeEvaluator::at(const Kernel& kernel, double chips) const
     if (std::fabs(ratio - 1.0) <= m_tolerance) {
         p.regime = Regime::Balanced;
     } else {
-        p.regime = ratio > 1.0 ? Regime::ComputeBound : Regime::MemoryBound;
+        p.regime = ratio > 1.0   ? Regime::ComputeBound
+            : isNetwork(nearest) ? Regime::NetworkBound
+                                 : Regime::MemoryBound; // as evaluate(): a binding link is network-bound
     }
     return p;
 }

@@ -36,7 +36,14 @@ struct ViewSettings {
     std::optional<std::pair<double, double>> yRange; // FLOP/s
     std::vector<double> commFractions; // effective roofs at (1 - f) drawn beside the ideal ones, each in (0, 1)
     std::vector<std::string> shadeBetween; // empty, or two level names: the band between their roofs is shaded
+    // The chart's x-axis: the intensity on each device's default level (empty, `x_level: default`),
+    // on the level that binds each kernel ("binding"), or on one named level ("ici"; a device or a
+    // kernel without it keeps its default level).
+    std::string xLevel;
 };
+
+// The view.x_level value that puts each kernel on the roof of the level binding it.
+inline constexpr const char* kBindingLevel = "binding";
 
 // A note on the chart: an arrow from one kernel to another, labelled with the ratio of their T_min
 // ("4.0x"), or free text at a point (intensity in FLOP/B, throughput in FLOP/s).

@@ -1,12 +1,14 @@
 // The command line, run as a real process: the seed numbers through `--json`, the output shapes,
 // and one-line errors with a non-zero exit for bad input.
 #include "SeedCases.h"
+#include "TestUtil.h"
 #include "cli/CliRun.h"
 
 #include <QProcess>
 #include <QTest>
 
 #include <map>
+#include <tuple>
 
 using namespace roofscope::test;
 
@@ -131,6 +133,93 @@ private Q_SLOTS:
         const Run text = runRoofscope({ "table", "--session", session });
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("memory-bound"));
+    }
+
+    // resources/examples/sharded-matmul.yaml, every row derived by hand from the template (SPEC 1:
+    // per chip F = 2bdf / chips, HBM bytes s (bd/chips + df/chips + bf), ICI bytes 2 (chips-1)/chips s b f,
+    // s = 2 for bf16, d = f = 8192) and the device files (TPU v5e: 197 TFLOP/s bf16, HBM 820 GB/s as the
+    // file uses to match the guide, ICI 45 GB/s; TPU v5p: 459 TFLOP/s, HBM 2.76 TB/s, ICI 100 GB/s).
+    // The link binds every row: the regime says network-bound, and the intensity, ridge and level the
+    // row gives are all the ICI ones, so intensity < ridge reads as "bound by ICI".
+    void shardedMatmulRowsByHand_data()
+    {
+        QTest::addColumn<int>("row");
+        QTest::addColumn<double>("b");
+        QTest::addColumn<double>("chips");
+        QTest::addColumn<double>("peak");
+        QTest::addColumn<double>("hbm");
+        QTest::addColumn<double>("ici");
+        const double v5e[3] = { 197e12, 820e9, 45e9 };
+        const double v5p[3] = { 459e12, 2.76e12, 100e9 };
+        int row = 0;
+        for (const auto& [name, b, chips] :
+            { std::tuple { "2 chips, 1024 tokens", 1024.0, 2.0 }, std::tuple { "8 chips, 1024 tokens", 1024.0, 8.0 },
+                std::tuple { "8 chips, 16384 tokens", 16384.0, 8.0 } }) {
+            for (const auto& [device, figures] : { std::pair { "v5e", v5e }, std::pair { "v5p", v5p } }) {
+                QTest::newRow((std::string(name) + " on " + device).c_str())
+                    << row++ << b << chips << figures[0] << figures[1] << figures[2];
+            }
+        }
+    }
+    void shardedMatmulRowsByHand()
+    {
+        QFETCH(int, row);
+        QFETCH(double, b);
+        QFETCH(double, chips);
+        QFETCH(double, peak);
+        QFETCH(double, hbm);
+        QFETCH(double, ici);
+        const double d = 8192.0;
+        const double f = 8192.0;
+        const double s = 2.0;
+        const double flops = 2.0 * b * d * f / chips;
+        const double hbmBytes = s * (b * d / chips + d * f / chips + b * f);
+        const double iciBytes = 2.0 * (chips - 1.0) / chips * s * b * f;
+        const double tMath = flops / peak;
+        const double tIci = iciBytes / ici;
+        QVERIFY(tIci > 1.05 * tMath && tIci > hbmBytes / hbm); // the link binds, outside the balanced band
+
+        const QString session = QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/sharded-matmul.yaml");
+        const Run json = runRoofscope({ "table", "--session", session, "--format", "json" });
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        const auto rows = nlohmann::json::parse(json.out.toStdString());
+        QCOMPARE(rows.size(), size_t(6));
+        const auto& r = rows[static_cast<size_t>(row)];
+        ROOFSCOPE_COMPARE_REL(r["flops"].get<double>(), flops, 1e-12);
+        ROOFSCOPE_COMPARE_REL(r["bytes"]["hbm"].get<double>(), hbmBytes, 1e-12);
+        ROOFSCOPE_COMPARE_REL(r["bytes"]["ici"].get<double>(), iciBytes, 1e-12);
+        QCOMPARE(r["regime"].get<std::string>(), std::string("network-bound"));
+        QCOMPARE(r["binding"].get<std::string>(), std::string("ici"));
+        QCOMPARE(r["binding_kind"].get<std::string>(), std::string("interconnect"));
+        QCOMPARE(r["level"].get<std::string>(), std::string("ici"));
+        ROOFSCOPE_COMPARE_REL(r["intensity"]["ici"].get<double>(), d / ((chips - 1.0) * s), 1e-12);
+        ROOFSCOPE_COMPARE_REL(r["ridge"]["ici"].get<double>(), peak / ici, 1e-12);
+        ROOFSCOPE_COMPARE_REL(r["intensity"]["hbm"].get<double>(), flops / hbmBytes, 1e-12);
+        ROOFSCOPE_COMPARE_REL(r["t_min_s"].get<double>(), tIci, 1e-12);
+        ROOFSCOPE_COMPARE_REL(r["attainable_flops_per_s"].get<double>(), ici * d / ((chips - 1.0) * s), 1e-12);
+        const std::string advice = r["guidance"].get<std::string>();
+        QVERIFY2(advice.rfind("network-bound on ICI: its partial sums on the link grow with the tokens", 0) == 0,
+            advice.c_str());
+
+        // CSV: the intensity and ridge columns are the ICI ones, and the row names the level.
+        const Run csv = runRoofscope({ "table", "--session", session, "--format", "csv" });
+        QCOMPARE(csv.exitCode, 0);
+        const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+        const QList<QByteArray> header = lines[0].split(',');
+        const QList<QByteArray> cells = lines[row + 1].split(',');
+        QCOMPARE(cells.size(), header.size() + 1); // the kernel name holds a comma: quoted, split in two
+        auto cell = [&](const char* key) { return cells[header.indexOf(key) + 1]; };
+        ROOFSCOPE_COMPARE_REL(cell("intensity_flop_per_byte").toDouble(), d / ((chips - 1.0) * s), 1e-12);
+        ROOFSCOPE_COMPARE_REL(cell("ridge_flop_per_byte").toDouble(), peak / ici, 1e-12);
+        QCOMPARE(cell("level"), QByteArray("ici"));
+        QCOMPARE(cell("regime"), QByteArray("network-bound"));
+
+        // The comparison counts the whole workload as network-bound, as each row says.
+        const Run compare = runRoofscope({ "compare", "--session", session, "--format", "json" });
+        QCOMPARE(compare.exitCode, 0);
+        for (const auto& device : nlohmann::json::parse(compare.out.toStdString())["devices"]) {
+            ROOFSCOPE_COMPARE_REL(device["network_share"].get<double>(), 1.0, 1e-12);
+        }
     }
 
     void compareFormats()

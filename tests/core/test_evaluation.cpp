@@ -62,6 +62,60 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(r.evaluation->binding), binding);
     }
 
+    // The regime names the class of what binds: a link below its ridge makes a kernel network-bound,
+    // and the level the table's intensity and ridge are on is the binding one.
+    void regimeNamesTheBindingResourceClass_data()
+    {
+        QTest::addColumn<double>("hbmBytes");
+        QTest::addColumn<double>("iciBytes");
+        QTest::addColumn<QString>("regime");
+        QTest::addColumn<QString>("binding");
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("level");
+        // 1 TFLOP: T_math = 10 ms. ICI 50 GB/s: 1 GB takes 20 ms (intensity 1000 < ridge 2000).
+        QTest::newRow("link binds: network-bound") << 1e9 << 1e9 << "network-bound"
+                                                   << "ici"
+                                                   << "interconnect"
+                                                   << "ici";
+        // HBM 2 TB/s: 100 GB takes 50 ms, ICI 0.1 GB takes 2 ms.
+        QTest::newRow("memory binds beside a link") << 1e11 << 1e8 << "memory-bound"
+                                                    << "hbm"
+                                                    << "memory"
+                                                    << "hbm";
+        // T_ici = 0.49 GB / 50 GB/s = 9.8 ms, within 5 % of T_math: balanced, compute binds.
+        QTest::newRow("link within the band: balanced") << 1e9 << 0.49e9 << "balanced"
+                                                        << "compute"
+                                                        << "compute"
+                                                        << "ici";
+        // ICI 0.1 GB: 2 ms; HBM 1 GB: 0.5 ms; T_math 10 ms.
+        QTest::newRow("compute binds: the nearest level is ICI") << 1e9 << 1e8 << "compute-bound"
+                                                                 << "compute"
+                                                                 << "compute"
+                                                                 << "ici";
+    }
+    void regimeNamesTheBindingResourceClass()
+    {
+        QFETCH(double, hbmBytes);
+        QFETCH(double, iciBytes);
+        QFETCH(QString, regime);
+        QFETCH(QString, binding);
+        QFETCH(QString, kind);
+        QFETCH(QString, level);
+        auto r = evaluate(rawKernel(1e12, { { "hbm", hbmBytes }, { "ici", iciBytes } }), device());
+        QVERIFY2(r.evaluation, r.error.c_str());
+        const Evaluation& ev = *r.evaluation;
+        QCOMPARE(QString::fromStdString(regimeName(ev.regime)), regime);
+        QCOMPARE(QString::fromStdString(ev.binding), binding);
+        QCOMPARE(QString::fromStdString(ev.bindingKind()), kind);
+        QVERIFY(ev.regimeLevel());
+        QCOMPARE(QString::fromStdString(ev.regimeLevel()->name), level);
+        // Intensity and ridge on that level: 1e12 / bytes and 100 TFLOP/s / its bandwidth.
+        const double bandwidth = level == "ici" ? 50e9 : 2e12;
+        const double bytes = level == "ici" ? iciBytes : hbmBytes;
+        ROOFSCOPE_COMPARE_REL(ev.regimeLevel()->intensity, 1e12 / bytes, 1e-12);
+        ROOFSCOPE_COMPARE_REL(ev.regimeLevel()->ridge, 100e12 / bandwidth, 1e-12);
+    }
+
     // Roofs so extreme that T_math and T_level overflow to infinity (or underflow to 0): the regime
     // and the binding resource still come from the same comparison, T_math / T_level =
     // intensity / ridge, here computed by hand from the inputs.
@@ -262,6 +316,43 @@ private Q_SLOTS:
         QTest::newRow("above the roof") << 1.0 << 1.5 << "above its roof: check the precision";
         QTest::newRow("model only, memory") << 1.0 << 0.0 << "memory-bound: raise the intensity";
         QTest::newRow("model only, compute") << 500.0 << 0.0 << "compute-bound: fewer FLOPs";
+    }
+
+    // A network-bound kernel is never told to take a bigger batch; a sharded one is told what helps it.
+    void guidanceForANetworkBoundKernel_data()
+    {
+        QTest::addColumn<bool>("sharded");
+        QTest::addColumn<double>("fractionOfRoof");
+        QTest::addColumn<QString>("advice");
+        QTest::newRow("raw, model only") << false << 0.0 << "network-bound on ICI: send fewer bytes over the link";
+        QTest::newRow("sharded, model only")
+            << true << 0.0 << "network-bound on ICI: its partial sums on the link grow with the tokens";
+        QTest::newRow("sharded, close to the roof")
+            << true << 0.8 << "network-bound on ICI, close to the roof: its partial sums";
+        QTest::newRow("far from the roof") << false << 0.3 << "network-bound on ICI, far from the roof: check that";
+    }
+    void guidanceForANetworkBoundKernel()
+    {
+        QFETCH(bool, sharded);
+        QFETCH(double, fractionOfRoof);
+        QFETCH(QString, advice);
+        // 1 TFLOP, 1 GB on ICI (20 ms, attainable 50 TFLOP/s), 1 GB on HBM (0.5 ms).
+        Kernel k = rawKernel(1e12, { { "hbm", 1e9 }, { "ici", 1e9 } });
+        if (fractionOfRoof > 0.0) {
+            k.measuredSeconds = 1e12 / (50e12 * fractionOfRoof);
+        }
+        Kernel source = k;
+        if (sharded) {
+            source.templ
+                = TemplateInstance { "sharded_matmul", { { "b", 1024.0 }, { "d", 8192.0 }, { "f", 8192.0 } }, {} };
+        }
+        const auto result = evaluate(k, device());
+        QVERIFY(result.evaluation);
+        QCOMPARE(result.evaluation->regime, Regime::NetworkBound);
+        const QString text = QString::fromStdString(guidance(*result.evaluation, &source));
+        QVERIFY2(text.startsWith(advice), qPrintable(text));
+        // The only batch it mentions is one that does not help.
+        QCOMPARE(text.count("bigger batch"), text.count("a bigger batch does not help"));
     }
 
     void guidanceFollowsTheDecisionTable()

@@ -115,6 +115,36 @@ private Q_SLOTS:
         QCOMPARE(sessionToYaml(*back.session), yaml);
     }
 
+    // view.x_level: the chart's x-axis level. "default" (or no key) is each device's default level;
+    // "binding" and level names are kept (lower case) and written back.
+    void xLevelIsReadAndWritten_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("kept");
+        QTest::newRow("default") << "default"
+                                 << "";
+        QTest::newRow("binding") << "binding"
+                                 << "binding";
+        QTest::newRow("a level name, upper case") << "ICI"
+                                                  << "ici";
+        QTest::newRow("a level name with a dot") << "l1.5"
+                                                 << "l1.5";
+    }
+    void xLevelIsReadAndWritten()
+    {
+        QFETCH(QString, value);
+        QFETCH(QString, kept);
+        auto r
+            = loadSessionText("schema: roofscope-session/1\nview:\n  x_level: " + value.toStdString() + "\n", "x.yaml");
+        QVERIFY2(r.session, firstError(r.diagnostics).c_str());
+        QCOMPARE(QString::fromStdString(r.session->view.xLevel), kept);
+        const std::string yaml = sessionToYaml(*r.session);
+        QCOMPARE(QString::fromStdString(yaml).contains("x_level"), !kept.isEmpty());
+        auto back = loadSessionText(yaml, "y.yaml");
+        QVERIFY2(back.session, firstError(back.diagnostics).c_str());
+        QCOMPARE(back.session->view.xLevel, r.session->view.xLevel);
+    }
+
     // A session whose arrow lost a kernel (renamed or deleted in the window) still saves a file that loads.
     void arrowsToMissingKernelsAreNotWritten()
     {
@@ -222,6 +252,12 @@ private Q_SLOTS:
         QTest::newRow("shade between a level and itself")
             << "schema: roofscope-session/1\nview:\n  shade_between: [hbm, HBM]\n"
             << "two different levels" << 3;
+        QTest::newRow("x level not a name") << "schema: roofscope-session/1\nview:\n  x_level: \"h b m\"\n"
+                                            << "view.x_level" << 3;
+        QTest::newRow("x level a list") << "schema: roofscope-session/1\nview:\n  x_level: [hbm]\n"
+                                        << "'default', 'binding' or a level name" << 3;
+        QTest::newRow("x level empty") << "schema: roofscope-session/1\nview:\n  x_level: \"\"\n"
+                                       << "view.x_level" << 3;
         QTest::newRow("alias") << "schema: roofscope-session/1\ntitle: &t x\nview: *t\n"
                                << "anchors" << 2;
     }

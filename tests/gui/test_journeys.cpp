@@ -2,6 +2,7 @@
 // editor and press Enter, click its buttons, drag markers, press the shortcuts in normal and review
 // mode, undo and redo each step. Each row is named after the defect it guards.
 #include "TestUtil.h"
+#include "chart/ChartDecorator.h"
 #include "chart/RooflineChart.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -9,11 +10,13 @@
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/Templates.h"
+#include "widgets/CommFractionsDialog.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
 #include "widgets/KernelEditor.h"
 #include "widgets/MainWindow.h"
 #include "widgets/SiSpinBox.h"
+#include "widgets/XLevelMenu.h"
 
 #include <QAction>
 #include <QApplication>
@@ -473,6 +476,169 @@ private Q_SLOTS:
         QCOMPARE(basis.leftOut.size(), size_t(2000)); // every kernel still listed for the exports
         QVERIFY(basis.caveats.size() <= 4);
         QVERIFY(!basis.comparable);
+    }
+
+    // Issue 12: communication overhead had no control. View > Communication Roofs… takes fractions
+    // typed as a user would, refuses bad ones at the field, and each change is one undo step that the
+    // chart draws ("40 % comm") and the session file keeps.
+    void communicationRoofsSetUndoRedoSaveReopen()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("sharded-matmul.yaml"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QAction* action = window.findChild<QAction*>(QStringLiteral("commFractionsAction"));
+        QVERIFY(action);
+        action->trigger();
+        auto* dialog = window.findChild<CommFractionsDialog*>(QStringLiteral("commFractionsDialog"));
+        QVERIFY(dialog);
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        auto* field = dialog->findChild<QLineEdit*>(QStringLiteral("commFractionEdit"));
+        auto* list = dialog->findChild<QListWidget*>(QStringLiteral("commFractionsList"));
+        QVERIFY(field && list);
+        QCOMPARE(list->count(), 0);
+        const auto commLabels
+            = [&] { return window.chart()->decorator().labels().filter(QStringLiteral("% comm")).size(); };
+        QCOMPARE(commLabels(), 0);
+
+        typeAndEnter(field, QStringLiteral("0.4"));
+        QCOMPARE(window.session().view.commFractions, std::vector<double>({ 0.4 }));
+        typeAndEnter(field, QStringLiteral("20 %"));
+        QCOMPARE(window.session().view.commFractions, std::vector<double>({ 0.2, 0.4 }));
+        QCOMPARE(list->count(), 2);
+        QCOMPARE(list->item(0)->text(), QStringLiteral("20 %"));
+        QVERIFY(commLabels() > 0);
+        QVERIFY(window.chart()->decorator().labels().join(' ').contains(QStringLiteral("40 % comm")));
+        // Bad entries change nothing and say why under the field.
+        for (const char* bad : { "1.5", "0", "100 %", "lots", "0.4" }) {
+            typeAndEnter(field, QString::fromLatin1(bad));
+            QVERIFY2(!dialog->errorText().isEmpty(), bad);
+            QCOMPARE(window.session().view.commFractions, std::vector<double>({ 0.2, 0.4 }));
+        }
+        QVERIFY(dialog->errorText().contains(QStringLiteral("drawn already")));
+        typeAndEnter(field, QStringLiteral("1.5"));
+        QVERIFY(dialog->errorText().contains(QStringLiteral("between 0 and 1")));
+        // Remove the selected one: one more step.
+        list->setCurrentRow(0);
+        QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("commFractionRemove")), Qt::LeftButton);
+        QCOMPARE(window.session().view.commFractions, std::vector<double>({ 0.4 }));
+        QCOMPARE(list->count(), 1);
+
+        QUndoStack* undo = window.document()->undoStack();
+        undo->undo();
+        QCOMPARE(window.session().view.commFractions, std::vector<double>({ 0.2, 0.4 }));
+        QCOMPARE(list->count(), 2); // the dialog follows undo
+        undo->undo();
+        QCOMPARE(window.session().view.commFractions, std::vector<double>({ 0.4 }));
+        undo->undo();
+        QVERIFY(window.session().view.commFractions.empty());
+        QCOMPARE(commLabels(), 0);
+        undo->redo();
+        undo->redo();
+        QCOMPARE(window.session().view.commFractions, std::vector<double>({ 0.2, 0.4 }));
+        QVERIFY(commLabels() > 0);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("comm.yaml"));
+        QVERIFY(window.saveSessionAs(path).isEmpty());
+        MainWindow reopened(m_db);
+        reopened.setAutosaveDelay(-1);
+        QVERIFY(reopened.openSessionFile(path).isEmpty());
+        QCOMPARE(reopened.session().view.commFractions, std::vector<double>({ 0.2, 0.4 }));
+        QVERIFY(reopened.chart()->decorator().labels().join(' ').contains(QStringLiteral("20 % comm")));
+    }
+
+    // Issue 12: the sharded matmul's markers sat at the HBM intensity at an ICI-limited height, on
+    // no drawn roof. View > X-Axis Level puts them on the roof of the level that binds them; the
+    // choice is one undo step, saved in the session.
+    void xAxisLevelPutsMarkersOnTheBindingRoof()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("transformer-layer.yaml"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* menu = window.findChild<XLevelMenu*>(QStringLiteral("xLevelMenu"));
+        QVERIFY(menu);
+        const auto ici = [&](const ChartScene& scene) { return scene.kernels.front().points.front(); };
+        window.openSessionFile(QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/sharded-matmul.yaml"));
+        QCOMPARE(QString::fromStdString(window.session().view.xLevel), QStringLiteral("binding"));
+        // On the binding level: 4096 FLOP/B for 2 chips (d / ((chips - 1) s)), on the 45 GB/s ICI roof.
+        ChartKernelPoint point = ici(window.chart()->scene());
+        ROOFSCOPE_COMPARE_REL(point.intensity, 8192.0 / 2.0, 1e-12);
+        ROOFSCOPE_COMPARE_REL(point.attainable, 45e9 * point.intensity, 1e-12);
+        QCOMPARE(point.bindingIntensity, 0.0);
+        QVERIFY(window.chart()->plot()->xAxis->label().contains(QStringLiteral("binding level")));
+
+        // The default level: the HBM intensity, joined to the point on the ICI roof.
+        QVERIFY(menu->choose(QString()));
+        QVERIFY(window.session().view.xLevel.empty());
+        point = ici(window.chart()->scene());
+        const double flops = 2.0 * 1024 * 8192 * 8192 / 2;
+        const double hbmBytes = 2.0 * (1024.0 * 8192 / 2 + 8192.0 * 8192 / 2 + 1024.0 * 8192);
+        ROOFSCOPE_COMPARE_REL(point.intensity, flops / hbmBytes, 1e-12);
+        ROOFSCOPE_COMPARE_REL(point.bindingIntensity, 4096.0, 1e-12);
+        QCOMPARE(window.chart()->plot()->xAxis->label(), QStringLiteral("Arithmetic intensity (FLOP/byte)"));
+        // A named level.
+        QVERIFY(menu->choose(QStringLiteral("ici")));
+        QCOMPARE(QString::fromStdString(window.session().view.xLevel), QStringLiteral("ici"));
+        ROOFSCOPE_COMPARE_REL(ici(window.chart()->scene()).intensity, 4096.0, 1e-12);
+        QVERIFY(window.chart()->plot()->xAxis->label().contains(QStringLiteral("ICI")));
+
+        QUndoStack* undo = window.document()->undoStack();
+        undo->undo();
+        QVERIFY(window.session().view.xLevel.empty());
+        undo->undo();
+        QCOMPARE(QString::fromStdString(window.session().view.xLevel), QStringLiteral("binding"));
+        undo->redo();
+        undo->redo();
+        QCOMPARE(QString::fromStdString(window.session().view.xLevel), QStringLiteral("ici"));
+        const auto checked = [&] {
+            for (QAction* action : menu->actions()) {
+                if (action->isChecked()) {
+                    return action->data().toString();
+                }
+            }
+            return QStringLiteral("none");
+        };
+        QCOMPARE(checked(), QStringLiteral("ici"));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("x.yaml"));
+        QVERIFY(window.saveSessionAs(path).isEmpty());
+        auto reloaded = loadSessionFile(path.toStdString());
+        QVERIFY(reloaded.session);
+        QCOMPARE(QString::fromStdString(reloaded.session->view.xLevel), QStringLiteral("ici"));
+        // What a session file could not hold is refused, and nothing changes.
+        const int steps = undo->count();
+        ViewSettings bad = window.session().view;
+        bad.xLevel = "h b m";
+        QVERIFY(!window.document()->setView(bad).isEmpty());
+        bad.xLevel = "ici";
+        bad.commFractions = { 0.5, 1.0 };
+        QVERIFY(window.document()->setView(bad).contains(QStringLiteral("between 0 and 1")));
+        QCOMPARE(undo->count(), steps);
+        QVERIFY(window.session().view.commFractions.empty());
+
+        // Dragging a raw kernel with the x-axis on another level moves it by the pointer's ratio.
+        Session raw;
+        raw.devices = { DeviceSelection { "google-tpu-v5e", "", {}, true } };
+        Kernel kernel;
+        kernel.name = "raw";
+        kernel.flops = 1e12;
+        kernel.bytes = { { "hbm", 1e10 }, { "vmem", 1e9 } }; // 100 FLOP/B on HBM, 1000 on VMEM
+        raw.kernels = { kernel };
+        raw.view.xLevel = "vmem";
+        window.setSession(raw);
+        ROOFSCOPE_COMPARE_REL(ici(window.chart()->scene()).intensity, 1000.0, 1e-12);
+        dragKernel(window, 0, 4000.0);
+        // Where the pointer let go (the pixel grid rounds 4000 FLOP/B), on VMEM; HBM moved by the same ratio.
+        const QCPAxis* x = window.chart()->plot()->xAxis;
+        const double pointer = x->pixelToCoord(qRound(x->coordToPixel(4000.0)));
+        ROOFSCOPE_COMPARE_REL(pointer, 4000.0, 0.2);
+        ROOFSCOPE_COMPARE_REL(1e12 / window.session().kernels[0].bytesOn("hbm"), pointer / 10.0, 1e-9);
+        ROOFSCOPE_COMPARE_REL(ici(window.chart()->scene()).intensity, pointer, 1e-9);
     }
 
 private:

@@ -1,0 +1,90 @@
+#include "widgets/XLevelMenu.h"
+
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+
+#include <QActionGroup>
+
+namespace roofscope {
+
+XLevelMenu::XLevelMenu(SessionDocument* document, SessionAnalysis* analysis, QWidget* parent)
+    : QMenu(tr("&X-Axis Level"), parent)
+    , m_document(document)
+    , m_analysis(analysis)
+{
+    setObjectName(QStringLiteral("xLevelMenu"));
+    menuAction()->setStatusTip(tr("Which level's intensity the x-axis shows"));
+    connect(analysis, &SessionAnalysis::sceneChanged, this, &XLevelMenu::rebuild);
+    connect(document, &SessionDocument::viewChanged, this, &XLevelMenu::rebuild);
+    rebuild();
+}
+
+bool XLevelMenu::choose(const QString& level)
+{
+    for (QAction* action : actions()) {
+        if (action->isCheckable() && action->isVisible() && action->data().toString() == level) {
+            action->trigger();
+            return true;
+        }
+    }
+    return false;
+}
+
+void XLevelMenu::addEntry(const QString& text, const QString& level)
+{
+    QAction* action = addAction(text);
+    action->setCheckable(true);
+    action->setData(level);
+    m_group->addAction(action);
+    connect(action, &QAction::triggered, this, [this, level] {
+        ViewSettings view = m_document->session().view;
+        if (view.xLevel == level.toStdString()) {
+            return;
+        }
+        view.xLevel = level.toStdString();
+        const QString where = level.isEmpty()       ? tr("the default level")
+            : level == QLatin1String(kBindingLevel) ? tr("the binding level")
+                                                    : level.toUpper();
+        m_document->setView(view, tr("X-axis on %1").arg(where));
+    });
+}
+
+void XLevelMenu::rebuild()
+{
+    const QString current = QString::fromStdString(m_document->session().view.xLevel);
+    QStringList levels; // the levels of the shown devices, fastest first on the first device that has them
+    for (const ChartDevice& device : m_analysis->scene().devices) {
+        for (const ChartLevel& level : device.levels) {
+            if (!levels.contains(level.name)) {
+                levels << level.name;
+            }
+        }
+    }
+    if (!current.isEmpty() && current != QLatin1String(kBindingLevel) && !levels.contains(current)) {
+        levels << current; // chosen in the session, though no shown device has it
+    }
+    // Actions are added and hidden, never deleted: this runs inside an action's own triggered signal.
+    if (!m_group) {
+        m_group = new QActionGroup(this);
+        addEntry(tr("&Default Level of Each Device"), QString());
+        addEntry(tr("&Binding Level of Each Kernel"), QString::fromLatin1(kBindingLevel));
+        addSeparator();
+    }
+    for (QAction* action : actions()) {
+        const QString level = action->data().toString();
+        if (action->isCheckable() && !level.isEmpty() && level != QLatin1String(kBindingLevel)) {
+            action->setVisible(levels.contains(level));
+            levels.removeAll(level);
+        }
+    }
+    for (const QString& level : levels) {
+        addEntry(level.toUpper(), level);
+    }
+    for (QAction* action : actions()) {
+        if (action->isCheckable()) {
+            action->setChecked(action->data().toString() == current);
+        }
+    }
+}
+
+} // namespace roofscope
