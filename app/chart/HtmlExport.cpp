@@ -1,6 +1,7 @@
 #include "chart/HtmlExport.h"
 
 #include "chart/ChartAxisFormat.h"
+#include "chart/ChartLabelPlacer.h"
 #include "chart/RoofGeometry.h"
 #include "chart/RooflineChart.h"
 #include "document/EvaluationText.h"
@@ -173,7 +174,7 @@ QString deviceSvg(const PixelMap& map, const ChartScene& scene, size_t d, const 
     return out + QStringLiteral("</g>\n");
 }
 
-QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& rect)
+QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& rect, const ChartLabelPlacer& labels)
 {
     QString out;
     for (size_t k = 0; k < scene.kernels.size(); ++k) {
@@ -203,10 +204,18 @@ QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
                            colour(scene.style.markerOutline));
         }
         out += QStringLiteral("</g>\n");
-        out += QStringLiteral("<g class=\"kernel-label\" data-kernel=\"%1\">").arg(k)
-            + text(map.x(x) + 6, map.y(top) - 10, kernel.name,
-                QStringLiteral("fill=\"%1\" font-size=\"12\"").arg(colour(scene.style.text)))
-            + QStringLiteral("</g>\n");
+        // The label where the chart put it (clear of markers and other labels), or none, as the chart.
+        if (const auto label = labels.kernelLabel(static_cast<int>(k))) {
+            const double size = std::max(8.0, (label->rect.height() - 2.0) * 0.78); // the chart's font, in pixels
+            out += QStringLiteral("<g class=\"kernel-label\" data-kernel=\"%1\">").arg(k)
+                + QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\" stroke=\"%6\"/>")
+                      .arg(n(label->rect.x()), n(label->rect.y()), n(label->rect.width()), n(label->rect.height()),
+                          colour(scene.style.panel), colour(scene.style.panelBorder))
+                + text(label->rect.center().x(), label->rect.center().y() + size * 0.35, label->text,
+                    QStringLiteral("fill=\"%1\" font-size=\"%2\" text-anchor=\"middle\"")
+                        .arg(colour(scene.style.text), n(size)))
+                + QStringLiteral("</g>\n");
+        }
     }
     return out;
 }
@@ -395,7 +404,7 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
     for (size_t d = 0; d < scene.devices.size(); ++d) {
         svg += deviceSvg(map, scene, d, range);
     }
-    svg += kernelsSvg(map, scene, rect);
+    svg += kernelsSvg(map, scene, rect, chart.labelPlacer());
     svg += decorationsSvg(map, scene, width);
     svg += QStringLiteral("</svg>\n");
 

@@ -417,7 +417,7 @@ void RooflineChart::buildKernel(int index)
     items.label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
     items.label->position->setTypeY(QCPItemPosition::ptAbsolute);
     items.label->setSelectable(false);
-    m_labels->addKernel(items.label, items.x);
+    m_labels->addKernel(items.label, items.x, index);
     m_kernelItems.push_back(items);
 }
 

@@ -1,5 +1,6 @@
 #include "models/ResultsTableModel.h"
 
+#include "document/ChartPalette.h"
 #include "document/SessionAnalysis.h"
 #include "io/EvaluationFormat.h"
 
@@ -46,6 +47,12 @@ void ResultsTableModel::setAnalysis(SessionAnalysis* analysis)
                     }
                 }
             }
+        }
+        m_deviceColors.clear(); // the swatch beside each device's label, in its chart colour
+        const auto& sceneDevices = analysis->scene().devices;
+        for (size_t d = 0; d < devices.size() && d < sceneDevices.size(); ++d) {
+            m_deviceColors.resize(std::max(m_deviceColors.size(), devices[d].sessionIndex + 1));
+            m_deviceColors[devices[d].sessionIndex] = sceneDevices[d].color;
         }
         setRows(std::move(rows), { results.begin(), results.end() });
     };
@@ -134,10 +141,18 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
         if (column == 0) {
             return QString::fromStdString(ev.kernelName);
         }
-        if (column == 1) {
-            return QString::fromStdString(ev.hardwareName);
+        if (column == 1) { // the full name and the id behind the short label
+            return QStringLiteral("%1\n%2").arg(
+                QString::fromStdString(ev.hardwareName), QString::fromStdString(ev.hardwareId));
         }
         return {};
+    case Qt::DecorationRole: {
+        const size_t device = m_rows[static_cast<size_t>(index.row())].deviceIndex;
+        if (column == 1 && device < m_deviceColors.size() && m_deviceColors[device].isValid()) {
+            return deviceSwatch(m_deviceColors[device]);
+        }
+        return {};
+    }
     case kSortRole:
         if (numeric) {
             return tableNumber(ev, static_cast<size_t>(column)).value_or(-1.0); // missing values sort first

@@ -3,6 +3,7 @@
 #include "io/SessionEvaluator.h"
 
 #include <QAbstractTableModel>
+#include <QColor>
 #include <QSortFilterProxyModel>
 
 #include <memory>
@@ -55,6 +56,7 @@ public:
 private:
     std::vector<Row> m_rows;
     std::vector<std::shared_ptr<void>> m_owners;
+    std::vector<QColor> m_deviceColors; // by session device index: the chart's colours
 };
 
 // Sorts the results by value and leaves out the rows of hidden kernels (the top-N filter).

@@ -137,7 +137,7 @@ QString MainWindow::importFiles(const QStringList& paths)
             }
         }
         const std::string id = hw.id;
-        deviceNames << QString::fromStdString(hw.name.empty() ? id : hw.name);
+        deviceNames << QString::fromStdString(hw.shortLabel());
         if (m_hardware.add(std::move(hw))) { // may move the devices: `datasheet` is not used below
             auto shown = [&](const std::string& which) {
                 auto it = std::find_if(

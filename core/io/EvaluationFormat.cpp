@@ -306,8 +306,8 @@ std::string tableCell(const Evaluation& ev, size_t column, bool forCsv)
         switch (column) {
         case 0:
             return ev.kernelName;
-        case 1:
-            return ev.hardwareId;
+        case 1: // CSV keeps the id; people read the short label every view shows
+            return forCsv || ev.hardwareLabel.empty() ? ev.hardwareId : ev.hardwareLabel;
         case 2:
             return ev.precision;
         case 7:

@@ -24,6 +24,22 @@ std::optional<double> Hardware::peak(const std::string& precision, const std::st
     return best;
 }
 
+std::string Hardware::shortLabel() const
+{
+    if (!label.empty()) {
+        return label;
+    }
+    if (generation.empty()) {
+        return name.empty() ? id : name;
+    }
+    const char first = generation.front();
+    const bool saysLittle = (first >= 'a' && first <= 'z') || (first >= '0' && first <= '9');
+    if (saysLittle && !family.empty()) {
+        return family + " " + generation;
+    }
+    return generation;
+}
+
 std::string Hardware::fastestUnit(const std::string& precision) const
 {
     const ComputePeak* best = nullptr;
