@@ -65,7 +65,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     bar->addWidget(exportButton);
     layout->addLayout(bar);
 
-    m_view = new QTableView(content);
+    m_view = new FrozenColumnTable(content);
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder); // session order until a header is clicked
@@ -73,6 +73,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->setVisible(false);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->setFrozenColumns(1); // the Device column stays in view when the table scrolls across
     layout->addWidget(m_view);
     setWidget(content);
 
@@ -129,7 +130,7 @@ void ComparisonDock::setComparison(Comparison comparison, std::vector<QColor> co
     const bool wasEmpty = m_model->rowCount() == 0;
     m_model->setComparison(std::move(comparison), std::move(colors));
     if (wasEmpty && m_model->rowCount() > 0) {
-        m_view->resizeColumnsToContents();
+        m_view->fitColumns(300);
     }
 }
 

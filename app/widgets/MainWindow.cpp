@@ -38,6 +38,8 @@
 namespace roofscope {
 
 namespace {
+constexpr int kMaxColumnWidth = 300; // pixels; a longer kernel name is elided (its tooltip is whole)
+
 QString counted(qsizetype count, const QString& singular, const QString& plural)
 {
     return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? singular : plural);
@@ -72,7 +74,7 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
     connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this](bool fit) {
         if (fit) {
-            m_resultsView->resizeColumnsToContents();
+            m_resultsView->fitColumns(kMaxColumnWidth);
         }
         updateStatus();
         updateKernelStatus();
@@ -181,7 +183,7 @@ void MainWindow::createResultsDock()
     m_resultsProxy->setSourceModel(m_results);
     m_resultsProxy->setSortRole(ResultsTableModel::kSortRole);
     m_resultsProxy->setAnalysis(m_analysis);
-    m_resultsView = new QTableView(this);
+    m_resultsView = new FrozenColumnTable(this);
     m_resultsView->setObjectName(QStringLiteral("resultsView"));
     m_resultsView->setModel(m_resultsProxy);
     m_resultsView->setSortingEnabled(true);
@@ -194,6 +196,7 @@ void MainWindow::createResultsDock()
     // measure every row on every change, far too slow with thousands of rows.
     m_resultsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_resultsView->horizontalHeader()->setResizeContentsPrecision(200);
+    m_resultsView->setFrozenColumns(2); // Kernel and Device stay in view when the table scrolls across
     m_resultsDock = new QDockWidget(tr("Results"), this);
     m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
     m_resultsDock->setWidget(m_resultsView);
@@ -223,7 +226,7 @@ void MainWindow::setSession(const Session& session, const QString& filePath)
         const ChartRange saved { view.xRange->first, view.xRange->second, view.yRange->first, view.yRange->second };
         m_chart->setVisibleRange(saved); // ignored when invalid
     }
-    m_resultsView->resizeColumnsToContents();
+    m_resultsView->fitColumns(kMaxColumnWidth);
     updateTitle();
 }
 
