@@ -34,7 +34,8 @@ std::string Hardware::shortLabel() const
     }
     const char first = generation.front();
     const bool saysLittle = (first >= 'a' && first <= 'z') || (first >= '0' && first <= '9');
-    if (saysLittle && !family.empty()) {
+    const bool named = generation.size() >= family.size() && generation.compare(0, family.size(), family) == 0;
+    if (saysLittle && !family.empty() && !named) { // "TPU v7x"; not "ad hoc ad hoc"
         return family + " " + generation;
     }
     return generation;
