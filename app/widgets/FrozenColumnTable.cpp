@@ -158,13 +158,23 @@ QModelIndex FrozenColumnTable::moveCursor(CursorAction cursorAction, Qt::Keyboar
 
 void FrozenColumnTable::scrollTo(const QModelIndex& index, ScrollHint hint)
 {
-    if (!model() || !index.isValid() || index.column() >= m_frozenCount) {
+    if (!model() || !index.isValid()) {
         QTableView::scrollTo(index, hint);
         return;
     }
-    // A frozen cell is always in view across; only its row may need scrolling to.
-    const int column = horizontalHeader()->logicalIndexAt(frozenWidth() + 1);
-    QTableView::scrollTo(model()->index(index.row(), column >= 0 ? column : index.column(), index.parent()), hint);
+    if (index.column() < m_frozenCount) {
+        // A frozen cell is always in view across; only its row may need scrolling to, and the
+        // columns the user scrolled to stay (before the table is laid out the viewport is tiny).
+        const int across = horizontalScrollBar()->value();
+        QTableView::scrollTo(index, hint);
+        horizontalScrollBar()->setValue(across);
+        return;
+    }
+    QTableView::scrollTo(index, hint);
+    const int hidden = frozenWidth() - visualRect(index).left(); // under the frozen columns
+    if (hidden > 0) {
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - hidden);
+    }
 }
 
 } // namespace roofscope

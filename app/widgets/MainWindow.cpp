@@ -205,6 +205,7 @@ void MainWindow::createResultsDock()
     m_comparisonDock->setAnalysis(m_analysis);
     addDockWidget(Qt::BottomDockWidgetArea, m_comparisonDock);
     splitDockWidget(m_resultsDock, m_comparisonDock, Qt::Horizontal);
+    resizeDocks({ m_resultsDock, m_comparisonDock }, { 900, 600 }, Qt::Horizontal); // the wider table wider
     m_regimeMapDock = new RegimeMapDock(m_analysis, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_regimeMapDock);
     tabifyDockWidget(m_comparisonDock, m_regimeMapDock);
