@@ -1,5 +1,6 @@
 #include "chart/ChartDecorator.h"
 
+#include "chart/ChartLabelPlacer.h"
 #include "chart/RoofGeometry.h"
 #include "document/SceneDecorations.h"
 #include "model/Units.h"
@@ -41,8 +42,9 @@ const ChartLevel* findLevel(const ChartDevice& device, const QString& name)
 }
 } // namespace
 
-ChartDecorator::ChartDecorator(QCustomPlot* plot)
+ChartDecorator::ChartDecorator(QCustomPlot* plot, ChartLabelPlacer* labels)
     : m_plot(plot)
+    , m_labels(labels)
 {
 }
 
@@ -134,14 +136,28 @@ void ChartDecorator::updateArrows(const ChartScene& scene)
         line->setVisible(placement.has_value());
         label->setVisible(placement.has_value());
         if (!placement) {
+            if (m_labels) { // nowhere to go: the placer hides it
+                const QPointF nowhere(qQNaN(), qQNaN());
+                m_labels->setArrow(label, static_cast<int>(i), nowhere, nowhere);
+            }
             continue;
         }
         line->start->setCoords(placement->fromX, placement->fromY);
         line->end->setCoords(placement->toX, placement->toY);
-        // The label above the arrow's middle on the log axes.
-        label->position->setCoords(
-            std::sqrt(placement->fromX * placement->toX), std::sqrt(placement->fromY * placement->toY));
         label->setText(placement->label);
+        if (m_labels) { // placed after the layout, beside the arrow's middle and clear of the rest
+            m_labels->setArrow(
+                label, static_cast<int>(i), { placement->fromX, placement->fromY }, { placement->toX, placement->toY });
+            continue;
+        }
+        // The label beside the arrow's middle (on the log axes), on the side above the arrow's line, a
+        // few pixels off it, so that it covers neither the arrow nor a marker the arrow passes.
+        const bool rising = (placement->toX > placement->fromX) == (placement->toY > placement->fromY);
+        constexpr double kAside = 1.08;
+        const double midX = std::sqrt(placement->fromX * placement->toX);
+        label->setPositionAlignment((rising ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+        label->position->setCoords(
+            rising ? midX / kAside : midX * kAside, std::sqrt(placement->fromY * placement->toY) * kAside);
     }
 }
 

@@ -50,6 +50,7 @@ void ChartLabelPlacer::clear()
     m_slanted.clear();
     m_flat.clear();
     m_kernels.clear();
+    m_arrows.clear();
     m_obstacles.clear();
 }
 
@@ -77,6 +78,18 @@ void ChartLabelPlacer::moveKernel(const QCPItemText* text, double x)
     }
 }
 
+void ChartLabelPlacer::setArrow(QCPItemText* text, int index, QPointF from, QPointF to)
+{
+    for (ArrowLabel& arrow : m_arrows) {
+        if (arrow.text == text) {
+            arrow.from = from;
+            arrow.to = to;
+            return;
+        }
+    }
+    m_arrows.push_back({ text, index, from, to, std::nullopt });
+}
+
 void ChartLabelPlacer::addObstacle(double x, double y)
 {
     m_obstacles.emplace_back(x, y);
@@ -93,6 +106,7 @@ void ChartLabelPlacer::place()
     placeLegend(obstacles, placed);
     const size_t legendBoxes = placed.size();
     placeKernels(obstacles, placed);
+    placeArrows(obstacles, placed);
     for (const Slanted& label : m_slanted) {
         placeSlanted(label, obstacles, placed);
     }
@@ -124,6 +138,74 @@ QRectF ChartLabelPlacer::legendRect() const
 std::vector<QPointF> ChartLabelPlacer::markerPixels() const
 {
     return m_lastObstacles;
+}
+
+std::optional<QRectF> ChartLabelPlacer::arrowLabel(int index) const
+{
+    for (const ArrowLabel& arrow : m_arrows) {
+        if (arrow.index == index) {
+            return arrow.rect;
+        }
+    }
+    return std::nullopt;
+}
+
+void ChartLabelPlacer::placeArrows(const std::vector<QPointF>& obstacles, std::vector<Box>& placed)
+{
+    for (ArrowLabel& arrow : m_arrows) {
+        arrow.rect.reset();
+        const QPointF from(m_plot->xAxis->coordToPixel(arrow.from.x()), m_plot->yAxis->coordToPixel(arrow.from.y()));
+        const QPointF to(m_plot->xAxis->coordToPixel(arrow.to.x()), m_plot->yAxis->coordToPixel(arrow.to.y()));
+        // The middle on the log axes is the middle in pixels.
+        const QPointF mid = (from + to) / 2.0;
+        if (!std::isfinite(mid.x()) || !std::isfinite(mid.y())) {
+            arrow.text->setVisible(false);
+            continue;
+        }
+        const double halfWidth = textWidth(arrow.text) / 2.0;
+        const double halfHeight = textHeight(arrow.text) / 2.0;
+        // Rising on screen (up to the right): the free sides are up-left and down-right, else up-right
+        // and down-left. A box with its corner a little off the middle never crosses the arrow.
+        const bool rising = (to.x() - from.x()) * (to.y() - from.y()) < 0.0;
+        const QPointF sides[2]
+            = { rising ? QPointF(-1.0, -1.0) : QPointF(1.0, -1.0), rising ? QPointF(1.0, 1.0) : QPointF(-1.0, 1.0) };
+        std::optional<Box> chosen;
+        double bestRoom = -std::numeric_limits<double>::infinity();
+        for (const double off : { 6.0, 16.0, 30.0 }) {
+            for (const QPointF& side : sides) {
+                const QPointF centre = mid + side * off + QPointF(side.x() * halfWidth, side.y() * halfHeight);
+                const Box box { centre, QPointF(1.0, 0.0), halfWidth, halfHeight };
+                if (std::any_of(placed.begin(), placed.end(), [&](const Box& other) { return overlaps(box, other); })) {
+                    continue;
+                }
+                double room = std::numeric_limits<double>::infinity();
+                for (const QPointF& point : obstacles) {
+                    room = std::min(room, distanceToBox(point - centre, halfWidth, halfHeight));
+                }
+                if (room > bestRoom) {
+                    bestRoom = room;
+                    chosen = box;
+                }
+                if (room >= kMarkerRadius + 2.0) {
+                    break;
+                }
+            }
+            if (bestRoom >= kMarkerRadius + 2.0) {
+                break;
+            }
+        }
+        if (!chosen || bestRoom <= 0.0) { // every spot overlaps a label or sits on a marker
+            arrow.text->setVisible(false);
+            continue;
+        }
+        arrow.text->setPositionAlignment(Qt::AlignCenter);
+        arrow.text->position->setCoords(
+            m_plot->xAxis->pixelToCoord(chosen->centre.x()), m_plot->yAxis->pixelToCoord(chosen->centre.y()));
+        arrow.text->setVisible(true);
+        arrow.rect = QRectF(
+            chosen->centre.x() - halfWidth, chosen->centre.y() - halfHeight, 2.0 * halfWidth, 2.0 * halfHeight);
+        placed.push_back(*chosen);
+    }
 }
 
 std::optional<ChartLabelPlacer::PlacedKernelLabel> ChartLabelPlacer::kernelLabel(int kernel) const

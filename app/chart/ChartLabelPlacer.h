@@ -35,6 +35,9 @@ public:
     void addSlanted(QCPItemText* text, double bytesPerSecond, double xLower, double xUpper, bool above);
     void addFlat(QCPItemText* text, double value, double xLower);
     void addKernel(QCPItemText* text, double x, int kernel);
+    // An annotation arrow's label (arrow `index` of the scene), from and to in plot coordinates; set
+    // again when the arrow moves. It goes beside the arrow's middle, on the free side, a few pixels off.
+    void setArrow(QCPItemText* text, int index, QPointF from, QPointF to);
     void moveKernel(const QCPItemText* text, double x);
     // A point labels keep clear of (a marker), in plot coordinates.
     void addObstacle(double x, double y);
@@ -52,6 +55,7 @@ public:
         QString text;
     };
     std::optional<PlacedKernelLabel> kernelLabel(int kernel) const;
+    std::optional<QRectF> arrowLabel(int index) const;
 
 private:
     struct Slanted {
@@ -83,6 +87,7 @@ private:
 
     void placeSlanted(const Slanted& label, const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeFlat(const Flat& label, const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
+    void placeArrows(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeLegend(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeKernels(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     static bool overlaps(const Box& a, const Box& b);
@@ -96,6 +101,14 @@ private:
     std::vector<Slanted> m_slanted;
     std::vector<Flat> m_flat;
     std::vector<KernelLabel> m_kernels;
+    struct ArrowLabel {
+        QCPItemText* text = nullptr;
+        int index = -1;
+        QPointF from; // plot coordinates
+        QPointF to;
+        std::optional<QRectF> rect; // where place() put it; empty when hidden
+    };
+    std::vector<ArrowLabel> m_arrows;
     std::vector<QPointF> m_obstacles; // plot coordinates
     std::vector<QPointF> m_lastObstacles; // pixels, as last placed
     std::vector<Box> m_lastPlaced;

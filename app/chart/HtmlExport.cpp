@@ -220,7 +220,7 @@ QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
     return out;
 }
 
-QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width)
+QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width, const ChartLabelPlacer& labels)
 {
     QString out;
     const ChartDecorations& decorations = scene.decorations;
@@ -236,7 +236,8 @@ QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width)
             QStringLiteral("id=\"chart-subtitle\" fill=\"%1\" font-size=\"12\" text-anchor=\"middle\"")
                 .arg(colour(scene.style.mutedText)));
     }
-    for (const ChartArrow& arrow : decorations.arrows) {
+    for (size_t a = 0; a < decorations.arrows.size(); ++a) {
+        const ChartArrow& arrow = decorations.arrows[a];
         const auto placement = placeArrow(scene, arrow);
         if (!placement) {
             continue;
@@ -246,9 +247,11 @@ QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width)
                               "marker-end=\"url(#arrow-head)\"/>")
                    .arg(n(map.x(placement->fromX)), n(map.y(placement->fromY)), n(map.x(placement->toX)),
                        n(map.y(placement->toY)), ink);
-        out += text(map.x(std::sqrt(placement->fromX * placement->toX)),
-            map.y(std::sqrt(placement->fromY * placement->toY)) - 8, placement->label,
-            QStringLiteral("fill=\"%1\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\"").arg(ink));
+        // Where the chart put it (beside the middle, clear of markers and labels), or none, as the chart.
+        if (const auto rect = labels.arrowLabel(static_cast<int>(a))) {
+            out += text(rect->center().x(), rect->center().y() + 4.5, placement->label,
+                QStringLiteral("fill=\"%1\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\"").arg(ink));
+        }
         out += QStringLiteral("</g>\n");
     }
     for (const ChartNote& note : decorations.notes) {
@@ -405,7 +408,7 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
         svg += deviceSvg(map, scene, d, range);
     }
     svg += kernelsSvg(map, scene, rect, chart.labelPlacer());
-    svg += decorationsSvg(map, scene, width);
+    svg += decorationsSvg(map, scene, width, chart.labelPlacer());
     svg += QStringLiteral("</svg>\n");
 
     QString legend = QStringLiteral("<ul id=\"legend\">\n");

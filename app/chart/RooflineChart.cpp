@@ -54,7 +54,7 @@ void RooflineChart::setupPlot()
 {
     m_plot = new QCustomPlot(this);
     m_labels = std::make_unique<ChartLabelPlacer>(m_plot);
-    m_decorator = std::make_unique<ChartDecorator>(m_plot);
+    m_decorator = std::make_unique<ChartDecorator>(m_plot, m_labels.get());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);

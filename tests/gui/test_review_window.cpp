@@ -220,7 +220,8 @@ private Q_SLOTS:
         QVERIFY2(filters.filter(QStringLiteral("*.html")).size() == 1, qPrintable(filters.join(QLatin1Char('|'))));
         QFile page(path + QStringLiteral(".html"));
         QVERIFY2(page.open(QIODevice::ReadOnly),
-            qPrintable(page.fileName() + QStringLiteral(" not among ") + QDir(m_dir.path()).entryList().join(QLatin1Char(' '))));
+            qPrintable(page.fileName() + QStringLiteral(" not among ")
+                + QDir(m_dir.path()).entryList().join(QLatin1Char(' '))));
         const QString html = QString::fromUtf8(page.readAll());
         QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
         QVERIFY(html.contains(QStringLiteral("<svg")));
