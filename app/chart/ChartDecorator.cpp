@@ -88,7 +88,9 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
     if (titled) {
         QCPItemText* title = addText(m_title, style.font(family, 12, QFont::Bold), style.text, labelLayer);
         title->setClipToAxisRect(false);
-        title->position->setType(QCPItemPosition::ptViewportRatio);
+        // Centred over the plot (not the widget, whose right part holds review mode's comparison).
+        title->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        title->position->setTypeY(QCPItemPosition::ptViewportRatio);
         title->position->setCoords(0.5, 0.0);
         title->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         title->setPadding(QMargins(0, static_cast<int>(4 * style.fontScale), 0, 0));
