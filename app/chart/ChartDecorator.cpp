@@ -1,6 +1,7 @@
 #include "chart/ChartDecorator.h"
 #include "chart/RoofGraph.h"
 
+#include "chart/ChartLabelPlacer.h"
 #include "chart/RoofGeometry.h"
 #include "document/SceneDecorations.h"
 #include "model/Units.h"
@@ -42,8 +43,9 @@ const ChartLevel* findLevel(const ChartDevice& device, const QString& name)
 }
 } // namespace
 
-ChartDecorator::ChartDecorator(QCustomPlot* plot)
+ChartDecorator::ChartDecorator(QCustomPlot* plot, ChartLabelPlacer* labels)
     : m_plot(plot)
+    , m_labels(labels)
 {
 }
 
@@ -88,7 +90,9 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
     if (titled) {
         QCPItemText* title = addText(m_title, style.font(family, 12, QFont::Bold), style.text, labelLayer);
         title->setClipToAxisRect(false);
-        title->position->setType(QCPItemPosition::ptViewportRatio);
+        // Centred over the plot (not the widget, whose right part holds review mode's comparison).
+        title->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        title->position->setTypeY(QCPItemPosition::ptViewportRatio);
         title->position->setCoords(0.5, 0.0);
         title->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         title->setPadding(QMargins(0, static_cast<int>(4 * style.fontScale), 0, 0));
@@ -136,14 +140,28 @@ void ChartDecorator::updateArrows(const ChartScene& scene)
         line->setVisible(placement.has_value());
         label->setVisible(placement.has_value());
         if (!placement) {
+            if (m_labels) { // nowhere to go: the placer hides it
+                const QPointF nowhere(qQNaN(), qQNaN());
+                m_labels->setArrow(label, static_cast<int>(i), nowhere, nowhere);
+            }
             continue;
         }
         line->start->setCoords(placement->fromX, placement->fromY);
         line->end->setCoords(placement->toX, placement->toY);
-        // The label above the arrow's middle on the log axes.
-        label->position->setCoords(
-            std::sqrt(placement->fromX * placement->toX), std::sqrt(placement->fromY * placement->toY));
         label->setText(placement->label);
+        if (m_labels) { // placed after the layout, beside the arrow's middle and clear of the rest
+            m_labels->setArrow(
+                label, static_cast<int>(i), { placement->fromX, placement->fromY }, { placement->toX, placement->toY });
+            continue;
+        }
+        // The label beside the arrow's middle (on the log axes), on the side above the arrow's line, a
+        // few pixels off it, so that it covers neither the arrow nor a marker the arrow passes.
+        const bool rising = (placement->toX > placement->fromX) == (placement->toY > placement->fromY);
+        constexpr double kAside = 1.08;
+        const double midX = std::sqrt(placement->fromX * placement->toX);
+        label->setPositionAlignment((rising ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+        label->position->setCoords(
+            rising ? midX / kAside : midX * kAside, std::sqrt(placement->fromY * placement->toY) * kAside);
     }
 }
 

@@ -15,13 +15,16 @@ class QCPItemText;
 
 namespace roofscope {
 
+class ChartLabelPlacer;
+
 // Draws a scene's decorations (SPEC 6.1) on the roofline chart: the title and subtitle above the plot,
 // each device's effective roofs for the communication fractions (dashed, "60 % comm" beside the
 // first device's), the band between two levels' roofs, annotation arrows labelled with the T_min
 // ratio, and free text.
 class ChartDecorator {
 public:
-    explicit ChartDecorator(QCustomPlot* plot);
+    // With `labels`, the arrows' labels are placed by it, clear of markers and other labels.
+    explicit ChartDecorator(QCustomPlot* plot, ChartLabelPlacer* labels = nullptr);
 
     // After the chart removed its previous items and graphs. Lines span [domainLower, domainUpper]
     // in x; with `clip` (SVG export) they are cut to that range by hand.
@@ -42,6 +45,7 @@ private:
     QCPItemText* addText(const QString& text, const QFont& font, const QColor& color, const char* layer);
 
     QCustomPlot* m_plot;
+    ChartLabelPlacer* m_labels = nullptr;
     QString m_title;
     QString m_subtitle;
     std::vector<std::pair<QCPItemLine*, QCPItemText*>> m_arrows; // per scene arrow

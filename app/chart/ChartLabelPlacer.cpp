@@ -1,7 +1,5 @@
 #include "chart/ChartLabelPlacer.h"
 
-#include "chart/LabelRows.h"
-
 #include <QFontMetricsF>
 #include <QLineF>
 #include <QtMath>
@@ -16,8 +14,9 @@ namespace roofscope {
 namespace {
 constexpr double kClearEnough = 24.0; // pixels of clearance that make a spot good enough
 constexpr double kStep = 12.0; // pixels between candidate spots along a roof
-constexpr double kRowGap = 6.0;
-constexpr int kMaxKernelRows = 4; // kernel labels past this many rows are hidden (their markers stay)
+constexpr int kMaxKernelRows = 4; // kernel labels find no room past this many rows (their markers stay)
+constexpr double kMarkerRadius = 6.0; // pixels a label keeps from a marker's centre
+constexpr int kShortName = 12; // characters a shortened kernel label keeps
 constexpr size_t kMaxObstacles = 4000; // beyond this, labels only avoid each other (keeps replots fast)
 
 double textWidth(const QCPItemText* text)
@@ -51,6 +50,7 @@ void ChartLabelPlacer::clear()
     m_slanted.clear();
     m_flat.clear();
     m_kernels.clear();
+    m_arrows.clear();
     m_obstacles.clear();
 }
 
@@ -64,9 +64,9 @@ void ChartLabelPlacer::addFlat(QCPItemText* text, double value, double xLower)
     m_flat.push_back({ text, value, xLower });
 }
 
-void ChartLabelPlacer::addKernel(QCPItemText* text, double x)
+void ChartLabelPlacer::addKernel(QCPItemText* text, double x, int kernel)
 {
-    m_kernels.push_back({ text, x });
+    m_kernels.push_back({ text, x, text->text(), {}, kernel, std::nullopt });
 }
 
 void ChartLabelPlacer::moveKernel(const QCPItemText* text, double x)
@@ -76,6 +76,18 @@ void ChartLabelPlacer::moveKernel(const QCPItemText* text, double x)
             label.x = x;
         }
     }
+}
+
+void ChartLabelPlacer::setArrow(QCPItemText* text, int index, QPointF from, QPointF to)
+{
+    for (ArrowLabel& arrow : m_arrows) {
+        if (arrow.text == text) {
+            arrow.from = from;
+            arrow.to = to;
+            return;
+        }
+    }
+    m_arrows.push_back({ text, index, from, to, std::nullopt });
 }
 
 void ChartLabelPlacer::addObstacle(double x, double y)
@@ -91,13 +103,193 @@ void ChartLabelPlacer::place()
         obstacles.emplace_back(m_plot->xAxis->coordToPixel(point.x()), m_plot->yAxis->coordToPixel(point.y()));
     }
     std::vector<Box> placed;
+    placeLegend(obstacles, placed);
+    const size_t legendBoxes = placed.size();
+    placeKernels(obstacles, placed);
+    placeArrows(obstacles, placed);
     for (const Slanted& label : m_slanted) {
         placeSlanted(label, obstacles, placed);
     }
     for (const Flat& label : m_flat) {
         placeFlat(label, obstacles, placed);
     }
-    placeKernels();
+    m_lastObstacles = std::move(obstacles);
+    m_lastPlaced.assign(placed.begin() + static_cast<std::ptrdiff_t>(legendBoxes), placed.end());
+}
+
+std::vector<QPolygonF> ChartLabelPlacer::labelOutlines() const
+{
+    std::vector<QPolygonF> outlines;
+    for (const Box& box : m_lastPlaced) {
+        const QPointF across(-box.along.y(), box.along.x());
+        const QPointF a = box.along * box.halfWidth;
+        const QPointF b = across * box.halfHeight;
+        outlines.push_back(
+            QPolygonF({ box.centre - a - b, box.centre + a - b, box.centre + a + b, box.centre - a + b }));
+    }
+    return outlines;
+}
+
+QRectF ChartLabelPlacer::legendRect() const
+{
+    return m_legendRect;
+}
+
+std::vector<QPointF> ChartLabelPlacer::markerPixels() const
+{
+    return m_lastObstacles;
+}
+
+std::optional<QRectF> ChartLabelPlacer::arrowLabel(int index) const
+{
+    for (const ArrowLabel& arrow : m_arrows) {
+        if (arrow.index == index) {
+            return arrow.rect;
+        }
+    }
+    return std::nullopt;
+}
+
+void ChartLabelPlacer::placeArrows(const std::vector<QPointF>& obstacles, std::vector<Box>& placed)
+{
+    for (ArrowLabel& arrow : m_arrows) {
+        arrow.rect.reset();
+        const QPointF from(m_plot->xAxis->coordToPixel(arrow.from.x()), m_plot->yAxis->coordToPixel(arrow.from.y()));
+        const QPointF to(m_plot->xAxis->coordToPixel(arrow.to.x()), m_plot->yAxis->coordToPixel(arrow.to.y()));
+        // The middle on the log axes is the middle in pixels.
+        const QPointF mid = (from + to) / 2.0;
+        if (!std::isfinite(mid.x()) || !std::isfinite(mid.y())) {
+            arrow.text->setVisible(false);
+            continue;
+        }
+        const double halfWidth = textWidth(arrow.text) / 2.0;
+        const double halfHeight = textHeight(arrow.text) / 2.0;
+        // Rising on screen (up to the right): the free sides are up-left and down-right, else up-right
+        // and down-left. A box with its corner a little off the middle never crosses the arrow.
+        const bool rising = (to.x() - from.x()) * (to.y() - from.y()) < 0.0;
+        const QPointF sides[2]
+            = { rising ? QPointF(-1.0, -1.0) : QPointF(1.0, -1.0), rising ? QPointF(1.0, 1.0) : QPointF(-1.0, 1.0) };
+        std::optional<Box> chosen;
+        double bestRoom = -std::numeric_limits<double>::infinity();
+        for (const double off : { 6.0, 16.0, 30.0 }) {
+            for (const QPointF& side : sides) {
+                const QPointF centre = mid + side * off + QPointF(side.x() * halfWidth, side.y() * halfHeight);
+                const Box box { centre, QPointF(1.0, 0.0), halfWidth, halfHeight };
+                if (std::any_of(placed.begin(), placed.end(), [&](const Box& other) { return overlaps(box, other); })) {
+                    continue;
+                }
+                double room = std::numeric_limits<double>::infinity();
+                for (const QPointF& point : obstacles) {
+                    room = std::min(room, distanceToBox(point - centre, halfWidth, halfHeight));
+                }
+                if (room > bestRoom) {
+                    bestRoom = room;
+                    chosen = box;
+                }
+                if (room >= kMarkerRadius + 2.0) {
+                    break;
+                }
+            }
+            if (bestRoom >= kMarkerRadius + 2.0) {
+                break;
+            }
+        }
+        if (!chosen || bestRoom <= 0.0) { // every spot overlaps a label or sits on a marker
+            arrow.text->setVisible(false);
+            continue;
+        }
+        arrow.text->setPositionAlignment(Qt::AlignCenter);
+        arrow.text->position->setCoords(
+            m_plot->xAxis->pixelToCoord(chosen->centre.x()), m_plot->yAxis->pixelToCoord(chosen->centre.y()));
+        arrow.text->setVisible(true);
+        arrow.rect = QRectF(
+            chosen->centre.x() - halfWidth, chosen->centre.y() - halfHeight, 2.0 * halfWidth, 2.0 * halfHeight);
+        placed.push_back(*chosen);
+    }
+}
+
+std::optional<ChartLabelPlacer::PlacedKernelLabel> ChartLabelPlacer::kernelLabel(int kernel) const
+{
+    for (const KernelLabel& label : m_kernels) {
+        if (label.kernel == kernel && label.rect) {
+            return PlacedKernelLabel { *label.rect, label.text->text() };
+        }
+    }
+    return std::nullopt;
+}
+
+void ChartLabelPlacer::placeLegend(const std::vector<QPointF>& obstacles, std::vector<Box>& placed)
+{
+    m_legendRect = QRectF();
+    QCPLegend* legend = m_plot->legend;
+    if (!legend || !legend->visible() || legend->itemCount() == 0) {
+        return;
+    }
+    QCPLayoutInset* inset = m_plot->axisRect()->insetLayout();
+    const int at = static_cast<int>(inset->elements(false).indexOf(legend));
+    if (at < 0) {
+        return;
+    }
+    // Roof points the legend would hide: every drawn line sampled every few pixels.
+    std::vector<QPointF> roofs;
+    for (int g = 0; g < m_plot->graphCount(); ++g) {
+        const QCPGraph* graph = m_plot->graph(g);
+        if (!graph->visible() || graph->data()->size() < 2 || graph->data()->size() > 64) {
+            continue;
+        }
+        QPointF previous;
+        bool first = true;
+        for (const QCPGraphData& point : *graph->data()) {
+            const QPointF pixel(m_plot->xAxis->coordToPixel(point.key), m_plot->yAxis->coordToPixel(point.value));
+            if (!std::isfinite(pixel.x()) || !std::isfinite(pixel.y())) {
+                first = true;
+                continue;
+            }
+            if (!first) {
+                const double length = QLineF(previous, pixel).length();
+                const int steps = std::clamp(static_cast<int>(length / 8.0), 1, 400);
+                for (int s = 0; s < steps; ++s) {
+                    roofs.push_back(previous + (pixel - previous) * (static_cast<double>(s) / steps));
+                }
+            }
+            previous = pixel;
+            first = false;
+        }
+    }
+    const QRectF area = m_plot->axisRect()->rect();
+    const QSizeF size = legend->outerRect().size();
+    const Qt::Alignment corners[4] = { Qt::AlignBottom | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
+        Qt::AlignBottom | Qt::AlignLeft, Qt::AlignTop | Qt::AlignRight };
+    double bestCost = std::numeric_limits<double>::infinity();
+    Qt::Alignment best = corners[0];
+    for (const Qt::Alignment corner : corners) {
+        // The inset layout keeps the legend's margins inside the axis rect, as it will draw it.
+        const QMargins m = inset->margins();
+        const double left
+            = corner.testFlag(Qt::AlignLeft) ? area.left() + m.left() : area.right() - m.right() - size.width();
+        const double top
+            = corner.testFlag(Qt::AlignTop) ? area.top() + m.top() : area.bottom() - m.bottom() - size.height();
+        const QRectF rect(left, top, size.width(), size.height());
+        const QRectF keep = rect.adjusted(-kMarkerRadius, -kMarkerRadius, kMarkerRadius, kMarkerRadius);
+        double cost = 0.0;
+        for (const QPointF& point : obstacles) {
+            cost += keep.contains(point) ? 1000.0 : 0.0; // a hidden marker costs more than any roof
+        }
+        for (const QPointF& point : roofs) {
+            cost += rect.contains(point) ? 1.0 : 0.0;
+        }
+        if (cost < bestCost) {
+            bestCost = cost;
+            best = corner;
+        }
+    }
+    if (inset->insetAlignment(at) != best) {
+        inset->setInsetAlignment(at, best);
+        inset->update(QCPLayoutElement::upLayout); // moves the legend now, before this replot draws it
+    }
+    m_legendRect = legend->outerRect();
+    placed.push_back(
+        { m_legendRect.center(), QPointF(1.0, 0.0), m_legendRect.width() / 2.0, m_legendRect.height() / 2.0 });
 }
 
 std::optional<ChartLabelPlacer::Box> ChartLabelPlacer::bestSpot(
@@ -106,7 +298,13 @@ std::optional<ChartLabelPlacer::Box> ChartLabelPlacer::bestSpot(
     std::optional<Box> best;
     double bestClearance = -std::numeric_limits<double>::infinity();
     for (const Box& box : candidates) {
+        if (std::any_of(placed.begin(), placed.end(), [&](const Box& other) { return overlaps(box, other); })) {
+            continue;
+        }
         const double room = clearance(box, obstacles, placed);
+        if (room <= -6.0) { // a marker's centre under the label
+            continue;
+        }
         if (room > bestClearance) {
             bestClearance = room;
             best = box;
@@ -116,6 +314,25 @@ std::optional<ChartLabelPlacer::Box> ChartLabelPlacer::bestSpot(
         }
     }
     return best;
+}
+
+bool ChartLabelPlacer::overlaps(const Box& a, const Box& b)
+{
+    // Separating axes: two rectangles overlap unless the projections on one of their four axes part.
+    const QPointF axes[4]
+        = { a.along, QPointF(-a.along.y(), a.along.x()), b.along, QPointF(-b.along.y(), b.along.x()) };
+    const QPointF d = b.centre - a.centre;
+    for (const QPointF& axis : axes) {
+        auto reach = [&](const Box& box) {
+            const QPointF across(-box.along.y(), box.along.x());
+            return box.halfWidth * std::fabs(QPointF::dotProduct(box.along, axis))
+                + box.halfHeight * std::fabs(QPointF::dotProduct(across, axis));
+        };
+        if (std::fabs(QPointF::dotProduct(d, axis)) >= reach(a) + reach(b)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 double ChartLabelPlacer::clearance(
@@ -223,35 +440,62 @@ void ChartLabelPlacer::placeFlat(const Flat& label, const std::vector<QPointF>& 
     placed.push_back(best);
 }
 
-void ChartLabelPlacer::placeKernels()
+void ChartLabelPlacer::placeKernels(const std::vector<QPointF>& obstacles, std::vector<Box>& placed)
 {
     const QRect rect = m_plot->axisRect()->rect();
-    std::vector<LabelSpan> spans;
-    std::vector<QCPItemText*> shown;
-    double height = 0.0;
-    for (const KernelLabel& label : m_kernels) {
+    for (KernelLabel& label : m_kernels) {
+        if (label.text->text() != label.shortened) { // the chart set a new text (a drag, a rename)
+            label.full = label.text->text();
+        }
+        label.shortened.clear();
+        label.rect.reset();
+        label.text->setText(label.full);
         const double pixel = m_plot->xAxis->coordToPixel(label.x);
         if (!std::isfinite(pixel) || pixel < rect.left() || pixel > rect.right()) {
             label.text->setVisible(false);
             continue;
         }
-        const double width = textWidth(label.text) + 2.0;
-        height = std::max(height, textHeight(label.text));
-        const double leftmost = rect.left() + 3.0;
-        const double left = std::clamp(pixel - width / 2.0, leftmost, std::max(leftmost, rect.right() - 3.0 - width));
-        spans.push_back({ left, width });
-        shown.push_back(label.text);
-    }
-    const std::vector<int> rows = stackLabelRows(spans, kRowGap);
-    for (size_t i = 0; i < shown.size(); ++i) {
-        const double centre = spans[i].left + spans[i].width / 2.0;
-        if (rows[i] >= kMaxKernelRows) {
-            shown[i]->setVisible(false);
+        // A free spot: inside the plot, over the guide, crossing no marker and no placed label.
+        auto spotFor = [&]() -> std::optional<Box> {
+            const double width = textWidth(label.text) + 2.0;
+            const double height = textHeight(label.text);
+            const double leftmost = rect.left() + 3.0;
+            const double rightmost = std::max(leftmost, rect.right() - 3.0 - width);
+            const double nudge = std::max(0.0, width / 2.0 - 8.0); // the guide stays under the label
+            for (int row = 0; row < kMaxKernelRows; ++row) {
+                const double centreY = rect.top() + 5.0 + row * (height + 3.0) + height / 2.0;
+                for (const double shift : { 0.0, -nudge, nudge }) {
+                    const double left = std::clamp(pixel - width / 2.0 + shift, leftmost, rightmost);
+                    const Box box { QPointF(left + width / 2.0, centreY), QPointF(1.0, 0.0), width / 2.0,
+                        height / 2.0 };
+                    const bool crossesMarker = std::any_of(obstacles.begin(), obstacles.end(), [&](const QPointF& p) {
+                        return distanceToBox(p - box.centre, box.halfWidth, box.halfHeight) < kMarkerRadius;
+                    });
+                    if (!crossesMarker && std::none_of(placed.begin(), placed.end(), [&](const Box& other) {
+                            return overlaps(box, other);
+                        })) {
+                        return box;
+                    }
+                }
+            }
+            return std::nullopt;
+        };
+        std::optional<Box> spot = spotFor();
+        if (!spot && label.full.size() > kShortName + 1) {
+            label.shortened = label.full.left(kShortName).trimmed() + QChar(0x2026);
+            label.text->setText(label.shortened);
+            spot = spotFor();
+        }
+        if (!spot) {
+            label.text->setVisible(false);
             continue;
         }
-        shown[i]->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-        shown[i]->position->setCoords(m_plot->xAxis->pixelToCoord(centre), rect.top() + 5.0 + rows[i] * (height + 3.0));
-        shown[i]->setVisible(true);
+        label.text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignVCenter);
+        label.text->position->setCoords(m_plot->xAxis->pixelToCoord(spot->centre.x()), spot->centre.y());
+        label.text->setVisible(true);
+        label.rect = QRectF(spot->centre.x() - spot->halfWidth, spot->centre.y() - spot->halfHeight,
+            2.0 * spot->halfWidth, 2.0 * spot->halfHeight);
+        placed.push_back(*spot);
     }
 }
 

@@ -1,6 +1,9 @@
 #pragma once
 
 #include <QPointF>
+#include <QPolygonF>
+#include <QRectF>
+#include <QString>
 
 #include <optional>
 #include <vector>
@@ -17,8 +20,13 @@ namespace roofscope {
 //   (nearest the roof's upper end among spots that are clear).
 // - Labels of flat lines (ceilings, other precisions' compute roofs) sit above their line, as far
 //   right as they can while clear of markers and other labels.
-// - Kernel labels sit at the top of the plot over their intensity guide, stacked into rows when they
-//   would overlap; a label whose intensity is off-screen is hidden.
+// - Kernel labels sit at the top of the plot over their intensity guide (the guide leads down to the
+//   markers), in the first of a few rows and nudges where they cross no marker and no label placed
+//   before; where none is free, the name is shortened ("FFN up pro…"), and where even that finds no
+//   room, or the intensity is off-screen, the label is hidden.
+// - First of all, the legend goes to the corner of the plot that covers the fewest markers and roof
+//   points (the bottom right on a tie); every label keeps clear of it.
+// No two labels placed here ever overlap: a label that finds no free spot is hidden.
 class ChartLabelPlacer {
 public:
     explicit ChartLabelPlacer(QCustomPlot* plot);
@@ -26,12 +34,28 @@ public:
     void clear();
     void addSlanted(QCPItemText* text, double bytesPerSecond, double xLower, double xUpper, bool above);
     void addFlat(QCPItemText* text, double value, double xLower);
-    void addKernel(QCPItemText* text, double x);
+    void addKernel(QCPItemText* text, double x, int kernel);
+    // An annotation arrow's label (arrow `index` of the scene), from and to in plot coordinates; set
+    // again when the arrow moves. It goes beside the arrow's middle, on the free side, a few pixels off.
+    void setArrow(QCPItemText* text, int index, QPointF from, QPointF to);
     void moveKernel(const QCPItemText* text, double x);
     // A point labels keep clear of (a marker), in plot coordinates.
     void addObstacle(double x, double y);
 
     void place();
+
+    // What the last place() did, in widget pixels (for tests): every visible label's outline, the
+    // legend's rectangle (empty when hidden) and the markers labels and legend keep clear of.
+    std::vector<QPolygonF> labelOutlines() const;
+    QRectF legendRect() const;
+    std::vector<QPointF> markerPixels() const;
+    // A kernel's label as last placed (its rectangle and text, shortened or not), if it is shown.
+    struct PlacedKernelLabel {
+        QRectF rect;
+        QString text;
+    };
+    std::optional<PlacedKernelLabel> kernelLabel(int kernel) const;
+    std::optional<QRectF> arrowLabel(int index) const;
 
 private:
     struct Slanted {
@@ -49,6 +73,10 @@ private:
     struct KernelLabel {
         QCPItemText* text = nullptr;
         double x = 0.0;
+        QString full; // the text as given, before any shortening
+        QString shortened; // what place() last put in its place, if anything
+        int kernel = -1;
+        std::optional<QRectF> rect; // where place() put it; empty when hidden
     };
     struct Box { // a placed label: centre, unit direction, half extents (pixels)
         QPointF centre;
@@ -59,9 +87,13 @@ private:
 
     void placeSlanted(const Slanted& label, const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeFlat(const Flat& label, const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
-    void placeKernels();
+    void placeArrows(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
+    void placeLegend(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
+    void placeKernels(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
+    static bool overlaps(const Box& a, const Box& b);
     static double clearance(const Box& box, const std::vector<QPointF>& obstacles, const std::vector<Box>& placed);
-    // The first candidate with room enough, else the one with the most room; empty with no candidate.
+    // The first candidate with room enough, else the one with the most room, among those that overlap
+    // no placed label; empty when every candidate overlaps one.
     static std::optional<Box> bestSpot(
         const std::vector<Box>& candidates, const std::vector<QPointF>& obstacles, const std::vector<Box>& placed);
 
@@ -69,7 +101,18 @@ private:
     std::vector<Slanted> m_slanted;
     std::vector<Flat> m_flat;
     std::vector<KernelLabel> m_kernels;
+    struct ArrowLabel {
+        QCPItemText* text = nullptr;
+        int index = -1;
+        QPointF from; // plot coordinates
+        QPointF to;
+        std::optional<QRectF> rect; // where place() put it; empty when hidden
+    };
+    std::vector<ArrowLabel> m_arrows;
     std::vector<QPointF> m_obstacles; // plot coordinates
+    std::vector<QPointF> m_lastObstacles; // pixels, as last placed
+    std::vector<Box> m_lastPlaced;
+    QRectF m_legendRect;
 };
 
 } // namespace roofscope

@@ -1,6 +1,7 @@
 #include "chart/HtmlExport.h"
 
 #include "chart/ChartAxisFormat.h"
+#include "chart/ChartLabelPlacer.h"
 #include "chart/RoofGeometry.h"
 #include "chart/RooflineChart.h"
 #include "document/EvaluationText.h"
@@ -174,7 +175,7 @@ QString deviceSvg(const PixelMap& map, const ChartScene& scene, size_t d, const 
     return out + QStringLiteral("</g>\n");
 }
 
-QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& rect)
+QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& rect, const ChartLabelPlacer& labels)
 {
     QString out;
     for (size_t k = 0; k < scene.kernels.size(); ++k) {
@@ -213,15 +214,23 @@ QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
                            colour(scene.style.markerOutline));
         }
         out += QStringLiteral("</g>\n");
-        out += QStringLiteral("<g class=\"kernel-label\" data-kernel=\"%1\">").arg(k)
-            + text(map.x(x) + 6, map.y(top) - 10, kernel.name,
-                QStringLiteral("fill=\"%1\" font-size=\"12\"").arg(colour(scene.style.text)))
-            + QStringLiteral("</g>\n");
+        // The label where the chart put it (clear of markers and other labels), or none, as the chart.
+        if (const auto label = labels.kernelLabel(static_cast<int>(k))) {
+            const double size = std::max(8.0, (label->rect.height() - 2.0) * 0.78); // the chart's font, in pixels
+            out += QStringLiteral("<g class=\"kernel-label\" data-kernel=\"%1\">").arg(k)
+                + QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\" stroke=\"%6\"/>")
+                      .arg(n(label->rect.x()), n(label->rect.y()), n(label->rect.width()), n(label->rect.height()),
+                          colour(scene.style.panel), colour(scene.style.panelBorder))
+                + text(label->rect.center().x(), label->rect.center().y() + size * 0.35, label->text,
+                    QStringLiteral("fill=\"%1\" font-size=\"%2\" text-anchor=\"middle\"")
+                        .arg(colour(scene.style.text), n(size)))
+                + QStringLiteral("</g>\n");
+        }
     }
     return out;
 }
 
-QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width)
+QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width, const ChartLabelPlacer& labels)
 {
     QString out;
     const ChartDecorations& decorations = scene.decorations;
@@ -237,7 +246,8 @@ QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width)
             QStringLiteral("id=\"chart-subtitle\" fill=\"%1\" font-size=\"12\" text-anchor=\"middle\"")
                 .arg(colour(scene.style.mutedText)));
     }
-    for (const ChartArrow& arrow : decorations.arrows) {
+    for (size_t a = 0; a < decorations.arrows.size(); ++a) {
+        const ChartArrow& arrow = decorations.arrows[a];
         const auto placement = placeArrow(scene, arrow);
         if (!placement) {
             continue;
@@ -247,9 +257,11 @@ QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width)
                               "marker-end=\"url(#arrow-head)\"/>")
                    .arg(n(map.x(placement->fromX)), n(map.y(placement->fromY)), n(map.x(placement->toX)),
                        n(map.y(placement->toY)), ink);
-        out += text(map.x(std::sqrt(placement->fromX * placement->toX)),
-            map.y(std::sqrt(placement->fromY * placement->toY)) - 8, placement->label,
-            QStringLiteral("fill=\"%1\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\"").arg(ink));
+        // Where the chart put it (beside the middle, clear of markers and labels), or none, as the chart.
+        if (const auto rect = labels.arrowLabel(static_cast<int>(a))) {
+            out += text(rect->center().x(), rect->center().y() + 4.5, placement->label,
+                QStringLiteral("fill=\"%1\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\"").arg(ink));
+        }
         out += QStringLiteral("</g>\n");
     }
     for (const ChartNote& note : decorations.notes) {
@@ -405,8 +417,8 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
     for (size_t d = 0; d < scene.devices.size(); ++d) {
         svg += deviceSvg(map, scene, d, range);
     }
-    svg += kernelsSvg(map, scene, rect);
-    svg += decorationsSvg(map, scene, width);
+    svg += kernelsSvg(map, scene, rect, chart.labelPlacer());
+    svg += decorationsSvg(map, scene, width, chart.labelPlacer());
     svg += QStringLiteral("</svg>\n");
 
     QString legend = QStringLiteral("<ul id=\"legend\">\n");

@@ -71,7 +71,7 @@ void paintRegimeMapPanel(
     p.setFont(QFont(QStringLiteral("Sans"), 10, QFont::Bold));
     p.setPen(Qt::black);
     p.drawText(QRect(area.left(), area.top() - 40, area.width(), 20), Qt::AlignCenter,
-        QString::fromStdString(device.hardwareName.empty() ? device.hardwareId : device.hardwareName));
+        QString::fromStdString(device.hardwareLabel.empty() ? device.hardwareId : device.hardwareLabel));
     p.setFont(QFont(QStringLiteral("Sans"), 8));
     if (!device.error.empty()) {
         p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, QString::fromStdString(device.error));

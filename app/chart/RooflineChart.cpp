@@ -55,7 +55,7 @@ void RooflineChart::setupPlot()
 {
     m_plot = new QCustomPlot(this);
     m_labels = std::make_unique<ChartLabelPlacer>(m_plot);
-    m_decorator = std::make_unique<ChartDecorator>(m_plot);
+    m_decorator = std::make_unique<ChartDecorator>(m_plot, m_labels.get());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
@@ -418,7 +418,7 @@ void RooflineChart::buildKernel(int index)
     items.label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
     items.label->position->setTypeY(QCPItemPosition::ptAbsolute);
     items.label->setSelectable(false);
-    m_labels->addKernel(items.label, items.x);
+    m_labels->addKernel(items.label, items.x, index);
     m_kernelItems.push_back(items);
 }
 

@@ -113,6 +113,8 @@ public:
     // The text of a kernel's label at the top and whether it is shown (hidden when off-screen).
     QString kernelLabelText(int kernel) const;
     bool kernelLabelVisible(int kernel) const;
+    // Where the last replot put the labels and the legend (outlines, markers kept clear of).
+    const ChartLabelPlacer& labelPlacer() const { return *m_labels; }
 
     // The kernel whose marker is within `radius` pixels of `pos` (widget pixels of plot()), if any.
     std::optional<int> kernelAt(const QPointF& pos, double radius = 8.0) const;

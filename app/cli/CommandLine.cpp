@@ -173,9 +173,9 @@ int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     out << formatEvaluationTable(rows, TableFormat::Text);
     for (const auto& ev : rows) {
         out << "\n"
-            << ev.kernelName << " on " << ev.hardwareId << " (" << ev.precision << ", "
-            << formatQuantity(ev.computeRoof, Dimension::FlopsPerSecond) << (ev.sustained ? " sustained" : "")
-            << "):\n";
+            << ev.kernelName << " on " << (ev.hardwareLabel.empty() ? ev.hardwareId : ev.hardwareLabel) << " ("
+            << ev.precision << ", " << formatQuantity(ev.computeRoof, Dimension::FlopsPerSecond)
+            << (ev.sustained ? " sustained" : "") << "):\n";
         out << "  FLOPs " << formatQuantity(ev.flops, Dimension::Flops) << ", T_math "
             << formatQuantity(ev.tMath, Dimension::Seconds) << "\n";
         for (const auto& l : ev.levels) {

@@ -161,8 +161,8 @@ int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         return 0;
     }
     for (const auto& device : map.devices) {
-        out << kernel.name << " on " << (chips > 1.0 ? formatNumber(chips, 7) + " x " : "") << device.hardwareId << ": "
-            << map.yName << " (rows, top = " << formatNumber(map.yValues.back(), 6) << ") by " << map.xName
+        out << kernel.name << " on " << device.hardwareLabel << (chips > 1.0 ? " x" + formatNumber(chips, 7) : "")
+            << ": " << map.yName << " (rows, top = " << formatNumber(map.yValues.back(), 6) << ") by " << map.xName
             << " (columns, " << formatNumber(map.xValues.front(), 6) << " to " << formatNumber(map.xValues.back(), 6)
             << ")\n";
         for (size_t row = map.yValues.size(); row-- > 0;) {

@@ -92,8 +92,8 @@ int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         return 0;
     }
     for (const auto& device : result.devices) {
-        out << kernel.name << " on " << (chips > 1.0 ? formatNumber(chips, 7) + " x " : "") << device.hardwareId << ", "
-            << result.vary << " from " << formatNumber(result.values.front(), 6) << " to "
+        out << kernel.name << " on " << device.hardwareLabel << (chips > 1.0 ? " x" + formatNumber(chips, 7) : "")
+            << ", " << result.vary << " from " << formatNumber(result.values.front(), 6) << " to "
             << formatNumber(result.values.back(), 6) << ":\n";
         out << "  " << pad(result.vary, 12) << pad("INTENSITY", 16) << pad("ATTAINABLE", 16) << pad("T_MIN", 12)
             << "REGIME (BINDING)\n";

@@ -136,8 +136,9 @@ int workloadCommand(const std::vector<std::string>& args, std::ostream& out, std
         return 0;
     }
     for (const auto& d : results) {
-        out << "transformer " << phase << " step (" << formatNumber(tokens, 8) << " tokens) on " << d.hardware.name
-            << " (" << d.hardware.id << "): T_min " << formatQuantity(d.totals.tMin, Dimension::Seconds) << ", T_max "
+        out << "transformer " << phase << " step (" << formatNumber(tokens, 8) << " tokens) on "
+            << d.hardware.shortLabel() << " (" << d.hardware.id << "): T_min "
+            << formatQuantity(d.totals.tMin, Dimension::Seconds) << ", T_max "
             << formatQuantity(d.totals.tMax, Dimension::Seconds) << " per step, "
             << (d.totals.tMin > 0.0 ? formatNumber(tokens / d.totals.tMin, 4) : std::string("-")) << " tokens/s\n";
         out << "  " << pad("KERNEL", 13) << pad("COUNT", 7) << pad("FLOPS", 12) << pad("BYTES", 12)

@@ -8,7 +8,9 @@ namespace roofscope {
 
 class SessionDocument;
 
-// Replaces one kernel. Commands with the same merge id (one drag) collapse into one undo step.
+// Replaces one kernel. Commands with the same merge id (one drag) collapse into one undo step. A
+// rename carries the session's annotation arrows that name the kernel along, in the same step
+// (unless another kernel keeps the old name).
 class KernelEditCommand : public QUndoCommand {
 public:
     KernelEditCommand(
@@ -24,6 +26,9 @@ private:
     Kernel m_before;
     Kernel m_after;
     int m_mergeId;
+    bool m_renamesAnnotations = false;
+    std::vector<Annotation> m_annotationsBefore;
+    std::vector<Annotation> m_annotationsAfter;
 };
 
 } // namespace roofscope

@@ -93,10 +93,7 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
     const Evaluation& ev = *result.evaluation;
     ChartDevice device;
     device.id = qs(hardware.id);
-    device.label = shortDeviceLabel(hardware);
-    if (selection.chips > 1) {
-        device.label += QStringLiteral(" x%1").arg(selection.chips); // as the session's label says it
-    }
+    device.label = qs(deviceLabel(hardware, selection)); // the one label of every view ("TPU v5e x8")
     device.fullName = qs(hardware.name);
     device.precision = qs(ev.precision);
     device.precisionStd = ev.precision;
@@ -300,6 +297,7 @@ Comparison buildComparison(const Session& session, const std::vector<SceneDevice
         ComparisonEntry entry;
         entry.id = selection.label();
         entry.name = deviceDisplayName(hw, selection);
+        entry.fullName = hw.name;
         const DeviceResults& evaluated = *results[d];
         // Kernels bound by the same level come in runs: look the level up once per run.
         const std::string* lastBinding = nullptr;
@@ -382,6 +380,7 @@ SceneBuildResult buildChartScene(
     const EvalOptions base = sessionOptions(session, DeviceSelection {});
     const size_t kernelCount = session.kernels.size();
     std::vector<std::shared_ptr<DeviceResults>> used;
+    const std::vector<QColor> colors = sessionDeviceColors(session);
     for (size_t i = 0; i < session.devices.size(); ++i) {
         const DeviceSelection& selection = session.devices[i];
         if (!selection.visible) {
@@ -414,7 +413,7 @@ SceneBuildResult buildChartScene(
             continue;
         }
         ChartDevice device = *entry->roofs;
-        device.color = deviceColor(static_cast<int>(i)); // by session order, stable when others hide
+        device.color = colors[i]; // keyed by the device's id, stable when others hide
         const SceneDevice sceneDevice { entry->device.get(), options, i, selection.chips };
         for (size_t k = 0; k < kernelCount; ++k) {
             if (entry->stale[k]) {
@@ -526,6 +525,7 @@ SceneBuildResult buildChartScene(
         ComparisonEntry entry;
         entry.id = selection.label();
         entry.name = deviceDisplayName(*result.results[d]->device, selection);
+        entry.fullName = result.results[d]->device->name;
         entry.totals = result.results[d]->derived.totals;
         entry.basis = comparisonBasis(
             session.kernels, *result.devices[d].hardware, result.devices[d].options, result.results[d]->evaluations);

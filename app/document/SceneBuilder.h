@@ -117,8 +117,10 @@ ChartSummary buildChartSummary(const Session& session, const Comparison& compari
 SceneKernelBuild buildSceneKernel(
     const Kernel& kernel, size_t kernelIndex, const std::vector<SceneDevice>& devices, const ChartScene& scene);
 
-// A short device name for the legend: the generation ("H100", "MI300X"), with the family in front
-// when the generation alone says little ("TPU v6e").
+// The device's one short label (Hardware::shortLabel(): "H100 SXM", "TPU v6e").
 QString shortDeviceLabel(const Hardware& hardware);
+
+// The colour of each of the session's devices (hidden ones included), by its id: deviceColors().
+std::vector<QColor> sessionDeviceColors(const Session& session);
 
 } // namespace roofscope

@@ -2,6 +2,8 @@
 
 #include "document/SceneBuilder.h"
 
+#include "document/ChartPalette.h"
+
 #include "model/Hardware.h"
 #include "model/Session.h"
 #include "model/Units.h"
@@ -21,15 +23,17 @@ QString qs(const std::string& text)
 
 QString shortDeviceLabel(const Hardware& hardware)
 {
-    if (hardware.generation.empty()) {
-        return qs(hardware.name.empty() ? hardware.id : hardware.name);
+    return qs(hardware.shortLabel());
+}
+
+std::vector<QColor> sessionDeviceColors(const Session& session)
+{
+    std::vector<std::string> ids;
+    ids.reserve(session.devices.size());
+    for (const DeviceSelection& selection : session.devices) {
+        ids.push_back(selection.id);
     }
-    const char first = hardware.generation.front();
-    const bool saysLittle = (first >= 'a' && first <= 'z') || (first >= '0' && first <= '9');
-    if (saysLittle && !hardware.family.empty()) {
-        return qs(hardware.family + " " + hardware.generation);
-    }
-    return qs(hardware.generation);
+    return deviceColors(ids);
 }
 
 ChartSummary buildChartSummary(const Session& session, const Comparison& comparison, const ChartScene& scene)

@@ -409,6 +409,11 @@ void SessionDocument::applyDevices(const std::vector<DeviceSelection>& devices)
     Q_EMIT devicesChanged();
 }
 
+void SessionDocument::applyAnnotations(const std::vector<Annotation>& annotations)
+{
+    m_session.annotations = annotations;
+}
+
 void SessionDocument::applyView(const ViewSettings& view)
 {
     m_session.view = view;

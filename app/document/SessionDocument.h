@@ -81,6 +81,8 @@ public:
     std::vector<Kernel> runKernels(const std::string& runName) const;
     void applyDevices(const std::vector<DeviceSelection>& devices);
     void applyView(const ViewSettings& view);
+    // Emits nothing: a kernel's rename sets them just before applyKernel(), whose signal redraws.
+    void applyAnnotations(const std::vector<Annotation>& annotations);
     int interactionId() const { return m_interactionId; }
 
 Q_SIGNALS:

@@ -115,7 +115,7 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
             ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
             : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole: {
-        QString tip = qs(entry.id);
+        QString tip = entry.fullName.empty() ? qs(entry.id) : qs(entry.fullName + " (" + entry.id + ")");
         if (entry.isBaseline) {
             tip += tr(" (the baseline)");
         }

@@ -1,5 +1,6 @@
 #include "models/ResultsTableModel.h"
 
+#include "document/ChartPalette.h"
 #include "document/SessionAnalysis.h"
 #include "io/EvaluationFormat.h"
 
@@ -68,6 +69,7 @@ void ResultsTableModel::resetToBlocks(const SessionAnalysis& analysis)
     m_owners.clear();
     m_blocks.clear();
     m_kernelCount = analysis.scene().kernels.size();
+    updateDeviceColors(analysis);
     for (size_t d = 0; d < results.size() && d < devices.size(); ++d) {
         std::vector<Row> rows = blockRows(*results[d], devices[d].sessionIndex);
         m_blocks.push_back({ results[d], devices[d].sessionIndex, results[d]->revision, m_rows.size(), rows.size() });
@@ -76,10 +78,28 @@ void ResultsTableModel::resetToBlocks(const SessionAnalysis& analysis)
     endResetModel();
 }
 
+void ResultsTableModel::updateDeviceColors(const SessionAnalysis& analysis)
+{
+    // The swatch beside each device's label, in its chart colour.
+    std::vector<QColor> colors;
+    const auto& devices = analysis.devices();
+    const auto& sceneDevices = analysis.scene().devices;
+    for (size_t d = 0; d < devices.size() && d < sceneDevices.size(); ++d) {
+        colors.resize(std::max(colors.size(), devices[d].sessionIndex + 1));
+        colors[devices[d].sessionIndex] = sceneDevices[d].color;
+    }
+    const bool changed = colors != m_deviceColors;
+    m_deviceColors = std::move(colors);
+    if (changed && !m_rows.empty()) {
+        Q_EMIT dataChanged(index(0, 1), index(rowCount() - 1, 1), { Qt::DecorationRole });
+    }
+}
+
 void ResultsTableModel::reloadFrom(const SessionAnalysis& analysis, bool reset)
 {
     const auto& results = analysis.results();
     const auto& devices = analysis.devices();
+    updateDeviceColors(analysis);
     if (reset || m_blocks.empty() || analysis.scene().kernels.size() != m_kernelCount
         || results.size() != devices.size()) {
         resetToBlocks(analysis);
@@ -258,10 +278,18 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
         if (column == 0) {
             return QString::fromStdString(ev.kernelName);
         }
-        if (column == 1) {
-            return QString::fromStdString(ev.hardwareName);
+        if (column == 1) { // the full name and the id behind the short label
+            return QStringLiteral("%1\n%2").arg(
+                QString::fromStdString(ev.hardwareName), QString::fromStdString(ev.hardwareId));
         }
         return {};
+    case Qt::DecorationRole: {
+        const size_t device = m_rows[static_cast<size_t>(index.row())].deviceIndex;
+        if (column == 1 && device < m_deviceColors.size() && m_deviceColors[device].isValid()) {
+            return deviceSwatch(m_deviceColors[device]);
+        }
+        return {};
+    }
     case kSortRole:
         if (numeric) {
             return tableNumber(ev, static_cast<size_t>(column)).value_or(-1.0); // missing values sort first

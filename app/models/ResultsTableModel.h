@@ -4,6 +4,7 @@
 #include "io/SessionEvaluator.h"
 
 #include <QAbstractTableModel>
+#include <QColor>
 #include <QSortFilterProxyModel>
 
 #include <memory>
@@ -72,12 +73,14 @@ private:
     static std::vector<Row> blockRows(const DeviceResults& results, size_t sessionIndex);
     void reloadFrom(const SessionAnalysis& analysis, bool reset);
     void resetToBlocks(const SessionAnalysis& analysis);
+    void updateDeviceColors(const SessionAnalysis& analysis);
     void emitRowsChanged(size_t first, size_t count);
 
     std::vector<Row> m_rows;
     std::vector<std::shared_ptr<void>> m_owners;
     std::vector<Block> m_blocks; // empty unless following an analysis
     size_t m_kernelCount = 0;
+    std::vector<QColor> m_deviceColors; // by session device index: the chart's colours
 };
 
 // Sorts the results by value and leaves out the rows of hidden kernels (the top-N filter).

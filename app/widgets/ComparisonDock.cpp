@@ -66,7 +66,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     bar->addWidget(exportButton);
     layout->addLayout(bar);
 
-    m_view = new QTableView(content);
+    m_view = new FrozenColumnTable(content);
     m_view->setModel(m_proxy);
     m_view->setItemDelegate(new CachedTextDelegate(m_view));
     m_view->setSortingEnabled(true);
@@ -75,6 +75,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->setVisible(false);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->setFrozenColumns(1); // the Device column stays in view when the table scrolls across
     layout->addWidget(m_view);
     setWidget(content);
 
@@ -131,7 +132,7 @@ void ComparisonDock::setComparison(Comparison comparison, std::vector<QColor> co
     const bool wasEmpty = m_model->rowCount() == 0;
     m_model->setComparison(std::move(comparison), std::move(colors));
     if (wasEmpty && m_model->rowCount() > 0) {
-        m_view->resizeColumnsToContents();
+        m_view->fitColumns(300);
     }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/ComparisonTableModel.h"
+#include "widgets/FrozenColumnTable.h"
 
 #include <QColor>
 #include <QDockWidget>
@@ -31,7 +32,7 @@ public:
     void setComparison(Comparison comparison, std::vector<QColor> colors);
     const Comparison& comparison() const { return m_model->comparison(); }
     ComparisonTableModel* model() const { return m_model; }
-    QTableView* view() const { return m_view; }
+    FrozenColumnTable* view() const { return m_view; }
     QComboBox* baselineBox() const { return m_baseline; }
 
     // Writes the rows in the order shown to .csv, .md or .json (the core's formats). Returns the
@@ -48,7 +49,7 @@ Q_SIGNALS:
 private:
     ComparisonTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
-    QTableView* m_view = nullptr;
+    FrozenColumnTable* m_view = nullptr;
     QComboBox* m_baseline = nullptr;
     QLabel* m_note = nullptr;
     bool m_sized = false;

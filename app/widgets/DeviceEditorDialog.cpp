@@ -72,7 +72,7 @@ DeviceEditorDialog::DeviceEditorDialog(const Hardware& base, QString folder, QWi
     m_name = new QLineEdit(text(base.name + " (copy)"), this);
     m_name->setObjectName("nameEdit");
     form->addRow(tr("Name"), m_name);
-    m_generation = new QLineEdit(text(base.generation + " copy"), this);
+    m_generation = new QLineEdit(text(base.shortLabel() + " copy"), this);
     m_generation->setObjectName("generationEdit");
     m_generation->setToolTip(tr("The short label of the chart's legend and the hardware dock"));
     form->addRow(tr("Short label"), m_generation);
@@ -147,6 +147,7 @@ std::optional<Hardware> DeviceEditorDialog::check(QString* error, QLineEdit** fi
     hw.id = m_id->text().trimmed().toStdString();
     hw.name = m_name->text().trimmed().toStdString();
     hw.generation = m_generation->text().trimmed().toStdString();
+    hw.label = hw.generation; // the short label typed, not the original's
     at = m_id;
     if (hw.id.empty()) {
         return fail(tr("Id: an id is required"));

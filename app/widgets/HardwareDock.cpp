@@ -1,6 +1,7 @@
 #include "widgets/HardwareDock.h"
 
 #include "document/ChartPalette.h"
+#include "document/SceneBuilder.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "model/Text.h"
@@ -39,15 +40,16 @@ QIcon emptySwatch()
     return QIcon(pixmap);
 }
 
-// A device's row: its generation ("H100"), or its name without the vendor when the generation alone
-// would not tell it from another device of its family (H100 SXM5 and H100 PCIe, a user's copy).
+// A device's row: its short label, the one every view names it by ("H100 SXM", "TPU v7x"), or its
+// name without the vendor when another device of its family has the same label (a user's copy).
 QString deviceRowLabel(const Hardware& hw, const std::vector<const Hardware*>& family)
 {
+    const std::string label = hw.shortLabel();
     const bool shared = std::count_if(family.begin(), family.end(), [&](const Hardware* other) {
-        return other->generation == hw.generation;
+        return other->shortLabel() == label;
     }) > 1;
-    if (!hw.generation.empty() && !shared) {
-        return qs(hw.generation);
+    if (!shared) {
+        return qs(label);
     }
     QString name = qs(hw.name.empty() ? hw.id : hw.name);
     const QString vendor = qs(hw.vendor) + QLatin1Char(' ');
@@ -299,6 +301,7 @@ void HardwareDock::syncFromSession()
     m_syncing = true;
     const Session& session = m_document->session();
     m_sustained->setChecked(session.view.sustained);
+    const std::vector<QColor> colors = sessionDeviceColors(session);
     for (QTreeWidgetItemIterator it(m_tree); *it; ++it) {
         QTreeWidgetItem* item = *it;
         const int kind = item->data(0, kKindRole).toInt();
@@ -308,7 +311,7 @@ void HardwareDock::syncFromSession()
         const bool shown = selection && selection->visible;
         if (kind == Device) {
             item->setCheckState(0, shown ? Qt::Checked : Qt::Unchecked);
-            item->setIcon(0, shown ? deviceSwatch(deviceColor(index)) : emptySwatch());
+            item->setIcon(0, shown ? deviceSwatch(colors[static_cast<size_t>(index)]) : emptySwatch());
             if (auto* combo = qobject_cast<QComboBox*>(m_tree->itemWidget(item, 1))) {
                 const int at = combo->findData(selection ? qs(selection->precision) : QString());
                 combo->setCurrentIndex(std::max(0, at));

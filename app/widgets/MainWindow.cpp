@@ -40,6 +40,8 @@
 namespace roofscope {
 
 namespace {
+constexpr int kMaxColumnWidth = 300; // pixels; a longer kernel name is elided (its tooltip is whole)
+
 QString counted(qsizetype count, const QString& singular, const QString& plural)
 {
     return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? singular : plural);
@@ -74,7 +76,7 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
     connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this](bool fit) {
         if (fit) {
-            fitResultColumns();
+            m_resultsView->fitColumns(kMaxColumnWidth);
         }
         updateStatus();
         updateKernelStatus();
@@ -183,7 +185,7 @@ void MainWindow::createResultsDock()
     m_resultsProxy->setSourceModel(m_results);
     m_resultsProxy->setSortRole(ResultsTableModel::kSortRole);
     m_resultsProxy->setAnalysis(m_analysis);
-    m_resultsView = new QTableView(this);
+    m_resultsView = new FrozenColumnTable(this);
     m_resultsView->setObjectName(QStringLiteral("resultsView"));
     m_resultsView->setModel(m_resultsProxy);
     m_resultsView->setItemDelegate(new CachedTextDelegate(m_resultsView)); // repaints reuse the text layouts
@@ -199,6 +201,7 @@ void MainWindow::createResultsDock()
     m_resultsView->horizontalHeader()->setResizeContentsPrecision(200);
     // The level the intensity and ridge are on, beside them (the model keeps it last).
     m_resultsView->horizontalHeader()->moveSection(static_cast<int>(ColumnLevel), static_cast<int>(ColumnRidge) + 1);
+    m_resultsView->setFrozenColumns(2); // Kernel and Device stay in view when the table scrolls across
     m_resultsDock = new QDockWidget(tr("Results"), this);
     m_resultsDock->setObjectName(QStringLiteral("resultsDock"));
     m_resultsDock->setWidget(m_resultsView);
@@ -207,6 +210,7 @@ void MainWindow::createResultsDock()
     m_comparisonDock->setAnalysis(m_analysis);
     addDockWidget(Qt::BottomDockWidgetArea, m_comparisonDock);
     splitDockWidget(m_resultsDock, m_comparisonDock, Qt::Horizontal);
+    resizeDocks({ m_resultsDock, m_comparisonDock }, { 900, 600 }, Qt::Horizontal); // the wider table wider
     m_regimeMapDock = new RegimeMapDock(m_analysis, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_regimeMapDock);
     tabifyDockWidget(m_comparisonDock, m_regimeMapDock);
@@ -229,28 +233,8 @@ void MainWindow::setSession(Session session, const QString& filePath)
         const ChartRange saved { view.xRange->first, view.xRange->second, view.yRange->first, view.yRange->second };
         m_chart->setVisibleRange(saved); // ignored when invalid
     }
+    m_resultsView->fitColumns(kMaxColumnWidth);
     updateTitle();
-}
-
-void MainWindow::fitResultColumns()
-{
-    // Widths from the header and an evenly spaced sample of at most ~200 rows (in the shown order),
-    // so the cost does not grow with a run of 100,000 kernels, shown or hidden.
-    constexpr int kSampleRows = 200;
-    const int rows = m_resultsProxy->rowCount();
-    const int step = std::max(1, rows / kSampleRows);
-    const int grid = m_resultsView->showGrid() ? 1 : 0;
-    QHeaderView* header = m_resultsView->horizontalHeader();
-    for (int column = 0; column < m_resultsProxy->columnCount(); ++column) {
-        if (m_resultsView->isColumnHidden(column)) {
-            continue;
-        }
-        int width = header->sectionSizeHint(column);
-        for (int row = 0; row < rows; row += step) {
-            width = std::max(width, m_resultsView->sizeHintForIndex(m_resultsProxy->index(row, column)).width() + grid);
-        }
-        header->resizeSection(column, width);
-    }
 }
 
 void MainWindow::setSceneOptions(const SceneOptions& options)

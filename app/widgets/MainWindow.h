@@ -2,7 +2,9 @@
 
 #include "document/SceneBuilder.h"
 #include "model/Session.h"
+#include "widgets/FrozenColumnTable.h"
 
+#include <QFont>
 #include <QMainWindow>
 
 #include <QString>
@@ -60,7 +62,7 @@ public:
     SessionDocument* document() const { return m_document; }
     SessionAnalysis* analysis() const { return m_analysis; }
     ResultsTableModel* resultsModel() const { return m_results; }
-    QTableView* resultsView() const { return m_resultsView; }
+    FrozenColumnTable* resultsView() const { return m_resultsView; }
     QString sessionPath() const { return m_sessionPath; }
 
     RooflineChart* chart() const { return m_chart; }
@@ -174,7 +176,6 @@ private:
     void compareRunsDialog();
     void restoreLayout();
     void createResultsDock();
-    void fitResultColumns();
     void createStatusBar();
     // View > Dark Theme and Review Mode, and the toolbar (MainWindowPresentation.cpp).
     void createPresentationActions(QMenu* viewMenu, QAction* open, QAction* save, QAction* fit);
@@ -196,7 +197,7 @@ private:
     SessionAnalysis* m_analysis = nullptr;
     ResultsTableModel* m_results = nullptr;
     ResultsProxyModel* m_resultsProxy = nullptr;
-    QTableView* m_resultsView = nullptr;
+    FrozenColumnTable* m_resultsView = nullptr;
     QString m_sessionPath;
     QMenu* m_recentMenu = nullptr;
     QTimer* m_autosaveTimer = nullptr;
@@ -220,6 +221,7 @@ private:
     QAction* m_darkAction = nullptr;
     QAction* m_leaveReviewAction = nullptr;
     QByteArray m_stateBeforeReview; // docks and toolbars, restored when review mode ends
+    QFont m_toolTipFontBeforeReview;
     bool m_maximizedBeforeReview = false;
     bool m_windowDark = false; // the palette applied
     QLabel* m_summaryLabel = nullptr;

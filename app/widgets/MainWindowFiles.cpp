@@ -27,6 +27,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QTimer>
 #include <QUndoStack>
@@ -137,7 +138,7 @@ QString MainWindow::importFiles(const QStringList& paths)
             }
         }
         const std::string id = hw.id;
-        deviceNames << QString::fromStdString(hw.name.empty() ? id : hw.name);
+        deviceNames << QString::fromStdString(hw.shortLabel());
         if (m_hardware.add(std::move(hw))) { // may move the devices: `datasheet` is not used below
             auto shown = [&](const std::string& which) {
                 auto it = std::find_if(
@@ -283,10 +284,19 @@ void MainWindow::exportChartDialog()
     const QString base = m_sessionPath.isEmpty()
         ? QDir::home().filePath(QStringLiteral("roofline"))
         : QFileInfo(m_sessionPath).absoluteDir().filePath(QFileInfo(m_sessionPath).completeBaseName());
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), base + QStringLiteral(".png"),
-        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    // The interactive page is the command line's `export -o OUT.html` (SPEC 6.5), written by the same code.
+    const QStringList filters { tr("PNG image (*.png)"), tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)"),
+        tr("Interactive HTML page (*.html)") };
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export chart"), base + QStringLiteral(".png"), filters.join(QStringLiteral(";;")), &filter);
     if (path.isEmpty()) {
         return;
+    }
+    if (QFileInfo(path).suffix().isEmpty()) { // a name typed without its extension: the chosen type's
+        static const QRegularExpression pattern(QStringLiteral("\\*(\\.[a-z]+)\\)"));
+        const QRegularExpressionMatch match = pattern.match(filter);
+        path += match.hasMatch() ? match.captured(1) : QStringLiteral(".png");
     }
     const QString error = exportChartTo(path);
     if (!error.isEmpty()) {

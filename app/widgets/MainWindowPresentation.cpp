@@ -3,9 +3,11 @@
 #include "widgets/MainWindow.h"
 
 #include "chart/RooflineChart.h"
+#include "document/ChartStyle.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "widgets/ComparisonDock.h"
+#include "widgets/IndicatorStyle.h"
 #include "widgets/KernelDock.h"
 
 #include <QAction>
@@ -17,6 +19,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
+#include <QToolTip>
 
 namespace roofscope {
 
@@ -117,6 +120,7 @@ void MainWindow::applyWindowTheme()
         return;
     }
     m_windowDark = dark;
+    IndicatorStyle::install(); // unchecked boxes visible on the dark palette
     QApplication::setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
 }
 
@@ -145,6 +149,20 @@ void MainWindow::setReviewMode(bool on)
         } else {
             showNormal();
         }
+    }
+    // Tooltips grow with the review fonts (the chart's hover text included) and shrink back after.
+    if (on) {
+        m_toolTipFontBeforeReview = QToolTip::font();
+        QFont large = m_toolTipFontBeforeReview;
+        const double scale = ChartStyle::make(false, true).fontScale;
+        if (large.pointSizeF() > 0) {
+            large.setPointSizeF(large.pointSizeF() * scale);
+        } else {
+            large.setPixelSize(qRound(large.pixelSize() * scale));
+        }
+        QToolTip::setFont(large);
+    } else {
+        QToolTip::setFont(m_toolTipFontBeforeReview);
     }
     SceneOptions options = m_analysis->options();
     options.review = on;

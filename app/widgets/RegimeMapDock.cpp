@@ -193,12 +193,15 @@ void RegimeMapDock::setKernel(int kernel)
 
 void RegimeMapDock::chooseParameter(bool x)
 {
-    if (m_syncing || m_kernel < 0) {
-        return;
+    const auto& kernels = m_document->session().kernels;
+    if (m_syncing || m_kernel < 0 || static_cast<size_t>(m_kernel) >= kernels.size()
+        || !kernels[static_cast<size_t>(m_kernel)].templ) {
+        return; // the kernel went away (or lost its template) before the dock heard of it
     }
-    const Kernel& k = m_document->session().kernels[static_cast<size_t>(m_kernel)];
+    const Kernel& k = kernels[static_cast<size_t>(m_kernel)];
     const QString name = (x ? m_xName : m_yName)->currentText();
-    const TemplateParameter* p = findTemplate(k.templ->name)->parameter(name.toStdString());
+    const TemplateDefinition* definition = findTemplate(k.templ->name);
+    const TemplateParameter* p = definition ? definition->parameter(name.toStdString()) : nullptr;
     if (!p) {
         return;
     }

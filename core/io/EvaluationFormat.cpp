@@ -306,8 +306,8 @@ std::string tableCell(const Evaluation& ev, size_t column, bool forCsv)
         switch (column) {
         case ColumnKernel:
             return ev.kernelName;
-        case ColumnDevice:
-            return ev.hardwareId;
+        case ColumnDevice: // CSV keeps the id; people read the short label every view shows
+            return forCsv || ev.hardwareLabel.empty() ? ev.hardwareId : ev.hardwareLabel;
         case ColumnPrecision:
             return ev.precision;
         case ColumnLevel:

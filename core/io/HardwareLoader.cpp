@@ -244,7 +244,7 @@ HardwareLoadResult parse(const YAML::Node& root, const std::string& file)
     HardwareLoadResult result;
     YamlSchema s(file, result.diagnostics);
     if (!s.checkMap(root, "",
-            { "schema", "id", "name", "vendor", "family", "generation", "year", "kind", "tdp", "price",
+            { "schema", "id", "name", "vendor", "family", "generation", "label", "year", "kind", "tdp", "price",
                 "launch_overhead", "notes", "sources", "compute", "levels", "default_level", "sustained",
                 "ceilings" })) {
         return result;
@@ -263,6 +263,7 @@ HardwareLoadResult parse(const YAML::Node& root, const std::string& file)
     hw.vendor = s.string(root, "vendor", "vendor", true).value_or("");
     hw.family = s.string(root, "family", "family", true).value_or("");
     hw.generation = s.string(root, "generation", "generation", true).value_or("");
+    hw.label = s.string(root, "label", "label", false).value_or("");
     hw.year = static_cast<int>(s.number(root, "year", "year", true, 1940, 2100).value_or(0));
     hw.kind = s.string(root, "kind", "kind", false).value_or("");
     if (!hw.kind.empty() && hw.kind != "gpu" && hw.kind != "tpu" && hw.kind != "accelerator" && hw.kind != "cpu") {

@@ -26,6 +26,9 @@ std::string hardwareToYaml(const Hardware& hw)
     out << YAML::Key << "vendor" << YAML::Value << hw.vendor;
     out << YAML::Key << "family" << YAML::Value << hw.family;
     out << YAML::Key << "generation" << YAML::Value << hw.generation;
+    if (!hw.label.empty()) {
+        out << YAML::Key << "label" << YAML::Value << hw.label;
+    }
     out << YAML::Key << "year" << YAML::Value << hw.year;
     if (!hw.kind.empty()) {
         out << YAML::Key << "kind" << YAML::Value << hw.kind;

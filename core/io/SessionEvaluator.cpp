@@ -56,10 +56,22 @@ SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase
     return out;
 }
 
+std::string deviceLabel(const Hardware& hardware, const DeviceSelection& selection)
+{
+    std::string label = hardware.shortLabel();
+    const std::string wide = " x" + std::to_string(selection.chips);
+    const bool saysWide
+        = label.size() >= wide.size() && label.compare(label.size() - wide.size(), wide.size(), wide) == 0;
+    if (selection.chips > 1 && !saysWide) { // the database's device; a device already on its chips says so
+        label += wide;
+    }
+    return label;
+}
+
 std::string deviceDisplayName(const Hardware& hardware, const DeviceSelection& selection)
 {
-    const std::string name = hardware.name.empty() ? hardware.id : hardware.name;
-    return selection.precision.empty() ? name : name + " (" + selection.precision + ")";
+    const std::string label = deviceLabel(hardware, selection);
+    return selection.precision.empty() ? label : label + " (" + selection.precision + ")";
 }
 
 Comparison compareSession(const Session& session, const HardwareDatabase& database)
@@ -77,6 +89,7 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
         ComparisonEntry entry;
         entry.id = selection.label();
         entry.name = deviceDisplayName(*hw, selection);
+        entry.fullName = hw->name;
         std::vector<std::string> groupErrors;
         std::vector<Kernel> kernels = expandKernelGroups(session.kernels, &groupErrors);
         for (auto& kernel : kernels) {

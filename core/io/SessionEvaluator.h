@@ -32,7 +32,12 @@ EvalOptions sessionOptions(const Session& session, const DeviceSelection& device
 // overrides and chips (sessionHardware), each kernel group expanded.
 SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase& database);
 
-// A device's name for people: the database's name, with the selection's precision when it sets one.
+// The device's short label (Hardware::shortLabel()), "x N" after it when the session uses it N chips
+// wide ("TPU v5e x8"): the name of every view and export.
+std::string deviceLabel(const Hardware& hardware, const DeviceSelection& selection);
+
+// A device's name for people: its short label (Hardware::shortLabel()), "x N" when used N chips wide,
+// with the selection's precision when it sets one ("TPU v7x (fp8)").
 std::string deviceDisplayName(const Hardware& hardware, const DeviceSelection& selection);
 
 // The session's workload (its kernels with their counts) on every visible device, against the view's

@@ -14,6 +14,7 @@ Hardware hardwareOnChips(const Hardware& hardware, double chips)
     }
     Hardware out = hardware;
     out.name = formatNumber(chips, 6) + " x " + (hardware.name.empty() ? hardware.id : hardware.name);
+    out.label = hardware.shortLabel() + " x" + formatNumber(chips, 6); // "TPU v5e x8"
     for (auto& peak : out.compute) {
         peak.flopsPerSecond *= chips;
         if (peak.sparseFlopsPerSecond) {

@@ -12,7 +12,8 @@ namespace roofscope {
 // One device of a workload comparison.
 struct ComparisonEntry {
     std::string id; // the device selection's label: "google-tpu-v7x (fp8)"
-    std::string name; // "Google TPU v7x (fp8)", for people
+    std::string name; // the short label for people: "TPU v7x (fp8)" (deviceDisplayName())
+    std::string fullName; // the database's name: "Google Cloud TPU7x (Ironwood)", for tooltips
     WorkloadTotals totals;
     double speedup = 0.0; // baseline T_min / this T_min (0 when either is unknown)
     bool isBaseline = false;

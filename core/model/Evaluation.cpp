@@ -66,6 +66,7 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
     Evaluation ev;
     ev.hardwareId = hardware.id;
     ev.hardwareName = hardware.name;
+    ev.hardwareLabel = hardware.shortLabel();
     ev.kernelName = kernel.name;
     ev.flops = kernel.flops;
     ev.sustained = options.sustained;

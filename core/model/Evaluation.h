@@ -47,6 +47,7 @@ struct PeakBasis {
 struct Evaluation {
     std::string hardwareId;
     std::string hardwareName;
+    std::string hardwareLabel; // Hardware::shortLabel(): the name every view shows
     std::string kernelName;
     std::string precision;
     std::string unit;

@@ -24,6 +24,23 @@ std::optional<double> Hardware::peak(const std::string& precision, const std::st
     return best;
 }
 
+std::string Hardware::shortLabel() const
+{
+    if (!label.empty()) {
+        return label;
+    }
+    if (generation.empty()) {
+        return name.empty() ? id : name;
+    }
+    const char first = generation.front();
+    const bool saysLittle = (first >= 'a' && first <= 'z') || (first >= '0' && first <= '9');
+    const bool named = generation.size() >= family.size() && generation.compare(0, family.size(), family) == 0;
+    if (saysLittle && !family.empty() && !named) { // "TPU v7x"; not "ad hoc ad hoc"
+        return family + " " + generation;
+    }
+    return generation;
+}
+
 std::string Hardware::fastestUnit(const std::string& precision) const
 {
     const ComputePeak* best = nullptr;

@@ -56,6 +56,7 @@ struct Hardware {
     std::string vendor;
     std::string family;
     std::string generation;
+    std::string label; // the short label a file may give ("H100 SXM"); empty: derived, see shortLabel()
     int year = 0;
     std::string kind;
     std::optional<double> tdpWatts;
@@ -71,6 +72,10 @@ struct Hardware {
     std::vector<Ceiling> ceilings;
     std::string origin; // the file it came from, or "ad hoc"
 
+    // The one short label every view and export names the device by: the file's `label`, else the
+    // generation ("MI300X"), with the family in front when the generation alone says little
+    // ("TPU v7x"), else the name or the id. The full name is for tooltips and datasheets.
+    std::string shortLabel() const;
     // Dense peak for a precision: the named unit's, or the fastest unit's when unit is empty.
     std::optional<double> peak(const std::string& precision, const std::string& unit = {}) const;
     // The unit that gives peak(precision) when no unit is named.

@@ -44,6 +44,7 @@ RegimeMap regimeMap(const Kernel& kernel, const std::vector<Hardware>& devices, 
         RegimeMapDevice& device = map.devices[d];
         device.hardwareId = devices[d].id;
         device.hardwareName = devices[d].name;
+        device.hardwareLabel = devices[d].shortLabel();
         for (const auto& level : devices[d].levels) {
             device.levels.push_back(level.name);
             device.network.push_back(level.kind == LevelKind::Interconnect);

@@ -20,6 +20,7 @@ struct RegimeCell {
 struct RegimeMapDevice {
     std::string hardwareId;
     std::string hardwareName;
+    std::string hardwareLabel; // Hardware::shortLabel()
     std::vector<std::string> levels; // the device's level names (binding indices point here)
     std::vector<bool> network; // per level: an interconnect
     std::vector<RegimeCell> cells; // row-major: cells[iy * xValues.size() + ix]

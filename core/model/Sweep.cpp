@@ -84,6 +84,7 @@ SweepResult sweep(const Kernel& kernel, const std::vector<Hardware>& devices, co
         SweepDevice device;
         device.hardwareId = hw.id;
         device.hardwareName = hw.name;
+        device.hardwareLabel = hw.shortLabel();
         RangeEvaluator evaluator;
         if (!evaluator.prepare(kernels.front(), hw, options, device.error)) {
             result.devices.push_back(std::move(device));

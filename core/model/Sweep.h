@@ -31,6 +31,7 @@ struct SweepCrossing {
 struct SweepDevice {
     std::string hardwareId;
     std::string hardwareName;
+    std::string hardwareLabel; // Hardware::shortLabel()
     std::vector<SweepPoint> points; // one per value
     std::vector<SweepCrossing> crossings; // in increasing value
     std::string error; // set when the kernel cannot be evaluated on the device (points then empty)

@@ -261,7 +261,8 @@ private Q_SLOTS:
             "--hardware", "nvidia-h100-sxm,google-tpu-v5p", "--chips", "8" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY(run.out.contains("tokens/s"));
-        QVERIFY(run.out.contains("8 x "));
+        QVERIFY(run.out.contains("on H100 SXM x8 (nvidia-h100-sxm)"));
+        QVERIFY(run.out.contains("on TPU v5p x8 (google-tpu-v5p)"));
         QVERIFY(run.out.contains("ffn_down"));
     }
 

@@ -175,7 +175,7 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("expected");
         QTest::newRow("eval text, a kernel name")
             << "\"$RS\" eval --peak 1T --bandwidth hbm=1T --flops 1G --bytes 1G --name \"$(printf 'k\\033[2J\\007')\""
-            << false << QByteArray("k\\x1b[2J\\x07 on ad-hoc");
+            << false << QByteArray("k\\x1b[2J\\x07 on ad hoc (");
         QTest::newRow("import warning, a kernel name")
             << "printf 'name,flops,bytes\\ngood,1e9,1e6\\nz\\033]0;title\\007,1e9,0\\n' > k.csv && "
                "\"$RS\" import csv k.csv -o out.yaml"

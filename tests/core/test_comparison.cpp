@@ -111,7 +111,8 @@ private Q_SLOTS:
             }
             const ComparisonEntry& entry = comparison.entries[d];
             QCOMPARE(entry.id, session.devices[d].id);
-            QCOMPARE(entry.name, hw.name);
+            QCOMPARE(entry.name, hw.shortLabel()); // the label every view shows; the full name beside it
+            QCOMPARE(entry.fullName, hw.name);
             ROOFSCOPE_COMPARE_REL(entry.totals.tMin, tMin, 1e-12);
             ROOFSCOPE_COMPARE_REL(entry.totals.tMax, tMax, 1e-12);
             ROOFSCOPE_COMPARE_REL(entry.totals.flops, flops, 1e-12);

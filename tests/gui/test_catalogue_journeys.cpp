@@ -168,15 +168,15 @@ private Q_SLOTS:
                                               << "Apple silicon"
                                               << "apple-m4-max"
                                               << "M4 Max";
-        // Two "H100" and two "A100" files: the rows say which is which.
+        // Two "H100" and two "A100" files: their short labels say which is which.
         QTest::newRow("shared-generation-h100-pcie") << "NVIDIA"
                                                      << "Hopper"
                                                      << "nvidia-h100-pcie"
-                                                     << "H100 PCIe 80 GB";
+                                                     << "H100 PCIe";
         QTest::newRow("shared-generation-a100-40gb") << "NVIDIA"
                                                      << "Ampere"
                                                      << "nvidia-a100-sxm-40gb"
-                                                     << "A100 SXM4 40 GB";
+                                                     << "A100 40 GB";
     }
     void familiesLandUnderTheirVendors()
     {

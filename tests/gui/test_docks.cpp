@@ -192,7 +192,7 @@ private Q_SLOTS:
         QVERIFY(fp8 > 0);
         precision->setCurrentIndex(fp8);
         Q_EMIT precision->activated(fp8);
-        QVERIFY(window.chart()->legendText(0).startsWith(QStringLiteral("H100 (fp8) · 1.98 PFLOP/s")));
+        QVERIFY(window.chart()->legendText(0).startsWith(QStringLiteral("H100 SXM (fp8) · 1.98 PFLOP/s")));
         // Every H100 row now evaluates at fp8: the same numbers the core computes.
         const Session& session = window.session();
         const auto expected

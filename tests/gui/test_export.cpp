@@ -109,7 +109,7 @@ private Q_SLOTS:
         const QString all = texts.join(QLatin1Char('\n'));
         QVERIFY(all.contains(QStringLiteral("Arithmetic intensity (FLOP/byte)")));
         QVERIFY(all.contains(QStringLiteral("Attainable performance (FLOP/s)")));
-        for (const char* device : { "H100 (bf16)", "MI300X (bf16)", "TPU v6e (bf16)", "TPU v7x (bf16)" }) {
+        for (const char* device : { "H100 SXM (bf16)", "MI300X (bf16)", "TPU v6e (bf16)", "TPU v7x (bf16)" }) {
             QVERIFY2(all.contains(QLatin1String(device)), device);
         }
     }
