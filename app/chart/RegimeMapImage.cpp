@@ -62,7 +62,7 @@ QString tickLabel(double value)
 } // namespace
 
 void paintRegimeMapPanel(
-    QPainter& p, const RegimeMap& map, const RegimeMapDevice& device, QRect area, RegimeMapShade shade)
+    QPainter& p, const RegimeMap& map, const RegimeMapDevice& device, QRect area, RegimeMapShade shade, bool legend)
 {
     const size_t nx = map.xValues.size();
     const size_t ny = map.yValues.size();
@@ -163,6 +163,9 @@ void paintRegimeMapPanel(
     p.rotate(-90);
     p.drawText(QRect(-area.height() / 2, -16, area.height(), 16), Qt::AlignCenter, QString::fromStdString(map.yName));
     p.restore();
+    if (!legend) {
+        return;
+    }
     // Legend: the bindings that occur.
     int y = area.top();
     const int x = area.right() + 14;
@@ -177,6 +180,40 @@ void paintRegimeMapPanel(
         p.fillRect(QRect(x, y, 12, 12), regimeBindingColor(device, b));
         p.drawText(QRect(x + 18, y - 2, kLegend - 30, 16), Qt::AlignLeft | Qt::AlignVCenter,
             QString::fromStdString(device.bindingName(b) + "-bound"));
+        y += 18;
+    }
+    p.drawText(QRect(x, y + 4, kLegend - 20, 48), Qt::AlignLeft | Qt::TextWordWrap,
+        shade == RegimeMapShade::TMin ? QStringLiteral("darker: longer T_min\npale: balanced")
+                                      : QStringLiteral("darker: more FLOP/s\npale: balanced"));
+}
+
+void paintRegimeMapLegend(QPainter& p, const RegimeMap& map, QPoint topLeft, RegimeMapShade shade)
+{
+    // Each binding resource once, by name, in the colour of the first device it occurs on.
+    std::vector<std::pair<std::string, QColor>> entries;
+    for (const RegimeMapDevice& device : map.devices) {
+        std::vector<int> seen;
+        for (const auto& c : device.cells) {
+            if (std::find(seen.begin(), seen.end(), c.binding) == seen.end()) {
+                seen.push_back(c.binding);
+            }
+        }
+        std::sort(seen.begin(), seen.end());
+        for (int b : seen) {
+            const std::string name = device.bindingName(b);
+            if (std::none_of(entries.begin(), entries.end(), [&](const auto& e) { return e.first == name; })) {
+                entries.emplace_back(name, regimeBindingColor(device, b));
+            }
+        }
+    }
+    p.setFont(QFont(QStringLiteral("Sans"), 8));
+    p.setPen(Qt::black);
+    int y = topLeft.y();
+    const int x = topLeft.x();
+    for (const auto& [name, color] : entries) {
+        p.fillRect(QRect(x, y, 12, 12), color);
+        p.drawText(QRect(x + 18, y - 2, kLegend - 30, 16), Qt::AlignLeft | Qt::AlignVCenter,
+            QString::fromStdString(name + "-bound"));
         y += 18;
     }
     p.drawText(QRect(x, y + 4, kLegend - 20, 48), Qt::AlignLeft | Qt::TextWordWrap,

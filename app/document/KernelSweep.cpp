@@ -5,7 +5,9 @@
 #include "model/ChipScaling.h"
 #include "model/RangeEvaluator.h"
 #include "model/Templates.h"
+#include "model/TransformerWorkload.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -22,8 +24,8 @@ KernelSweep::KernelSweep(SessionAnalysis* analysis, QObject* parent)
     , m_analysis(analysis)
 {
     connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] { recompute(); });
-    connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int kernel) {
-        if (kernel == m_kernel) {
+    connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int shown) {
+        if (m_analysis->sessionKernelOf(shown) == m_kernel) {
             recompute();
         }
     });
@@ -67,9 +69,14 @@ void KernelSweep::recompute()
         return;
     }
     const Kernel& kernel = session.kernels[static_cast<size_t>(m_kernel)];
+    // A kernel group (a transformer step) sweeps any of its sizes, drawn at the step's totals.
     const TemplateDefinition* definition = kernel.templ ? findTemplate(kernel.templ->name) : nullptr;
     const TemplateParameter* parameter = definition ? definition->parameter(m_axis.name) : nullptr;
-    if (!parameter) {
+    const auto& groupNames = transformerParameters();
+    const bool groupParameter
+        = isKernelGroup(kernel) && std::find(groupNames.begin(), groupNames.end(), m_axis.name) != groupNames.end();
+    const bool integer = groupParameter || (parameter && parameter->integer);
+    if (!parameter && !groupParameter) {
         m_error = tr("%1 has no parameter '%2' to sweep").arg(qs(kernel.name), qs(m_axis.name));
         Q_EMIT changed();
         return;
@@ -133,7 +140,7 @@ void KernelSweep::recompute()
                     continue; // a regime and a binding change at the same value: one dot
                 }
                 drawn.crossings.push_back({ crossing.value, at.intensity, at.attainable,
-                    QStringLiteral("%1 = %2").arg(qs(m_axis.name), formatValue(crossing.value, parameter->integer)),
+                    QStringLiteral("%1 = %2").arg(qs(m_axis.name), formatValue(crossing.value, integer)),
                     QStringLiteral("%1 → %2").arg(qs(crossing.from), qs(crossing.to)) });
             }
         }

@@ -1,5 +1,6 @@
 #include "widgets/ComparisonDock.h"
 
+#include "document/GroupThroughput.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 
@@ -74,6 +75,15 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     m_view->verticalHeader()->setVisible(false);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     layout->addWidget(m_view);
+    // Kernel groups (transformer steps): tokens per second on each device.
+    m_groups = new QLabel(content);
+    m_groups->setObjectName(QStringLiteral("groupThroughput"));
+    m_groups->setTextFormat(Qt::PlainText);
+    m_groups->setWordWrap(true);
+    m_groups->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_groups->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_groups->setVisible(false);
+    layout->addWidget(m_groups);
     setWidget(content);
 
     connect(m_baseline, &QComboBox::activated, this, [this](int index) {
@@ -93,6 +103,9 @@ void ComparisonDock::setAnalysis(SessionAnalysis* analysis)
             colors.push_back(device.color);
         }
         setComparison(analysis->comparison(), std::move(colors));
+        const QString groups = groupThroughputLines(groupThroughputs(*analysis)).join(QLatin1Char('\n'));
+        m_groups->setText(groups);
+        m_groups->setVisible(!groups.isEmpty());
     };
     connect(analysis, &SessionAnalysis::comparisonChanged, this, show);
     connect(this, &ComparisonDock::baselineChosen, analysis, [analysis](const QString& id) {
@@ -131,6 +144,11 @@ void ComparisonDock::setComparison(Comparison comparison, std::vector<QColor> co
     if (wasEmpty && m_model->rowCount() > 0) {
         m_view->resizeColumnsToContents();
     }
+}
+
+QString ComparisonDock::groupThroughputText() const
+{
+    return m_groups->text();
 }
 
 QString ComparisonDock::exportTo(const QString& path) const

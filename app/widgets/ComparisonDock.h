@@ -33,6 +33,8 @@ public:
     ComparisonTableModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
     QComboBox* baselineBox() const { return m_baseline; }
+    // Tokens per second of each kernel group on each device (empty without groups).
+    QString groupThroughputText() const;
 
     // Writes the rows in the order shown to .csv, .md or .json (the core's formats). Returns the
     // error, empty on success.
@@ -51,6 +53,7 @@ private:
     QTableView* m_view = nullptr;
     QComboBox* m_baseline = nullptr;
     QLabel* m_note = nullptr;
+    QLabel* m_groups = nullptr;
     bool m_sized = false;
 };
 

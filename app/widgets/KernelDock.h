@@ -5,6 +5,10 @@
 #include <QDockWidget>
 #include <QString>
 
+#include <set>
+#include <string>
+#include <vector>
+
 class QComboBox;
 class QLineEdit;
 class QListWidget;
@@ -28,10 +32,20 @@ class KernelDock : public QDockWidget {
 public:
     KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWidget* parent = nullptr);
 
+    // One row per session kernel; a kernel group (`template: transformer`) has its row, then, while
+    // expanded, one row per kernel it expands into (a double click on the group's row, or the keys
+    // + and -, expand and collapse it).
     QListWidget* list() const { return m_list; }
     KernelEditor* editor() const { return m_editor; }
+    // The session kernel of the current row (a group's kernel: its group).
     int currentKernel() const;
-    void setCurrentKernel(int index);
+    // Selects the row of a shown kernel (SessionAnalysis indices: a group's kernels one by one).
+    void setCurrentKernel(int shown);
+    // The row showing a shown kernel (-1: none; a collapsed group's kernels: the group's row).
+    int rowOfShownKernel(int shown) const;
+    int rowOfSessionKernel(int kernel) const;
+    bool isGroupExpanded(int kernel) const;
+    void setGroupExpanded(int kernel, bool expanded);
 
     // Editor fields (nullptr when the current kernel has none of that kind).
     QLineEdit* nameEdit() const;
@@ -49,6 +63,7 @@ public:
 
     void addRawKernel();
     void addTemplateKernel(const QString& templateName);
+    void addTransformerGroup();
     void duplicateCurrent();
     void deleteCurrent();
 
@@ -58,7 +73,16 @@ Q_SIGNALS:
     void statusMessage(const QString& message);
 
 private:
-    void rebuildList();
+    struct Row {
+        int kernel = -1; // session kernel
+        int shown = -1; // shown kernel (a group's row: -1)
+    };
+    // `keepEditor`: the editor stays on its kernel (only the rows of a group changed).
+    void rebuildList(bool keepEditor = false);
+    // After an edit of a group: its rows again when the number of its kernels changed, else its text.
+    void refreshKernelRow(int kernel);
+    QString groupRowText(int kernel) const;
+    void onRowChanged(int row);
     QString uniqueName(const QString& base) const;
 
     SessionDocument* m_document;
@@ -69,6 +93,10 @@ private:
     QPushButton* m_deleteButton = nullptr;
     KernelEditor* m_editor = nullptr;
     bool m_syncing = false;
+    std::vector<Row> m_rows; // per list row
+    size_t m_builtKernels = 0; // session and shown kernels when the rows were built
+    size_t m_builtShown = 0;
+    std::set<std::string> m_collapsed; // groups shown without their kernels, by name
 };
 
 } // namespace roofscope

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/Kernel.h"
+
 #include <QDockWidget>
 #include <QString>
 
@@ -38,7 +40,10 @@ public:
     static constexpr int kSliderSteps = 1000;
 
 private:
-    void setKernel(int kernel);
+    void setKernel(int shown);
+    void setGroup(int kernel, const Kernel& k);
+    // A parameter's value in the kernel (a group's default when unset; NaN when it has none).
+    double currentValue(const Kernel& k, const std::string& name) const;
     void chooseParameter(const QString& name);
     void applySweep();
     void syncSlider();
