@@ -189,8 +189,14 @@ void paintRegimeMapPanel(
 
 void paintRegimeMapLegend(QPainter& p, const RegimeMap& map, QPoint topLeft, RegimeMapShade shade)
 {
-    // Each binding resource once, by name, in the colour of the first device it occurs on.
-    std::vector<std::pair<std::string, QColor>> entries;
+    // Each binding resource once per colour; a name drawn in different colours on different devices
+    // (a level's colour follows its place among the device's levels) says which device each is.
+    struct Entry {
+        std::string name;
+        QColor color;
+        std::string device;
+    };
+    std::vector<Entry> entries;
     for (const RegimeMapDevice& device : map.devices) {
         std::vector<int> seen;
         for (const auto& c : device.cells) {
@@ -201,19 +207,26 @@ void paintRegimeMapLegend(QPainter& p, const RegimeMap& map, QPoint topLeft, Reg
         std::sort(seen.begin(), seen.end());
         for (int b : seen) {
             const std::string name = device.bindingName(b);
-            if (std::none_of(entries.begin(), entries.end(), [&](const auto& e) { return e.first == name; })) {
-                entries.emplace_back(name, regimeBindingColor(device, b));
+            const QColor color = regimeBindingColor(device, b);
+            if (std::none_of(entries.begin(), entries.end(),
+                    [&](const Entry& e) { return e.name == name && e.color == color; })) {
+                entries.push_back(
+                    { name, color, device.hardwareName.empty() ? device.hardwareId : device.hardwareName });
             }
         }
     }
+    auto label = [&entries](const Entry& entry) {
+        const bool shared
+            = std::count_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.name == entry.name; }) > 1;
+        return QString::fromStdString(entry.name + "-bound" + (shared ? " (" + entry.device + ")" : ""));
+    };
     p.setFont(QFont(QStringLiteral("Sans"), 8));
     p.setPen(Qt::black);
     int y = topLeft.y();
     const int x = topLeft.x();
-    for (const auto& [name, color] : entries) {
-        p.fillRect(QRect(x, y, 12, 12), color);
-        p.drawText(QRect(x + 18, y - 2, kLegend - 30, 16), Qt::AlignLeft | Qt::AlignVCenter,
-            QString::fromStdString(name + "-bound"));
+    for (const Entry& entry : entries) {
+        p.fillRect(QRect(x, y, 12, 12), entry.color);
+        p.drawText(QRect(x + 18, y - 2, kLegend - 18, 16), Qt::AlignLeft | Qt::AlignVCenter, label(entry));
         y += 18;
     }
     p.drawText(QRect(x, y + 4, kLegend - 20, 48), Qt::AlignLeft | Qt::TextWordWrap,

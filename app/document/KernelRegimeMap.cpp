@@ -13,9 +13,32 @@ KernelRegimeMap::KernelRegimeMap(SessionAnalysis* analysis, QObject* parent)
     connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] { recompute(); });
     connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int shown) {
         if (m_analysis->sessionKernelOf(shown) == m_kernel) {
+            followMove();
+        }
+    });
+    // The last step of a drag or a slider is always drawn.
+    connect(m_analysis, &SessionAnalysis::interactionFinished, this, [this] {
+        if (m_moveTimer.isActive()) {
+            m_moveTimer.stop();
             recompute();
         }
     });
+    m_moveTimer.setSingleShot(true);
+    connect(&m_moveTimer, &QTimer::timeout, this, [this] { recompute(); });
+}
+
+void KernelRegimeMap::followMove()
+{
+    // A map costs a regimeMap() per device: during a drag it follows at most every kMoveIntervalMs
+    // (the chart follows every step); a step sooner than that is drawn when the interval is over.
+    if (m_moveTimer.isActive()) {
+        return;
+    }
+    if (!m_lastMove.isValid() || m_lastMove.elapsed() >= kMoveIntervalMs) {
+        recompute();
+        return;
+    }
+    m_moveTimer.start(static_cast<int>(kMoveIntervalMs - m_lastMove.elapsed()));
 }
 
 void KernelRegimeMap::setMap(int kernel, const ParameterAxis& x, const ParameterAxis& y, int sceneDevice)
@@ -27,8 +50,24 @@ void KernelRegimeMap::setMap(int kernel, const ParameterAxis& x, const Parameter
     recompute();
 }
 
+void KernelRegimeMap::ensureCurrent()
+{
+    if (m_stale) {
+        const auto wanted = std::move(m_wanted);
+        recompute();
+        m_wanted = wanted;
+    }
+}
+
 void KernelRegimeMap::recompute()
 {
+    if (m_wanted && !m_wanted() && m_kernel >= 0) {
+        m_stale = true; // a map per device and cell: not while nobody looks at it
+        return;
+    }
+    m_stale = false;
+    m_moveTimer.stop();
+    m_lastMove.start();
     m_map = {};
     m_sceneDevices.clear();
     m_error.clear();

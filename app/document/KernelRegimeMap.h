@@ -3,9 +3,12 @@
 #include "model/KernelProbe.h"
 #include "model/RegimeMap.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
+#include <functional>
 #include <vector>
 
 namespace roofscope {
@@ -41,6 +44,12 @@ public:
     QString error() const { return m_error; }
 
     void recompute();
+    // During a drag or a slider, the map is recomputed at most this often (and at its end).
+    static constexpr qint64 kMoveIntervalMs = 100;
+    // While `wanted` says no (its view is hidden), edits only mark the map out of date; it is
+    // recomputed when asked again (ensureCurrent(), or the view shown). Unset: always computed.
+    void setWanted(std::function<bool()> wanted) { m_wanted = std::move(wanted); }
+    void ensureCurrent();
 
 Q_SIGNALS:
     void changed();
@@ -54,6 +63,12 @@ private:
     RegimeMap m_map;
     std::vector<int> m_sceneDevices;
     QString m_error;
+    void followMove();
+
+    std::function<bool()> m_wanted;
+    QTimer m_moveTimer;
+    QElapsedTimer m_lastMove; // the last recompute
+    bool m_stale = false;
 };
 
 } // namespace roofscope

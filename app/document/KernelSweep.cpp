@@ -25,10 +25,32 @@ KernelSweep::KernelSweep(SessionAnalysis* analysis, QObject* parent)
 {
     connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] { recompute(); });
     connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int shown) {
-        if (m_analysis->sessionKernelOf(shown) == m_kernel) {
+        if (m_analysis->sessionKernelOf(shown) == m_kernel && !onlySweptParameterMoved()) {
             recompute();
         }
     });
+}
+
+bool KernelSweep::onlySweptParameterMoved() const
+{
+    // The slider sets the swept parameter itself: the trajectory over its range stays the same.
+    const auto& kernels = m_analysis->document()->session().kernels;
+    if (m_kernel < 0 || static_cast<size_t>(m_kernel) >= kernels.size() || !m_swept || m_trajectory.kernel < 0) {
+        return false;
+    }
+    const Kernel& now = kernels[static_cast<size_t>(m_kernel)];
+    if (!now.templ || !m_swept->templ || now.templ->name != m_swept->templ->name
+        || now.templ->options != m_swept->templ->options || now.precision != m_swept->precision
+        || now.templ->params.size() != m_swept->templ->params.size()) {
+        return false;
+    }
+    for (const auto& [name, value] : now.templ->params) {
+        const auto it = m_swept->templ->params.find(name);
+        if (it == m_swept->templ->params.end() || (name != m_axis.name && it->second != value)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 void KernelSweep::setSweep(int kernel, const ParameterAxis& axis)
@@ -59,6 +81,7 @@ QString KernelSweep::formatValue(double value, bool integer)
 void KernelSweep::recompute()
 {
     m_trajectory = {};
+    m_swept.reset();
     m_sweepDevices.clear();
     m_values.clear();
     m_error.clear();
@@ -69,6 +92,7 @@ void KernelSweep::recompute()
         return;
     }
     const Kernel& kernel = session.kernels[static_cast<size_t>(m_kernel)];
+    m_swept = kernel;
     // A kernel group (a transformer step) sweeps any of its sizes, drawn at the step's totals.
     const TemplateDefinition* definition = kernel.templ ? findTemplate(kernel.templ->name) : nullptr;
     const TemplateParameter* parameter = definition ? definition->parameter(m_axis.name) : nullptr;

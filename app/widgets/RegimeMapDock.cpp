@@ -122,6 +122,14 @@ RegimeMapDock::RegimeMapDock(SessionAnalysis* analysis, QWidget* parent)
         }
     });
     connect(m_map, &KernelRegimeMap::changed, this, &RegimeMapDock::updateCurrent);
+    // In a shown window, the maps wait while the dock is hidden (a tab behind another) and catch up
+    // when it shows.
+    m_map->setWanted([this] { return !window()->isVisible() || m_view->isVisible(); });
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) {
+            m_map->ensureCurrent();
+        }
+    });
     fillDevices();
     setKernel(m_analysis->selectedKernel());
 }
@@ -296,6 +304,7 @@ void RegimeMapDock::applyCell(size_t ix, size_t iy)
 
 QString RegimeMapDock::exportTo(const QString& path) const
 {
+    m_map->ensureCurrent();
     const RegimeMap& map = m_map->map();
     if (map.devices.empty() || map.xValues.empty()) {
         return tr("There is no map to export: select a template kernel.");

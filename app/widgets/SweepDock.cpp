@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSlider>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -119,7 +120,27 @@ SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* par
             syncSlider();
         }
     });
-    connect(m_sweep, &KernelSweep::changed, this, &SweepDock::updateCrossings);
+    // The list of crossings is laid out as wrapped text: while the slider moves it follows at most
+    // every kCrossingsIntervalMs (the chart's dots follow every step), and once more at the end.
+    m_crossingsTimer = new QTimer(this);
+    m_crossingsTimer->setSingleShot(true);
+    connect(m_crossingsTimer, &QTimer::timeout, this, &SweepDock::updateCrossings);
+    connect(m_sweep, &KernelSweep::changed, this, [this] {
+        if (m_crossingsTimer->isActive()) {
+            return;
+        }
+        if (!m_crossingsShown.isValid() || m_crossingsShown.elapsed() >= kCrossingsIntervalMs) {
+            updateCrossings();
+        } else {
+            m_crossingsTimer->start(static_cast<int>(kCrossingsIntervalMs - m_crossingsShown.elapsed()));
+        }
+    });
+    connect(m_analysis, &SessionAnalysis::interactionFinished, this, [this] {
+        if (m_crossingsTimer->isActive()) {
+            m_crossingsTimer->stop();
+            updateCrossings();
+        }
+    });
     setKernel(m_analysis->selectedKernel());
 }
 
@@ -308,13 +329,18 @@ void SweepDock::onSliderMoved(int position)
     }
 }
 
-QString SweepDock::crossingText() const
+QString SweepDock::crossingText()
 {
+    if (m_crossingsTimer->isActive()) {
+        updateCrossings();
+    }
     return m_crossings->text();
 }
 
 void SweepDock::updateCrossings()
 {
+    m_crossingsTimer->stop();
+    m_crossingsShown.start();
     if (!m_sweep->error().isEmpty()) {
         m_crossings->setText(m_sweep->error());
         return;
@@ -333,7 +359,11 @@ void SweepDock::updateCrossings()
             lines << tr("%1: %2 (%3)").arg(label, c.label, c.detail);
         }
     }
-    m_crossings->setText(lines.join(QLatin1Char('\n')));
+    // Every slider step recomputes the crossings; most steps leave their text as it was.
+    const QString text = lines.join(QLatin1Char('\n'));
+    if (text != m_crossings->text()) {
+        m_crossings->setText(text);
+    }
 }
 
 } // namespace roofscope

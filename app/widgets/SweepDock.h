@@ -3,12 +3,14 @@
 #include "model/Kernel.h"
 
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QString>
 
 class QCheckBox;
 class QComboBox;
 class QLabel;
 class QSlider;
+class QTimer;
 
 namespace roofscope {
 
@@ -31,13 +33,15 @@ public:
     SiSpinBox* fromBox() const { return m_from; }
     SiSpinBox* toBox() const { return m_to; }
     QSlider* slider() const { return m_slider; }
-    QString crossingText() const;
+    // The crossings listed (one still waiting for its interval is written first).
+    QString crossingText();
 
     // The parameter value at a slider position, and back.
     double valueAt(int position) const;
     int positionOf(double value) const;
 
     static constexpr int kSliderSteps = 1000;
+    static constexpr qint64 kCrossingsIntervalMs = 100;
 
 private:
     void setKernel(int shown);
@@ -65,6 +69,8 @@ private:
     QLabel* m_valueLabel = nullptr;
     QLabel* m_crossings = nullptr;
     QWidget* m_controls = nullptr;
+    QTimer* m_crossingsTimer = nullptr;
+    QElapsedTimer m_crossingsShown; // when the crossings were last written
 };
 
 } // namespace roofscope
