@@ -7,6 +7,7 @@
 #include "io/SafeFileWriter.h"
 #include "io/SessionFile.h"
 #include "model/Session.h"
+#include "model/TransformerWorkload.h"
 
 #include <qcustomplot.h>
 
@@ -46,6 +47,8 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
                                                                         : ChartRange {};
     const bool useSaved = session.view.xRange && session.view.yRange && saved.isValid();
     Session styled = session;
+    // Kernel groups are drawn as their kernels, as the window shows them.
+    styled.kernels = expandKernelGroups(styled.kernels);
     if (!options.theme.isEmpty()) {
         styled.view.theme = options.theme.toStdString();
     }

@@ -62,7 +62,7 @@ QString tickLabel(double value)
 } // namespace
 
 void paintRegimeMapPanel(
-    QPainter& p, const RegimeMap& map, const RegimeMapDevice& device, QRect area, RegimeMapShade shade)
+    QPainter& p, const RegimeMap& map, const RegimeMapDevice& device, QRect area, RegimeMapShade shade, bool legend)
 {
     const size_t nx = map.xValues.size();
     const size_t ny = map.yValues.size();
@@ -163,6 +163,9 @@ void paintRegimeMapPanel(
     p.rotate(-90);
     p.drawText(QRect(-area.height() / 2, -16, area.height(), 16), Qt::AlignCenter, QString::fromStdString(map.yName));
     p.restore();
+    if (!legend) {
+        return;
+    }
     // Legend: the bindings that occur.
     int y = area.top();
     const int x = area.right() + 14;
@@ -177,6 +180,53 @@ void paintRegimeMapPanel(
         p.fillRect(QRect(x, y, 12, 12), regimeBindingColor(device, b));
         p.drawText(QRect(x + 18, y - 2, kLegend - 30, 16), Qt::AlignLeft | Qt::AlignVCenter,
             QString::fromStdString(device.bindingName(b) + "-bound"));
+        y += 18;
+    }
+    p.drawText(QRect(x, y + 4, kLegend - 20, 48), Qt::AlignLeft | Qt::TextWordWrap,
+        shade == RegimeMapShade::TMin ? QStringLiteral("darker: longer T_min\npale: balanced")
+                                      : QStringLiteral("darker: more FLOP/s\npale: balanced"));
+}
+
+void paintRegimeMapLegend(QPainter& p, const RegimeMap& map, QPoint topLeft, RegimeMapShade shade)
+{
+    // Each binding resource once per colour; a name drawn in different colours on different devices
+    // (a level's colour follows its place among the device's levels) says which device each is.
+    struct Entry {
+        std::string name;
+        QColor color;
+        std::string device;
+    };
+    std::vector<Entry> entries;
+    for (const RegimeMapDevice& device : map.devices) {
+        std::vector<int> seen;
+        for (const auto& c : device.cells) {
+            if (std::find(seen.begin(), seen.end(), c.binding) == seen.end()) {
+                seen.push_back(c.binding);
+            }
+        }
+        std::sort(seen.begin(), seen.end());
+        for (int b : seen) {
+            const std::string name = device.bindingName(b);
+            const QColor color = regimeBindingColor(device, b);
+            if (std::none_of(entries.begin(), entries.end(),
+                    [&](const Entry& e) { return e.name == name && e.color == color; })) {
+                entries.push_back(
+                    { name, color, device.hardwareName.empty() ? device.hardwareId : device.hardwareName });
+            }
+        }
+    }
+    auto label = [&entries](const Entry& entry) {
+        const bool shared
+            = std::count_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.name == entry.name; }) > 1;
+        return QString::fromStdString(entry.name + "-bound" + (shared ? " (" + entry.device + ")" : ""));
+    };
+    p.setFont(QFont(QStringLiteral("Sans"), 8));
+    p.setPen(Qt::black);
+    int y = topLeft.y();
+    const int x = topLeft.x();
+    for (const Entry& entry : entries) {
+        p.fillRect(QRect(x, y, 12, 12), entry.color);
+        p.drawText(QRect(x + 18, y - 2, kLegend - 18, 16), Qt::AlignLeft | Qt::AlignVCenter, label(entry));
         y += 18;
     }
     p.drawText(QRect(x, y + 4, kLegend - 20, 48), Qt::AlignLeft | Qt::TextWordWrap,

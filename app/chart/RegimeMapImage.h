@@ -29,8 +29,12 @@ std::string writeRegimeMapCsv(const RegimeMap& map, const std::string& path);
 
 // One device's panel: the title above `area`, the cells in it, the boundaries, the axes below and
 // left of it and the legend right of it (kRegimeMapMargin and kRegimeMapLegend pixels).
-void paintRegimeMapPanel(
-    QPainter& painter, const RegimeMap& map, const RegimeMapDevice& device, QRect area, RegimeMapShade shade);
+// `legend` false: no legend (the window draws one for all its panels, paintRegimeMapLegend).
+void paintRegimeMapPanel(QPainter& painter, const RegimeMap& map, const RegimeMapDevice& device, QRect area,
+    RegimeMapShade shade, bool legend = true);
+// One legend for every device of `map`: each binding resource that occurs on any of them, once, from
+// (left, top), kRegimeMapLegend pixels wide.
+void paintRegimeMapLegend(QPainter& painter, const RegimeMap& map, QPoint topLeft, RegimeMapShade shade);
 inline constexpr int kRegimeMapMargin = 70;
 inline constexpr int kRegimeMapLegend = 150;
 

@@ -13,6 +13,54 @@
 
 namespace roofscope {
 
+namespace {
+// The polyline without the points that lie within `tolerance` pixels of the line through their
+// neighbours kept (Douglas-Peucker): a trajectory along a roof is straight on the log-log chart, so a
+// few of its hundreds of points draw the same line, and stroking the wide band costs per point.
+void simplify(const QPolygonF& in, double tolerance, QPolygonF& out)
+{
+    out.clear();
+    const qsizetype n = in.size();
+    if (n < 3) {
+        out = in;
+        return;
+    }
+    std::vector<char> keep(static_cast<size_t>(n), 0);
+    keep.front() = 1;
+    keep.back() = 1;
+    std::vector<std::pair<qsizetype, qsizetype>> stack { { 0, n - 1 } };
+    while (!stack.empty()) {
+        const auto [first, last] = stack.back();
+        stack.pop_back();
+        const QPointF a = in[first];
+        const QPointF d = in[last] - a;
+        const double length = std::hypot(d.x(), d.y());
+        double worst = -1.0;
+        qsizetype at = -1;
+        for (qsizetype i = first + 1; i < last; ++i) {
+            const QPointF p = in[i] - a;
+            // Distance to the segment's line (to its start when the segment is a point).
+            const double distance
+                = length > 0.0 ? std::abs(d.x() * p.y() - d.y() * p.x()) / length : std::hypot(p.x(), p.y());
+            if (distance > worst) {
+                worst = distance;
+                at = i;
+            }
+        }
+        if (at >= 0 && worst > tolerance) {
+            keep[static_cast<size_t>(at)] = 1;
+            stack.push_back({ first, at });
+            stack.push_back({ at, last });
+        }
+    }
+    for (qsizetype i = 0; i < n; ++i) {
+        if (keep[static_cast<size_t>(i)]) {
+            out << in[i];
+        }
+    }
+}
+} // namespace
+
 TrajectoryLayer::TrajectoryLayer(QCustomPlot* plot, const KernelSweep* sweep, const QString& layer)
     : QCPLayerable(plot, layer)
     , m_sweep(sweep)
@@ -73,21 +121,28 @@ void TrajectoryLayer::draw(QCPPainter* painter)
     painter->setFont(font);
     const QFontMetricsF metrics(font);
     std::vector<QRectF> placed; // labels drawn so far
+    QPolygonF all;
+    QPolygonF line;
     for (const TrajectoryDevice& device : t.devices) {
-        QPolygonF line;
-        line.reserve(static_cast<qsizetype>(device.points.size()));
+        all.clear();
+        all.reserve(static_cast<qsizetype>(device.points.size()));
         for (const TrajectoryPoint& p : device.points) {
             if (p.intensity > 0.0 && p.attainable > 0.0 && std::isfinite(p.intensity)) {
-                line << QPointF(x->coordToPixel(p.intensity), y->coordToPixel(p.attainable));
+                all << QPointF(x->coordToPixel(p.intensity), y->coordToPixel(p.attainable));
             }
         }
+        simplify(all, 0.25, line); // a quarter pixel: the same line to the eye
         // A translucent band along the path (it often runs on the roof itself), a thin line inside.
         painter->setBrush(Qt::NoBrush);
         if (line.size() >= 2) {
             QColor band = device.color;
             band.setAlphaF(0.22);
+            // The wide pale band without antialiasing (its edges barely show; an antialiased 8 px
+            // stroke costs most of the layer), the thin line inside it with.
+            painter->setAntialiasing(false);
             painter->setPen(QPen(band, 8.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
             painter->drawPolyline(line);
+            painter->setAntialiasing(true);
             QColor thin = device.color.darker(115);
             painter->setPen(QPen(thin, 1.4, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
             painter->drawPolyline(line);

@@ -3,15 +3,21 @@
 #include "model/KernelProbe.h"
 #include "model/RegimeMap.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
+#include <QTimer>
+
+#include <functional>
+#include <vector>
 
 namespace roofscope {
 
 class SessionAnalysis;
 
-// The regime map of one template kernel over two of its parameters on one shown device (the core's
-// regimeMap(), the device as wide as the session uses it), kept up to date as the session changes:
+// The regime map of one template kernel over two of its parameters on one shown device or on every
+// one (the core's regimeMap(), each device as wide as the session uses it, its panel titled with the
+// device's label), kept up to date as the session changes:
 // a move of that kernel, or any edit that rebuilds the scene. Window state, not part of the session.
 class KernelRegimeMap : public QObject {
     Q_OBJECT
@@ -21,20 +27,29 @@ public:
 
     explicit KernelRegimeMap(SessionAnalysis* analysis, QObject* parent = nullptr);
 
-    // Maps kernel `kernel` over `x` and `y` on scene device `sceneDevice`; kernel -1 stops.
+    // Maps kernel `kernel` (a session kernel) over `x` and `y` on scene device `sceneDevice`, or on
+    // every shown device (-1), one map device each; kernel -1 stops.
     void setMap(int kernel, const ParameterAxis& x, const ParameterAxis& y, int sceneDevice);
     void clear() { setMap(-1, {}, {}, -1); }
     int kernel() const { return m_kernel; }
     int sceneDevice() const { return m_sceneDevice; }
+    // Per device of map(): the scene device it is.
+    const std::vector<int>& sceneDevices() const { return m_sceneDevices; }
     const ParameterAxis& xAxis() const { return m_x; }
     const ParameterAxis& yAxis() const { return m_y; }
 
-    // The map (one device); empty devices when nothing is mapped.
+    // The map (one device, or one per shown device); empty devices when nothing is mapped.
     const RegimeMap& map() const { return m_map; }
     // Why nothing is mapped (a bad range, a device that cannot evaluate the kernel), empty otherwise.
     QString error() const { return m_error; }
 
     void recompute();
+    // During a drag or a slider, the map is recomputed at most this often (and at its end).
+    static constexpr qint64 kMoveIntervalMs = 100;
+    // While `wanted` says no (its view is hidden), edits only mark the map out of date; it is
+    // recomputed when asked again (ensureCurrent(), or the view shown). Unset: always computed.
+    void setWanted(std::function<bool()> wanted) { m_wanted = std::move(wanted); }
+    void ensureCurrent();
 
 Q_SIGNALS:
     void changed();
@@ -46,7 +61,14 @@ private:
     ParameterAxis m_x;
     ParameterAxis m_y;
     RegimeMap m_map;
+    std::vector<int> m_sceneDevices;
     QString m_error;
+    void followMove();
+
+    std::function<bool()> m_wanted;
+    QTimer m_moveTimer;
+    QElapsedTimer m_lastMove; // the last recompute
+    bool m_stale = false;
 };
 
 } // namespace roofscope

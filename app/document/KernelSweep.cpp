@@ -5,7 +5,9 @@
 #include "model/ChipScaling.h"
 #include "model/RangeEvaluator.h"
 #include "model/Templates.h"
+#include "model/TransformerWorkload.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -22,11 +24,33 @@ KernelSweep::KernelSweep(SessionAnalysis* analysis, QObject* parent)
     , m_analysis(analysis)
 {
     connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] { recompute(); });
-    connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int kernel) {
-        if (kernel == m_kernel) {
+    connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int shown) {
+        if (m_analysis->sessionKernelOf(shown) == m_kernel && !onlySweptParameterMoved()) {
             recompute();
         }
     });
+}
+
+bool KernelSweep::onlySweptParameterMoved() const
+{
+    // The slider sets the swept parameter itself: the trajectory over its range stays the same.
+    const auto& kernels = m_analysis->document()->session().kernels;
+    if (m_kernel < 0 || static_cast<size_t>(m_kernel) >= kernels.size() || !m_swept || m_trajectory.kernel < 0) {
+        return false;
+    }
+    const Kernel& now = kernels[static_cast<size_t>(m_kernel)];
+    if (!now.templ || !m_swept->templ || now.templ->name != m_swept->templ->name
+        || now.templ->options != m_swept->templ->options || now.precision != m_swept->precision
+        || now.templ->params.size() != m_swept->templ->params.size()) {
+        return false;
+    }
+    for (const auto& [name, value] : now.templ->params) {
+        const auto it = m_swept->templ->params.find(name);
+        if (it == m_swept->templ->params.end() || (name != m_axis.name && it->second != value)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 void KernelSweep::setSweep(int kernel, const ParameterAxis& axis)
@@ -57,6 +81,7 @@ QString KernelSweep::formatValue(double value, bool integer)
 void KernelSweep::recompute()
 {
     m_trajectory = {};
+    m_swept.reset();
     m_sweepDevices.clear();
     m_values.clear();
     m_error.clear();
@@ -67,9 +92,15 @@ void KernelSweep::recompute()
         return;
     }
     const Kernel& kernel = session.kernels[static_cast<size_t>(m_kernel)];
+    m_swept = kernel;
+    // A kernel group (a transformer step) sweeps any of its sizes, drawn at the step's totals.
     const TemplateDefinition* definition = kernel.templ ? findTemplate(kernel.templ->name) : nullptr;
     const TemplateParameter* parameter = definition ? definition->parameter(m_axis.name) : nullptr;
-    if (!parameter) {
+    const auto& groupNames = transformerParameters();
+    const bool groupParameter
+        = isKernelGroup(kernel) && std::find(groupNames.begin(), groupNames.end(), m_axis.name) != groupNames.end();
+    const bool integer = groupParameter || (parameter && parameter->integer);
+    if (!parameter && !groupParameter) {
         m_error = tr("%1 has no parameter '%2' to sweep").arg(qs(kernel.name), qs(m_axis.name));
         Q_EMIT changed();
         return;
@@ -152,7 +183,7 @@ void KernelSweep::recompute()
                     continue; // a regime and a binding change at the same value: one dot
                 }
                 drawn.crossings.push_back({ crossing.value, xAt(crossing.value, at.intensity), at.attainable,
-                    QStringLiteral("%1 = %2").arg(qs(m_axis.name), formatValue(crossing.value, parameter->integer)),
+                    QStringLiteral("%1 = %2").arg(qs(m_axis.name), formatValue(crossing.value, integer)),
                     QStringLiteral("%1 → %2").arg(qs(crossing.from), qs(crossing.to)) });
             }
         }

@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace roofscope {
@@ -76,6 +77,9 @@ Q_SIGNALS:
     void changed();
 
 private:
+    // Whether the kernel changed since the last recompute in the swept parameter alone.
+    bool onlySweptParameterMoved() const;
+
     SessionAnalysis* m_analysis;
     int m_kernel = -1;
     ParameterAxis m_axis;
@@ -83,6 +87,7 @@ private:
     std::vector<SweepDevice> m_sweepDevices;
     std::vector<double> m_values;
     QString m_error;
+    std::optional<Kernel> m_swept; // the kernel the trajectory was computed for
 };
 
 } // namespace roofscope

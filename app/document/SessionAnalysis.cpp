@@ -1,9 +1,11 @@
 #include "document/SessionAnalysis.h"
 
 #include "document/EvaluationText.h"
+#include "document/GroupThroughput.h"
 #include "document/SessionDocument.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
+#include "model/TransformerWorkload.h"
 #include "model/Units.h"
 
 #include <algorithm>
@@ -33,7 +35,12 @@ SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& ha
         connect(m_document, signal, this, [this] { rebuild(false); });
     }
     connect(m_document, &SessionDocument::kernelChanged, this, [this](int index) {
-        m_cache.invalidateKernel(static_cast<size_t>(std::max(index, 0)), false);
+        const auto& kernels = m_document->session().kernels;
+        if (m_expanded || (validIndex(index, kernels.size()) && isKernelGroup(kernels[static_cast<size_t>(index)]))) {
+            m_cache.clear(); // a group's kernels may come and go: shown indices shift
+        } else {
+            m_cache.invalidateKernel(static_cast<size_t>(std::max(index, 0)), false);
+        }
         rebuild(false);
     });
     for (auto signal : { &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
@@ -41,12 +48,99 @@ SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& ha
             m_cache.clear(); // kernel indices shift
             rebuild(false);
             const int count = static_cast<int>(m_document->session().kernels.size());
-            setSelectedKernel(count == 0 ? -1 : std::clamp(index, 0, count - 1));
+            setSelectedKernel(count == 0 ? -1 : firstShownKernel(std::clamp(index, 0, count - 1)));
         });
     }
     connect(m_document, &SessionDocument::kernelMoved, this, &SessionAnalysis::onKernelMoved);
     connect(m_document, &SessionDocument::interactionEnded, this, &SessionAnalysis::interactionFinished);
     rebuild(true);
+}
+
+const Session& SessionAnalysis::shownSession() const
+{
+    return m_expanded ? *m_expanded : m_document->session();
+}
+
+int SessionAnalysis::sessionKernelOf(int shown) const
+{
+    if (!m_expanded) {
+        return validIndex(shown, m_document->session().kernels.size()) ? shown : -1;
+    }
+    return validIndex(shown, m_origins.size()) ? m_origins[static_cast<size_t>(shown)].sessionKernel : -1;
+}
+
+int SessionAnalysis::groupPartOf(int shown) const
+{
+    return m_expanded && validIndex(shown, m_origins.size()) ? m_origins[static_cast<size_t>(shown)].part : -1;
+}
+
+int SessionAnalysis::firstShownKernel(int sessionKernel) const
+{
+    if (!m_expanded) {
+        return validIndex(sessionKernel, m_document->session().kernels.size()) ? sessionKernel : -1;
+    }
+    return validIndex(sessionKernel, m_firstShown.size()) ? m_firstShown[static_cast<size_t>(sessionKernel)] : -1;
+}
+
+int SessionAnalysis::shownKernelCount(int sessionKernel) const
+{
+    const int first = firstShownKernel(sessionKernel);
+    if (first < 0) {
+        return 0;
+    }
+    int count = 0;
+    while (sessionKernelOf(first + count) == sessionKernel) {
+        ++count;
+    }
+    return count;
+}
+
+QString SessionAnalysis::groupPartNote(int shown) const
+{
+    const int group = sessionKernelOf(shown);
+    if (groupPartOf(shown) < 0 || group < 0) {
+        return {};
+    }
+    return tr("%1 is one of the kernels of the transformer group %2 and moves with the group's parameters: "
+              "edit batch, seq or the model's sizes in the group's editor, or sweep them in the Sweep dock")
+        .arg(QString::fromStdString(shownSession().kernels[static_cast<size_t>(shown)].name),
+            QString::fromStdString(m_document->session().kernels[static_cast<size_t>(group)].name));
+}
+
+void SessionAnalysis::updateExpansion()
+{
+    const Session& session = m_document->session();
+    m_groupProblems.clear();
+    if (std::none_of(session.kernels.begin(), session.kernels.end(), isKernelGroup)) {
+        m_expanded.reset();
+        m_origins.clear();
+        m_firstShown.clear();
+        return;
+    }
+    auto expanded = std::make_unique<Session>();
+    expanded->title = session.title;
+    expanded->devices = session.devices;
+    expanded->view = session.view;
+    expanded->runs = session.runs;
+    expanded->annotations = session.annotations;
+    m_origins.clear();
+    m_firstShown.assign(session.kernels.size(), -1);
+    std::vector<std::string> errors;
+    for (size_t k = 0; k < session.kernels.size(); ++k) {
+        std::vector<Kernel> parts = expandKernelGroups({ session.kernels[k] }, &errors);
+        const bool group = isKernelGroup(session.kernels[k]);
+        if (!parts.empty()) {
+            m_firstShown[k] = static_cast<int>(expanded->kernels.size());
+        }
+        for (size_t p = 0; p < parts.size(); ++p) {
+            m_origins.push_back({ static_cast<int>(k), group ? static_cast<int>(p) : -1 });
+            expanded->kernels.push_back(std::move(parts[p]));
+        }
+    }
+    for (const std::string& error : errors) {
+        m_groupProblems << QString::fromStdString(error);
+    }
+    m_expanded = std::move(expanded);
 }
 
 const Evaluation* SessionAnalysis::evaluation(size_t kernel, size_t sceneDevice) const
@@ -76,7 +170,7 @@ void SessionAnalysis::setOptions(const SceneOptions& options)
 
 void SessionAnalysis::setSelectedKernel(int kernel)
 {
-    if (!validIndex(kernel, m_document->session().kernels.size())) {
+    if (!validIndex(kernel, shownSession().kernels.size())) {
         kernel = -1;
     }
     if (kernel == m_selected) {
@@ -113,14 +207,19 @@ void SessionAnalysis::hardwareChanged()
 
 void SessionAnalysis::rebuild(bool fit)
 {
-    SceneBuildResult built = buildChartScene(m_document->session(), m_hardware, &m_cache, m_options);
+    updateExpansion();
+    SceneBuildResult built = buildChartScene(shownSession(), m_hardware, &m_cache, m_options);
+    built.problems = m_groupProblems + built.problems;
     const bool problemsDiffer = built.problems != m_sceneProblems;
     m_sceneProblems = std::move(built.problems);
     m_devices = std::move(built.devices);
     m_results = std::move(built.results);
     m_comparison = std::move(built.comparison);
     m_scene = std::make_shared<ChartScene>(std::move(built.scene));
-    if (!validIndex(m_selected, m_document->session().kernels.size())) {
+    if (m_options.review && m_expanded) {
+        addGroupThroughput(m_scene->summary, groupThroughputs(*this)); // tokens per second per device
+    }
+    if (!validIndex(m_selected, shownSession().kernels.size())) {
         m_selected = -1;
     }
     Q_EMIT sceneChanged(fit);
@@ -130,9 +229,23 @@ void SessionAnalysis::rebuild(bool fit)
     }
 }
 
-void SessionAnalysis::onKernelMoved(int index)
+void SessionAnalysis::onKernelMoved(int sessionIndex)
 {
-    const auto& kernels = m_document->session().kernels;
+    int index = sessionIndex;
+    if (m_expanded) {
+        // A group's every kernel moves with its parameters: the full path. Any other kernel moves
+        // alone, at its shown place.
+        const auto& sessionKernels = m_document->session().kernels;
+        index = firstShownKernel(sessionIndex);
+        if (!validIndex(sessionIndex, sessionKernels.size()) || index < 0
+            || isKernelGroup(sessionKernels[static_cast<size_t>(sessionIndex)])) {
+            m_cache.clear();
+            rebuild(false);
+            return;
+        }
+        m_expanded->kernels[static_cast<size_t>(index)] = sessionKernels[static_cast<size_t>(sessionIndex)];
+    }
+    const auto& kernels = shownSession().kernels;
     if (!validIndex(index, kernels.size()) || kernels.size() != m_scene->kernels.size()) {
         rebuild(false);
         return;
@@ -172,7 +285,7 @@ void SessionAnalysis::onKernelMoved(int index)
 
 void SessionAnalysis::updateComparisonForKernel(size_t kernel, const std::vector<std::optional<Evaluation>>& before)
 {
-    const Session& session = m_document->session();
+    const Session& session = shownSession();
     if (before.size() != m_results.size() || m_comparison.entries.size() != m_results.size()) {
         m_comparison = buildComparison(session, m_devices, m_results);
         refreshSummary();
@@ -198,7 +311,10 @@ void SessionAnalysis::updateComparisonForKernel(size_t kernel, const std::vector
 void SessionAnalysis::refreshSummary()
 {
     if (m_options.review) {
-        m_scene->summary = buildChartSummary(m_document->session(), m_comparison, *m_scene);
+        m_scene->summary = buildChartSummary(shownSession(), m_comparison, *m_scene);
+        if (m_expanded) {
+            addGroupThroughput(m_scene->summary, groupThroughputs(*this));
+        }
     }
 }
 
@@ -235,14 +351,14 @@ QString SessionAnalysis::toolTip(int kernel, int sceneDevice) const
         return {};
     }
     const Evaluation* ev = evaluation(static_cast<size_t>(kernel), static_cast<size_t>(sceneDevice));
-    const auto& kernels = m_document->session().kernels;
+    const auto& kernels = shownSession().kernels;
     const Kernel* source = validIndex(kernel, kernels.size()) ? &kernels[static_cast<size_t>(kernel)] : nullptr;
     return ev ? evaluationToolTip(*ev, m_scene->devices[static_cast<size_t>(sceneDevice)].label, source) : QString();
 }
 
 QString SessionAnalysis::kernelStatusLine(int kernel) const
 {
-    const auto& kernels = m_document->session().kernels;
+    const auto& kernels = shownSession().kernels;
     if (!validIndex(kernel, kernels.size())) {
         return {};
     }
@@ -252,7 +368,7 @@ QString SessionAnalysis::kernelStatusLine(int kernel) const
 
 QString SessionAnalysis::kernelGuidance(int kernel) const
 {
-    const auto& kernels = m_document->session().kernels;
+    const auto& kernels = shownSession().kernels;
     return validIndex(kernel, kernels.size())
         ? kernelGuidanceText(labelledEvaluations(kernel), &kernels[static_cast<size_t>(kernel)])
         : QString();
@@ -261,7 +377,7 @@ QString SessionAnalysis::kernelGuidance(int kernel) const
 QStringList SessionAnalysis::crossoverLines(int kernelIndex) const
 {
     QStringList lines;
-    const auto& kernels = m_document->session().kernels;
+    const auto& kernels = shownSession().kernels;
     if (!validIndex(kernelIndex, kernels.size())) {
         return lines;
     }

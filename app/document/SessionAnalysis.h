@@ -1,6 +1,7 @@
 #pragma once
 
 #include "document/SceneBuilder.h"
+#include "model/Session.h"
 
 #include <QObject>
 #include <QString>
@@ -35,6 +36,22 @@ public:
 
     SessionDocument* document() const { return m_document; }
     HardwareDatabase& hardware() const { return m_hardware; }
+
+    // Kernel groups (`template: transformer`) are shown as their kernels ("GROUP/KERNEL"): the scene,
+    // the evaluations, the selection and every kernel index the analysis gives or takes count the
+    // shown kernels, those of the session with each group replaced by its expansion. Without groups
+    // the shown kernels are the session's and the indices the same.
+    const Session& shownSession() const;
+    bool hasGroups() const { return m_expanded != nullptr; }
+    // The session kernel a shown kernel comes from (-1: none).
+    int sessionKernelOf(int shown) const;
+    // Which kernel of its group's expansion a shown kernel is (-1: it is no group's part).
+    int groupPartOf(int shown) const;
+    // The first shown kernel of a session kernel (-1 when a group expands to nothing), and how many.
+    int firstShownKernel(int sessionKernel) const;
+    int shownKernelCount(int sessionKernel) const;
+    // For a group's kernel: why it is not dragged or edited on its own, and what to do instead.
+    QString groupPartNote(int shown) const;
 
     const ChartScene& scene() const { return *m_scene; }
     // The scene itself, for the chart to draw without a copy (a drag changes one kernel of it in place).
@@ -87,6 +104,8 @@ Q_SIGNALS:
     void interactionFinished();
 
 private:
+    // Expands the session's kernel groups again (nothing when it has none).
+    void updateExpansion();
     void onKernelMoved(int index);
     void updateComparisonForKernel(size_t kernel, const std::vector<std::optional<Evaluation>>& before);
     void refreshSummary();
@@ -95,6 +114,15 @@ private:
     HardwareDatabase& m_hardware;
     SceneOptions m_options;
     SceneCache m_cache;
+    // With kernel groups: the session with every group expanded, and per shown kernel its origin.
+    struct ShownOrigin {
+        int sessionKernel = -1;
+        int part = -1;
+    };
+    std::unique_ptr<Session> m_expanded;
+    std::vector<ShownOrigin> m_origins;
+    std::vector<int> m_firstShown; // per session kernel
+    QStringList m_groupProblems;
     std::shared_ptr<ChartScene> m_scene = std::make_shared<ChartScene>();
     std::vector<SceneDevice> m_devices;
     std::vector<std::shared_ptr<DeviceResults>> m_results;

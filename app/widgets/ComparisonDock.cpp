@@ -1,6 +1,7 @@
 #include "widgets/ComparisonDock.h"
 #include "widgets/CachedTextDelegate.h"
 
+#include "document/GroupThroughput.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 
@@ -77,6 +78,15 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->setFrozenColumns(1); // the Device column stays in view when the table scrolls across
     layout->addWidget(m_view);
+    // Kernel groups (transformer steps): tokens per second on each device.
+    m_groups = new QLabel(content);
+    m_groups->setObjectName(QStringLiteral("groupThroughput"));
+    m_groups->setTextFormat(Qt::PlainText);
+    m_groups->setWordWrap(true);
+    m_groups->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_groups->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_groups->setVisible(false);
+    layout->addWidget(m_groups);
     setWidget(content);
 
     connect(m_baseline, &QComboBox::activated, this, [this](int index) {
@@ -96,6 +106,9 @@ void ComparisonDock::setAnalysis(SessionAnalysis* analysis)
             colors.push_back(device.color);
         }
         setComparison(analysis->comparison(), std::move(colors));
+        const QString groups = groupThroughputLines(groupThroughputs(*analysis)).join(QLatin1Char('\n'));
+        m_groups->setText(groups);
+        m_groups->setVisible(!groups.isEmpty());
     };
     connect(analysis, &SessionAnalysis::comparisonChanged, this, show);
     connect(this, &ComparisonDock::baselineChosen, analysis, [analysis](const QString& id) {
@@ -134,6 +147,11 @@ void ComparisonDock::setComparison(Comparison comparison, std::vector<QColor> co
     if (wasEmpty && m_model->rowCount() > 0) {
         m_view->fitColumns(300);
     }
+}
+
+QString ComparisonDock::groupThroughputText() const
+{
+    return m_groups->text();
 }
 
 QString ComparisonDock::exportTo(const QString& path) const

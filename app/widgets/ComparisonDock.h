@@ -34,6 +34,8 @@ public:
     ComparisonTableModel* model() const { return m_model; }
     FrozenColumnTable* view() const { return m_view; }
     QComboBox* baselineBox() const { return m_baseline; }
+    // Tokens per second of each kernel group on each device (empty without groups).
+    QString groupThroughputText() const;
 
     // Writes the rows in the order shown to .csv, .md or .json (the core's formats). Returns the
     // error, empty on success.
@@ -52,6 +54,7 @@ private:
     FrozenColumnTable* m_view = nullptr;
     QComboBox* m_baseline = nullptr;
     QLabel* m_note = nullptr;
+    QLabel* m_groups = nullptr;
     bool m_sized = false;
 };
 

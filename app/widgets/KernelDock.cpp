@@ -42,7 +42,7 @@ KernelDock::KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWi
 
     // A view over the document's kernels: no item object per kernel and one row height for all, so
     // 100,000 measured kernels list at once; the filter box narrows it by name.
-    m_model = new KernelListModel(m_document, this);
+    m_model = new KernelListModel(m_document, m_analysis, this);
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_model);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -74,6 +74,9 @@ KernelDock::KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWi
         QAction* action = addMenu->addAction(qs(def.signature), this, [this, name] { addTemplateKernel(name); });
         action->setToolTip(qs(def.description));
     }
+    addMenu->addSeparator();
+    addMenu->addAction(tr("Transformer step (a kernel group)"), this, &KernelDock::addTransformerGroup)
+        ->setToolTip(tr("One decode step of a Llama-3-8B-shaped model, expanded into its kernels"));
     m_addButton->setMenu(addMenu);
     m_duplicateButton = new QPushButton(tr("Duplicate"), content);
     m_deleteButton = new QPushButton(tr("Delete"), content);
@@ -99,20 +102,41 @@ KernelDock::KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWi
 
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
         [this](const QModelIndex& current) { onCurrentRowChanged(m_proxy->mapToSource(current).row()); });
+    connect(m_list, &QListView::doubleClicked, this, [this](const QModelIndex& index) {
+        const int row = m_proxy->mapToSource(index).row();
+        if (m_model->shownOfRow(row) < 0) {
+            const int kernel = m_model->kernelOfRow(row);
+            // Not inside the view's own event: the rows are rebuilt.
+            QMetaObject::invokeMethod(
+                this, [this, kernel] { setGroupExpanded(kernel, !isGroupExpanded(kernel)); }, Qt::QueuedConnection);
+        }
+    });
+    auto* expand = new QShortcut(QKeySequence(Qt::Key_Plus), m_list, nullptr, nullptr, Qt::WidgetShortcut);
+    connect(expand, &QShortcut::activated, this, [this] { setGroupExpanded(currentKernel(), true); });
+    auto* collapse = new QShortcut(QKeySequence(Qt::Key_Minus), m_list, nullptr, nullptr, Qt::WidgetShortcut);
+    connect(collapse, &QShortcut::activated, this, [this] { setGroupExpanded(currentKernel(), false); });
     connect(m_analysis, &SessionAnalysis::selectionChanged, this, &KernelDock::setCurrentKernel);
     // The model follows the document first (it was connected before): the list then takes the selection.
     connect(m_document, &SessionDocument::sessionReset, this, &KernelDock::syncList);
     for (auto signal : { &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
         connect(m_document, signal, this, &KernelDock::syncList); // the analysis selects the kernel next
     }
+    // An edit of a group may change its rows (the model resets them): the list takes the selection again.
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_model->isCurrent()) {
+            selectInList(m_model->rowOfShownKernel(m_analysis->selectedKernel()));
+        }
+    });
     syncList();
 }
 
 int KernelDock::currentKernel() const
 {
-    // The analysis' selection: the list shows it unless the filter hides it.
+    // The session kernel of the analysis' selection (a group's kernel: its group); the list shows it
+    // unless the filter hides it.
     const int selected = m_analysis->selectedKernel();
-    return selected < static_cast<int>(m_document->session().kernels.size()) ? selected : -1;
+    const int kernel = selected >= 0 ? m_analysis->sessionKernelOf(selected) : -1;
+    return kernel < static_cast<int>(m_document->session().kernels.size()) ? kernel : -1;
 }
 
 int KernelDock::shownCount() const
@@ -129,38 +153,68 @@ void KernelDock::setFilterText(const QString& text)
     m_syncing = true;
     m_proxy->setFilterFixedString(text);
     m_syncing = false;
-    selectInList(currentKernel()); // the editor keeps its kernel: nothing to rebuild while typing
+    // The editor keeps its kernel: nothing to rebuild while typing.
+    selectInList(m_model->rowOfShownKernel(m_analysis->selectedKernel()));
 }
 
-void KernelDock::onCurrentRowChanged(int kernel)
+void KernelDock::onCurrentRowChanged(int row)
 {
     if (m_syncing) {
         return;
     }
+    const int kernel = m_model->kernelOfRow(row);
     if (kernel < 0 && m_analysis->selectedKernel() >= 0 && !m_filter->text().isEmpty()) {
         return; // the filter hid the selected kernel: it stays selected (chart, table, editor)
     }
-    m_editor->setKernel(kernel);
-    m_analysis->setSelectedKernel(kernel);
+    // A group's kernels are edited through the group: its editor shows for any of its rows.
+    if (m_editor->kernel() != kernel) {
+        m_editor->setKernel(kernel);
+    }
+    const int shown = m_model->shownOfRow(row);
+    m_syncing = true; // the analysis answers with selectionChanged: the row stays where it is
+    m_analysis->setSelectedKernel(kernel < 0 ? -1 : shown >= 0 ? shown : m_analysis->firstShownKernel(kernel));
+    m_syncing = false;
     Q_EMIT currentKernelChanged(kernel);
 }
 
-void KernelDock::setCurrentKernel(int index)
+int KernelDock::rowOfShownKernel(int shown) const
 {
-    if (m_model->rowCount() != static_cast<int>(m_document->session().kernels.size())) {
+    return m_model->rowOfShownKernel(shown);
+}
+
+int KernelDock::rowOfSessionKernel(int kernel) const
+{
+    return m_model->rowOfSessionKernel(kernel);
+}
+
+bool KernelDock::isGroupExpanded(int kernel) const
+{
+    return m_model->isGroupExpanded(kernel);
+}
+
+void KernelDock::setGroupExpanded(int kernel, bool expanded)
+{
+    m_model->setGroupExpanded(kernel, expanded); // resets the rows; the selection follows
+}
+
+void KernelDock::setCurrentKernel(int shown)
+{
+    if (m_syncing || !m_model->isCurrent()) {
         return; // the list is synced next, and takes the selection then
     }
-    const QModelIndex row = m_proxy->mapFromSource(m_model->index(index));
-    if (index >= 0 && !row.isValid()) { // filtered out: the editor shows it, the list selects nothing
+    const int kernel = shown >= 0 ? m_analysis->sessionKernelOf(shown) : -1;
+    const int sourceRow = m_model->rowOfShownKernel(shown);
+    const QModelIndex row = sourceRow >= 0 ? m_proxy->mapFromSource(m_model->index(sourceRow)) : QModelIndex();
+    if (kernel >= 0 && !row.isValid()) { // filtered out: the editor shows it, the list selects nothing
         selectInList(-1);
-        if (index != m_editor->kernel()) {
-            m_editor->setKernel(index);
+        if (kernel != m_editor->kernel()) {
+            m_editor->setKernel(kernel);
         }
         return;
     }
     if (row == m_list->currentIndex()) {
-        if (index != m_editor->kernel()) {
-            m_editor->setKernel(index);
+        if (kernel != m_editor->kernel()) {
+            m_editor->setKernel(kernel);
         }
         return;
     }
@@ -170,10 +224,10 @@ void KernelDock::setCurrentKernel(int index)
     }
 }
 
-void KernelDock::selectInList(int kernel)
+void KernelDock::selectInList(int sourceRow)
 {
     m_syncing = true;
-    const QModelIndex row = kernel >= 0 ? m_proxy->mapFromSource(m_model->index(kernel)) : QModelIndex();
+    const QModelIndex row = sourceRow >= 0 ? m_proxy->mapFromSource(m_model->index(sourceRow)) : QModelIndex();
     m_list->setCurrentIndex(row);
     if (row.isValid()) {
         m_list->scrollTo(row);
@@ -183,11 +237,10 @@ void KernelDock::selectInList(int kernel)
 
 void KernelDock::syncList()
 {
-    const int count = m_model->rowCount();
-    const int selected = m_analysis->selectedKernel();
-    const int current = selected >= 0 && selected < count ? selected : -1;
-    selectInList(current);
-    m_editor->setKernel(current);
+    const int count = static_cast<int>(m_document->session().kernels.size());
+    const int kernel = currentKernel();
+    selectInList(m_model->rowOfShownKernel(m_analysis->selectedKernel()));
+    m_editor->setKernel(kernel >= 0 && kernel < count ? kernel : -1);
     m_duplicateButton->setEnabled(count > 0);
     m_deleteButton->setEnabled(count > 0);
 }
@@ -280,6 +333,24 @@ void KernelDock::addTemplateKernel(const QString& templateName)
     for (const TemplateParameter& parameter : def->parameters) {
         instance.params[parameter.name] = parameter.defaultValue;
     }
+    kernel.templ = instance;
+    if (!applyTemplate(kernel).empty()) {
+        return;
+    }
+    m_document->addKernel(kernel);
+}
+
+void KernelDock::addTransformerGroup()
+{
+    // Llama 3 8B's shape (its config.json on Hugging Face): 32 layers, hidden 4096, 32 heads, 8 KV
+    // heads, FFN 14336, vocabulary 128256; decode at batch 32 with 4096 tokens in the cache.
+    Kernel kernel;
+    kernel.name = uniqueName(tr("transformer")).toStdString();
+    TemplateInstance instance;
+    instance.name = kTransformerTemplate;
+    instance.params = { { "layers", 32 }, { "hidden", 4096 }, { "heads", 32 }, { "kv_heads", 8 }, { "ffn", 14336 },
+        { "vocab", 128256 }, { "batch", 32 }, { "seq", 4096 } };
+    instance.options = { { "phase", "decode" } };
     kernel.templ = instance;
     if (!applyTemplate(kernel).empty()) {
         return;

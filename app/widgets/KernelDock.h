@@ -32,17 +32,27 @@ class KernelDock : public QDockWidget {
 public:
     KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWidget* parent = nullptr);
 
+    // One row per session kernel; a kernel group (`template: transformer`) has its row, then, while
+    // expanded, one row per kernel it expands into (a double click on the group's row, or the keys
+    // + and -, expand and collapse it).
     QListView* list() const { return m_list; }
     // The list's model (session order, unfiltered) and the filter box above the list.
     KernelListModel* listModel() const { return m_model; }
     QLineEdit* filterEdit() const { return m_filter; }
-    // Shows only the kernels whose name contains `text` (case-insensitive; empty: all).
+    // Shows only the rows whose text contains `text` (case-insensitive; empty: all).
     void setFilterText(const QString& text);
-    // The session kernels the list shows, in its order.
+    // The rows the list shows.
     int shownCount() const;
     KernelEditor* editor() const { return m_editor; }
+    // The session kernel of the current row (a group's kernel: its group).
     int currentKernel() const;
-    void setCurrentKernel(int index);
+    // Selects the row of a shown kernel (SessionAnalysis indices: a group's kernels one by one).
+    void setCurrentKernel(int shown);
+    // The row showing a shown kernel (-1: none; a collapsed group's kernels: the group's row).
+    int rowOfShownKernel(int shown) const;
+    int rowOfSessionKernel(int kernel) const;
+    bool isGroupExpanded(int kernel) const;
+    void setGroupExpanded(int kernel, bool expanded);
 
     // Editor fields (nullptr when the current kernel has none of that kind).
     QLineEdit* nameEdit() const;
@@ -60,6 +70,7 @@ public:
 
     void addRawKernel();
     void addTemplateKernel(const QString& templateName);
+    void addTransformerGroup();
     void duplicateCurrent();
     void deleteCurrent();
 
@@ -70,9 +81,9 @@ Q_SIGNALS:
 
 private:
     void syncList();
-    // Makes `kernel` the list's current row (none when it is filtered out), without signals.
-    void selectInList(int kernel);
-    void onCurrentRowChanged(int kernel);
+    // Makes model row `row` the list's current row (none when it is filtered out), without signals.
+    void selectInList(int row);
+    void onCurrentRowChanged(int row);
     QString uniqueName(const QString& base) const;
 
     SessionDocument* m_document;

@@ -4,6 +4,7 @@
 #include "document/SessionDocument.h"
 #include "model/Precision.h"
 #include "model/Templates.h"
+#include "model/TransformerWorkload.h"
 #include "model/Units.h"
 #include "widgets/RunKernelNote.h"
 #include "widgets/SiSpinBox.h"
@@ -222,7 +223,9 @@ void KernelEditor::rebuild()
             tr("Precision of %1").arg(qs(m_document->session().kernels[static_cast<size_t>(m_kernel)].name)));
     });
 
-    if (kernel.templ) {
+    if (isKernelGroup(kernel)) {
+        buildGroupFields(kernel); // KernelEditorGroup.cpp
+    } else if (kernel.templ) {
         buildTemplateFields(kernel);
     } else {
         buildRawFields(kernel);
@@ -513,9 +516,10 @@ void KernelEditor::refreshValues()
     if (kernel.templ) {
         const TemplateDefinition* def = findTemplate(kernel.templ->name);
         for (auto& [name, box] : m_params) {
-            const auto it = kernel.templ->params.find(name.toStdString());
-            const TemplateParameter* parameter = def ? def->parameter(name.toStdString()) : nullptr;
-            box->setValue(it != kernel.templ->params.end() ? it->second : parameter ? parameter->defaultValue : 0.0);
+            const TemplateParameter* p = def ? def->parameter(name.toStdString()) : nullptr; // set, else default
+            box->setValue(p && !kernel.templ->params.contains(name.toStdString())
+                    ? p->defaultValue
+                    : transformerParameter(*kernel.templ, name.toStdString()));
         }
         for (auto& [name, combo] : m_options) {
             const auto it = kernel.templ->options.find(name.toStdString());
@@ -554,7 +558,7 @@ void KernelEditor::refreshCrossovers()
     if (!m_crossover) {
         return;
     }
-    const QStringList lines = m_analysis->crossoverLines(m_kernel);
+    const QStringList lines = m_analysis->crossoverLines(m_analysis->firstShownKernel(m_kernel));
     m_crossover->setText(lines.isEmpty() ? tr("no device shown") : lines.join(QLatin1Char('\n')));
 }
 

@@ -70,6 +70,8 @@ private:
     void showMessage(QWidget* field, const QString& message);
     QLabel* addField(const QString& label, QWidget* field);
     void buildTemplateFields(const Kernel& kernel);
+    // A kernel group (a transformer step): its sizes, phase and data types.
+    void buildGroupFields(const Kernel& kernel);
     void buildRawFields(const Kernel& kernel);
     void buildCommonFields();
     void addLevelFromText(QLineEdit* field);

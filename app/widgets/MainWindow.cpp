@@ -279,9 +279,14 @@ void MainWindow::updateKernelStatus()
 
 void MainWindow::nudgeSelectedKernel(double factor)
 {
-    const int kernel = m_analysis->selectedKernel();
+    const int shown = m_analysis->selectedKernel();
+    const int kernel = m_analysis->sessionKernelOf(shown);
     if (kernel < 0 || static_cast<size_t>(kernel) >= session().kernels.size()) {
         showStatusMessage(tr("Select a kernel first (click its marker)"), 3000);
+        return;
+    }
+    if (m_analysis->groupPartOf(shown) >= 0) {
+        showStatusMessage(m_analysis->groupPartNote(shown), 6000);
         return;
     }
     const Kernel& k = session().kernels[static_cast<size_t>(kernel)];

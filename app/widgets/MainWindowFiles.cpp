@@ -269,7 +269,7 @@ QString MainWindow::exportTableTo(const QString& path)
     } else if (suffix == QLatin1String("json")) {
         nlohmann::json array = nlohmann::json::array();
         for (size_t r = 0; r < rows.size(); ++r) {
-            array.push_back(evaluationToJson(rows[r], session().kernels[kernels[r]]));
+            array.push_back(evaluationToJson(rows[r], m_analysis->shownSession().kernels[kernels[r]]));
         }
         text = jsonText(array) + "\n";
     } else {

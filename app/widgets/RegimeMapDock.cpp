@@ -5,6 +5,7 @@
 #include "document/SessionDocument.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
+#include "model/TransformerWorkload.h"
 #include "widgets/RegimeMapView.h"
 #include "widgets/SiSpinBox.h"
 
@@ -114,13 +115,21 @@ RegimeMapDock::RegimeMapDock(SessionAnalysis* analysis, QWidget* parent)
     }
     connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] {
         fillDevices(); // devices shown or hidden
-        if (m_map->kernel() < 0 || m_kernel != m_analysis->selectedKernel()) {
+        if (m_map->kernel() < 0 || m_kernel != m_analysis->sessionKernelOf(m_analysis->selectedKernel())) {
             setKernel(m_analysis->selectedKernel());
         } else {
             updateCurrent();
         }
     });
     connect(m_map, &KernelRegimeMap::changed, this, &RegimeMapDock::updateCurrent);
+    // In a shown window, the maps wait while the dock is hidden (a tab behind another) and catch up
+    // when it shows.
+    m_map->setWanted([this] { return !window()->isVisible() || m_view->isVisible(); });
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) {
+            m_map->ensureCurrent();
+        }
+    });
     fillDevices();
     setKernel(m_analysis->selectedKernel());
 }
@@ -131,6 +140,7 @@ void RegimeMapDock::fillDevices()
     m_syncing = true;
     m_device->clear();
     const ChartScene& scene = m_analysis->scene();
+    m_device->addItem(tr("Every shown device"), QString()); // one panel each, side by side
     for (const ChartDevice& device : scene.devices) {
         m_device->addItem(device.label, device.id);
     }
@@ -139,12 +149,17 @@ void RegimeMapDock::fillDevices()
     m_syncing = false;
 }
 
-void RegimeMapDock::setKernel(int kernel)
+void RegimeMapDock::setKernel(int shown)
 {
+    // A kernel of a group maps its group (at the step's totals).
+    const int kernel = m_analysis->sessionKernelOf(shown);
     const Kernel* k = kernelAt(m_document->session(), kernel);
+    const bool group = k && isKernelGroup(*k);
     const TemplateDefinition* definition = k && k->templ ? findTemplate(k->templ->name) : nullptr;
     std::vector<std::string> names;
-    if (definition) {
+    if (group) {
+        names = transformerParameters();
+    } else if (definition) {
         for (const TemplateParameter& p : definition->parameters) {
             if (p.name != "chips") {
                 names.push_back(p.name);
@@ -159,7 +174,9 @@ void RegimeMapDock::setKernel(int kernel)
         m_map->clear();
         return;
     }
-    m_title->setText(tr("<b>%1</b>: %2").arg(qs(k->name).toHtmlEscaped(), qs(definition->signature)));
+    m_title->setText(tr("<b>%1</b>: %2")
+                         .arg(qs(k->name).toHtmlEscaped(),
+                             group ? tr("transformer step, at its total FLOPs and bytes") : qs(definition->signature)));
     m_controls->setEnabled(true);
     if (kernel == m_kernel && m_xName->count() > 0) {
         applyMap();
@@ -172,6 +189,14 @@ void RegimeMapDock::setKernel(int kernel)
     for (const auto& name : names) {
         m_xName->addItem(qs(name));
         m_yName->addItem(qs(name));
+    }
+    if (group) { // across: the batch; up: the sequence
+        m_xName->setCurrentText(QStringLiteral("batch"));
+        m_yName->setCurrentText(QStringLiteral("seq"));
+        m_syncing = false;
+        chooseParameter(true);
+        chooseParameter(false);
+        return;
     }
     // Across: the drag parameter; up: the next size parameter.
     const auto free
@@ -200,26 +225,32 @@ void RegimeMapDock::chooseParameter(bool x)
     }
     const Kernel& k = kernels[static_cast<size_t>(m_kernel)];
     const QString name = (x ? m_xName : m_yName)->currentText();
-    const TemplateDefinition* definition = findTemplate(k.templ->name);
+    const bool group = isKernelGroup(k);
+    const TemplateDefinition* definition = group ? nullptr : findTemplate(k.templ->name);
     const TemplateParameter* p = definition ? definition->parameter(name.toStdString()) : nullptr;
-    if (!p) {
+    if (!p && !group) {
         return;
     }
-    const auto it = k.templ->params.find(p->name);
-    const double current = it != k.templ->params.end() ? it->second : p->defaultValue;
+    const auto it = k.templ->params.find(name.toStdString());
+    const double current = group      ? transformerParameter(*k.templ, name.toStdString())
+        : it != k.templ->params.end() ? it->second
+                                      : p->defaultValue;
+    const bool integer = group || p->integer; // a group's sizes: whole numbers from 1
+    const double minimum = group ? 1.0 : p->minimum;
+    const double maximum = group ? 1e12 : p->maximum;
     // Two decades either side of the current value, inside the parameter's range.
-    const double low = std::max(p->minimum, current > 0.0 ? current / 100.0 : p->minimum);
-    const double high = std::min(p->maximum, current > 0.0 ? current * 100.0 : p->maximum);
+    const double low = std::max(minimum, current > 0.0 ? current / 100.0 : minimum);
+    const double high = std::min(maximum, current > 0.0 ? current * 100.0 : maximum);
     SiSpinBox* from = x ? m_xFrom : m_yFrom;
     SiSpinBox* to = x ? m_xTo : m_yTo;
     for (SiSpinBox* box : { from, to }) {
         box->setDimension(Dimension::Dimensionless);
-        box->setInteger(p->integer);
-        box->setRange(p->minimum, p->maximum);
+        box->setInteger(integer);
+        box->setRange(minimum, maximum);
         box->setSubject(name);
     }
-    from->setValue(p->integer ? std::ceil(low) : low);
-    to->setValue(p->integer ? std::floor(high) : high);
+    from->setValue(integer ? std::ceil(low) : low);
+    to->setValue(integer ? std::floor(high) : high);
     applyMap();
 }
 
@@ -233,17 +264,19 @@ void RegimeMapDock::applyMap()
         std::max(m_xFrom->value(), m_xTo->value()), steps };
     ParameterAxis y { m_yName->currentText().toStdString(), std::min(m_yFrom->value(), m_yTo->value()),
         std::max(m_yFrom->value(), m_yTo->value()), steps };
-    m_map->setMap(m_kernel, x, y, m_device->currentIndex());
+    m_map->setMap(m_kernel, x, y, m_device->currentIndex() - 1); // -1: every shown device
 }
 
 void RegimeMapDock::updateCurrent()
 {
     const Kernel* k = kernelAt(m_document->session(), m_map->kernel());
-    const int d = m_map->sceneDevice();
     const ChartScene& scene = m_analysis->scene();
-    m_view->setComputeRoof(d >= 0 && static_cast<size_t>(d) < scene.devices.size()
-            ? scene.devices[static_cast<size_t>(d)].computeRoof
-            : 0.0);
+    std::vector<double> roofs;
+    for (int d : m_map->sceneDevices()) {
+        roofs.push_back(
+            static_cast<size_t>(d) < scene.devices.size() ? scene.devices[static_cast<size_t>(d)].computeRoof : 0.0);
+    }
+    m_view->setComputeRoofs(std::move(roofs));
     if (!k || !k->templ) {
         m_view->setCurrent(std::nullopt);
         return;
@@ -273,6 +306,7 @@ void RegimeMapDock::applyCell(size_t ix, size_t iy)
 
 QString RegimeMapDock::exportTo(const QString& path) const
 {
+    m_map->ensureCurrent();
     const RegimeMap& map = m_map->map();
     if (map.devices.empty() || map.xValues.empty()) {
         return tr("There is no map to export: select a template kernel.");

@@ -15,9 +15,10 @@ class SessionAnalysis;
 class SessionDocument;
 class SiSpinBox;
 
-// The regime map of the selected template kernel: two of its parameters and their ranges, a shown
-// device, the grid size and the shade; the map follows every edit, says what binds under the mouse,
-// sets the kernel's two parameters on a click (one undo step) and exports to PNG, SVG or CSV.
+// The regime map of the selected template kernel (or kernel group): two of its parameters and their
+// ranges, every shown device side by side or one of them, the grid size and the shade; the map follows every edit, says
+// what binds under the mouse, sets the kernel's two parameters on a click (one undo step) and exports to PNG, SVG or
+// CSV.
 class RegimeMapDock : public QDockWidget {
     Q_OBJECT
 

@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -52,27 +53,47 @@ void RegimeMapView::setCurrent(std::optional<std::pair<double, double>> values)
 bool RegimeMapView::hasCells() const
 {
     const RegimeMap& map = m_map->map();
-    return !map.devices.empty() && !map.xValues.empty() && !map.yValues.empty()
-        && map.devices.front().cells.size() == map.xValues.size() * map.yValues.size();
+    if (map.devices.empty() || map.xValues.empty() || map.yValues.empty()) {
+        return false;
+    }
+    const size_t cells = map.xValues.size() * map.yValues.size();
+    return std::any_of(map.devices.begin(), map.devices.end(),
+        [cells](const RegimeMapDevice& device) { return device.cells.size() == cells; });
 }
 
-QRect RegimeMapView::panelArea() const
+int RegimeMapView::panelCount() const
 {
+    return hasCells() ? static_cast<int>(m_map->map().devices.size()) : 0;
+}
+
+QRect RegimeMapView::panelArea(int panel) const
+{
+    // Side by side, each with its own y axis on its left; one legend at the right for all.
+    const int n = std::max(1, panelCount());
     const int top = 44;
-    const int width = std::max(40, this->width() - kRegimeMapMargin - kRegimeMapLegend - 6);
+    const int gap = n > 1 ? kRegimeMapMargin : 0;
+    const int width = std::max(40, (this->width() - kRegimeMapMargin - kRegimeMapLegend - 6 - gap * (n - 1)) / n);
     const int height = std::max(40, this->height() - top - 48);
-    return { kRegimeMapMargin, top, width, height };
+    return { kRegimeMapMargin + std::clamp(panel, 0, n - 1) * (width + gap), top, width, height };
+}
+
+int RegimeMapView::panelAt(const QPoint& pos) const
+{
+    for (int panel = 0; panel < panelCount(); ++panel) {
+        if (panelArea(panel).contains(pos)) {
+            return panel;
+        }
+    }
+    return -1;
 }
 
 std::optional<std::pair<size_t, size_t>> RegimeMapView::cellAt(const QPoint& pos) const
 {
-    if (!hasCells()) {
+    const int panel = panelAt(pos);
+    if (panel < 0) {
         return std::nullopt;
     }
-    const QRect area = panelArea();
-    if (!area.contains(pos)) {
-        return std::nullopt;
-    }
+    const QRect area = panelArea(panel);
     const RegimeMap& map = m_map->map();
     const double fx = (pos.x() - area.left()) / static_cast<double>(area.width());
     const double fy = (area.bottom() + 1 - pos.y()) / static_cast<double>(area.height());
@@ -83,10 +104,10 @@ std::optional<std::pair<size_t, size_t>> RegimeMapView::cellAt(const QPoint& pos
     return std::make_pair(ix, iy);
 }
 
-QPoint RegimeMapView::cellCenter(size_t ix, size_t iy) const
+QPoint RegimeMapView::cellCenter(size_t ix, size_t iy, int panel) const
 {
     const RegimeMap& map = m_map->map();
-    const QRect area = panelArea();
+    const QRect area = panelArea(panel);
     const double cw = area.width() / static_cast<double>(std::max<size_t>(1, map.xValues.size()));
     const double ch = area.height() / static_cast<double>(std::max<size_t>(1, map.yValues.size()));
     return QPointF(
@@ -94,26 +115,33 @@ QPoint RegimeMapView::cellCenter(size_t ix, size_t iy) const
         .toPoint();
 }
 
-QString RegimeMapView::cellText(size_t ix, size_t iy) const
+QString RegimeMapView::cellText(size_t ix, size_t iy, int panel) const
 {
     const RegimeMap& map = m_map->map();
-    if (!hasCells() || ix >= map.xValues.size() || iy >= map.yValues.size()) {
+    if (!hasCells() || ix >= map.xValues.size() || iy >= map.yValues.size() || panel < 0 || panel >= panelCount()) {
         return {};
     }
-    const RegimeMapDevice& device = map.devices.front();
-    const RegimeCell& cell = device.cell(ix, iy, map.xValues.size());
+    const RegimeMapDevice& device = map.devices[static_cast<size_t>(panel)];
     QString text = tr("%1 = %2, %3 = %4")
                        .arg(qs(map.xName), qs(formatNumber(map.xValues[ix], 4)), qs(map.yName),
                            qs(formatNumber(map.yValues[iy], 4)));
+    if (map.devices.size() > 1) {
+        text = tr("%1: %2").arg(qs(device.hardwareName), text);
+    }
+    if (device.cells.size() != map.xValues.size() * map.yValues.size()) {
+        return text + QLatin1Char('\n') + qs(device.error);
+    }
+    const RegimeCell& cell = device.cell(ix, iy, map.xValues.size());
     text += QLatin1Char('\n')
         + tr("%1-bound (%2)").arg(qs(device.bindingName(cell.binding)), qs(regimeName(cell.regime)));
     text += QLatin1Char('\n')
         + tr("T_min %1, attainable %2")
               .arg(qs(formatQuantity(cell.tMin, Dimension::Seconds)),
                   qs(formatQuantity(cell.attainable, Dimension::FlopsPerSecond)));
-    if (m_computeRoof > 0.0) {
-        text += QLatin1Char('\n')
-            + tr("%1 % of the compute roof").arg(100.0 * cell.attainable / m_computeRoof, 0, 'f', 1);
+    const double roof
+        = static_cast<size_t>(panel) < m_computeRoofs.size() ? m_computeRoofs[static_cast<size_t>(panel)] : 0.0;
+    if (roof > 0.0) {
+        text += QLatin1Char('\n') + tr("%1 % of the compute roof").arg(100.0 * cell.attainable / roof, 0, 'f', 1);
     }
     text += QLatin1Char('\n') + tr("Click to set the kernel to these values");
     return text;
@@ -131,9 +159,13 @@ void RegimeMapView::paintEvent(QPaintEvent*)
                                      : m_map->error());
         return;
     }
-    const QRect area = panelArea();
-    paintRegimeMapPanel(painter, map, map.devices.front(), area, m_shade);
-    if (m_current && m_current->first > 0.0 && m_current->second > 0.0) {
+    for (int panel = 0; panel < panelCount(); ++panel) {
+        const QRect area = panelArea(panel);
+        painter.setRenderHint(QPainter::Antialiasing, false);
+        paintRegimeMapPanel(painter, map, map.devices[static_cast<size_t>(panel)], area, m_shade, false);
+        if (!m_current || !(m_current->first > 0.0 && m_current->second > 0.0)) {
+            continue;
+        }
         const double x = area.left() + logFraction(map.xValues, m_current->first) * area.width();
         const double y = area.bottom() + 1 - logFraction(map.yValues, m_current->second) * area.height();
         if (area.adjusted(-1, -1, 1, 1).contains(QPointF(x, y).toPoint())) {
@@ -148,13 +180,16 @@ void RegimeMapView::paintEvent(QPaintEvent*)
             painter.drawLine(QPointF(x, y + 6), QPointF(x, y + 10));
         }
     }
+    const QRect last = panelArea(panelCount() - 1);
+    paintRegimeMapLegend(painter, map, QPoint(last.right() + 14, last.top()), m_shade);
 }
 
 void RegimeMapView::mouseMoveEvent(QMouseEvent* event)
 {
-    const auto cell = cellAt(event->position().toPoint());
+    const QPoint pos = event->position().toPoint();
+    const auto cell = cellAt(pos);
     if (cell) {
-        QToolTip::showText(event->globalPosition().toPoint(), cellText(cell->first, cell->second), this);
+        QToolTip::showText(event->globalPosition().toPoint(), cellText(cell->first, cell->second, panelAt(pos)), this);
     } else {
         QToolTip::hideText();
     }

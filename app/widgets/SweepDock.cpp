@@ -5,6 +5,7 @@
 #include "document/SessionDocument.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
+#include "model/TransformerWorkload.h"
 #include "widgets/SiSpinBox.h"
 
 #include <QCheckBox>
@@ -13,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSlider>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -105,28 +107,54 @@ SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* par
             setKernel(m_analysis->selectedKernel());
         });
     }
-    connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int kernel) {
-        if (kernel == m_kernel) {
+    connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int shown) {
+        if (m_analysis->sessionKernelOf(shown) == m_kernel) {
             syncSlider();
         }
     });
     connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] {
         // Any other edit: the kernel may have changed template or parameters.
-        if (m_sweep->kernel() < 0 || m_kernel != m_analysis->selectedKernel()) {
+        if (m_sweep->kernel() < 0 || m_kernel != m_analysis->sessionKernelOf(m_analysis->selectedKernel())) {
             setKernel(m_analysis->selectedKernel());
         } else {
             syncSlider();
         }
     });
-    connect(m_sweep, &KernelSweep::changed, this, &SweepDock::updateCrossings);
+    // The list of crossings is laid out as wrapped text: while the slider moves it follows at most
+    // every kCrossingsIntervalMs (the chart's dots follow every step), and once more at the end.
+    m_crossingsTimer = new QTimer(this);
+    m_crossingsTimer->setSingleShot(true);
+    connect(m_crossingsTimer, &QTimer::timeout, this, &SweepDock::updateCrossings);
+    connect(m_sweep, &KernelSweep::changed, this, [this] {
+        if (m_crossingsTimer->isActive()) {
+            return;
+        }
+        if (!m_crossingsShown.isValid() || m_crossingsShown.elapsed() >= kCrossingsIntervalMs) {
+            updateCrossings();
+        } else {
+            m_crossingsTimer->start(static_cast<int>(kCrossingsIntervalMs - m_crossingsShown.elapsed()));
+        }
+    });
+    connect(m_analysis, &SessionAnalysis::interactionFinished, this, [this] {
+        if (m_crossingsTimer->isActive()) {
+            m_crossingsTimer->stop();
+            updateCrossings();
+        }
+    });
     setKernel(m_analysis->selectedKernel());
 }
 
-void SweepDock::setKernel(int kernel)
+void SweepDock::setKernel(int shown)
 {
+    // A kernel of a group sweeps its group.
+    const int kernel = m_analysis->sessionKernelOf(shown);
     const auto& kernels = m_document->session().kernels;
     const Kernel* k
         = kernel >= 0 && static_cast<size_t>(kernel) < kernels.size() ? &kernels[static_cast<size_t>(kernel)] : nullptr;
+    if (k && isKernelGroup(*k)) {
+        setGroup(kernel, *k);
+        return;
+    }
     const TemplateDefinition* definition = k && k->templ ? findTemplate(k->templ->name) : nullptr;
     if (!definition) {
         m_kernel = -1;
@@ -160,23 +188,63 @@ void SweepDock::setKernel(int kernel)
     chooseParameter(m_parameter->currentText());
 }
 
+void SweepDock::setGroup(int kernel, const Kernel& k)
+{
+    const bool same = kernel == m_kernel && m_parameter->count() > 0;
+    m_kernel = kernel;
+    m_title->setText(
+        tr("<b>%1</b>: transformer step, drawn at the step's total FLOPs and bytes").arg(qs(k.name).toHtmlEscaped()));
+    m_controls->setEnabled(true);
+    if (same) {
+        applySweep();
+        return;
+    }
+    m_syncing = true;
+    m_parameter->clear();
+    for (const std::string& name : transformerParameters()) {
+        m_parameter->addItem(qs(name));
+    }
+    m_parameter->setCurrentText(QStringLiteral("batch"));
+    m_syncing = false;
+    chooseParameter(m_parameter->currentText());
+}
+
+double SweepDock::currentValue(const Kernel& k, const std::string& name) const
+{
+    if (isKernelGroup(k)) {
+        return transformerParameter(*k.templ, name);
+    }
+    if (!k.templ) {
+        return std::nan("");
+    }
+    if (const auto it = k.templ->params.find(name); it != k.templ->params.end()) {
+        return it->second;
+    }
+    const TemplateDefinition* definition = findTemplate(k.templ->name);
+    const TemplateParameter* p = definition ? definition->parameter(name) : nullptr;
+    return p ? p->defaultValue : std::nan("");
+}
+
 void SweepDock::chooseParameter(const QString& name)
 {
     const Kernel& k = m_document->session().kernels[static_cast<size_t>(m_kernel)];
-    const TemplateParameter* p = findTemplate(k.templ->name)->parameter(name.toStdString());
-    if (!p) {
+    const TemplateDefinition* definition = k.templ ? findTemplate(k.templ->name) : nullptr;
+    const TemplateParameter* p = definition ? definition->parameter(name.toStdString()) : nullptr;
+    if (!p && !isKernelGroup(k)) {
         return;
     }
-    m_integer = p->integer;
-    const auto it = k.templ->params.find(p->name);
-    const double current = it != k.templ->params.end() ? it->second : p->defaultValue;
+    // A group's sizes are whole numbers from 1.
+    m_integer = p ? p->integer : true;
+    const double minimum = p ? p->minimum : 1.0;
+    const double maximum = p ? p->maximum : 1e12;
+    const double current = currentValue(k, name.toStdString());
     // Two decades either side of the current value, inside the parameter's range.
-    const double low = std::max(p->minimum, current > 0.0 ? current / 100.0 : p->minimum);
-    const double high = std::min(p->maximum, current > 0.0 ? current * 100.0 : p->maximum);
+    const double low = std::max(minimum, current > 0.0 ? current / 100.0 : minimum);
+    const double high = std::min(maximum, current > 0.0 ? current * 100.0 : maximum);
     for (SiSpinBox* box : { m_from, m_to }) {
         box->setDimension(Dimension::Dimensionless);
-        box->setInteger(p->integer);
-        box->setRange(p->minimum, p->maximum);
+        box->setInteger(m_integer);
+        box->setRange(minimum, maximum);
         box->setSubject(name);
     }
     m_from->setValue(m_integer ? std::ceil(low) : low);
@@ -232,16 +300,16 @@ void SweepDock::syncSlider()
     if (!k.templ) {
         return;
     }
-    const auto it = k.templ->params.find(name);
-    if (it == k.templ->params.end()) {
+    const double value = currentValue(k, name);
+    if (!std::isfinite(value)) {
         return;
     }
-    m_valueLabel->setText(QStringLiteral("%1 = %2").arg(qs(name), KernelSweep::formatValue(it->second, m_integer)));
+    m_valueLabel->setText(QStringLiteral("%1 = %2").arg(qs(name), KernelSweep::formatValue(value, m_integer)));
     if (m_slider->isSliderDown()) {
         return; // the slider sets the value: leave it where the mouse is
     }
     m_syncing = true;
-    m_slider->setValue(positionOf(it->second));
+    m_slider->setValue(positionOf(value));
     m_syncing = false;
 }
 
@@ -261,13 +329,18 @@ void SweepDock::onSliderMoved(int position)
     }
 }
 
-QString SweepDock::crossingText() const
+QString SweepDock::crossingText()
 {
+    if (m_crossingsTimer->isActive()) {
+        updateCrossings();
+    }
     return m_crossings->text();
 }
 
 void SweepDock::updateCrossings()
 {
+    m_crossingsTimer->stop();
+    m_crossingsShown.start();
     if (!m_sweep->error().isEmpty()) {
         m_crossings->setText(m_sweep->error());
         return;
@@ -286,7 +359,11 @@ void SweepDock::updateCrossings()
             lines << tr("%1: %2 (%3)").arg(label, c.label, c.detail);
         }
     }
-    m_crossings->setText(lines.join(QLatin1Char('\n')));
+    // Every slider step recomputes the crossings; most steps leave their text as it was.
+    const QString text = lines.join(QLatin1Char('\n'));
+    if (text != m_crossings->text()) {
+        m_crossings->setText(text);
+    }
 }
 
 } // namespace roofscope

@@ -1,12 +1,16 @@
 #pragma once
 
+#include "model/Kernel.h"
+
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QString>
 
 class QCheckBox;
 class QComboBox;
 class QLabel;
 class QSlider;
+class QTimer;
 
 namespace roofscope {
 
@@ -29,16 +33,21 @@ public:
     SiSpinBox* fromBox() const { return m_from; }
     SiSpinBox* toBox() const { return m_to; }
     QSlider* slider() const { return m_slider; }
-    QString crossingText() const;
+    // The crossings listed (one still waiting for its interval is written first).
+    QString crossingText();
 
     // The parameter value at a slider position, and back.
     double valueAt(int position) const;
     int positionOf(double value) const;
 
     static constexpr int kSliderSteps = 1000;
+    static constexpr qint64 kCrossingsIntervalMs = 100;
 
 private:
-    void setKernel(int kernel);
+    void setKernel(int shown);
+    void setGroup(int kernel, const Kernel& k);
+    // A parameter's value in the kernel (a group's default when unset; NaN when it has none).
+    double currentValue(const Kernel& k, const std::string& name) const;
     void chooseParameter(const QString& name);
     void applySweep();
     void syncSlider();
@@ -60,6 +69,8 @@ private:
     QLabel* m_valueLabel = nullptr;
     QLabel* m_crossings = nullptr;
     QWidget* m_controls = nullptr;
+    QTimer* m_crossingsTimer = nullptr;
+    QElapsedTimer m_crossingsShown; // when the crossings were last written
 };
 
 } // namespace roofscope

@@ -2,8 +2,10 @@
 
 #include "model/ChipScaling.h"
 #include "model/Templates.h"
+#include "model/TransformerWorkload.h"
 #include "model/Units.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -63,6 +65,18 @@ std::string KernelProbe::checkAxis(const ParameterAxis& axis, bool& integer) con
     if (!m_work.templ) {
         return "only a template kernel has parameters to vary ('" + axis.name
             + "' is not 'chips'); give --kernel TEMPLATE --param ...";
+    }
+    if (isKernelGroup(m_work)) {
+        // A transformer step, seen as its totals: any of its whole-number parameters.
+        const auto& names = transformerParameters();
+        if (std::find(names.begin(), names.end(), axis.name) == names.end()) {
+            return "transformer has no parameter '" + axis.name + "' to vary (nor is it 'chips')";
+        }
+        if (axis.from < 1.0 || axis.to > 1e12) {
+            return axis.name + " of transformer must stay in [1, 1e12]";
+        }
+        integer = true;
+        return {};
     }
     const TemplateDefinition* def = findTemplate(m_work.templ->name);
     if (!def) {

@@ -265,7 +265,7 @@ std::string applyTemplate(Kernel& kernel, bool allowFractional)
         return {};
     }
     if (isKernelGroup(kernel)) {
-        return applyKernelGroup(kernel); // a transformer step: its totals (expanded at evaluation)
+        return applyKernelGroup(kernel, allowFractional); // a transformer step: its totals (expanded at evaluation)
     }
     auto result = deriveTemplate(*kernel.templ, allowFractional);
     if (!result.work) {

@@ -26,7 +26,7 @@ Kernel makeKernel(const std::string& name, double count, double flops, double by
     return k;
 }
 
-std::string readConfig(const TemplateInstance& t, TransformerConfig& c)
+std::string readConfig(const TemplateInstance& t, TransformerConfig& c, bool allowFractional)
 {
     for (const auto& [name, value] : t.params) {
         bool known = false;
@@ -38,7 +38,7 @@ std::string readConfig(const TemplateInstance& t, TransformerConfig& c)
                 + "' (it has layers hidden heads kv_heads ffn vocab batch seq phase attention ffn_gated dtype "
                   "kv_dtype weight_dtype)";
         }
-        if (!std::isfinite(value) || value < 1.0 || value > 1e12 || std::floor(value) != value) {
+        if (!std::isfinite(value) || value < 1.0 || value > 1e12 || (!allowFractional && std::floor(value) != value)) {
             return "transformer parameter " + name + " must be a whole number >= 1, got " + formatNumber(value, 8);
         }
     }
@@ -116,19 +116,42 @@ bool isTransformerOption(const std::string& name)
     return false;
 }
 
+const std::vector<std::string>& transformerParameters()
+{
+    static const std::vector<std::string> names(kNumeric.begin(), kNumeric.end());
+    return names;
+}
+
+const std::vector<std::string>& transformerOptions()
+{
+    static const std::vector<std::string> names(kOptions.begin(), kOptions.end());
+    return names;
+}
+
+double transformerParameter(const TemplateInstance& instance, const std::string& name)
+{
+    if (auto it = instance.params.find(name); it != instance.params.end()) {
+        return it->second;
+    }
+    if (name == "kv_heads") {
+        return transformerParameter(instance, "heads");
+    }
+    return name == "batch" ? 1.0 : 0.0;
+}
+
 bool isKernelGroup(const Kernel& kernel)
 {
     return kernel.templ && kernel.templ->name == kTransformerTemplate;
 }
 
-TransformerExpansion expandTransformer(const TemplateInstance& instance)
+TransformerExpansion expandTransformer(const TemplateInstance& instance, bool allowFractional)
 {
     TransformerExpansion out;
     if (instance.name != kTransformerTemplate) {
         out.error = "not a transformer: '" + instance.name + "'";
         return out;
     }
-    out.error = readConfig(instance, out.config);
+    out.error = readConfig(instance, out.config, allowFractional);
     if (!out.error.empty()) {
         return out;
     }
@@ -205,12 +228,12 @@ std::vector<Kernel> expandKernelGroups(const std::vector<Kernel>& kernels, std::
     return out;
 }
 
-std::string applyKernelGroup(Kernel& kernel)
+std::string applyKernelGroup(Kernel& kernel, bool allowFractional)
 {
     if (!isKernelGroup(kernel)) {
         return {};
     }
-    auto expansion = expandTransformer(*kernel.templ);
+    auto expansion = expandTransformer(*kernel.templ, allowFractional);
     if (!expansion.error.empty()) {
         return expansion.error;
     }

@@ -41,12 +41,19 @@ constexpr const char* kTransformerTemplate = "transformer";
 
 // Whether `name` is one of the transformer's text options (kept in TemplateInstance::options).
 bool isTransformerOption(const std::string& name);
+// The transformer's numeric parameters (whole numbers >= 1), and its options, in the order of the
+// `workload transformer` command's description.
+const std::vector<std::string>& transformerParameters();
+const std::vector<std::string>& transformerOptions();
+// A parameter's value in an instance, or its default (kv_heads: heads; batch: 1; 0 when required).
+double transformerParameter(const TemplateInstance& instance, const std::string& name);
 
 // Checks the parameters and expands one step into its kernels:
 //   norm (count 2 layers + 1), q_proj, k_proj, v_proj, attn_scores, softmax (unfused only),
 //   attn_values, o_proj, ffn_gate (gated only), ffn_up, ffn_down (count layers each), logits (1).
 // Every kernel's bytes are on the default memory level; its precision is `dtype`.
-TransformerExpansion expandTransformer(const TemplateInstance& instance);
+// `allowFractional`: parameters need not be whole numbers (solvers probing between them).
+TransformerExpansion expandTransformer(const TemplateInstance& instance, bool allowFractional = false);
 
 // Replaces every kernel group (a kernel whose template is "transformer") by its expanded kernels,
 // named "GROUP/KERNEL", each count multiplied by the group's count and carrying the group's
@@ -56,7 +63,7 @@ std::vector<Kernel> expandKernelGroups(const std::vector<Kernel>& kernels, std::
 
 // For a kernel group: checks it and fills its flops and default bytes with the step's totals (so
 // code that does not expand groups still sees the whole step). Returns an error, empty on success.
-std::string applyKernelGroup(Kernel& kernel);
+std::string applyKernelGroup(Kernel& kernel, bool allowFractional = false);
 
 bool isKernelGroup(const Kernel& kernel);
 

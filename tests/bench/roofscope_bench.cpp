@@ -7,6 +7,7 @@
 //   replot         one full chart replot of the toggle scene (the chart's share of a toggle)
 //   window_sweep   a parameter of a swept template kernel changed (256 values on 8 devices): the
 //                  edit, its scene update, the trajectory's recompute and the repaint
+//   window_sweep_slider     the swept parameter itself moved (what the Sweep dock's slider does)
 //   window_sweep_replot     one full chart replot with the trajectory drawn
 //   window_sweep_recompute  the trajectory's recompute alone (KernelSweep::recompute)
 //   window_edit_unswept     the same edits with no trajectory
@@ -434,6 +435,17 @@ void benchRanges(HardwareDatabase& db, int changes)
             sweep->recompute();
             recompute.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
         }
+        // What the Sweep dock's slider does: the swept parameter itself, m, moved along its range (the
+        // trajectory over m stays the same; the kernel's markers move along it).
+        std::vector<double> slider;
+        for (int i = 0; i < changes; ++i) {
+            timer.start();
+            window.document()->setKernelParameters(
+                0, { { "m", std::round(std::pow(10.0, 0.5 + 5.0 * (i % 50) / 50.0)) } }, true);
+            QApplication::processEvents();
+            slider.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+        window.document()->endInteraction();
         // The same edits with no sweep drawn: what the edit costs by itself.
         sweep->clear();
         std::vector<double> plain;
@@ -447,6 +459,7 @@ void benchRanges(HardwareDatabase& db, int changes)
         print("window_edit_unswept", 1, window.analysis()->devices().size(), stats(plain), changes);
         const QString extra = QStringLiteral(", \"values\": %1").arg(values);
         print("window_sweep", 1, window.analysis()->devices().size(), stats(samples), changes, extra);
+        print("window_sweep_slider", 1, window.analysis()->devices().size(), stats(slider), changes, extra);
         print("window_sweep_replot", 1, window.analysis()->devices().size(), stats(replots), changes, extra);
         print("window_sweep_recompute", 1, window.analysis()->devices().size(), stats(recompute), changes, extra);
     }

@@ -5,6 +5,8 @@
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/ChipScaling.h"
+#include "model/Sweep.h"
+#include "model/Templates.h"
 #include "model/TransformerWorkload.h"
 
 #include <QTest>
@@ -311,6 +313,44 @@ kernels:
         QVERIFY(again.session);
         QCOMPARE(again.session->kernels[0].templ->options.at("phase"), std::string("decode"));
         QCOMPARE(again.session->kernels[0].templ->params.at("kv_heads"), 1.0);
+    }
+
+    // A group swept over its batch: each point is the step at that batch, all FLOPs over all bytes.
+    // Decode, tiny model: FLOPs and bytes both grow with the batch (weights read once), so the
+    // intensity rises with it. Bisection probes fractional batches, which the group then accepts.
+    void groupSweepsOverItsBatch()
+    {
+        Kernel group;
+        group.name = "tiny";
+        group.templ = tiny("decode");
+        QVERIFY(applyTemplate(group).empty());
+        const Hardware* h100 = m_db.find("nvidia-h100-sxm");
+        const SweepResult result = sweep(group, { *h100 }, EvalOptions {}, ParameterAxis { "batch", 1, 64, 7 });
+        QVERIFY2(result.error.empty(), result.error.c_str());
+        QCOMPARE(result.values, std::vector<double>({ 1, 2, 4, 8, 16, 32, 64 }));
+        for (size_t i = 0; i < result.values.size(); ++i) {
+            TemplateInstance at = tiny("decode");
+            at.params["batch"] = result.values[i];
+            const auto step = expandTransformer(at);
+            double flops = 0.0;
+            double bytes = 0.0;
+            for (const auto& k : step.kernels) {
+                flops += k.count * k.flops;
+                bytes += k.count * k.totalBytes();
+            }
+            ROOFSCOPE_COMPARE_REL(result.devices[0].points[i].intensity, flops / bytes, 1e-12);
+        }
+        QVERIFY(result.devices[0].points.back().intensity > result.devices[0].points.front().intensity);
+        // An unknown size, or a range below 1, is refused with its reason.
+        QVERIFY(sweep(group, { *h100 }, {}, ParameterAxis { "width", 1, 64, 7 }).error.find("no parameter 'width'")
+            != std::string::npos);
+        QVERIFY(sweep(group, { *h100 }, {}, ParameterAxis { "batch", 0.5, 64, 7 }).error.find("[1, 1e12]")
+            != std::string::npos);
+        // A fractional batch: refused in a session, accepted by a solver's probe.
+        TemplateInstance half = tiny("decode");
+        half.params["batch"] = 2.5;
+        QVERIFY(!expandTransformer(half).error.empty());
+        QVERIFY(expandTransformer(half, true).error.empty());
     }
 
     void deviceEntryOverridesLoadAndSave()

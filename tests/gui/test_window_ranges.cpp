@@ -179,8 +179,9 @@ private Q_SLOTS:
         QVERIFY(window.sweepDock()->slider()->isEnabled());
     }
 
-    // The map of the selected kernel: m across, k up, on the first shown device; a corner cell binds
-    // where its intensity says, and a click sets both parameters in one undo step.
+    // The map of the selected kernel: m across, k up, one panel per shown device (TPU v5e, H100); a
+    // corner cell binds where its intensity says on each, and a click on either panel sets both
+    // parameters in one undo step.
     void mapClickSetsBothParameters()
     {
         MainWindow window(m_db);
@@ -196,30 +197,48 @@ private Q_SLOTS:
         QCOMPARE(dock->xParameterBox()->currentText(), QStringLiteral("m"));
         QCOMPARE(dock->yParameterBox()->currentText(), QStringLiteral("k"));
         const RegimeMap& map = dock->regimeMap()->map();
-        QCOMPARE(map.devices.size(), size_t(1));
+        QCOMPARE(map.devices.size(), size_t(2));
+        QCOMPARE(dock->view()->panelCount(), 2);
+        QCOMPARE(dock->regimeMap()->sceneDevices(), std::vector<int>({ 0, 1 }));
         // Two decades either side of m = 16 and k = 8192, whole numbers (repeated ones dropped).
         QCOMPARE(map.xValues.front(), 1.0);
         QCOMPARE(map.xValues.back(), 1600.0);
         QCOMPARE(map.yValues.front(), 82.0);
         QCOMPARE(map.yValues.back(), 819200.0);
         QCOMPARE(map.yValues.size(), size_t(64));
-        const ChartDevice& device = window.analysis()->scene().devices[0];
         // Intensity of m x k x 8192 (bf16): m k n / (m k + k n + m n).
         auto intensity = [](double m, double k) { return m * k * 8192.0 / (m * k + k * 8192.0 + m * 8192.0); };
         RegimeMapView* view = dock->view();
         const size_t nx = map.xValues.size();
         const size_t ny = map.yValues.size();
-        for (const auto& [ix, iy] :
-            { std::pair<size_t, size_t> { 0, 0 }, std::pair<size_t, size_t> { nx - 1, ny - 1 } }) {
-            const bool compute = intensity(map.xValues[ix], map.yValues[iy]) > device.ridge();
-            const QString text = view->cellText(ix, iy);
-            QVERIFY2(text.contains(QLatin1String("compute-bound")) == compute, qPrintable(text));
+        for (int panel = 0; panel < 2; ++panel) {
+            const ChartDevice& device = window.analysis()->scene().devices[static_cast<size_t>(panel)];
+            QCOMPARE(QString::fromStdString(map.devices[static_cast<size_t>(panel)].hardwareName), device.label);
+            for (const auto& [ix, iy] :
+                { std::pair<size_t, size_t> { 0, 0 }, std::pair<size_t, size_t> { nx - 1, ny - 1 } }) {
+                const bool compute = intensity(map.xValues[ix], map.yValues[iy]) > device.ridge();
+                const QString text = view->cellText(ix, iy, panel);
+                QVERIFY2(text.startsWith(device.label), qPrintable(text));
+                QVERIFY2(text.contains(QLatin1String("compute-bound")) == compute, qPrintable(text));
+            }
+            // The panels lie side by side, the hover finds each one's cells.
+            const QPoint center = view->cellCenter(5, 7, panel);
+            QCOMPARE(view->panelAt(center), panel);
+            QCOMPARE(view->cellAt(center), std::make_optional(std::make_pair(size_t { 5 }, size_t { 7 })));
         }
+        QVERIFY(view->panelArea(0).right() < view->panelArea(1).left());
+        QCOMPARE(view->panelArea(0).size(), view->panelArea(1).size());
+        // One device chosen: one panel.
+        dock->deviceBox()->setCurrentIndex(2);
+        QCOMPARE(map.devices.size(), size_t(1));
+        QCOMPARE(dock->regimeMap()->sceneDevices(), std::vector<int>({ 1 }));
+        dock->deviceBox()->setCurrentIndex(0);
+        QCOMPARE(map.devices.size(), size_t(2));
         QUndoStack* undo = window.document()->undoStack();
         const int before = undo->count();
         const size_t ix = 30;
         const size_t iy = 20;
-        const QPoint at = view->cellCenter(ix, iy);
+        const QPoint at = view->cellCenter(ix, iy, 1); // on the second device's panel
         QCOMPARE(view->cellAt(at), std::make_optional(std::make_pair(ix, iy)));
         QTest::mouseClick(view, Qt::LeftButton, {}, at);
         QCOMPARE(undo->count(), before + 1);
@@ -248,8 +267,12 @@ private Q_SLOTS:
         QVERIFY(csv.open(QIODevice::ReadOnly));
         const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
         const RegimeMap& map = dock->regimeMap()->map();
-        QCOMPARE(static_cast<size_t>(lines.size()), 1 + map.xValues.size() * map.yValues.size());
+        // Both devices' cells, each line naming its device.
+        QCOMPARE(map.devices.size(), size_t(2));
+        QCOMPARE(static_cast<size_t>(lines.size()), 1 + 2 * map.xValues.size() * map.yValues.size());
         QVERIFY(lines.front().startsWith("hardware,x,y,regime,binding"));
+        QVERIFY(lines[1].startsWith("google-tpu-v5e,"));
+        QVERIFY(lines.back().startsWith("nvidia-h100-sxm,"));
         QVERIFY(dock->exportTo(dir.filePath(QStringLiteral("map.gif"))).contains(QLatin1String(".png, .svg or .csv")));
     }
 

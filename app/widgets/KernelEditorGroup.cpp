@@ -1,0 +1,129 @@
+// KernelEditor: the fields of a kernel group (`template: transformer`), one transformer step that the
+// window shows as its kernels. Its sizes are whole numbers; every entry is checked by the core's
+// expansion (hidden a multiple of heads, heads of kv_heads, ...) and a refusal is shown at the field.
+
+#include "widgets/KernelEditor.h"
+
+#include "document/SessionDocument.h"
+#include "model/Precision.h"
+#include "model/TransformerWorkload.h"
+#include "widgets/SiSpinBox.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+
+namespace roofscope {
+
+namespace {
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+QString parameterHelp(const std::string& name)
+{
+    if (name == "layers") {
+        return QObject::tr("Transformer layers (blocks)");
+    }
+    if (name == "hidden") {
+        return QObject::tr("Model width d_model");
+    }
+    if (name == "heads") {
+        return QObject::tr("Attention (query) heads; hidden must be a multiple");
+    }
+    if (name == "kv_heads") {
+        return QObject::tr("Key/value heads (grouped-query attention); heads must be a multiple");
+    }
+    if (name == "ffn") {
+        return QObject::tr("Width of the feed-forward layer");
+    }
+    if (name == "vocab") {
+        return QObject::tr("Vocabulary size (the logits matmul)");
+    }
+    if (name == "batch") {
+        return QObject::tr("Sequences processed together in one step");
+    }
+    return QObject::tr("prefill: tokens per sequence; decode: tokens in the KV cache");
+}
+
+QStringList optionChoices(const std::string& option)
+{
+    if (option == "phase") {
+        return { QStringLiteral("decode"), QStringLiteral("prefill") };
+    }
+    if (option == "attention") {
+        return { QStringLiteral("fused"), QStringLiteral("unfused") };
+    }
+    if (option == "ffn_gated") {
+        return { QStringLiteral("true"), QStringLiteral("false") };
+    }
+    QStringList precisions;
+    for (const std::string& p : knownPrecisions()) {
+        precisions << qs(p);
+    }
+    return precisions;
+}
+} // namespace
+
+void KernelEditor::buildGroupFields(const Kernel& kernel)
+{
+    auto* signature = new QLabel(tr("transformer step: a kernel group, shown as its kernels"), m_fields);
+    signature->setWordWrap(true);
+    signature->setToolTip(tr("Its kernels follow these parameters; they are not edited or dragged one by one"));
+    m_form->addRow(tr("Template"), signature);
+    const QString group = qs(kernel.name);
+    for (const std::string& parameter : transformerParameters()) {
+        auto* box = new SiSpinBox(m_fields);
+        box->setInteger(true);
+        box->setRange(1.0, 1e12);
+        const QString name = qs(parameter);
+        box->setSubject(name);
+        box->setToolTip(parameterHelp(parameter));
+        box->setObjectName(QStringLiteral("group-%1").arg(name));
+        addField(name, box);
+        m_params.emplace_back(name, box);
+        connect(
+            box, &SiSpinBox::entryRefused, this, [this, box](const QString& message) { showMessage(box, message); });
+        connect(box, &SiSpinBox::valueCommitted, this, [this, box, name, group](double value) {
+            applyEdit(
+                [&](Kernel& k) { k.templ->params[name.toStdString()] = value; }, box, tr("%1 of %2").arg(name, group));
+        });
+    }
+    for (const std::string& option : transformerOptions()) {
+        auto* combo = new QComboBox(m_fields);
+        const bool derivedDtype = option == "kv_dtype" || option == "weight_dtype";
+        const QStringList choices = optionChoices(option);
+        // The first entry is the default: leaves the option out of the session.
+        combo->addItem(derivedDtype ? tr("as dtype")
+                : option == "dtype" ? tr("default (bf16)")
+                                    : tr("default (%1)").arg(choices.front()),
+            QString());
+        for (const QString& choice : choices) {
+            combo->addItem(choice, choice);
+        }
+        const QString name = qs(option);
+        combo->setObjectName(QStringLiteral("group-%1").arg(name));
+        addField(name, combo);
+        m_options.emplace_back(name, combo);
+        connect(combo, &QComboBox::activated, this, [this, combo, name, group](int item) {
+            const QString value = combo->itemData(item).toString();
+            applyEdit(
+                [&](Kernel& k) {
+                    if (value.isEmpty()) {
+                        k.templ->options.erase(name.toStdString());
+                    } else {
+                        k.templ->options[name.toStdString()] = value.toStdString();
+                    }
+                },
+                combo, tr("%1 of %2").arg(name, group));
+        });
+    }
+    m_derived = new QLabel(m_fields);
+    m_derived->setObjectName(QStringLiteral("derived"));
+    m_derived->setWordWrap(true);
+    m_derived->setToolTip(tr("The whole step: every kernel's FLOPs and bytes times its count"));
+    m_form->addRow(tr("Step"), m_derived);
+}
+
+} // namespace roofscope

@@ -1,0 +1,335 @@
+// Kernel groups in the window, through the real widgets (offscreen): a transformer step shown as
+// its kernels on the chart, in the results table and in the kernel dock; its parameters edited in
+// the kernel editor (tokens per second follow, undo restores, bad entries are refused); its kernels
+// not dragged on their own; the Sweep dock sweeping its batch.
+#include "TestUtil.h"
+#include "chart/RooflineChart.h"
+#include "document/GroupThroughput.h"
+#include "document/KernelRegimeMap.h"
+#include "document/KernelSweep.h"
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+#include "io/HardwareLoader.h"
+#include "io/SessionFile.h"
+#include "model/TransformerWorkload.h"
+#include "models/ResultsTableModel.h"
+#include "widgets/ComparisonDock.h"
+#include "widgets/KernelDock.h"
+#include "widgets/KernelEditor.h"
+#include "widgets/MainWindow.h"
+#include "widgets/RegimeMapDock.h"
+#include "widgets/RegimeMapView.h"
+#include "widgets/SiSpinBox.h"
+#include "widgets/SweepDock.h"
+
+#include <QComboBox>
+#include <QListWidget>
+#include <QUndoStack>
+
+using namespace roofscope;
+using namespace roofscope::test;
+
+namespace {
+Session loadExample(const char* name)
+{
+    return loadSessionFile(std::string(ROOFSCOPE_RESOURCES_DIR "/examples/") + name).session.value_or(Session {});
+}
+
+// The example's model (Llama 3 70B's shape), decode: T = batch tokens, d = hidden / heads,
+// K and V w = kv_heads d wide, 2 bytes a value (bf16).
+constexpr double kLayers = 80;
+constexpr double kHidden = 8192;
+constexpr double kHeads = 64;
+constexpr double kKvHeads = 8;
+constexpr double kVocab = 128256;
+constexpr double kBatch = 64;
+constexpr double kSeq = 4096;
+
+int shownIndex(const SessionAnalysis& analysis, const std::string& name)
+{
+    const auto& kernels = analysis.shownSession().kernels;
+    for (size_t k = 0; k < kernels.size(); ++k) {
+        if (kernels[k].name == name) {
+            return static_cast<int>(k);
+        }
+    }
+    return -1;
+}
+} // namespace
+
+class TestKernelGroups : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_db.loadDirectory(ROOFSCOPE_HARDWARE_DIR);
+        QVERIFY(!m_db.devices().empty());
+    }
+
+    // Each kernel of the step with its count and FLOPs (and bytes), from the formulas above.
+    void groupExpandsIntoItsKernels_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<double>("count");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<double>("bytes");
+        const double t = kBatch;
+        const double w = kKvHeads * (kHidden / kHeads);
+        const double scores = kBatch * kHeads * 1.0 * kSeq; // one query per sequence
+        QTest::newRow("q_proj: hidden x hidden per layer")
+            << "llama-70b/q_proj" << kLayers << 2.0 * t * kHidden * kHidden
+            << 2.0 * (t * kHidden + kHidden * kHidden + t * kHidden);
+        QTest::newRow("k_proj: hidden x kv width, written into the cache")
+            << "llama-70b/k_proj" << kLayers << 2.0 * t * kHidden * w << 2.0 * (t * kHidden + kHidden * w + t * w);
+        QTest::newRow("attn_scores: QK^T and the fused softmax, reading the K cache")
+            << "llama-70b/attn_scores" << kLayers << 2.0 * scores * (kHidden / kHeads) + 5.0 * scores
+            << 2.0 * (t * kHidden + kBatch * kSeq * w);
+        QTest::newRow("logits: once per step") << "llama-70b/logits" << 1.0 << 2.0 * t * kHidden * kVocab
+                                               << 2.0 * (t * kHidden + kHidden * kVocab + t * kVocab);
+        QTest::newRow("norm: two per layer and the final one")
+            << "llama-70b/norm" << 2.0 * kLayers + 1.0 << 10.0 * t * kHidden
+            << 2.0 * (3.0 * t * kHidden + 2.0 * kHidden);
+    }
+
+    void groupExpandsIntoItsKernels()
+    {
+        QFETCH(QString, kernel);
+        QFETCH(double, count);
+        QFETCH(double, flops);
+        QFETCH(double, bytes);
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("llama-decode.yaml"));
+        SessionAnalysis* analysis = window.analysis();
+        QVERIFY(analysis->hasGroups());
+        QCOMPARE(window.session().kernels.size(), size_t { 1 });
+        // norm, q k v o projections, attention scores and values, gate up down, logits.
+        QCOMPARE(analysis->shownSession().kernels.size(), size_t { 11 });
+        const int k = shownIndex(*analysis, kernel.toStdString());
+        QVERIFY2(k >= 0, qPrintable(kernel));
+        const Kernel& shown = analysis->shownSession().kernels[static_cast<size_t>(k)];
+        ROOFSCOPE_COMPARE_REL(shown.count, count, 1e-12);
+        ROOFSCOPE_COMPARE_REL(shown.flops, flops, 1e-12);
+        ROOFSCOPE_COMPARE_REL(shown.totalBytes(), bytes, 1e-12);
+        // Drawn as its own marker on both devices, labelled GROUP/KERNEL, with its rows in the table.
+        const ChartKernel& drawn = analysis->scene().kernels[static_cast<size_t>(k)];
+        QCOMPARE(drawn.name, kernel);
+        QCOMPARE(drawn.points.size(), size_t { 2 });
+        QCOMPARE(window.chart()->kernelMarkerCount(), 22);
+        QCOMPARE(window.resultsModel()->rowCount(), 22);
+        const auto [first, last] = window.resultsModel()->kernelRange(static_cast<size_t>(k));
+        QCOMPARE(last - first, size_t { 2 });
+        QCOMPARE(QString::fromStdString(window.resultsModel()->rows()[first].evaluation->kernelName), kernel);
+        QVERIFY2(window.problems().isEmpty(), qPrintable(window.problems().join(QLatin1Char('\n'))));
+    }
+
+    // The dock shows the group's row, then its kernels; collapsing leaves the group's row alone.
+    // Selecting a kernel of the group selects it on the chart and edits the group.
+    void dockShowsTheGroupAndItsKernels()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("llama-decode.yaml"));
+        KernelDock* dock = window.kernelDock();
+        QCOMPARE(dock->list()->model()->rowCount(), 12);
+        QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("llama-70b")));
+        QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("11 kernels")));
+        QVERIFY(dock->list()->model()->index(2, 0).data().toString().contains(QStringLiteral("llama-70b/q_proj")));
+        const int qProj = shownIndex(*window.analysis(), "llama-70b/q_proj");
+        dock->list()->setCurrentIndex(dock->list()->model()->index(2, 0));
+        QCOMPARE(window.selectedKernel(), qProj);
+        QCOMPARE(dock->currentKernel(), 0);
+        QCOMPARE(dock->editor()->kernel(), 0);
+        QVERIFY(dock->parameterBox(QStringLiteral("batch")));
+        QVERIFY(window.kernelStatusText().contains(QStringLiteral("llama-70b/q_proj")));
+        // A click on another kernel's marker moves the dock's row to it.
+        const int logits = shownIndex(*window.analysis(), "llama-70b/logits");
+        window.setSelectedKernel(logits);
+        QVERIFY(dock->list()->currentIndex().data().toString().contains(QStringLiteral("logits")));
+        dock->setGroupExpanded(0, false);
+        QCOMPARE(dock->list()->model()->rowCount(), 1);
+        QVERIFY(dock->list()->model()->index(0, 0).data().toString().startsWith(QStringLiteral("▸")));
+        dock->setGroupExpanded(0, true);
+        QCOMPARE(dock->list()->model()->rowCount(), 12);
+    }
+
+    // batch 64 -> 128 in the editor: twice the tokens per step, each device's tokens per second
+    // = tokens / (sum over the kernels of count x T_min); undo brings 64 back.
+    void editingBatchChangesTokensPerSecond()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("llama-decode.yaml"));
+        window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));
+        SiSpinBox* batch = window.kernelDock()->parameterBox(QStringLiteral("batch"));
+        QVERIFY(batch);
+        QCOMPARE(batch->value(), kBatch);
+        const QString before = window.comparisonDock()->groupThroughputText();
+        QVERIFY2(before.contains(QStringLiteral("64 tokens per step")), qPrintable(before));
+        QVERIFY(before.contains(QStringLiteral("tokens/s")));
+
+        QVERIFY(batch->commitText(QStringLiteral("128")));
+        QCOMPARE(window.session().kernels[0].templ->params.at("batch"), 128.0);
+        const auto groups = groupThroughputs(*window.analysis());
+        QCOMPARE(groups.size(), size_t { 1 });
+        QCOMPARE(groups[0].tokensPerStep, 128.0);
+        QCOMPARE(groups[0].devices.size(), size_t { 2 });
+        for (const auto& device : groups[0].devices) {
+            double seconds = 0.0;
+            for (size_t k = 0; k < window.analysis()->shownSession().kernels.size(); ++k) {
+                const Evaluation* ev = window.analysis()->evaluation(k, static_cast<size_t>(device.sceneDevice));
+                QVERIFY(ev);
+                seconds += ev->tMin * window.analysis()->shownSession().kernels[k].count;
+            }
+            ROOFSCOPE_COMPARE_REL(device.stepSeconds, seconds, 1e-12);
+            ROOFSCOPE_COMPARE_REL(device.tokensPerSecond, 128.0 / seconds, 1e-12);
+        }
+        const QString after = window.comparisonDock()->groupThroughputText();
+        QVERIFY2(after.contains(QStringLiteral("128 tokens per step")), qPrintable(after));
+        QVERIFY(after != before);
+
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.session().kernels[0].templ->params.at("batch"), kBatch);
+        QCOMPARE(window.comparisonDock()->groupThroughputText(), before);
+    }
+
+    // Entries the step refuses: shown at the field in red, the session unchanged, no crash.
+    void badEntriesAreRefused_data()
+    {
+        QTest::addColumn<QString>("parameter");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("hidden not a multiple of heads") << "hidden"
+                                                        << "8100"
+                                                        << "multiple of heads";
+        QTest::newRow("heads not a multiple of kv_heads") << "kv_heads"
+                                                          << "7"
+                                                          << "multiple of kv_heads";
+        QTest::newRow("no number") << "batch"
+                                   << "lots"
+                                   << "batch";
+        QTest::newRow("zero layers") << "layers"
+                                     << "0"
+                                     << "layers";
+        QTest::newRow("a fraction of a sequence") << "seq"
+                                                  << "10.5"
+                                                  << "seq";
+    }
+
+    void badEntriesAreRefused()
+    {
+        QFETCH(QString, parameter);
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("llama-decode.yaml"));
+        window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));
+        const Session before = window.session();
+        SiSpinBox* box = window.kernelDock()->parameterBox(parameter);
+        QVERIFY(box);
+        // As a user types: select all, type, Enter.
+        box->setFocus();
+        QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(box, Qt::Key_Delete);
+        QTest::keyClicks(box, text);
+        QTest::keyClick(box, Qt::Key_Return);
+        QCoreApplication::processEvents();
+        const QString shown = window.kernelDock()->fieldMessage(box);
+        QVERIFY2(shown.contains(message), qPrintable(shown));
+        QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
+        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 11 });
+        QVERIFY(!window.isModified());
+    }
+
+    // A kernel of the group follows the group's parameters: a drag on its marker moves nothing
+    // and the status line says how to change it.
+    void groupKernelIsNotDragged()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("llama-decode.yaml"));
+        const int ffnUp = shownIndex(*window.analysis(), "llama-70b/ffn_up");
+        const Session before = window.session();
+        Q_EMIT window.chart()->kernelDragged(ffnUp, 500.0);
+        QVERIFY2(window.statusMessage().contains(QStringLiteral("moves with the group's parameters")),
+            qPrintable(window.statusMessage()));
+        QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
+        QCOMPARE(window.document()->undoStack()->count(), 0);
+    }
+
+    // Selecting a kernel of the group sweeps the group's batch; the trajectory is the step's total
+    // intensity (all FLOPs over all bytes) on each device, and the slider sets the batch.
+    void sweepRunsOverTheGroupsBatch()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("llama-decode.yaml"));
+        window.setSelectedKernel(shownIndex(*window.analysis(), "llama-70b/o_proj"));
+        SweepDock* dock = window.sweepDock();
+        QCOMPARE(dock->parameterBox()->currentText(), QStringLiteral("batch"));
+        KernelSweep* sweep = window.kernelSweep();
+        QVERIFY2(sweep->error().isEmpty(), qPrintable(sweep->error()));
+        QCOMPARE(sweep->kernel(), 0);
+        const Trajectory& trajectory = sweep->trajectory();
+        QCOMPARE(trajectory.devices.size(), size_t { 2 });
+        QVERIFY(!sweep->values().empty());
+        // The step at the first swept batch: every kernel's FLOPs and bytes times its count.
+        Kernel step = window.session().kernels[0];
+        step.templ->params["batch"] = sweep->values().front();
+        const auto expansion = expandTransformer(*step.templ);
+        QVERIFY(expansion.error.empty());
+        double flops = 0.0;
+        double bytes = 0.0;
+        for (const Kernel& part : expansion.kernels) {
+            flops += part.count * part.flops;
+            bytes += part.count * part.totalBytes();
+        }
+        ROOFSCOPE_COMPARE_REL(trajectory.devices[0].points.front().intensity, flops / bytes, 1e-9);
+
+        dock->slider()->setValue(SweepDock::kSliderSteps); // the top of the range
+        QCOMPARE(window.session().kernels[0].templ->params.at("batch"), dock->valueAt(SweepDock::kSliderSteps));
+        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 11 });
+    }
+
+    // The regime map of the group: batch across, seq up, one panel per device (H100 x8, TPU v5p x8).
+    void regimeMapShowsEveryDevice()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("llama-decode.yaml"));
+        window.setSelectedKernel(shownIndex(*window.analysis(), "llama-70b/ffn_up"));
+        RegimeMapDock* dock = window.regimeMapDock();
+        QCOMPARE(dock->xParameterBox()->currentText(), QStringLiteral("batch"));
+        QCOMPARE(dock->yParameterBox()->currentText(), QStringLiteral("seq"));
+        const RegimeMap& map = dock->regimeMap()->map();
+        QVERIFY2(dock->regimeMap()->error().isEmpty(), qPrintable(dock->regimeMap()->error()));
+        QCOMPARE(map.devices.size(), size_t { 2 });
+        QCOMPARE(dock->view()->panelCount(), 2);
+        for (size_t d = 0; d < 2; ++d) {
+            QCOMPARE(QString::fromStdString(map.devices[d].hardwareName), window.analysis()->scene().devices[d].label);
+            QCOMPARE(map.devices[d].cells.size(), map.xValues.size() * map.yValues.size());
+        }
+    }
+
+    // Review mode: each device's row beside the chart ends with the step's tokens per second.
+    void reviewPanelShowsTokensPerSecond()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("llama-decode.yaml"));
+        window.setReviewMode(true);
+        const ChartSummary& summary = window.analysis()->scene().summary;
+        QCOMPARE(summary.rows.size(), size_t { 2 });
+        for (const ChartSummaryRow& row : summary.rows) {
+            QVERIFY2(row.detail.contains(QStringLiteral("tokens/s")), qPrintable(row.detail));
+        }
+    }
+
+private:
+    HardwareDatabase m_db;
+};
+
+QTEST_MAIN(TestKernelGroups)
+#include "test_kernel_groups.moc"
