@@ -3,6 +3,7 @@
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "model/Templates.h"
+#include "model/TransformerWorkload.h"
 #include "models/KernelListModel.h"
 #include "widgets/KernelEditor.h"
 

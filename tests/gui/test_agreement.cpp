@@ -65,7 +65,7 @@ private Q_SLOTS:
         SessionAnalysis analysis(&document, m_db);
         ResultsTableModel table;
         table.setAnalysis(&analysis);
-        const Session& session = document.session();
+        const Session& session = analysis.shownSession(); // kernel groups as the kernels they expand into
         const ChartScene& scene = analysis.scene();
         int checked = 0;
         for (int r = 0; r < table.rowCount(); ++r) {

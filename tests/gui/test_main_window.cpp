@@ -101,7 +101,8 @@ private Q_SLOTS:
         ROOFSCOPE_COMPARE_REL(moved, 50.0, 0.02);
         // The table shows the numbers the core computes for the moved kernel.
         const auto direct = evaluate(window.session().kernels[2], *m_db.find("nvidia-h100-sxm"));
-        const QModelIndex cell = window.resultsModel()->index(8, 5); // kernel 2 on the first device
+        const QModelIndex cell = window.resultsModel()->index(
+            static_cast<int>(window.resultsModel()->kernelRows(2).front()), 5); // kernel 2 on the first device
         QCOMPARE(cell.data(ResultsTableModel::kSortRole).toDouble(), direct.evaluation->attainable);
         window.document()->undoStack()->undo();
         QCOMPARE(window.chart()->scene().kernels[2].points[0].intensity, before);
