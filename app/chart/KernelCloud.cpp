@@ -167,7 +167,14 @@ void KernelCloud::drawMany(QCPPainter* painter)
         py = static_cast<int>(fy);
         return true;
     };
-    m_grid.assign(static_cast<size_t>(width) * static_cast<size_t>(height), 0);
+    // Markers are several pixels wide: one per 2 x 2 pixel cell per device draws the same cloud
+    // (the union of the discs moves by less than a fifth of a pixel) with up to four times fewer stamps.
+    const int cellsX = width / 2 + 1;
+    const int cellsY = height / 2 + 1;
+    auto cellOf = [cellsX](int px, int py) {
+        return static_cast<size_t>(py / 2) * static_cast<size_t>(cellsX) + static_cast<size_t>(px / 2);
+    };
+    m_grid.assign(static_cast<size_t>(cellsX) * static_cast<size_t>(cellsY), 0);
     const auto& kernels = m_scene->kernels;
     const size_t deviceCount = m_scene->devices.size();
     // One pass over the points, each mapped once, into per-device lists of (pixel, kernel); then each
@@ -194,7 +201,7 @@ void KernelCloud::drawMany(QCPPainter* painter)
         const QPixmap unit = stamp(0, m_scene->devices[d].color, false); // a copy: later stamps may rehash
         const unsigned char mark = static_cast<unsigned char>(d % 255 + 1);
         for (const auto& [pixel, k] : byDevice[d]) {
-            unsigned char& cell = m_grid[static_cast<size_t>(pixel)];
+            unsigned char& cell = m_grid[cellOf(pixel % width, pixel / width)];
             if (cell == mark) {
                 continue;
             }
@@ -216,7 +223,7 @@ void KernelCloud::drawMany(QCPPainter* painter)
         if (!(*kernel.achieved > 0.0) || !toPixel(kernel.points.front().intensity, *kernel.achieved, px, py)) {
             continue;
         }
-        unsigned char& cell = m_grid[static_cast<size_t>(py) * static_cast<size_t>(width) + static_cast<size_t>(px)];
+        unsigned char& cell = m_grid[cellOf(px, py)];
         if (cell == 255) {
             continue;
         }

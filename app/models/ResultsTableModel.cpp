@@ -69,7 +69,7 @@ void ResultsTableModel::resetToBlocks(const SessionAnalysis& analysis)
     m_owners.clear();
     m_blocks.clear();
     m_kernelCount = analysis.scene().kernels.size();
-    updateDeviceColors(analysis);
+    updateDeviceColors(analysis, true);
     for (size_t d = 0; d < results.size() && d < devices.size(); ++d) {
         std::vector<Row> rows = blockRows(*results[d], devices[d].sessionIndex);
         m_blocks.push_back({ results[d], devices[d].sessionIndex, results[d]->revision, m_rows.size(), rows.size() });
@@ -78,19 +78,26 @@ void ResultsTableModel::resetToBlocks(const SessionAnalysis& analysis)
     endResetModel();
 }
 
-void ResultsTableModel::updateDeviceColors(const SessionAnalysis& analysis)
+void ResultsTableModel::updateDeviceColors(const SessionAnalysis& analysis, bool reset)
 {
-    // The swatch beside each device's label, in its chart colour.
-    std::vector<QColor> colors;
+    // The swatch beside each device's label, in its chart colour. A hidden device keeps its entry
+    // (it has no rows); only a shown device whose colour changed repaints the Device column.
+    if (reset) {
+        m_deviceColors.clear();
+    }
+    bool changed = false;
     const auto& devices = analysis.devices();
     const auto& sceneDevices = analysis.scene().devices;
     for (size_t d = 0; d < devices.size() && d < sceneDevices.size(); ++d) {
-        colors.resize(std::max(colors.size(), devices[d].sessionIndex + 1));
-        colors[devices[d].sessionIndex] = sceneDevices[d].color;
+        const size_t session = devices[d].sessionIndex;
+        if (m_deviceColors.size() <= session) {
+            m_deviceColors.resize(session + 1);
+        }
+        QColor& color = m_deviceColors[session];
+        changed = changed || (color.isValid() && color != sceneDevices[d].color);
+        color = sceneDevices[d].color;
     }
-    const bool changed = colors != m_deviceColors;
-    m_deviceColors = std::move(colors);
-    if (changed && !m_rows.empty()) {
+    if (changed && !reset && !m_rows.empty()) {
         Q_EMIT dataChanged(index(0, 1), index(rowCount() - 1, 1), { Qt::DecorationRole });
     }
 }
@@ -99,7 +106,7 @@ void ResultsTableModel::reloadFrom(const SessionAnalysis& analysis, bool reset)
 {
     const auto& results = analysis.results();
     const auto& devices = analysis.devices();
-    updateDeviceColors(analysis);
+    updateDeviceColors(analysis, false);
     if (reset || m_blocks.empty() || analysis.scene().kernels.size() != m_kernelCount
         || results.size() != devices.size()) {
         resetToBlocks(analysis);

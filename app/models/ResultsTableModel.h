@@ -73,7 +73,7 @@ private:
     static std::vector<Row> blockRows(const DeviceResults& results, size_t sessionIndex);
     void reloadFrom(const SessionAnalysis& analysis, bool reset);
     void resetToBlocks(const SessionAnalysis& analysis);
-    void updateDeviceColors(const SessionAnalysis& analysis);
+    void updateDeviceColors(const SessionAnalysis& analysis, bool reset);
     void emitRowsChanged(size_t first, size_t count);
 
     std::vector<Row> m_rows;
