@@ -42,14 +42,13 @@ void RooflineChart::setAnalysis(SessionAnalysis* analysis)
         }
     });
     connect(this, &RooflineChart::kernelDragged, analysis, [this](int kernel, double flopsPerByte) {
-        if (m_analysis->groupPartOf(kernel) >= 0) {
-            // A group's kernel follows the group's parameters: it is not dragged on its own.
-            Q_EMIT statusMessage(m_analysis->groupPartNote(kernel));
-            return;
-        }
         QString limit;
-        const QString error
-            = m_analysis->document()->setKernelIntensity(m_analysis->sessionKernelOf(kernel), flopsPerByte, &limit);
+        const int part = m_analysis->groupPartOf(kernel);
+        // A group's kernel moves by the group's batch; any other kernel by its own parameter or bytes.
+        const QString error = part >= 0
+            ? m_analysis->document()->setGroupPartIntensity(
+                m_analysis->sessionKernelOf(kernel), part, flopsPerByte, &limit)
+            : m_analysis->document()->setKernelIntensity(m_analysis->sessionKernelOf(kernel), flopsPerByte, &limit);
         if (!error.isEmpty() || !limit.isEmpty()) {
             Q_EMIT statusMessage(error.isEmpty() ? limit : error);
         }

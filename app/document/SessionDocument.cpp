@@ -1,5 +1,7 @@
 #include "document/SessionDocument.h"
 
+#include "model/TransformerWorkload.h"
+
 #include "document/DeviceListCommand.h"
 #include "document/KernelEditCommand.h"
 #include "document/KernelListCommand.h"
@@ -10,6 +12,7 @@
 #include "io/SessionRuns.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
+#include "model/TransformerWorkload.h"
 #include "model/Units.h"
 
 #include <QFileInfo>
@@ -18,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <limits>
 #include <string_view>
 #include <unordered_set>
 
@@ -131,6 +135,90 @@ QString SessionDocument::setKernelIntensity(int index, double flopsPerByte, QStr
     }
     m_undoStack->push(
         new KernelEditCommand(this, index, current, moved, tr("Move %1").arg(qs(current.name)), m_interactionId));
+    return {};
+}
+
+QString SessionDocument::setGroupPartIntensity(int index, int part, double flopsPerByte, QString* limit)
+{
+    if (!validIndex(index, m_session.kernels.size())) {
+        return tr("No kernel %1").arg(index + 1);
+    }
+    const Kernel& current = m_session.kernels[static_cast<size_t>(index)];
+    if (!isKernelGroup(current)) {
+        return tr("%1 is not a kernel group").arg(qs(current.name));
+    }
+    if (!(flopsPerByte > 0.0) || !std::isfinite(flopsPerByte)) {
+        return tr("The intensity must be a positive number");
+    }
+    const TransformerExpansion now = expandTransformer(*current.templ);
+    if (!now.error.empty()) {
+        return qs(now.error);
+    }
+    if (part < 0 || static_cast<size_t>(part) >= now.kernels.size()) {
+        return tr("The group %1 has no kernel %2").arg(qs(current.name)).arg(part + 1);
+    }
+    const QString partName = qs(now.kernels[static_cast<size_t>(part)].name);
+    // The part's intensity at a batch (fractional batches only inside the search).
+    auto intensityAt = [&](double batch) {
+        TemplateInstance instance = *current.templ;
+        instance.params["batch"] = batch;
+        const TransformerExpansion e = expandTransformer(instance, true);
+        if (!e.error.empty() || static_cast<size_t>(part) >= e.kernels.size()) {
+            return std::numeric_limits<double>::quiet_NaN();
+        }
+        const Kernel& k = e.kernels[static_cast<size_t>(part)];
+        const double bytes = k.totalBytes();
+        return bytes > 0.0 ? k.flops / bytes : std::numeric_limits<double>::quiet_NaN();
+    };
+    constexpr double kLowest = 1.0;
+    constexpr double kHighest = 1e9; // tokens per step: far past any real batch
+    const double low = intensityAt(kLowest);
+    const double high = intensityAt(kHighest);
+    if (!std::isfinite(low) || !std::isfinite(high)) {
+        return tr("%1 has no intensity to move").arg(partName);
+    }
+    if (std::abs(high - low) <= 1e-9 * std::max(low, high)) {
+        if (limit) {
+            *limit = tr("%1's intensity does not depend on the batch; change the group's seq, kv_heads or dtypes "
+                        "in its editor to move it")
+                         .arg(partName);
+        }
+        return {};
+    }
+    // The intensity grows with the batch (more tokens per weight byte) or stays put: search log(batch).
+    double batch = 0.0;
+    if (flopsPerByte <= low) {
+        batch = kLowest;
+        if (limit && flopsPerByte < low * (1.0 - 1e-9)) {
+            *limit = tr("%1 is at its lowest intensity at batch 1").arg(partName);
+        }
+    } else if (flopsPerByte >= high) {
+        batch = kHighest;
+        if (limit) {
+            *limit = tr("%1's intensity saturates near %2 FLOP/B as the batch grows")
+                         .arg(partName, QString::fromStdString(formatNumber(high, 3)));
+        }
+    } else {
+        double lo = std::log(kLowest);
+        double hi = std::log(kHighest);
+        for (int i = 0; i < 80; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            (intensityAt(std::exp(mid)) < flopsPerByte ? lo : hi) = mid;
+        }
+        batch = std::exp(lo); // never past the target
+    }
+    batch = std::max(kLowest, std::floor(batch + 1e-9));
+    if (transformerParameter(*current.templ, "batch") == batch) {
+        return {};
+    }
+    Kernel moved = current;
+    moved.templ->params["batch"] = batch;
+    const std::string error = applyKernelGroup(moved);
+    if (!error.empty()) {
+        return qs(error);
+    }
+    m_undoStack->push(new KernelEditCommand(
+        this, index, current, moved, tr("Move %1 (batch %2)").arg(partName).arg(batch, 0, 'f', 0), m_interactionId));
     return {};
 }
 

@@ -217,7 +217,8 @@ private Q_SLOTS:
         // The comparison counts the whole workload as network-bound, as each row says.
         const Run compare = runRoofscope({ "compare", "--session", session, "--format", "json" });
         QCOMPARE(compare.exitCode, 0);
-        for (const auto& device : nlohmann::json::parse(compare.out.toStdString())["devices"]) {
+        const auto comparison = nlohmann::json::parse(compare.out.toStdString()); // outlives the loop
+        for (const auto& device : comparison["devices"]) {
             ROOFSCOPE_COMPARE_REL(device["network_share"].get<double>(), 1.0, 1e-12);
         }
     }

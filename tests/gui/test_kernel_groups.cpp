@@ -1,7 +1,7 @@
 // Kernel groups in the window, through the real widgets (offscreen): a transformer step shown as
 // its kernels on the chart, in the results table and in the kernel dock; its parameters edited in
 // the kernel editor (tokens per second follow, undo restores, bad entries are refused); its kernels
-// not dragged on their own; the Sweep dock sweeping its batch.
+// dragged through the group's batch; the Sweep dock sweeping its batch.
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
 #include "document/GroupThroughput.h"
@@ -25,6 +25,7 @@
 #include <QComboBox>
 #include <QListWidget>
 #include <QUndoStack>
+#include <cmath>
 
 using namespace roofscope;
 using namespace roofscope::test;
@@ -245,20 +246,44 @@ private Q_SLOTS:
         QVERIFY(!window.isModified());
     }
 
-    // A kernel of the group follows the group's parameters: a drag on its marker moves nothing
-    // and the status line says how to change it.
-    void groupKernelIsNotDragged()
+    // A kernel of the group is dragged through the group's batch: ffn_up (a matmul of hidden x ffn
+    // bf16 weights) has, with T tokens, I(T) = 2 T h f / (2 T h + 2 h f + 2 T f), so reaching I takes
+    // T = I h f / (h f - I (h + f)); the drag sets the whole number below it, in one undo step.
+    // The attention's intensity does not depend on the batch: a drag on it moves nothing and says why.
+    void groupKernelDragsTheGroupsBatch()
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
         window.setSession(loadExample("llama-decode.yaml"));
-        const int ffnUp = shownIndex(*window.analysis(), "llama-70b/ffn_up");
         const Session before = window.session();
-        Q_EMIT window.chart()->kernelDragged(ffnUp, 500.0);
-        QVERIFY2(window.statusMessage().contains(QStringLiteral("moves with the group's parameters")),
+        const double h = before.kernels[0].templ->params.at("hidden");
+        const double f = before.kernels[0].templ->params.at("ffn");
+        auto intensity = [&](double t) { return 2.0 * t * h * f / (2.0 * t * h + 2.0 * h * f + 2.0 * t * f); };
+        const double target = 2.0 * intensity(before.kernels[0].templ->params.at("batch"));
+        const double tokens = target * h * f / (h * f - target * (h + f));
+
+        const int ffnUp = shownIndex(*window.analysis(), "llama-70b/ffn_up");
+        Q_EMIT window.chart()->kernelDragged(ffnUp, target);
+        const double batch = window.session().kernels[0].templ->params.at("batch");
+        QCOMPARE(batch, std::floor(tokens));
+        QVERIFY(intensity(batch) <= target);
+        QVERIFY(intensity(batch + 1.0) > target);
+        // The scene follows: the dragged kernel's marker sits at its new intensity.
+        const int moved = shownIndex(*window.analysis(), "llama-70b/ffn_up");
+        ROOFSCOPE_COMPARE_REL(window.analysis()->scene().kernels[static_cast<size_t>(moved)].points.front().intensity,
+            intensity(batch), 1e-9);
+        window.document()->endInteraction();
+        QCOMPARE(window.document()->undoStack()->count(), 1);
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
+
+        // The attention reads each sequence's own KV cache: its intensity does not depend on the batch.
+        const int scores = shownIndex(*window.analysis(), "llama-70b/attn_scores");
+        Q_EMIT window.chart()->kernelDragged(scores, 500.0);
+        QVERIFY2(window.statusMessage().contains(QStringLiteral("does not depend on the batch")),
             qPrintable(window.statusMessage()));
         QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
-        QCOMPARE(window.document()->undoStack()->count(), 0);
+        QCOMPARE(window.document()->undoStack()->index(), 0);
     }
 
     // Selecting a kernel of the group sweeps the group's batch; the trajectory is the step's total
