@@ -199,8 +199,8 @@ private Q_SLOTS:
             = evaluate(session.kernels[3], *m_db.find("nvidia-h100-sxm"), sessionOptions(session, session.devices[0]));
         QVERIFY(expected.evaluation);
         QCOMPARE(expected.evaluation->precision, std::string("fp8"));
-        const QModelIndex attainable
-            = window.resultsModel()->index(static_cast<int>(window.resultsModel()->kernelRows(3).front()), 5); // FFN on H100
+        const QModelIndex attainable = window.resultsModel()->index(
+            static_cast<int>(window.resultsModel()->kernelRows(3).front()), 5); // FFN on H100
         ROOFSCOPE_COMPARE_REL(window.resultsModel()->data(attainable, ResultsTableModel::kSortRole).toDouble(),
             expected.evaluation->attainable, 1e-12);
         precision->setCurrentIndex(0);
@@ -349,8 +349,8 @@ private Q_SLOTS:
         // Nsight Compute (long layout): one measured kernel with per-level bytes.
         const QString summary
             = window.importFiles({ QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/ncu/output.csv") });
-        QVERIFY2(summary.startsWith(QStringLiteral("Imported 1 kernel as run 'output' and 0 devices")),
-            qPrintable(summary));
+        QVERIFY2(
+            summary.startsWith(QStringLiteral("Imported 1 kernel as run 'output' and 0 devices")), qPrintable(summary));
         QCOMPARE(window.session().kernels.size(), size_t(5));
         const Kernel& measured = window.session().kernels.back();
         QVERIFY(measured.measuredSeconds);
