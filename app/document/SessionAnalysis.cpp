@@ -95,18 +95,6 @@ int SessionAnalysis::shownKernelCount(int sessionKernel) const
     return count;
 }
 
-QString SessionAnalysis::groupPartNote(int shown) const
-{
-    const int group = sessionKernelOf(shown);
-    if (groupPartOf(shown) < 0 || group < 0) {
-        return {};
-    }
-    return tr("%1 is one of the kernels of the transformer group %2 and moves with the group's parameters: "
-              "edit batch, seq or the model's sizes in the group's editor, or sweep them in the Sweep dock")
-        .arg(QString::fromStdString(shownSession().kernels[static_cast<size_t>(shown)].name),
-            QString::fromStdString(m_document->session().kernels[static_cast<size_t>(group)].name));
-}
-
 void SessionAnalysis::updateExpansion()
 {
     const Session& session = m_document->session();

@@ -50,8 +50,6 @@ public:
     // The first shown kernel of a session kernel (-1 when a group expands to nothing), and how many.
     int firstShownKernel(int sessionKernel) const;
     int shownKernelCount(int sessionKernel) const;
-    // For a group's kernel: why it is not dragged or edited on its own, and what to do instead.
-    QString groupPartNote(int shown) const;
 
     const ChartScene& scene() const { return *m_scene; }
     // The scene itself, for the chart to draw without a copy (a drag changes one kernel of it in place).
