@@ -177,30 +177,56 @@ void KernelCloud::drawMany(QCPPainter* painter)
     m_grid.assign(static_cast<size_t>(cellsX) * static_cast<size_t>(cellsY), 0);
     const auto& kernels = m_scene->kernels;
     const size_t deviceCount = m_scene->devices.size();
-    // One pass over the points, each mapped once, into per-device lists of (pixel, kernel); then each
-    // device stamps its pixels, every pixel once. Kernels come in order, so ties keep the old order.
-    std::vector<std::vector<std::pair<int, int>>> byDevice(deviceCount);
-    for (auto& list : byDevice) {
-        list.reserve(kernels.size());
-    }
-    for (size_t k = 0; k < kernels.size(); ++k) {
-        if (static_cast<int>(k) == m_kernel || kernels[k].hidden) {
-            continue;
-        }
-        for (const ChartKernelPoint& point : kernels[k].points) {
-            int px = 0;
-            int py = 0;
-            if (point.device < 0 || static_cast<size_t>(point.device) >= deviceCount
-                || !toPixel(point.intensity, point.attainable, px, py)) {
-                continue;
+    // Each device's (pixel, kernel) list: kept from an earlier draw when the device's points and the
+    // axes are the same, else made in one pass over the points (each mapped once) for every device
+    // that needs it. Kernels come in order, so ties keep the old order. Hidden kernels and the one
+    // being dragged are in the lists and skipped when stamping.
+    ++m_draws;
+    auto sameView = [&](const DevicePixels& p) {
+        return p.xLower == xr.lower && p.xUpper == xr.upper && p.yLower == yr.lower && p.yUpper == yr.upper
+            && p.area == area && p.xReversed == xReversed && p.yReversed == yReversed && p.kernels == kernels.size();
+    };
+    std::vector<DevicePixels*> byDevice(deviceCount, nullptr);
+    std::vector<DevicePixels> fresh(deviceCount);
+    bool anyFresh = false;
+    for (size_t d = 0; d < deviceCount; ++d) {
+        const std::uint64_t key = m_scene->devices[d].pointsKey;
+        for (DevicePixels& kept : m_pixels) {
+            if (key != 0 && kept.key == key && sameView(kept)) {
+                byDevice[d] = &kept;
+                kept.lastUse = m_draws;
+                break;
             }
-            byDevice[static_cast<size_t>(point.device)].emplace_back(py * width + px, static_cast<int>(k));
+        }
+        if (!byDevice[d]) {
+            fresh[d] = DevicePixels { key, xr.lower, xr.upper, yr.lower, yr.upper, area, xReversed, yReversed,
+                kernels.size(), {}, m_draws };
+            fresh[d].pixels.reserve(kernels.size());
+            byDevice[d] = &fresh[d];
+            anyFresh = true;
+        }
+    }
+    if (anyFresh) {
+        for (size_t k = 0; k < kernels.size(); ++k) {
+            for (const ChartKernelPoint& point : kernels[k].points) {
+                int px = 0;
+                int py = 0;
+                if (point.device < 0 || static_cast<size_t>(point.device) >= deviceCount
+                    || byDevice[static_cast<size_t>(point.device)] != &fresh[static_cast<size_t>(point.device)]
+                    || !toPixel(point.intensity, point.attainable, px, py)) {
+                    continue;
+                }
+                fresh[static_cast<size_t>(point.device)].pixels.emplace_back(py * width + px, static_cast<int>(k));
+            }
         }
     }
     for (size_t d = 0; d < deviceCount; ++d) {
         const QPixmap unit = stamp(0, m_scene->devices[d].color, false); // a copy: later stamps may rehash
         const unsigned char mark = static_cast<unsigned char>(d % 255 + 1);
-        for (const auto& [pixel, k] : byDevice[d]) {
+        for (const auto& [pixel, k] : byDevice[d]->pixels) {
+            if (k == m_kernel || kernels[static_cast<size_t>(k)].hidden) {
+                continue;
+            }
             unsigned char& cell = m_grid[cellOf(pixel % width, pixel / width)];
             if (cell == mark) {
                 continue;
@@ -210,6 +236,19 @@ void KernelCloud::drawMany(QCPPainter* painter)
             stampAt(painter, scale == 1.0 ? unit : stamp(0, m_scene->devices[d].color, false, scale),
                 area.left() + pixel % width, area.top() + pixel / width);
         }
+    }
+    // Keep the new lists (with a key) beside those used now; the least recently used go first once
+    // there are more than a few per device.
+    for (size_t d = 0; d < deviceCount; ++d) {
+        if (byDevice[d] == &fresh[d] && fresh[d].key != 0) {
+            m_pixels.push_back(std::move(fresh[d]));
+        }
+    }
+    const size_t keep = 2 * deviceCount + 4;
+    if (m_pixels.size() > keep) {
+        std::sort(m_pixels.begin(), m_pixels.end(),
+            [](const DevicePixels& a, const DevicePixels& b) { return a.lastUse > b.lastUse; });
+        m_pixels.resize(keep);
     }
     // Measured points: hollow circles, no arrows (the highlighted kernel, drawn after, has its own).
     for (size_t k = 0; k < kernels.size(); ++k) {

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QPixmap>
 
+#include <cstdint>
 #include <vector>
 
 namespace roofscope {
@@ -42,6 +43,8 @@ public:
     void setStrictCulling(bool strict) { m_strict = strict; }
     // Drops the stamps (after a change of device pixel ratio).
     void clearStamps() { m_stamps.clear(); }
+    // Forgets the pixel positions kept per device (a kernel of the scene was changed in place).
+    void forgetPixels() { m_pixels.clear(); }
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
@@ -66,6 +69,23 @@ private:
     QHash<quint64, QPixmap> m_stamps;
     ChartStyle m_stampStyle = ChartStyle::make(false, false); // the style the stamps were drawn in
     std::vector<unsigned char> m_grid; // per pixel of the axis rect: the last device stamped there
+    // Many kernels: each device's points as (pixel, kernel), kept while its points (ChartDevice::
+    // pointsKey) and the axes stay the same, so showing or hiding another device maps no point again.
+    struct DevicePixels {
+        std::uint64_t key = 0;
+        double xLower = 0.0;
+        double xUpper = 0.0;
+        double yLower = 0.0;
+        double yUpper = 0.0;
+        QRect area;
+        bool xReversed = false;
+        bool yReversed = false;
+        size_t kernels = 0;
+        std::vector<std::pair<int, int>> pixels; // pixel = y * width + x in the axis rect, kernel
+        unsigned long lastUse = 0;
+    };
+    std::vector<DevicePixels> m_pixels;
+    unsigned long m_draws = 0;
 };
 
 } // namespace roofscope

@@ -436,6 +436,7 @@ void RooflineChart::updateKernel(int index)
     if (index < 0 || index >= static_cast<int>(m_scene->kernels.size())) {
         return;
     }
+    m_cloud->forgetPixels(); // its points moved in place: the scene's device keys no longer say so
     const ChartKernel& updated = m_scene->kernels[static_cast<size_t>(index)];
     KernelItems& items = m_kernelItems[static_cast<size_t>(index)];
     items.x = 0.0;

@@ -73,6 +73,16 @@ PrintableStreamBuf::int_type PrintableStreamBuf::overflow(int_type c)
 
 std::streamsize PrintableStreamBuf::xsputn(const char* text, std::streamsize count)
 {
+    const std::string_view view(text, static_cast<std::size_t>(count));
+    if (m_pending.empty() && view.size() >= m_batchBytes && m_batchBytes > 0) {
+        // A large write with nothing pending: its whole lines go on without a copy.
+        const std::size_t end = view.rfind('\n') + 1;
+        if (end > 0 && plainText(view.substr(0, end))) {
+            m_target.write(text, static_cast<std::streamsize>(end));
+            m_pending.assign(view.substr(end));
+            return count;
+        }
+    }
     m_pending.append(text, static_cast<std::size_t>(count));
     flushLines(false);
     return count;

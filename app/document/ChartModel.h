@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QString>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,6 +52,9 @@ struct ChartDevice {
     std::vector<ChartLevel> levels; // enabled levels, fastest first; at most one isDefault
     std::vector<ChartCeiling> ceilings;
     std::vector<ChartComputeRoof> otherComputeRoofs; // so that every kernel's point lies on a drawn roof
+    // Names the kernel points this device has in the scene: two scenes whose device has the same
+    // non-zero key hold the same points for it (a chart may reuse their pixel positions).
+    std::uint64_t pointsKey = 0;
 
     const ChartLevel* defaultLevel() const;
     // computeRoof / default bandwidth (FLOP/B); 0 without a default level.

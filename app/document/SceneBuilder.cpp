@@ -12,6 +12,7 @@
 #include <QObject>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -361,6 +362,8 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
         derived.otherComputeRoofs.push_back(std::move(roof));
     }
     derived.xLevel = session.view.xLevel;
+    static std::atomic<std::uint64_t> derivations { 0 };
+    derived.generation = ++derivations;
     derived.valid = true;
 }
 } // namespace
@@ -429,6 +432,7 @@ SceneBuildResult buildChartScene(
             deriveDevice(*entry, device, session);
         }
         device.otherComputeRoofs = entry->derived.otherComputeRoofs;
+        device.pointsKey = entry->derived.generation;
         result.scene.devices.push_back(std::move(device));
         result.devices.push_back(sceneDevice);
         result.results.push_back(entry);

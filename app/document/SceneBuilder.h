@@ -7,6 +7,7 @@
 
 #include <QStringList>
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -53,6 +54,7 @@ struct DeviceResults {
         std::vector<ChartComputeRoof> otherComputeRoofs; // precisions the kernels need beside the roof's
         WorkloadTotals totals; // the session's workload
         std::string xLevel; // the x-axis level the points were placed on (view.x_level)
+        std::uint64_t generation = 0; // unique to each derivation (ChartDevice::pointsKey)
         bool valid = false;
     } derived;
     void invalidateDerived() { derived.valid = false; }

@@ -3,6 +3,7 @@
 // standard one paints, and roof lines are cut to the plot area before they are stroked.
 #include "TestUtil.h"
 #include "chart/PolylineClip.h"
+#include "chart/RooflineChart.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "gui/ExampleSession.h"
@@ -121,6 +122,58 @@ private Q_SLOTS:
         // The shown numbers are the new evaluation's.
         const size_t row = model.kernelRows(0).front();
         QCOMPARE(model.rows()[row].evaluation->flops, edited.flops);
+    }
+
+    // Large clouds keep each device's pixel positions between replots while its points stay the
+    // same. After toggles, a moved kernel and an undo, the chart must draw what a chart built fresh
+    // on the same session draws, pixel for pixel.
+    void keptPixelPositionsDrawTheSameCloud()
+    {
+        Session session;
+        session.devices = { { "nvidia-h100-sxm" }, { "google-tpu-v7x" }, { "amd-instinct-mi300x" } };
+        for (int i = 0; i < 150; ++i) { // over KernelCloud::kManyKernels: the many-kernel path
+            Kernel k;
+            k.name = "k" + std::to_string(i);
+            k.flops = 1e9 * (1.0 + i);
+            k.bytes = { { "hbm", 1e6 * (1.0 + (i * 37) % 150) } };
+            k.precision = "bf16";
+            session.kernels.push_back(k);
+        }
+        auto render = [](const Session& shown, HardwareDatabase& db, auto&& steps) {
+            SessionDocument doc;
+            doc.resetSession(shown);
+            SessionAnalysis analysis(&doc, db);
+            RooflineChart chart;
+            chart.setAnalysis(&analysis);
+            chart.resize(900, 600);
+            chart.show();
+            QCoreApplication::processEvents();
+            steps(doc);
+            QCoreApplication::processEvents();
+            return std::make_pair(chart.toPixmap().toImage(), doc.session());
+        };
+        const auto [edited, final] = render(session, m_db, [](SessionDocument& doc) {
+            std::vector<DeviceSelection> devices = doc.session().devices;
+            devices[1].visible = false; // the others' pixel lists are kept
+            QVERIFY(doc.setDevices(devices).isEmpty());
+            QCoreApplication::processEvents();
+            QVERIFY(doc.setKernelIntensity(3, 900.0).isEmpty()); // a move: its points change in place
+            QCoreApplication::processEvents();
+            devices[1].visible = true;
+            QVERIFY(doc.setDevices(devices).isEmpty());
+            QCoreApplication::processEvents();
+            QVERIFY(doc.setKernelIntensity(7, 2.0).isEmpty());
+            QCoreApplication::processEvents();
+            doc.undoStack()->undo(); // kernel 7 back where it was
+        });
+        QCOMPARE(final.kernels[3].flops / final.kernels[3].bytes.front().bytes, 900.0);
+        const auto [fresh, same] = render(final, m_db, [](SessionDocument&) {});
+        QCOMPARE(edited.size(), fresh.size());
+        QVERIFY(edited == fresh);
+        // And the test can tell: the cloud without the undo differs.
+        const auto [moved, unused]
+            = render(final, m_db, [](SessionDocument& doc) { QVERIFY(doc.setKernelIntensity(7, 2.0).isEmpty()); });
+        QVERIFY(moved != fresh);
     }
 
     void cachedDelegatePaintsLikeTheStandardOne()
