@@ -31,4 +31,13 @@ QString formatPerformanceTick(double flopsPerSecond)
     return QString::fromStdString(formatQuantity(flopsPerSecond, Dimension::FlopsPerSecond, 3));
 }
 
+QString formatFractionOfRoof(double fraction)
+{
+    if (!std::isfinite(fraction)) {
+        return {};
+    }
+    // tableCell() (core/io/EvaluationFormat) writes the column as formatNumber(fraction x 100, 3) + " %".
+    return QString::fromStdString(formatNumber(fraction * 100.0, 3)) + QStringLiteral(" % of roof");
+}
+
 } // namespace roofscope

@@ -4,10 +4,13 @@
 
 namespace roofscope {
 
-// Tick labels of the roofline chart's logarithmic axes.
+// Numbers as the roofline chart writes them. Tick labels of its logarithmic axes:
 // Intensity (x): "0.01", "0.1", "1", "10", "100", "1k", "10k", "1M".
 QString formatIntensityTick(double flopsPerByte);
 // Performance (y): "1 GFLOP/s", "10 TFLOP/s", "1 PFLOP/s" (the core's unit formatter).
 QString formatPerformanceTick(double flopsPerSecond);
+// Beside a measured point: "92 % of roof", "350 % of roof" (above its roof). Three significant
+// digits, as the results table's "% of roof" column writes the same fraction.
+QString formatFractionOfRoof(double fraction);
 
 } // namespace roofscope

@@ -1,7 +1,9 @@
 #include "chart/ChartDecorator.h"
 #include "chart/RoofGraph.h"
 
+#include "chart/ChartAxisFormat.h"
 #include "chart/ChartLabelPlacer.h"
+#include "chart/KernelCloud.h"
 #include "chart/RoofGeometry.h"
 #include "document/SceneDecorations.h"
 #include "model/Units.h"
@@ -128,11 +130,51 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
         label->setPadding(QMargins(3, 1, 3, 1));
         m_arrows.emplace_back(line, label);
     }
-    updateArrows(scene);
+    // "% of roof" beside the measured points while kernels are few enough to be labelled (as their
+    // names are): the placer finds the spot, the kernel cloud draws it there.
+    const auto shown = std::count_if(
+        scene.kernels.begin(), scene.kernels.end(), [](const ChartKernel& kernel) { return !kernel.hidden; });
+    m_measuredLabels = m_labels && static_cast<size_t>(shown) <= KernelCloud::kManyKernels;
+    m_measuredFont = style.font(family, 8);
+    followKernels(scene);
 }
 
-void ChartDecorator::updateArrows(const ChartScene& scene)
+void ChartDecorator::followMeasured(const ChartScene& scene)
 {
+    if (!m_measuredLabels) {
+        return;
+    }
+    const ChartStyle& style = scene.style;
+    for (size_t k = 0; k < scene.kernels.size(); ++k) {
+        const ChartKernel& kernel = scene.kernels[k];
+        // The fraction is the first point's (the first device's) evaluation, the row of the results
+        // table for that kernel and device; the measured point is drawn at that point's intensity and
+        // its gap arrow ends on that point (KernelCloud::drawKernel).
+        if (kernel.hidden || !kernel.achieved || !kernel.fractionOfRoof || kernel.points.empty()
+            || !(*kernel.achieved > 0.0) || !std::isfinite(*kernel.achieved)) {
+            continue;
+        }
+        ChartLabelPlacer::MeasuredAnchor anchor;
+        anchor.kernel = static_cast<int>(k);
+        anchor.point = QPointF(kernel.points.front().intensity, *kernel.achieved);
+        anchor.text = formatFractionOfRoof(*kernel.fractionOfRoof);
+        anchor.font = m_measuredFont;
+        anchor.gap = 9.0 * kernel.markerScale * style.markerScale + 3.0; // clear of the red ring too
+        if (kernel.levelPoints.size() > 1) { // the level points' line and, below it, their names
+            const auto [low, high] = std::minmax_element(kernel.levelPoints.begin(), kernel.levelPoints.end(),
+                [](const ChartLevelPoint& a, const ChartLevelPoint& b) { return a.intensity < b.intensity; });
+            anchor.bandLower = low->intensity;
+            anchor.bandUpper = high->intensity;
+            anchor.bandAbove = 3.0 * style.markerScale + 2.0;
+            anchor.bandBelow = 6.0 * style.markerScale + 12.0 * style.fontScale + 1.0;
+        }
+        m_labels->setMeasured(anchor);
+    }
+}
+
+void ChartDecorator::followKernels(const ChartScene& scene)
+{
+    followMeasured(scene);
     const auto& arrows = scene.decorations.arrows;
     for (size_t i = 0; i < m_arrows.size() && i < arrows.size(); ++i) {
         auto [line, label] = m_arrows[i];

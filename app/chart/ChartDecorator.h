@@ -2,6 +2,7 @@
 
 #include "document/ChartModel.h"
 
+#include <QFont>
 #include <QString>
 
 #include <optional>
@@ -20,7 +21,8 @@ class ChartLabelPlacer;
 // Draws a scene's decorations (SPEC 6.1) on the roofline chart: the title and subtitle above the plot,
 // each device's effective roofs for the communication fractions (dashed, "60 % comm" beside the
 // first device's), the band between two levels' roofs, annotation arrows labelled with the T_min
-// ratio, and free text.
+// ratio, and free text. It also hands the label placer each measured point's "% of roof" label
+// (drawn by the kernel cloud where the placer puts it).
 class ChartDecorator {
 public:
     // With `labels`, the arrows' labels are placed by it, clear of markers and other labels.
@@ -30,8 +32,9 @@ public:
     // in x; with `clip` (SVG export) they are cut to that range by hand.
     void build(const ChartScene& scene, double domainLower, double domainUpper, const std::optional<ChartRange>& clip,
         const QString& fontFamily, const char* labelLayer);
-    // After a kernel moved: the arrows follow their kernels, their ratios too.
-    void updateArrows(const ChartScene& scene);
+    // After a kernel moved: the arrows follow their kernels, their ratios too, and the measured
+    // points' "% of roof" labels their points and fractions.
+    void followKernels(const ChartScene& scene);
 
     // For tests and exports: the texts drawn, in drawing order.
     const QString& title() const { return m_title; }
@@ -42,6 +45,7 @@ private:
     void buildCommRoofs(const ChartScene& scene, double lower, double upper, const std::optional<ChartRange>& clip,
         const QString& family, const char* layer);
     void buildBand(const ChartScene& scene, double lower, double upper, const std::optional<ChartRange>& clip);
+    void followMeasured(const ChartScene& scene);
     QCPItemText* addText(const QString& text, const QFont& font, const QColor& color, const char* layer);
 
     QCustomPlot* m_plot;
@@ -50,6 +54,8 @@ private:
     QString m_subtitle;
     std::vector<std::pair<QCPItemLine*, QCPItemText*>> m_arrows; // per scene arrow
     std::vector<QCPItemText*> m_texts; // every label added, for labels()
+    bool m_measuredLabels = false; // kernels are few enough for measured points' labels
+    QFont m_measuredFont;
     QCPCurve* m_band = nullptr; // not a graph: the chart's clearGraphs() leaves it, build() removes it
 };
 

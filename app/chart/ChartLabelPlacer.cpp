@@ -51,6 +51,7 @@ void ChartLabelPlacer::clear()
     m_flat.clear();
     m_kernels.clear();
     m_arrows.clear();
+    m_measured.clear();
     m_obstacles.clear();
 }
 
@@ -106,6 +107,7 @@ void ChartLabelPlacer::place()
     placeLegend(obstacles, placed);
     const size_t legendBoxes = placed.size();
     placeKernels(obstacles, placed);
+    placeMeasured(obstacles, placed);
     placeArrows(obstacles, placed);
     for (const Slanted& label : m_slanted) {
         placeSlanted(label, obstacles, placed);
@@ -231,31 +233,7 @@ void ChartLabelPlacer::placeLegend(const std::vector<QPointF>& obstacles, std::v
         return;
     }
     // Roof points the legend would hide: every drawn line sampled every few pixels.
-    std::vector<QPointF> roofs;
-    for (int g = 0; g < m_plot->graphCount(); ++g) {
-        const QCPGraph* graph = m_plot->graph(g);
-        if (!graph->visible() || graph->data()->size() < 2 || graph->data()->size() > 64) {
-            continue;
-        }
-        QPointF previous;
-        bool first = true;
-        for (const QCPGraphData& point : *graph->data()) {
-            const QPointF pixel(m_plot->xAxis->coordToPixel(point.key), m_plot->yAxis->coordToPixel(point.value));
-            if (!std::isfinite(pixel.x()) || !std::isfinite(pixel.y())) {
-                first = true;
-                continue;
-            }
-            if (!first) {
-                const double length = QLineF(previous, pixel).length();
-                const int steps = std::clamp(static_cast<int>(length / 8.0), 1, 400);
-                for (int s = 0; s < steps; ++s) {
-                    roofs.push_back(previous + (pixel - previous) * (static_cast<double>(s) / steps));
-                }
-            }
-            previous = pixel;
-            first = false;
-        }
-    }
+    const std::vector<QPointF> roofs = lineSamples(m_plot, 8.0, false);
     const QRectF area = m_plot->axisRect()->rect();
     const QSizeF size = legend->outerRect().size();
     const Qt::Alignment corners[4] = { Qt::AlignBottom | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,

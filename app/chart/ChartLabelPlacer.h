@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFont>
 #include <QPointF>
 #include <QPolygonF>
 #include <QRectF>
@@ -26,9 +27,35 @@ namespace roofscope {
 //   room, or the intensity is off-screen, the label is hidden.
 // - First of all, the legend goes to the corner of the plot that covers the fewest markers and roof
 //   points (the bottom right on a tie); every label keeps clear of it.
+// - A measured point's "% of roof" label sits beside the point, left or right of it (so it crosses
+//   neither the gap arrow above the point nor the kernel's guide), clear of markers, roof lines and
+//   other labels; the kernel cloud draws it there and keeps it beside the point while it is dragged.
 // No two labels placed here ever overlap: a label that finds no free spot is hidden.
 class ChartLabelPlacer {
 public:
+    // A measured point's label to place.
+    struct MeasuredAnchor {
+        int kernel = -1; // index into the scene's kernels
+        QPointF point; // the measured point, plot coordinates
+        QString text;
+        QFont font;
+        double gap = 12.0; // pixels from the point's centre to the label
+        // A band the label keeps out of (hierarchical level points: a line through the point with the
+        // levels' names below it): from bandLower to bandUpper in x (plot coordinates), bandAbove pixels
+        // above the point to bandBelow below it. None when bandLower >= bandUpper.
+        double bandLower = 0.0;
+        double bandUpper = 0.0;
+        double bandAbove = 0.0;
+        double bandBelow = 0.0;
+    };
+    // Where place() put a measured label: its rectangle in widget pixels and the point's pixel then.
+    struct PlacedMeasuredLabel {
+        QRectF rect;
+        QPointF anchor;
+        QString text;
+        QFont font;
+    };
+
     explicit ChartLabelPlacer(QCustomPlot* plot);
 
     void clear();
@@ -41,6 +68,8 @@ public:
     void moveKernel(const QCPItemText* text, double x);
     // A point labels keep clear of (a marker), in plot coordinates.
     void addObstacle(double x, double y);
+    // Adds a measured label, or replaces the one of the same kernel (after the point moved).
+    void setMeasured(const MeasuredAnchor& anchor);
 
     void place();
 
@@ -56,6 +85,7 @@ public:
     };
     std::optional<PlacedKernelLabel> kernelLabel(int kernel) const;
     std::optional<QRectF> arrowLabel(int index) const;
+    std::optional<PlacedMeasuredLabel> measuredLabel(int kernel) const;
 
 private:
     struct Slanted {
@@ -89,7 +119,11 @@ private:
     void placeFlat(const Flat& label, const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeArrows(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeLegend(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
+    void placeMeasured(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeKernels(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
+    // The lines the plot draws (roofs, ceilings: graphs of a few points), in pixels, one sample every
+    // `step` pixels along each. `drawnOnly`: leave out fills drawn without a pen (the shaded region).
+    static std::vector<QPointF> lineSamples(const QCustomPlot* plot, double step, bool drawnOnly);
     static bool overlaps(const Box& a, const Box& b);
     static double clearance(const Box& box, const std::vector<QPointF>& obstacles, const std::vector<Box>& placed);
     // The first candidate with room enough, else the one with the most room, among those that overlap
@@ -109,6 +143,11 @@ private:
         std::optional<QRectF> rect; // where place() put it; empty when hidden
     };
     std::vector<ArrowLabel> m_arrows;
+    struct MeasuredLabel {
+        MeasuredAnchor anchor;
+        std::optional<PlacedMeasuredLabel> placed; // empty when hidden
+    };
+    std::vector<MeasuredLabel> m_measured;
     std::vector<QPointF> m_obstacles; // plot coordinates
     std::vector<QPointF> m_lastObstacles; // pixels, as last placed
     std::vector<Box> m_lastPlaced;

@@ -2,6 +2,7 @@
 
 #include "chart/ChartAxisFormat.h"
 #include "chart/ChartLabelPlacer.h"
+#include "chart/HtmlMarkers.h"
 #include "chart/RoofGeometry.h"
 #include "chart/RooflineChart.h"
 #include "document/EvaluationText.h"
@@ -205,13 +206,13 @@ QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
                            .arg(n(map.x(point.intensity)), n(map.y(point.attainable)), n(map.x(point.bindingIntensity)),
                                deviceColour, colour(scene.style.hollowFill));
             }
-            out += QStringLiteral("<circle class=\"marker\" data-kernel=\"%1\" data-device=\"%2\" cx=\"%3\" cy=\"%4\" "
-                                  "r=\"6\" fill=\"%5\" stroke=\"%6\" stroke-width=\"1.2\"/>\n")
-                       .arg(k)
-                       .arg(point.device)
-                       .arg(n(map.x(point.intensity)), n(map.y(point.attainable)),
-                           colour(scene.devices[static_cast<size_t>(point.device)].color),
-                           colour(scene.style.markerOutline));
+            out += kernelMarkerSvg(scene, static_cast<int>(k), point.device,
+                QPointF(map.x(point.intensity), map.y(point.attainable))); // the chart's shape for the kernel
+        }
+        if (kernel.achieved && *kernel.achieved > 0.0) { // the measured point, compared with the first device
+            const MeasuredPixels at { QPointF(map.x(x), map.y(*kernel.achieved)),
+                map.y(kernel.points.front().attainable), static_cast<double>(rect.top()) };
+            out += measuredSvg(scene, static_cast<int>(k), at, labels.measuredLabel(static_cast<int>(k)));
         }
         out += QStringLiteral("</g>\n");
         // The label where the chart put it (clear of markers and other labels), or none, as the chart.
@@ -335,7 +336,8 @@ const char* kScript = R"JS(
   var tip = document.getElementById('tooltip');
   var isolated = null;
   function show(marker) {
-    var key = marker.getAttribute('data-kernel') + ':' + marker.getAttribute('data-device');
+    var key = marker.getAttribute('data-tip') ||
+        marker.getAttribute('data-kernel') + ':' + marker.getAttribute('data-device');
     tip.innerHTML = tips[key] || '';
     tip.setAttribute('data-for', key);
     var box = marker.getBoundingClientRect();
@@ -369,7 +371,7 @@ const char* kScript = R"JS(
     box.addEventListener('change', function () { setDevice(box.getAttribute('data-device'), box.checked); });
   });
   document.getElementById('show-all').addEventListener('click', function () { isolate(isolated); });
-  // For tests and links: #hover=KERNEL:DEVICE, #off=DEVICE, #isolate=KERNEL (joined by &).
+  // For tests and links: #hover=KERNEL:DEVICE (KERNEL:measured), #off=DEVICE, #isolate=KERNEL (joined by &).
   var params = new URLSearchParams(location.hash.slice(1));
   if (params.has('off')) {
     params.get('off').split(',').forEach(function (d) {
@@ -380,7 +382,8 @@ const char* kScript = R"JS(
   if (params.has('isolate')) { isolate(params.get('isolate')); }
   if (params.has('hover')) {
     var parts = params.get('hover').split(':');
-    var marker = document.querySelector('.marker[data-kernel="' + parts[0] + '"][data-device="' + parts[1] + '"]');
+    var marker = document.querySelector('.marker[data-tip="' + params.get('hover') + '"]') ||
+        document.querySelector('.marker[data-kernel="' + parts[0] + '"][data-device="' + parts[1] + '"]');
     if (marker) { marker.dispatchEvent(new MouseEvent('mouseenter')); }
   }
   document.body.setAttribute('data-ready', 'true');
@@ -440,6 +443,12 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
                 tips.insert(QStringLiteral("%1:%2").arg(k).arg(d),
                     evaluationToolTip(*evaluations[k], scene.devices[d].label,
                         k < session.kernels.size() ? &session.kernels[k] : nullptr));
+                const bool first = k < scene.kernels.size() && !scene.kernels[k].points.empty()
+                    && scene.kernels[k].points.front().device == static_cast<int>(d);
+                if (first && evaluations[k]->measuredSeconds) { // the device its measured point is compared with
+                    tips.insert(
+                        QStringLiteral("%1:measured").arg(k), measuredToolTip(*evaluations[k], scene.devices[d].label));
+                }
             }
         }
     }

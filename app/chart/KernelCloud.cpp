@@ -1,6 +1,10 @@
 #include "chart/KernelCloud.h"
 
+#include "chart/ChartAxisFormat.h"
+#include "chart/ChartLabelPlacer.h"
 #include "chart/KernelMarkerStyle.h"
+
+#include <QFontMetricsF>
 
 #include <algorithm>
 #include <cmath>
@@ -32,10 +36,12 @@ double fastLog(double x)
 
 } // namespace
 
-KernelCloud::KernelCloud(QCustomPlot* plot, QCPAxis* xAxis, QCPAxis* yAxis, const QString& layer)
+KernelCloud::KernelCloud(
+    QCustomPlot* plot, QCPAxis* xAxis, QCPAxis* yAxis, const QString& layer, const ChartLabelPlacer* labels)
     : QCPLayerable(plot, layer)
     , m_xAxis(xAxis)
     , m_yAxis(yAxis)
+    , m_labels(labels)
 {
 }
 
@@ -279,7 +285,10 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
     const double top = area.top();
     const double bottom = area.bottom();
     double guideX = 0.0;
-    double roofAbove = 0.0; // the highest roof at the first point's intensity (gap arrows end there)
+    // The first point's roof: the gap arrow ends there. The scene takes the measured point's "% of
+    // roof" from that point's evaluation (the first device's row of the results table), so the arrow
+    // spans the gap the label gives, whatever the other devices' roofs at that intensity.
+    double roofAbove = 0.0;
     { // one dotted guide per distinct intensity
         painter->setPen(QPen(style.guide, style.line(1.0), Qt::DotLine));
         double lastX = -1.0;
@@ -328,9 +337,7 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
         }
         if (guideX <= 0.0) {
             guideX = point.intensity;
-        }
-        if (point.intensity == guideX) {
-            roofAbove = std::max(roofAbove, point.attainable);
+            roofAbove = point.attainable;
         }
         const double x = m_xAxis->coordToPixel(point.intensity);
         const double y = m_yAxis->coordToPixel(point.attainable);
@@ -401,6 +408,42 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
         const double radius = 9.0 * kernel.markerScale * style.markerScale;
         painter->drawEllipse(QPointF(x, y), radius, radius);
     }
+    drawMeasuredLabel(painter, index, x, y);
+}
+
+void KernelCloud::drawMeasuredLabel(QCPPainter* painter, int index, double x, double y)
+{
+    const auto label = m_labels ? m_labels->measuredLabel(index) : std::nullopt;
+    if (!label) {
+        return;
+    }
+    // Where the placer put it against the point then; during a drag (no new placement until the
+    // release) it keeps that place beside the point, and shows the fraction of the step drawn.
+    const QRectF placed = label->rect.translated(QPointF(x, y) - label->anchor);
+    if (m_strict && !QRectF(clipRect()).contains(placed)) {
+        return;
+    }
+    const ChartStyle& style = m_scene->style;
+    const ChartKernel& kernel = m_scene->kernels[static_cast<size_t>(index)];
+    const QString text = kernel.fractionOfRoof ? formatFractionOfRoof(*kernel.fractionOfRoof) : label->text;
+    // Its side of the point as placed; a longer text (a drag step) grows away from the point.
+    const bool left = placed.center().x() < x;
+    const double width = QFontMetricsF(label->font).horizontalAdvance(text) + 4.0;
+    QRectF rect = placed;
+    if (left) {
+        rect.setLeft(rect.right() - width);
+    } else {
+        rect.setWidth(width);
+    }
+    QColor panel = style.panel;
+    panel.setAlpha(190);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(panel);
+    painter->drawRect(rect);
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(style.text);
+    painter->setFont(label->font);
+    painter->drawText(rect, Qt::AlignCenter | Qt::TextDontClip, text);
 }
 
 void KernelCloud::stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y)

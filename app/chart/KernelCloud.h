@@ -14,11 +14,13 @@
 
 namespace roofscope {
 
+class ChartLabelPlacer;
+
 // Draws the kernels of a chart scene in one pass: per kernel a dotted intensity guide, a marker on
 // every device's roof (the kernel's shape filled with the device colour) and, with a measured
-// runtime, a hollow marker at the achieved point with a gap arrow up to the highest roof above it; a
-// kernel bound by another level than the x-axis one, a dashed line at its height to a ring on that
-// level's roof.
+// runtime, a hollow marker at the achieved point with a gap arrow up to the first device's roof (the
+// roof its "% of roof" compares with) and that label where the label placer put it; a kernel bound
+// by another level than the x-axis one, a dashed line at its height to a ring on that level's roof.
 //
 // Markers are stamped from pixmaps rendered once per (shape, colour). With more than kManyKernels
 // kernels, every kernel gets the same round marker (shapes no longer tell them apart), a pixel is
@@ -31,7 +33,9 @@ class KernelCloud : public QCPLayerable {
 public:
     static constexpr size_t kManyKernels = 60;
 
-    KernelCloud(QCustomPlot* plot, QCPAxis* xAxis, QCPAxis* yAxis, const QString& layer);
+    // With `labels`, measured points get their "% of roof" label where it placed them.
+    KernelCloud(QCustomPlot* plot, QCPAxis* xAxis, QCPAxis* yAxis, const QString& layer,
+        const ChartLabelPlacer* labels = nullptr);
 
     // The scene drawn; it must outlive the cloud or be replaced before it is freed.
     void setScene(const ChartScene* scene);
@@ -58,9 +62,12 @@ private:
     void drawMany(QCPPainter* painter);
     // Draws a stamp centred on (x, y) in widget pixels.
     void stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y);
+    // The measured point's "% of roof" beside it, at (x, y) now, where the placer last put it.
+    void drawMeasuredLabel(QCPPainter* painter, int index, double x, double y);
 
     QCPAxis* m_xAxis;
     QCPAxis* m_yAxis;
+    const ChartLabelPlacer* m_labels = nullptr;
     const ChartScene* m_scene = nullptr;
     int m_kernel = -1;
     bool m_only = false;

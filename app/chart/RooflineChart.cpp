@@ -67,8 +67,8 @@ void RooflineChart::setupPlot()
     m_plot->addLayer(kKernelLayer, m_plot->layer(kRoofLabelLayer), QCustomPlot::limAbove);
     m_plot->setCurrentLayer("main");
     m_plot->layer("overlay")->setMode(QCPLayer::lmBuffered);
-    m_cloud = new KernelCloud(m_plot, m_plot->xAxis, m_plot->yAxis, QString::fromLatin1(kKernelLayer));
-    m_dragCloud = new KernelCloud(m_plot, m_plot->xAxis, m_plot->yAxis, QStringLiteral("overlay"));
+    m_cloud = new KernelCloud(m_plot, m_plot->xAxis, m_plot->yAxis, QString::fromLatin1(kKernelLayer), m_labels.get());
+    m_dragCloud = new KernelCloud(m_plot, m_plot->xAxis, m_plot->yAxis, QStringLiteral("overlay"), m_labels.get());
     m_cloud->setScene(m_scene.get());
     m_dragCloud->setScene(m_scene.get());
     m_dragCloud->showOnly(-1);
@@ -452,7 +452,7 @@ void RooflineChart::updateKernel(int index)
         items.label->position->setCoords(items.x, items.label->position->coords().y());
         items.label->setVisible(items.x > 0.0);
     }
-    m_decorator->updateArrows(*m_scene);
+    m_decorator->followKernels(*m_scene);
     if (index == m_dragKernel) {
         m_plot->layer(QStringLiteral("overlay"))->replot();
     } else {

@@ -93,6 +93,9 @@ struct ChartKernel {
     double flops = 0.0; // per launch; with the points' attainable throughput it gives T_min
     std::vector<ChartKernelPoint> points; // one per device it could be evaluated on
     std::optional<double> achieved; // measured FLOP/s, drawn at the first point's intensity
+    // achieved / the first point's attainable: the evaluation's fraction of roof on that device, the
+    // number the results table gives in its row (drawn as "92 % of roof" beside the measured point).
+    std::optional<double> fractionOfRoof;
     // With bytes on several enabled levels: the achieved point on each (same FLOP/s), joined by a line.
     std::vector<ChartLevelPoint> levelPoints;
     double runtimeShare = 0.0; // of the session's total time (measured, else the shortest T_min), x count

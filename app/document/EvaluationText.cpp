@@ -78,7 +78,7 @@ QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel, cons
         if (ev.fractionOfRoof) {
             const double headroom = *ev.fractionOfRoof > 0.0 ? 1.0 / *ev.fractionOfRoof : 0.0;
             html += row(QObject::tr("Of the roof"),
-                QObject::tr("%1 (headroom %2×)").arg(percent(*ev.fractionOfRoof), n(headroom)));
+                QObject::tr("%1 (headroom %2×)").arg(cell(ColumnFractionOfRoof), n(headroom))); // as the table
         }
         if (ev.aboveRoof && *ev.aboveRoof) {
             html += row(QObject::tr("Above the roof"),

@@ -207,6 +207,7 @@ void addPoint(ChartKernel& chartKernel, int d, const Evaluation& ev, const Chart
     chartKernel.points.push_back(point);
     if (ev.achieved && !chartKernel.achieved) {
         chartKernel.achieved = ev.achieved;
+        chartKernel.fractionOfRoof = ev.fractionOfRoof;
         chartKernel.aboveRoof = ev.aboveRoof.value_or(false);
     }
 }
@@ -464,6 +465,7 @@ SceneBuildResult buildChartScene(
                 chartKernel.points.back().device = static_cast<int>(d);
                 if (chartKernel.points.size() == 1 && entry.evaluations[k]->achieved) {
                     chartKernel.achieved = entry.evaluations[k]->achieved;
+                    chartKernel.fractionOfRoof = entry.evaluations[k]->fractionOfRoof;
                     chartKernel.aboveRoof = entry.evaluations[k]->aboveRoof.value_or(false);
                 }
             }

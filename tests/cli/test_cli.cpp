@@ -7,6 +7,8 @@
 #include <QProcess>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -221,6 +223,71 @@ private Q_SLOTS:
         for (const auto& device : comparison["devices"]) {
             ROOFSCOPE_COMPARE_REL(device["network_share"].get<double>(), 1.0, 1e-12);
         }
+    }
+
+    // resources/examples/measured-gap.yaml (seed 001, "Roofline vs Reality"): four kernels on TPU v7x
+    // (2307 TFLOP/s bf16, HBM 7.2 TB/s) at 2, 12, 150 and 2000 FLOP/B measured at 92, 55, 35 and 78 %
+    // of their roof. Each expected fraction from the formula: the roof's time (bytes / 7.2 TB/s, or
+    // FLOPs / 2307 TFLOP/s above the ridge) over the measured time; the session rounds the times to
+    // four digits, so the fractions agree with the seed's to 0.05 percentage points.
+    void measuredGapFractions_data()
+    {
+        QTest::addColumn<int>("row");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<double>("bytes");
+        QTest::addColumn<double>("measured");
+        QTest::addColumn<double>("intensity");
+        QTest::addColumn<double>("seed");
+        QTest::addColumn<QString>("cell");
+        QTest::newRow("Kernel A, memory-bound, 92 %") << 0 << 1.44e10 << 7.2e9 << 1.087e-3 << 2.0 << 0.92 << "92 %";
+        QTest::newRow("Kernel B, memory-bound, 55 %") << 1 << 8.64e10 << 7.2e9 << 1.818e-3 << 12.0 << 0.55 << "55 %";
+        QTest::newRow("Kernel C, memory-bound, 35 %") << 2 << 1.08e12 << 7.2e9 << 2.857e-3 << 150.0 << 0.35 << "35 %";
+        QTest::newRow("Kernel D, compute-bound, 78 %")
+            << 3 << 2.307e12 << 1.1535e9 << 1.282e-3 << 2000.0 << 0.78 << "78 %";
+    }
+    void measuredGapFractions()
+    {
+        QFETCH(int, row);
+        QFETCH(double, flops);
+        QFETCH(double, bytes);
+        QFETCH(double, measured);
+        QFETCH(double, intensity);
+        QFETCH(double, seed);
+        QFETCH(QString, cell);
+        const double peak = 2307e12;
+        const double hbm = 7.2e12;
+        const double roofSeconds = std::max(flops / peak, bytes / hbm);
+        const double fraction = roofSeconds / measured;
+        QVERIFY(std::fabs(fraction - seed) < 5e-4);
+
+        const QString session = QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/measured-gap.yaml");
+        const Run json = runRoofscope({ "table", "--session", session, "--format", "json" });
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        const auto rows = nlohmann::json::parse(json.out.toStdString());
+        QCOMPARE(rows.size(), size_t(4));
+        const auto& r = rows[static_cast<size_t>(row)];
+        QCOMPARE(r["hardware"].get<std::string>(), std::string("google-tpu-v7x"));
+        ROOFSCOPE_COMPARE_REL(r["intensity"]["hbm"].get<double>(), intensity, 1e-12);
+        ROOFSCOPE_COMPARE_REL(r["measured_s"].get<double>(), measured, 1e-12);
+        ROOFSCOPE_COMPARE_REL(r["achieved_flops_per_s"].get<double>(), flops / measured, 1e-12);
+        ROOFSCOPE_COMPARE_REL(r["fraction_of_roof"].get<double>(), fraction, 1e-12);
+        QCOMPARE(r["above_roof"].get<bool>(), false);
+        QCOMPARE(
+            r["regime"].get<std::string>(), std::string(intensity > peak / hbm ? "compute-bound" : "memory-bound"));
+
+        // The text table's "% of roof" column gives the seed's percentages.
+        const Run md = runRoofscope({ "table", "--session", session, "--format", "markdown" });
+        QCOMPARE(md.exitCode, 0);
+        const QList<QByteArray> lines = md.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 6); // header, rule, four kernels
+        const QList<QByteArray> header = lines[0].split('|');
+        const QList<QByteArray> cells = lines[row + 2].split('|');
+        qsizetype column = -1;
+        for (qsizetype c = 0; c < header.size(); ++c) {
+            column = header[c].trimmed() == "% of roof" ? c : column;
+        }
+        QVERIFY2(column > 0, lines[0].constData());
+        QCOMPARE(QString::fromUtf8(cells[column].trimmed()), cell);
     }
 
     void compareFormats()

@@ -7,8 +7,10 @@
 
 #include <QDir>
 #include <QFile>
+#include <QMap>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -67,6 +69,7 @@ class TestHtmlExport : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
     QString m_page;
+    QString m_gapPage; // resources/examples/measured-gap.yaml: four measured kernels on one device
 
 private Q_SLOTS:
     void initTestCase()
@@ -79,6 +82,10 @@ private Q_SLOTS:
             QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml"), QStringLiteral("-o"), m_page });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY(QFile::exists(m_page));
+        m_gapPage = m_dir.filePath(QStringLiteral("measured-gap.html"));
+        const Run gap = runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"),
+            QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/measured-gap.yaml"), QStringLiteral("-o"), m_gapPage });
+        QVERIFY2(gap.exitCode == 0, gap.err.constData());
     }
 
     void pageIsSelfContained()
@@ -116,7 +123,7 @@ private Q_SLOTS:
         const double width = area.captured(3).toDouble();
         const double height = area.captured(4).toDouble();
         QVERIFY2(width > 600 && height > 375, qPrintable(area.captured(0)));
-        const QRegularExpression centre(QStringLiteral("cx=\"([-0-9.]+)\" cy=\"([-0-9.]+)\""));
+        const QRegularExpression centre(QStringLiteral("data-x=\"([-0-9.]+)\" data-y=\"([-0-9.]+)\""));
         for (const QString& marker : tagsWith(dom, QStringLiteral("class=\"marker\""))) {
             const auto at = centre.match(marker);
             QVERIFY2(at.hasMatch(), qPrintable(marker));
@@ -158,6 +165,86 @@ private Q_SLOTS:
         QVERIFY(tagsWith(dom, QStringLiteral("class=\"device device-off\"")).size() == 1); // its roofs
         for (const QString& tag : tagsWith(dom, QStringLiteral("data-device=\"0\""))) {
             QVERIFY2(!tag.contains(QStringLiteral("device-off")), qPrintable(tag)); // the others stay
+        }
+    }
+
+    // Each kernel's markers have the chart's shape for it (KernelMarkerStyle: a circle for the first
+    // kernel, a square for the second), the same on every device.
+    void markersHaveTheChartsShapes()
+    {
+        QString error;
+        const QString dom = dumpDom(m_page, QString(), m_dir.filePath(QStringLiteral("profile-4")), error);
+        QVERIFY2(!dom.isEmpty(), qPrintable(error));
+        const QRegularExpression shape(QStringLiteral("data-shape=\"([a-z-]+)\""));
+        const QRegularExpression path(QStringLiteral(" d=\"M([-0-9.]+),([-0-9.]+) ([A-Z])"));
+        QMap<QString, QSet<QString>> shapes; // kernel -> shapes of its markers
+        QMap<QString, QString> commands; // kernel -> the path's second command (C for curves, L for lines)
+        for (const QString& tag : tagsWith(dom, QStringLiteral("class=\"marker\""))) {
+            const QString kernel = QRegularExpression(QStringLiteral("data-kernel=\"(\\d+)\"")).match(tag).captured(1);
+            shapes[kernel].insert(shape.match(tag).captured(1));
+            const auto d = path.match(tag);
+            QVERIFY2(d.hasMatch(), qPrintable(tag));
+            commands[kernel] = d.captured(3);
+        }
+        QCOMPARE(shapes.value(QStringLiteral("0")), QSet<QString> { QStringLiteral("circle") });
+        QCOMPARE(shapes.value(QStringLiteral("1")), QSet<QString> { QStringLiteral("square") });
+        QCOMPARE(commands.value(QStringLiteral("0")), QStringLiteral("C")); // a circle is drawn with curves
+        QCOMPARE(commands.value(QStringLiteral("1")), QStringLiteral("L")); // a square with lines
+        QVERIFY(shapes.value(QStringLiteral("2")) != shapes.value(QStringLiteral("1")));
+    }
+
+    // Seed 001's measured-gap chart: every measured point hollow at its intensity, with its "% of
+    // roof" text as the PNG/SVG show it (the example derives 92, 55, 35 and 78 %), the gap arrow up to
+    // the roof where there is room for one (Kernel C: 35 % of the roof, far below it), and a tooltip
+    // with the measured time, the achieved FLOP/s and the fraction.
+    void measuredPointsRenderWithTheirFraction()
+    {
+        QString error;
+        const QString dom = dumpDom(
+            m_gapPage, QStringLiteral("hover=0:measured"), m_dir.filePath(QStringLiteral("profile-5")), error);
+        QVERIFY2(!dom.isEmpty(), qPrintable(error));
+        QVERIFY2(dom.contains(QStringLiteral("data-ready=\"true\"")), "the page's script did not run to its end");
+        const QStringList measured = tagsWith(dom, QStringLiteral("class=\"marker measured\""));
+        QCOMPARE(measured.size(), 4);
+        for (int k = 0; k < 4; ++k) {
+            QVERIFY2(measured[k].contains(QStringLiteral("data-kernel=\"%1\"").arg(k)), qPrintable(measured[k]));
+            QVERIFY2(measured[k].contains(QStringLiteral("fill=\"#ffffff\"")), qPrintable(measured[k])); // hollow
+        }
+        const QStringList texts { "92 % of roof", "55 % of roof", "35 % of roof", "78 % of roof" };
+        const QRegularExpression fraction(QStringLiteral("<g class=\"roof-fraction\">.*?<text[^>]*>([^<]*)</text>"));
+        QStringList shown;
+        for (auto it = fraction.globalMatch(dom); it.hasNext();) {
+            shown << it.next().captured(1);
+        }
+        QCOMPARE(shown, texts);
+        const QRegularExpression kernelC(
+            QStringLiteral("<g class=\"measured\" data-kernel=\"2\" data-device=\"0\">\\s*<line class=\"gap-arrow\""));
+        QVERIFY2(kernelC.match(dom).hasMatch(), "no gap arrow up from Kernel C");
+
+        const QRegularExpression tooltip(
+            QStringLiteral("<div id=\"tooltip\"([^>]*)>(.*?)</div>"), QRegularExpression::DotMatchesEverythingOption);
+        const auto match = tooltip.match(dom);
+        QVERIFY2(match.hasMatch(), "no tooltip element");
+        QVERIFY2(!match.captured(1).contains(QStringLiteral("hidden")), qPrintable(match.captured(1)));
+        QVERIFY(match.captured(1).contains(QStringLiteral("data-for=\"0:measured\"")));
+        // Kernel A: 14.4 GFLOP in 1.087 ms = 13.2 TFLOP/s, 92 % of the HBM roof at 2 FLOP/B (14.4 TFLOP/s).
+        for (const char* part : { "Measured time", "1.09 ms", "13.2 TFLOP/s", "92 %", "14.4 TFLOP/s" }) {
+            QVERIFY2(match.captured(2).contains(QString::fromUtf8(part)), part);
+        }
+    }
+
+    // The measured point belongs to the first device: switching it off hides the point, its arrow and
+    // its text with the device's roofs and markers.
+    void measuredPointsHideWithTheirDevice()
+    {
+        QString error;
+        const QString dom
+            = dumpDom(m_gapPage, QStringLiteral("off=0"), m_dir.filePath(QStringLiteral("profile-6")), error);
+        QVERIFY2(!dom.isEmpty(), qPrintable(error));
+        const QStringList groups = tagsWith(dom, QStringLiteral("class=\"measured"));
+        QCOMPARE(groups.size(), 4);
+        for (const QString& group : groups) {
+            QVERIFY2(group.contains(QStringLiteral("device-off")), qPrintable(group));
         }
     }
 };

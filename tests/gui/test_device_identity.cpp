@@ -7,6 +7,7 @@
 #include "document/ChartPalette.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "io/EvaluationFormat.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "models/ComparisonTableModel.h"
@@ -24,6 +25,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 using namespace roofscope;
@@ -248,6 +250,88 @@ private Q_SLOTS:
         }
         for (const QPolygonF& label : labels) {
             QVERIFY(!overlap(label, QPolygonF(legend)));
+        }
+    }
+
+    // A measured point carries its fraction of the roof beside it: the number and rounding of the
+    // results table's "% of roof" cell for that kernel on the first device (the roof the gap arrow
+    // goes up to), left or right of the point (clear of the gap arrow and the guide above and below
+    // it), inside the plot, clear of the other labels and of every marker. Seed 001's measured-gap
+    // chart: 92, 55, 35 and 78 % (see the example's derivation); the hierarchical example's kernel
+    // measured at 3.5 times its HBM roof (1 TFLOP in 0.794 ms against 50 FLOP/B x 7.2 TB/s).
+    void measuredPointsShowTheirFractionOfRoof_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QStringList>("kernels");
+        QTest::addColumn<QStringList>("texts");
+        QTest::newRow("measured-gap: kernels A to D")
+            << "measured-gap.yaml" << QStringList { "Kernel A", "Kernel B", "Kernel C", "Kernel D" }
+            << QStringList { "92 % of roof", "55 % of roof", "35 % of roof", "78 % of roof" };
+        QTest::newRow("hierarchical: above its HBM roof")
+            << "hierarchical.yaml" << QStringList { "well-tiled, measured" } << QStringList { "350 % of roof" };
+    }
+    void measuredPointsShowTheirFractionOfRoof()
+    {
+        QFETCH(QString, file);
+        QFETCH(QStringList, kernels);
+        QFETCH(QStringList, texts);
+        MainWindow window(m_db);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setSession(loadExample(file));
+        window.fitAll();
+        window.chart()->plot()->replot();
+        const ChartScene& scene = window.chart()->scene();
+        const ChartLabelPlacer& placer = window.chart()->labelPlacer();
+        const QRectF area = window.chart()->plot()->axisRect()->rect();
+        const std::vector<QPolygonF> outlines = placer.labelOutlines();
+        for (qsizetype i = 0; i < kernels.size(); ++i) {
+            int k = -1;
+            for (size_t j = 0; j < scene.kernels.size(); ++j) {
+                k = scene.kernels[j].name == kernels[i] ? static_cast<int>(j) : k;
+            }
+            QVERIFY2(k >= 0, qPrintable(kernels[i]));
+            const ChartKernel& kernel = scene.kernels[static_cast<size_t>(k)];
+            QVERIFY(kernel.achieved && !kernel.points.empty());
+            const auto label = placer.measuredLabel(k);
+            QVERIFY2(label, qPrintable(kernels[i] + QStringLiteral(": no label")));
+            QCOMPARE(label->text, texts[i]);
+            // The results table's cell for this kernel on the first point's device.
+            const size_t session
+                = window.analysis()->devices()[static_cast<size_t>(kernel.points.front().device)].sessionIndex;
+            const ResultsTableModel* results = window.resultsModel();
+            QString cell;
+            for (int r = 0; r < results->rowCount(); ++r) {
+                const auto& row = results->rows()[static_cast<size_t>(r)];
+                if (row.kernelIndex == static_cast<size_t>(k) && row.deviceIndex == session) {
+                    cell = results->index(r, static_cast<int>(ColumnFractionOfRoof)).data().toString();
+                }
+            }
+            QCOMPARE(label->text, cell + QStringLiteral(" of roof"));
+            // Beside the point it labels, inside the plot.
+            const QPointF point(window.chart()->plot()->xAxis->coordToPixel(kernel.points.front().intensity),
+                window.chart()->plot()->yAxis->coordToPixel(*kernel.achieved));
+            QCOMPARE(label->anchor, point);
+            QVERIFY2(label->rect.left() > point.x() || label->rect.right() < point.x(), qPrintable(kernels[i]));
+            QVERIFY2(std::fabs(label->rect.center().y() - point.y()) < 40.0, qPrintable(kernels[i]));
+            QVERIFY(area.contains(label->rect));
+            // Clear of the other labels and of every marker.
+            int same = 0;
+            for (const QPolygonF& outline : outlines) {
+                const QRectF box = outline.boundingRect();
+                if (std::fabs(box.left() - label->rect.left()) < 0.5
+                    && std::fabs(box.top() - label->rect.top()) < 0.5) {
+                    ++same;
+                    continue;
+                }
+                QVERIFY2(!overlap(outline, QPolygonF(label->rect)), qPrintable(kernels[i]));
+            }
+            QCOMPARE(same, 1); // the label is one of those placed
+            QVERIFY(!label->rect.intersects(placer.legendRect()));
+            for (const QPointF& marker : placer.markerPixels()) {
+                QVERIFY2(!label->rect.contains(marker), qPrintable(kernels[i]));
+            }
         }
     }
 };

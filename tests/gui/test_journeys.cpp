@@ -3,6 +3,7 @@
 // mode, undo and redo each step. Each row is named after the defect it guards.
 #include "TestUtil.h"
 #include "chart/ChartDecorator.h"
+#include "chart/ChartLabelPlacer.h"
 #include "chart/RooflineChart.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -10,6 +11,7 @@
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/Templates.h"
+#include "model/Units.h"
 #include "widgets/CommFractionsDialog.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
@@ -639,6 +641,44 @@ private Q_SLOTS:
         ROOFSCOPE_COMPARE_REL(pointer, 4000.0, 0.2);
         ROOFSCOPE_COMPARE_REL(1e12 / window.session().kernels[0].bytesOn("hbm"), pointer / 10.0, 1e-9);
         ROOFSCOPE_COMPARE_REL(ici(window.chart()->scene()).intensity, pointer, 1e-9);
+    }
+
+    // A measured kernel dragged along the HBM slope keeps its "% of roof" beside its measured point,
+    // and the figure follows the roof: Kernel C (measured-gap.yaml, 1.08 TFLOP in 2.857 ms) dragged from
+    // 150 to about 75 FLOP/B moves twice the bytes, so its roof halves and its fraction about doubles
+    // (35 % to about 70 %); the label gives the roof's time (HBM bytes / 7.2 TB/s) over the measured
+    // time, to three digits as the results table does, and undo brings back 35 %.
+    void draggedMeasuredKernelCarriesItsFraction()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.resize(1400, 900);
+        window.setSession(loadExample("measured-gap.yaml"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const int k = kernelIndex(window.session(), "Kernel C");
+        QVERIFY(k >= 0);
+        auto label = [&]() {
+            window.chart()->plot()->replot();
+            return window.chart()->labelPlacer().measuredLabel(k);
+        };
+        QVERIFY(label());
+        QCOMPARE(label()->text, QStringLiteral("35 % of roof"));
+        dragKernel(window, k, 75.0);
+        const Kernel& after = window.session().kernels[static_cast<size_t>(k)];
+        const double intensity = after.flops / after.bytesOn("hbm");
+        ROOFSCOPE_COMPARE_REL(intensity, 75.0, 0.05);
+        const double fraction = (after.bytesOn("hbm") / 7.2e12) / *after.measuredSeconds;
+        const auto moved = label();
+        QVERIFY(moved);
+        QCOMPARE(moved->text, QString::fromStdString(formatNumber(fraction * 100.0, 3)) + QStringLiteral(" % of roof"));
+        QVERIFY(fraction > 0.66 && fraction < 0.74);
+        // Beside the point where it now is.
+        const QCPAxis* x = window.chart()->plot()->xAxis;
+        QCOMPARE(moved->anchor.x(), x->coordToPixel(intensity));
+        QVERIFY(moved->rect.left() > moved->anchor.x() || moved->rect.right() < moved->anchor.x());
+        window.document()->undoStack()->undo();
+        QCOMPARE(label()->text, QStringLiteral("35 % of roof"));
     }
 
 private:
