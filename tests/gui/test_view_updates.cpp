@@ -130,7 +130,11 @@ private Q_SLOTS:
     void keptPixelPositionsDrawTheSameCloud()
     {
         Session session;
-        session.devices = { { "nvidia-h100-sxm" }, { "google-tpu-v7x" }, { "amd-instinct-mi300x" } };
+        for (const char* id : { "nvidia-h100-sxm", "google-tpu-v7x", "amd-instinct-mi300x" }) {
+            DeviceSelection device;
+            device.id = id;
+            session.devices.push_back(device);
+        }
         for (int i = 0; i < 150; ++i) { // over KernelCloud::kManyKernels: the many-kernel path
             Kernel k;
             k.name = "k" + std::to_string(i);
