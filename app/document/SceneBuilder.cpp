@@ -244,6 +244,7 @@ std::string cacheKey(const DeviceSelection& selection, const EvalOptions& option
 void SceneCache::clear()
 {
     m_entries.clear();
+    m_names.clear();
 }
 
 void SceneCache::invalidateKernel(size_t kernel, bool moved)
@@ -449,9 +450,15 @@ SceneBuildResult buildChartScene(
 
     // Kernels: the points each device derived, in scene order (no evaluation is looked at again).
     result.scene.kernels.resize(kernelCount);
+    cache->m_names.resize(kernelCount);
     for (size_t k = 0; k < kernelCount; ++k) {
         ChartKernel& chartKernel = result.scene.kernels[k];
-        chartKernel.name = qs(session.kernels[k].name);
+        const std::string& name = session.kernels[k].name;
+        auto& known = cache->m_names[k];
+        if (known.first != name || known.second.isNull()) {
+            known = { name, qs(name) };
+        }
+        chartKernel.name = known.second;
         chartKernel.flops = session.kernels[k].flops;
         chartKernel.points.reserve(result.results.size());
         for (size_t d = 0; d < result.results.size(); ++d) {

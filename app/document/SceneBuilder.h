@@ -73,6 +73,9 @@ public:
 private:
     friend SceneBuildResult buildChartScene(const Session&, const HardwareDatabase&, SceneCache*, const SceneOptions&);
     std::map<std::string, std::shared_ptr<DeviceResults>> m_entries;
+    // Each kernel's name as the scene shows it, by position, with the name it was made from: a
+    // scene built again for the same kernels shares the text instead of decoding it again.
+    std::vector<std::pair<std::string, QString>> m_names;
 };
 
 struct SceneBuildResult {

@@ -70,6 +70,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     m_view = new FrozenColumnTable(content);
     m_view->setModel(m_proxy);
     m_view->setItemDelegate(new CachedTextDelegate(m_view));
+    m_view->frozenView()->setItemDelegate(new CachedTextDelegate(m_view->frozenView()));
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder); // session order until a header is clicked
     m_view->setAlternatingRowColors(true);

@@ -189,6 +189,7 @@ void MainWindow::createResultsDock()
     m_resultsView->setObjectName(QStringLiteral("resultsView"));
     m_resultsView->setModel(m_resultsProxy);
     m_resultsView->setItemDelegate(new CachedTextDelegate(m_resultsView)); // repaints reuse the text layouts
+    m_resultsView->frozenView()->setItemDelegate(new CachedTextDelegate(m_resultsView->frozenView()));
     m_resultsView->setSortingEnabled(true);
     m_resultsView->sortByColumn(-1, Qt::AscendingOrder); // session order until a header is clicked
     m_resultsView->setAlternatingRowColors(true);
