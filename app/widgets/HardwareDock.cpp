@@ -27,6 +27,7 @@ namespace {
 constexpr int kKindRole = Qt::UserRole + 1;
 constexpr int kIdRole = Qt::UserRole + 2;
 constexpr int kLevelRole = Qt::UserRole + 3;
+constexpr int kSwatchRole = Qt::UserRole + 4; // the colour of the swatch shown (0: none)
 
 QString qs(const std::string& text)
 {
@@ -311,7 +312,13 @@ void HardwareDock::syncFromSession()
         const bool shown = selection && selection->visible;
         if (kind == Device) {
             item->setCheckState(0, shown ? Qt::Checked : Qt::Unchecked);
-            item->setIcon(0, shown ? deviceSwatch(colors[static_cast<size_t>(index)]) : emptySwatch());
+            // A new icon repaints the row even when it looks the same: only a changed colour sets one.
+            const QRgb swatch = shown ? colors[static_cast<size_t>(index)].rgba() : 0;
+            const QVariant drawn = item->data(0, kSwatchRole);
+            if (!drawn.isValid() || drawn.toUInt() != swatch) {
+                item->setIcon(0, shown ? deviceSwatch(colors[static_cast<size_t>(index)]) : emptySwatch());
+                item->setData(0, kSwatchRole, swatch);
+            }
             if (auto* combo = qobject_cast<QComboBox*>(m_tree->itemWidget(item, 1))) {
                 const int at = combo->findData(selection ? qs(selection->precision) : QString());
                 combo->setCurrentIndex(std::max(0, at));
