@@ -376,8 +376,10 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    const Session session = loadSessionOrThrow(*path, err);
-    auto evaluation = evaluateSession(session, context.database());
+    Session session = loadSessionOrThrow(*path, err);
+    // With devices, only the evaluation's kernels are printed: the session's are moved into it.
+    auto evaluation = session.devices.empty() ? evaluateSession(session, context.database())
+                                              : evaluateSessionTakingKernels(session, context.database());
     if (!evaluation.errors.empty()) {
         throw CliError(*path + ": " + evaluation.errors.front());
     }

@@ -22,7 +22,10 @@ EvalOptions sessionOptions(const Session& session, const DeviceSelection& device
     return options;
 }
 
-SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase& database)
+namespace {
+// evaluateSession(); with `movable` (the session's own kernels) each kernel that is not a group is
+// moved into the result instead of copied.
+SessionEvaluation evaluateAll(const Session& session, const HardwareDatabase& database, std::vector<Kernel>* movable)
 {
     SessionEvaluation out;
     std::vector<std::optional<Hardware>> devices;
@@ -57,6 +60,8 @@ SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase
             auto parts = expandKernelGroups({ session.kernels[k] }, &spans[k].errors);
             out.kernels.insert(
                 out.kernels.end(), std::make_move_iterator(parts.begin()), std::make_move_iterator(parts.end()));
+        } else if (movable) {
+            out.kernels.push_back(std::move((*movable)[k]));
         } else {
             out.kernels.push_back(session.kernels[k]);
         }
@@ -126,6 +131,17 @@ SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase
     }
     out.rows.resize(kept);
     return out;
+}
+} // namespace
+
+SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase& database)
+{
+    return evaluateAll(session, database, nullptr);
+}
+
+SessionEvaluation evaluateSessionTakingKernels(Session& session, const HardwareDatabase& database)
+{
+    return evaluateAll(session, database, &session.kernels);
 }
 
 std::string deviceLabel(const Hardware& hardware, const DeviceSelection& selection)

@@ -31,6 +31,10 @@ EvalOptions sessionOptions(const Session& session, const DeviceSelection& device
 // Evaluates every kernel on every visible device of the session: each device with its entry's
 // overrides and chips (sessionHardware), each kernel group expanded.
 SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase& database);
+// The same, moving the session's kernels into the result (SessionEvaluation::kernels) instead of
+// copying them: afterwards the session's kernels are left empty of content (their count stays).
+// For a caller that prints the result and is done, such as `table` on a run of 100,000 launches.
+SessionEvaluation evaluateSessionTakingKernels(Session& session, const HardwareDatabase& database);
 
 // The device's short label (Hardware::shortLabel()), "x N" after it when the session uses it N chips
 // wide ("TPU v5e x8"): the name of every view and export.

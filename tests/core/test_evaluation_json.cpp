@@ -165,6 +165,19 @@ private Q_SLOTS:
         QCOMPARE(errors.size(), size_t(4)); // the two fp64 kernels on both TPUs
         QCOMPARE(evaluation.errors, errors);
         QCOMPARE(evaluation.kernels.size(), session.kernels.size());
+
+        // Moving the kernels instead of copying them gives the same rows, errors and kernels.
+        Session moved = session;
+        const SessionEvaluation taken = evaluateSessionTakingKernels(moved, database());
+        QCOMPARE(taken.errors, evaluation.errors);
+        QCOMPARE(taken.rows.size(), evaluation.rows.size());
+        for (size_t r = 0; r < taken.rows.size(); ++r) {
+            const SessionRow& a = taken.rows[r];
+            QCOMPARE(written(a.evaluation, taken.kernels[a.expandedIndex], 2),
+                written(evaluation.rows[r].evaluation, evaluation.kernels[evaluation.rows[r].expandedIndex], 2));
+        }
+        QCOMPARE(taken.kernels.size(), session.kernels.size());
+        QCOMPARE(taken.kernels.back().name, session.kernels.back().name);
     }
 
     // Strings that need escapes or are not UTF-8, keys of both maps, values JSON cannot hold, no levels.
