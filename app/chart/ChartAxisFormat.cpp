@@ -31,4 +31,15 @@ QString formatPerformanceTick(double flopsPerSecond)
     return QString::fromStdString(formatQuantity(flopsPerSecond, Dimension::FlopsPerSecond, 3));
 }
 
+QString formatLabelIntensity(double flopsPerByte)
+{
+    if (!std::isfinite(flopsPerByte) || !(flopsPerByte > 0.0)) {
+        return {};
+    }
+    if (flopsPerByte >= 10.0) {
+        return QString::number(std::round(flopsPerByte), 'f', 0);
+    }
+    return QString::fromStdString(formatNumber(flopsPerByte, 3));
+}
+
 } // namespace roofscope
