@@ -54,7 +54,7 @@ void ChartLabelPlacer::addKernel(QCPItemText* text, QCPItemLine* leader, double 
         leader->start->setType(QCPItemPosition::ptAbsolute);
         leader->end->setType(QCPItemPosition::ptAbsolute);
     }
-    m_kernels.push_back({ text, leader, x, y, text->text(), {}, kernel, std::nullopt, std::nullopt });
+    m_kernels.push_back({ text, leader, x, y, text->text(), {}, kernel, std::nullopt, std::nullopt, {}, {} });
 }
 
 void ChartLabelPlacer::moveKernel(const QCPItemText* text, double x, double y)
@@ -316,6 +316,10 @@ std::optional<ChartLabelPlacer::Box> ChartLabelPlacer::bestSpot(
 
 bool ChartLabelPlacer::overlaps(const Box& a, const Box& b)
 {
+    if (a.along == QPointF(1.0, 0.0) && b.along == QPointF(1.0, 0.0)) { // both level: compare extents
+        return std::fabs(b.centre.x() - a.centre.x()) < a.halfWidth + b.halfWidth
+            && std::fabs(b.centre.y() - a.centre.y()) < a.halfHeight + b.halfHeight;
+    }
     // Separating axes: two rectangles overlap unless the projections on one of their four axes part.
     const QPointF axes[4]
         = { a.along, QPointF(-a.along.y(), a.along.x()), b.along, QPointF(-b.along.y(), b.along.x()) };
@@ -440,6 +444,13 @@ void ChartLabelPlacer::placeFlat(const Flat& label, const std::vector<QPointF>& 
 
 bool ChartLabelPlacer::crosses(const QLineF& segment, const Box& box)
 {
+    const double reach = box.halfWidth + box.halfHeight; // the box lies within this of its centre
+    if (std::max(segment.x1(), segment.x2()) < box.centre.x() - reach
+        || std::min(segment.x1(), segment.x2()) > box.centre.x() + reach
+        || std::max(segment.y1(), segment.y2()) < box.centre.y() - reach
+        || std::min(segment.y1(), segment.y2()) > box.centre.y() + reach) {
+        return false;
+    }
     // The segment in the box's frame, clipped to the box's inside (Liang-Barsky).
     const QPointF across(-box.along.y(), box.along.x());
     auto local = [&](QPointF point) {

@@ -4,6 +4,7 @@
 #include <QPointF>
 #include <QPolygonF>
 #include <QRectF>
+#include <QSizeF>
 #include <QString>
 
 #include <optional>
@@ -90,6 +91,8 @@ private:
         int kernel = -1;
         std::optional<QRectF> rect; // where place() put it; empty when hidden
         std::optional<QLineF> leaderLine; // pixels, as placed; empty without a leader
+        mutable QString sizedText; // the text last measured, and its size with padding (labelSize())
+        mutable QSizeF size;
     };
     struct Box { // a placed label: centre, unit direction, half extents (pixels)
         QPointF centre;
@@ -102,7 +105,7 @@ private:
     void placeFlat(const Flat& label, const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeArrows(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeLegend(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
-    void placeKernels(const std::vector<QPointF>& obstacles, std::vector<Box>& placed, std::vector<QLineF>& leaders);
+    void placeKernels(const std::vector<QPointF>& markers, std::vector<Box>& placed, std::vector<QLineF>& leaders);
     struct KernelSpot {
         Box box;
         std::optional<QLineF> leader;
@@ -111,10 +114,12 @@ private:
     // cross other leaders (it never crosses a placed label).
     enum class Leader { None, Uncrossed, Crossing };
     // The first free spot for a kernel label whose guide is at `pixel`: over the guide, or (`displaced`)
-    // beside it.
+    // beside it. `crossingRefused` is set when a spot was turned down only for its leader crossing
+    // another.
     std::optional<KernelSpot> kernelSpot(const KernelLabel& label, double pixel, bool displaced, Leader leader,
-        const std::vector<QPointF>& obstacles, const std::vector<Box>& placed,
-        const std::vector<QLineF>& leaders) const;
+        const std::vector<QPointF>& obstacles, const std::vector<Box>& placed, const std::vector<QLineF>& leaders,
+        bool& crossingRefused) const;
+    static QSizeF labelSize(const KernelLabel& label);
     void showKernel(KernelLabel& label, const KernelSpot& spot, std::vector<Box>& placed, std::vector<QLineF>& leaders);
     static bool overlaps(const Box& a, const Box& b);
     // Whether a line segment passes through a box's inside (touching its edge is not crossing).

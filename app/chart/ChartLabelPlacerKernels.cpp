@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace roofscope {
 
@@ -51,14 +52,21 @@ using labelmetrics::kMarkerRadius;
 using labelmetrics::textHeight;
 using labelmetrics::textWidth;
 
+QSizeF ChartLabelPlacer::labelSize(const KernelLabel& label)
+{
+    if (label.sizedText != label.text->text() || label.size.isEmpty()) { // measured once per text
+        label.sizedText = label.text->text();
+        label.size = QSizeF(textWidth(label.text), textHeight(label.text));
+    }
+    return label.size;
+}
+
 void ChartLabelPlacer::placeKernels(
-    const std::vector<QPointF>& obstacles, std::vector<Box>& placed, std::vector<QLineF>& leaders)
+    const std::vector<QPointF>& markers, std::vector<Box>& placed, std::vector<QLineF>& leaders)
 {
     const QRect rect = m_plot->axisRect()->rect();
     auto guidePixel = [&](const KernelLabel& label) { return m_plot->xAxis->coordToPixel(label.x); };
-    // First every label that finds room over its guide, in order; then the others, off the guide or
-    // shortened, with leaders, around the labels placed already.
-    std::vector<KernelLabel*> pending;
+    double rowsBottom = rect.top();
     for (KernelLabel& label : m_kernels) {
         if (label.text->text() != label.shortened) { // the chart set a new text (a drag, a rename)
             label.full = label.text->text();
@@ -70,12 +78,23 @@ void ChartLabelPlacer::placeKernels(
         if (label.leader) {
             label.leader->setVisible(false);
         }
+        rowsBottom = std::max(rowsBottom, rect.top() + 5.0 + kMaxKernelRows * (labelSize(label).height() + 3.0));
+    }
+    // Only the markers by the rows at the top can be in a label's way.
+    std::vector<QPointF> obstacles;
+    std::copy_if(markers.begin(), markers.end(), std::back_inserter(obstacles),
+        [&](const QPointF& p) { return p.y() <= rowsBottom + kMarkerRadius; });
+    // First every label that finds room over its guide, in order; then the others, off the guide or
+    // shortened, with leaders, around the labels placed already.
+    std::vector<KernelLabel*> pending;
+    for (KernelLabel& label : m_kernels) {
         const double pixel = guidePixel(label);
         if (!std::isfinite(pixel) || pixel < rect.left() || pixel > rect.right()) {
             label.text->setVisible(false);
             continue;
         }
-        if (const auto spot = kernelSpot(label, pixel, false, Leader::None, obstacles, placed, leaders)) {
+        bool unused = false;
+        if (const auto spot = kernelSpot(label, pixel, false, Leader::None, obstacles, placed, leaders, unused)) {
             showKernel(label, *spot, placed, leaders);
         } else {
             pending.push_back(&label);
@@ -85,10 +104,11 @@ void ChartLabelPlacer::placeKernels(
         const double pixel = guidePixel(*label);
         // The whole name off the guide, else the shortened one over or off it; leaders that cross no
         // other leader first.
+        bool refused = false; // a spot turned down only for its leader crossing another
         auto attempt = [&](Leader leader) -> std::optional<KernelSpot> {
             label->shortened.clear();
             label->text->setText(label->full);
-            if (auto spot = kernelSpot(*label, pixel, true, leader, obstacles, placed, leaders)) {
+            if (auto spot = kernelSpot(*label, pixel, true, leader, obstacles, placed, leaders, refused)) {
                 return spot;
             }
             const QString shortened = shortenedName(label->full);
@@ -97,13 +117,13 @@ void ChartLabelPlacer::placeKernels(
             }
             label->shortened = shortened;
             label->text->setText(shortened);
-            if (auto spot = kernelSpot(*label, pixel, false, leader, obstacles, placed, leaders)) {
+            if (auto spot = kernelSpot(*label, pixel, false, leader, obstacles, placed, leaders, refused)) {
                 return spot;
             }
-            return kernelSpot(*label, pixel, true, leader, obstacles, placed, leaders);
+            return kernelSpot(*label, pixel, true, leader, obstacles, placed, leaders, refused);
         };
         std::optional<KernelSpot> spot = attempt(Leader::Uncrossed);
-        if (!spot) {
+        if (!spot && refused) {
             spot = attempt(Leader::Crossing);
         }
         if (!spot) {
@@ -116,11 +136,12 @@ void ChartLabelPlacer::placeKernels(
 
 std::optional<ChartLabelPlacer::KernelSpot> ChartLabelPlacer::kernelSpot(const KernelLabel& label, double pixel,
     bool displaced, Leader leader, const std::vector<QPointF>& obstacles, const std::vector<Box>& placed,
-    const std::vector<QLineF>& leaders) const
+    const std::vector<QLineF>& leaders, bool& crossingRefused) const
 {
     const QRect rect = m_plot->axisRect()->rect();
-    const double width = textWidth(label.text) + 2.0;
-    const double height = textHeight(label.text);
+    const QSizeF size = labelSize(label);
+    const double width = size.width() + 2.0;
+    const double height = size.height();
     const double leftmost = rect.left() + 3.0;
     const double rightmost = std::max(leftmost, rect.right() - 3.0 - width);
     const double nudge = std::max(0.0, width / 2.0 - 8.0); // the guide stays under the label
@@ -157,22 +178,26 @@ std::optional<ChartLabelPlacer::KernelSpot> ChartLabelPlacer::kernelSpot(const K
         if (centreY + height / 2.0 > rect.bottom() - 3.0) {
             continue; // a row below the plot
         }
-        const bool crossesMarker = std::any_of(obstacles.begin(), obstacles.end(), [&](const QPointF& p) {
-            return distanceToBox(p - box.centre, box.halfWidth, box.halfHeight) < kMarkerRadius;
-        });
-        if (crossesMarker || std::any_of(placed.begin(), placed.end(), [&](const Box& b) { return overlaps(box, b); })
-            || std::any_of(leaders.begin(), leaders.end(), [&](const QLineF& l) { return crosses(l, box); })) {
+        // Labels first: in a crowded chart most spots are taken, and there are fewer labels than markers.
+        if (std::any_of(placed.begin(), placed.end(), [&](const Box& b) { return overlaps(box, b); })
+            || std::any_of(leaders.begin(), leaders.end(), [&](const QLineF& l) { return crosses(l, box); })
+            || std::any_of(obstacles.begin(), obstacles.end(), [&](const QPointF& p) {
+                   return distanceToBox(p - box.centre, box.halfWidth, box.halfHeight) < kMarkerRadius;
+               })) {
             continue;
         }
         KernelSpot spot { box, std::nullopt };
         if (leader != Leader::None) {
             spot.leader = leaderTo(QRectF(left, centreY - height / 2.0, width, height), marker);
             if (spot.leader
-                && (std::any_of(placed.begin(), placed.end(), [&](const Box& b) { return crosses(*spot.leader, b); })
-                    || (leader == Leader::Uncrossed
-                        && std::any_of(leaders.begin(), leaders.end(), [&](const QLineF& other) {
-                               return spot.leader->intersects(other) == QLineF::BoundedIntersection;
-                           })))) {
+                && std::any_of(placed.begin(), placed.end(), [&](const Box& b) { return crosses(*spot.leader, b); })) {
+                continue;
+            }
+            if (spot.leader && leader == Leader::Uncrossed
+                && std::any_of(leaders.begin(), leaders.end(), [&](const QLineF& other) {
+                       return spot.leader->intersects(other) == QLineF::BoundedIntersection;
+                   })) {
+                crossingRefused = true;
                 continue;
             }
         }

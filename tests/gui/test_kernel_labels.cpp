@@ -162,6 +162,32 @@ private Q_SLOTS:
             QVERIFY2(drawn, qPrintable(what + QStringLiteral(": no line drawn")));
         }
         QVERIFY2(leaders > 0, "no label was moved off its guide");
+        // While such a kernel is dragged its label rides over its guide without a leader (it says the
+        // intensity under the pointer); let go, it is placed again.
+        int dragged = -1;
+        for (int k = 0; k < kernels && dragged < 0; ++k) {
+            const auto label = placer.kernelLabel(k);
+            const auto marker = chart->markerPosition(k, 0);
+            if (label && label->leader && marker && chart->kernelAt(*marker) == k) {
+                dragged = k;
+            }
+        }
+        QVERIFY(dragged >= 0);
+        QCustomPlot* plot = chart->plot();
+        const QPoint from = chart->markerPosition(dragged, 0)->toPoint();
+        const QPoint to(from.x() + 60, from.y());
+        QTest::mousePress(plot, Qt::LeftButton, {}, from);
+        QTest::mouseMove(plot, QPoint(from.x() + 30, from.y()));
+        QTest::mouseMove(plot, to);
+        QVERIFY(chart->isDragging());
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            if (const auto* line = qobject_cast<QCPItemLine*>(plot->item(i)); line && line->visible()) {
+                QVERIFY2(line->layer()->name() != QLatin1String("overlay"), "the dragged label kept its leader");
+            }
+        }
+        QTest::mouseRelease(plot, Qt::LeftButton, {}, to);
+        plot->replot();
+        QVERIFY(placer.kernelLabel(dragged).has_value() || !chart->kernelLabelVisible(dragged));
         // Labels that sit over their guide, whole, have none.
         int plain = 0;
         for (int k = 0; k < kernels; ++k) {
