@@ -40,4 +40,15 @@ QString formatFractionOfRoof(double fraction)
     return QString::fromStdString(formatNumber(fraction * 100.0, 3)) + QStringLiteral(" % of roof");
 }
 
+QString formatLabelIntensity(double flopsPerByte)
+{
+    if (!std::isfinite(flopsPerByte) || !(flopsPerByte > 0.0)) {
+        return {};
+    }
+    if (flopsPerByte >= 10.0) {
+        return QString::number(std::round(flopsPerByte), 'f', 0);
+    }
+    return QString::fromStdString(formatNumber(flopsPerByte, 3));
+}
+
 } // namespace roofscope

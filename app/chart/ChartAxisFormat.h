@@ -12,5 +12,8 @@ QString formatPerformanceTick(double flopsPerSecond);
 // Beside a measured point: "92 % of roof", "350 % of roof" (above its roof). Three significant
 // digits, as the results table's "% of roof" column writes the same fraction.
 QString formatFractionOfRoof(double fraction);
+// An intensity in a kernel's label ("AI=108"): a whole number from 10 up, three significant digits
+// below ("5.33", "0.25"); empty when not a positive number.
+QString formatLabelIntensity(double flopsPerByte);
 
 } // namespace roofscope

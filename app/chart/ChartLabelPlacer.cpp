@@ -1,6 +1,7 @@
 #include "chart/ChartLabelPlacer.h"
 
-#include <QFontMetricsF>
+#include "chart/ChartLabelMetrics.h"
+
 #include <QLineF>
 #include <QtMath>
 #include <qcustomplot.h>
@@ -14,31 +15,14 @@ namespace roofscope {
 namespace {
 constexpr double kClearEnough = 24.0; // pixels of clearance that make a spot good enough
 constexpr double kStep = 12.0; // pixels between candidate spots along a roof
-constexpr int kMaxKernelRows = 4; // kernel labels find no room past this many rows (their markers stay)
-constexpr double kMarkerRadius = 6.0; // pixels a label keeps from a marker's centre
-constexpr int kShortName = 12; // characters a shortened kernel label keeps
 constexpr size_t kMaxObstacles = 4000; // beyond this, labels only avoid each other (keeps replots fast)
-
-double textWidth(const QCPItemText* text)
-{
-    const QMargins padding = text->padding();
-    return QFontMetricsF(text->font()).horizontalAdvance(text->text()) + padding.left() + padding.right();
-}
-
-double textHeight(const QCPItemText* text)
-{
-    const QMargins padding = text->padding();
-    return QFontMetricsF(text->font()).height() + padding.top() + padding.bottom();
-}
-
-// Distance from a point to a rectangle given in its own frame (0 inside).
-double distanceToBox(QPointF local, double halfWidth, double halfHeight)
-{
-    const double dx = std::max(std::fabs(local.x()) - halfWidth, 0.0);
-    const double dy = std::max(std::fabs(local.y()) - halfHeight, 0.0);
-    return std::hypot(dx, dy);
-}
+constexpr double kLeaderSample = 4.0; // pixels between the points of a leader later labels keep clear of
 } // namespace
+
+using labelmetrics::distanceToBox;
+using labelmetrics::kMarkerRadius;
+using labelmetrics::textHeight;
+using labelmetrics::textWidth;
 
 ChartLabelPlacer::ChartLabelPlacer(QCustomPlot* plot)
     : m_plot(plot)
@@ -65,16 +49,21 @@ void ChartLabelPlacer::addFlat(QCPItemText* text, double value, double xLower)
     m_flat.push_back({ text, value, xLower });
 }
 
-void ChartLabelPlacer::addKernel(QCPItemText* text, double x, int kernel)
+void ChartLabelPlacer::addKernel(QCPItemText* text, QCPItemLine* leader, double x, double y, int kernel)
 {
-    m_kernels.push_back({ text, x, text->text(), {}, kernel, std::nullopt });
+    if (leader) {
+        leader->start->setType(QCPItemPosition::ptAbsolute);
+        leader->end->setType(QCPItemPosition::ptAbsolute);
+    }
+    m_kernels.push_back({ text, leader, x, y, text->text(), {}, kernel, std::nullopt, std::nullopt, {}, {} });
 }
 
-void ChartLabelPlacer::moveKernel(const QCPItemText* text, double x)
+void ChartLabelPlacer::moveKernel(const QCPItemText* text, double x, double y)
 {
     for (KernelLabel& label : m_kernels) {
         if (label.text == text) {
             label.x = x;
+            label.y = y;
         }
     }
 }
@@ -106,14 +95,23 @@ void ChartLabelPlacer::place()
     std::vector<Box> placed;
     placeLegend(obstacles, placed);
     const size_t legendBoxes = placed.size();
-    placeKernels(obstacles, placed);
-    placeMeasured(obstacles, placed);
-    placeArrows(obstacles, placed);
+    std::vector<QLineF> leaders;
+    placeKernels(obstacles, placed, leaders);
+    // The labels placed next keep off the leaders as off markers.
+    std::vector<QPointF> avoid = obstacles;
+    for (const QLineF& leader : leaders) {
+        const int steps = std::max(1, static_cast<int>(leader.length() / kLeaderSample));
+        for (int i = 0; i <= steps; ++i) {
+            avoid.push_back(leader.pointAt(static_cast<double>(i) / steps));
+        }
+    }
+    placeMeasured(avoid, placed);
+    placeArrows(avoid, placed);
     for (const Slanted& label : m_slanted) {
-        placeSlanted(label, obstacles, placed);
+        placeSlanted(label, avoid, placed);
     }
     for (const Flat& label : m_flat) {
-        placeFlat(label, obstacles, placed);
+        placeFlat(label, avoid, placed);
     }
     m_lastObstacles = std::move(obstacles);
     m_lastPlaced.assign(placed.begin() + static_cast<std::ptrdiff_t>(legendBoxes), placed.end());
@@ -214,7 +212,7 @@ std::optional<ChartLabelPlacer::PlacedKernelLabel> ChartLabelPlacer::kernelLabel
 {
     for (const KernelLabel& label : m_kernels) {
         if (label.kernel == kernel && label.rect) {
-            return PlacedKernelLabel { *label.rect, label.text->text() };
+            return PlacedKernelLabel { *label.rect, label.text->text(), label.leaderLine };
         }
     }
     return std::nullopt;
@@ -296,6 +294,10 @@ std::optional<ChartLabelPlacer::Box> ChartLabelPlacer::bestSpot(
 
 bool ChartLabelPlacer::overlaps(const Box& a, const Box& b)
 {
+    if (a.along == QPointF(1.0, 0.0) && b.along == QPointF(1.0, 0.0)) { // both level: compare extents
+        return std::fabs(b.centre.x() - a.centre.x()) < a.halfWidth + b.halfWidth
+            && std::fabs(b.centre.y() - a.centre.y()) < a.halfHeight + b.halfHeight;
+    }
     // Separating axes: two rectangles overlap unless the projections on one of their four axes part.
     const QPointF axes[4]
         = { a.along, QPointF(-a.along.y(), a.along.x()), b.along, QPointF(-b.along.y(), b.along.x()) };
@@ -418,63 +420,51 @@ void ChartLabelPlacer::placeFlat(const Flat& label, const std::vector<QPointF>& 
     placed.push_back(best);
 }
 
-void ChartLabelPlacer::placeKernels(const std::vector<QPointF>& obstacles, std::vector<Box>& placed)
+bool ChartLabelPlacer::crosses(const QLineF& segment, const Box& box)
 {
-    const QRect rect = m_plot->axisRect()->rect();
-    for (KernelLabel& label : m_kernels) {
-        if (label.text->text() != label.shortened) { // the chart set a new text (a drag, a rename)
-            label.full = label.text->text();
-        }
-        label.shortened.clear();
-        label.rect.reset();
-        label.text->setText(label.full);
-        const double pixel = m_plot->xAxis->coordToPixel(label.x);
-        if (!std::isfinite(pixel) || pixel < rect.left() || pixel > rect.right()) {
-            label.text->setVisible(false);
-            continue;
-        }
-        // A free spot: inside the plot, over the guide, crossing no marker and no placed label.
-        auto spotFor = [&]() -> std::optional<Box> {
-            const double width = textWidth(label.text) + 2.0;
-            const double height = textHeight(label.text);
-            const double leftmost = rect.left() + 3.0;
-            const double rightmost = std::max(leftmost, rect.right() - 3.0 - width);
-            const double nudge = std::max(0.0, width / 2.0 - 8.0); // the guide stays under the label
-            for (int row = 0; row < kMaxKernelRows; ++row) {
-                const double centreY = rect.top() + 5.0 + row * (height + 3.0) + height / 2.0;
-                for (const double shift : { 0.0, -nudge, nudge }) {
-                    const double left = std::clamp(pixel - width / 2.0 + shift, leftmost, rightmost);
-                    const Box box { QPointF(left + width / 2.0, centreY), QPointF(1.0, 0.0), width / 2.0,
-                        height / 2.0 };
-                    const bool crossesMarker = std::any_of(obstacles.begin(), obstacles.end(), [&](const QPointF& p) {
-                        return distanceToBox(p - box.centre, box.halfWidth, box.halfHeight) < kMarkerRadius;
-                    });
-                    if (!crossesMarker && std::none_of(placed.begin(), placed.end(), [&](const Box& other) {
-                            return overlaps(box, other);
-                        })) {
-                        return box;
-                    }
-                }
-            }
-            return std::nullopt;
-        };
-        std::optional<Box> spot = spotFor();
-        if (!spot && label.full.size() > kShortName + 1) {
-            label.shortened = label.full.left(kShortName).trimmed() + QChar(0x2026);
-            label.text->setText(label.shortened);
-            spot = spotFor();
-        }
-        if (!spot) {
-            label.text->setVisible(false);
-            continue;
-        }
-        label.text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignVCenter);
-        label.text->position->setCoords(m_plot->xAxis->pixelToCoord(spot->centre.x()), spot->centre.y());
-        label.text->setVisible(true);
-        label.rect = QRectF(spot->centre.x() - spot->halfWidth, spot->centre.y() - spot->halfHeight,
-            2.0 * spot->halfWidth, 2.0 * spot->halfHeight);
-        placed.push_back(*spot);
+    const double reach = box.halfWidth + box.halfHeight; // the box lies within this of its centre
+    if (std::max(segment.x1(), segment.x2()) < box.centre.x() - reach
+        || std::min(segment.x1(), segment.x2()) > box.centre.x() + reach
+        || std::max(segment.y1(), segment.y2()) < box.centre.y() - reach
+        || std::min(segment.y1(), segment.y2()) > box.centre.y() + reach) {
+        return false;
     }
+    // The segment in the box's frame, clipped to the box's inside (Liang-Barsky).
+    const QPointF across(-box.along.y(), box.along.x());
+    auto local = [&](QPointF point) {
+        const QPointF d = point - box.centre;
+        return QPointF(QPointF::dotProduct(d, box.along), QPointF::dotProduct(d, across));
+    };
+    const QPointF a = local(segment.p1());
+    const QPointF d = local(segment.p2()) - a;
+    constexpr double kTouch = 0.5; // an edge shared within half a pixel is no crossing
+    const double hw = box.halfWidth - kTouch;
+    const double hh = box.halfHeight - kTouch;
+    if (hw <= 0.0 || hh <= 0.0) {
+        return false;
+    }
+    double t0 = 0.0;
+    double t1 = 1.0;
+    const double p[4] = { -d.x(), d.x(), -d.y(), d.y() };
+    const double q[4] = { a.x() + hw, hw - a.x(), a.y() + hh, hh - a.y() };
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0.0) {
+            if (q[i] < 0.0) {
+                return false; // parallel to this edge and outside it
+            }
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0.0) {
+            t0 = std::max(t0, t);
+        } else {
+            t1 = std::min(t1, t);
+        }
+        if (t0 > t1) {
+            return false;
+        }
+    }
+    return true;
 }
 
 } // namespace roofscope

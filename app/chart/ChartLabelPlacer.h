@@ -1,15 +1,18 @@
 #pragma once
 
 #include <QFont>
+#include <QLineF>
 #include <QPointF>
 #include <QPolygonF>
 #include <QRectF>
+#include <QSizeF>
 #include <QString>
 
 #include <optional>
 #include <vector>
 
 class QCustomPlot;
+class QCPItemLine;
 class QCPItemText;
 
 namespace roofscope {
@@ -23,8 +26,12 @@ namespace roofscope {
 //   right as they can while clear of markers and other labels.
 // - Kernel labels sit at the top of the plot over their intensity guide (the guide leads down to the
 //   markers), in the first of a few rows and nudges where they cross no marker and no label placed
-//   before; where none is free, the name is shortened ("FFN up pro…"), and where even that finds no
-//   room, or the intensity is off-screen, the label is hidden.
+//   before. Labels with no such spot, once every other label has taken its spot over its guide, move
+//   sideways off their guide (the least distance first), else keep their name's first characters
+//   ("FFN up pro…", the intensity line kept) over or beside the guide; such a label gets a leader line
+//   from its edge to the marker it names (the highest at its intensity), and neither it nor its
+//   leader crosses a placed label. Where even that finds no room, or the intensity is off-screen, the
+//   label is hidden. Leaders are obstacles for the labels placed after them.
 // - First of all, the legend goes to the corner of the plot that covers the fewest markers and roof
 //   points (the bottom right on a tie); every label keeps clear of it.
 // - A measured point's "% of roof" label sits beside the point, left or right of it (so it crosses
@@ -61,11 +68,13 @@ public:
     void clear();
     void addSlanted(QCPItemText* text, double bytesPerSecond, double xLower, double xUpper, bool above);
     void addFlat(QCPItemText* text, double value, double xLower);
-    void addKernel(QCPItemText* text, double x, int kernel);
+    // A kernel's label at intensity x, naming the marker at (x, y) (plot coordinates); `leader` is
+    // shown from the label to that marker when the label is moved off its guide or shortened.
+    void addKernel(QCPItemText* text, QCPItemLine* leader, double x, double y, int kernel);
     // An annotation arrow's label (arrow `index` of the scene), from and to in plot coordinates; set
     // again when the arrow moves. It goes beside the arrow's middle, on the free side, a few pixels off.
     void setArrow(QCPItemText* text, int index, QPointF from, QPointF to);
-    void moveKernel(const QCPItemText* text, double x);
+    void moveKernel(const QCPItemText* text, double x, double y);
     // A point labels keep clear of (a marker), in plot coordinates.
     void addObstacle(double x, double y);
     // Adds a measured label, or replaces the one of the same kernel (after the point moved).
@@ -78,10 +87,12 @@ public:
     std::vector<QPolygonF> labelOutlines() const;
     QRectF legendRect() const;
     std::vector<QPointF> markerPixels() const;
-    // A kernel's label as last placed (its rectangle and text, shortened or not), if it is shown.
+    // A kernel's label as last placed (its rectangle and text, shortened or not, and its leader line
+    // from the rectangle's edge to the marker when it has one), if it is shown.
     struct PlacedKernelLabel {
         QRectF rect;
         QString text;
+        std::optional<QLineF> leader;
     };
     std::optional<PlacedKernelLabel> kernelLabel(int kernel) const;
     std::optional<QRectF> arrowLabel(int index) const;
@@ -102,11 +113,16 @@ private:
     };
     struct KernelLabel {
         QCPItemText* text = nullptr;
+        QCPItemLine* leader = nullptr;
         double x = 0.0;
+        double y = 0.0; // the marker it names
         QString full; // the text as given, before any shortening
         QString shortened; // what place() last put in its place, if anything
         int kernel = -1;
         std::optional<QRectF> rect; // where place() put it; empty when hidden
+        std::optional<QLineF> leaderLine; // pixels, as placed; empty without a leader
+        mutable QString sizedText; // the text last measured, and its size with padding (labelSize())
+        mutable QSizeF size;
     };
     struct Box { // a placed label: centre, unit direction, half extents (pixels)
         QPointF centre;
@@ -120,11 +136,28 @@ private:
     void placeArrows(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeLegend(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     void placeMeasured(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
-    void placeKernels(const std::vector<QPointF>& obstacles, std::vector<Box>& placed);
     // The lines the plot draws (roofs, ceilings: graphs of a few points), in pixels, one sample every
     // `step` pixels along each. `drawnOnly`: leave out fills drawn without a pen (the shaded region).
     static std::vector<QPointF> lineSamples(const QCustomPlot* plot, double step, bool drawnOnly);
+    void placeKernels(const std::vector<QPointF>& markers, std::vector<Box>& placed, std::vector<QLineF>& leaders);
+    struct KernelSpot {
+        Box box;
+        std::optional<QLineF> leader;
+    };
+    // Whether a kernel label's spot comes with a leader to its marker, and whether that leader may
+    // cross other leaders (it never crosses a placed label).
+    enum class Leader { None, Uncrossed, Crossing };
+    // The first free spot for a kernel label whose guide is at `pixel`: over the guide, or (`displaced`)
+    // beside it. `crossingRefused` is set when a spot was turned down only for its leader crossing
+    // another.
+    std::optional<KernelSpot> kernelSpot(const KernelLabel& label, double pixel, bool displaced, Leader leader,
+        const std::vector<QPointF>& obstacles, const std::vector<Box>& placed, const std::vector<QLineF>& leaders,
+        bool& crossingRefused) const;
+    static QSizeF labelSize(const KernelLabel& label);
+    void showKernel(KernelLabel& label, const KernelSpot& spot, std::vector<Box>& placed, std::vector<QLineF>& leaders);
     static bool overlaps(const Box& a, const Box& b);
+    // Whether a line segment passes through a box's inside (touching its edge is not crossing).
+    static bool crosses(const QLineF& segment, const Box& box);
     static double clearance(const Box& box, const std::vector<QPointF>& obstacles, const std::vector<Box>& placed);
     // The first candidate with room enough, else the one with the most room, among those that overlap
     // no placed label; empty when every candidate overlaps one.

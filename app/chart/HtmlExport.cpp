@@ -215,16 +215,32 @@ QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
             out += measuredSvg(scene, static_cast<int>(k), at, labels.measuredLabel(static_cast<int>(k)));
         }
         out += QStringLiteral("</g>\n");
-        // The label where the chart put it (clear of markers and other labels), or none, as the chart.
+        // The label where the chart put it (clear of markers and other labels), or none, as the chart:
+        // its lines (the name, the intensity) centred one under the other, and its leader to the marker.
         if (const auto label = labels.kernelLabel(static_cast<int>(k))) {
-            const double size = std::max(8.0, (label->rect.height() - 2.0) * 0.78); // the chart's font, in pixels
-            out += QStringLiteral("<g class=\"kernel-label\" data-kernel=\"%1\">").arg(k)
-                + QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\" stroke=\"%6\"/>")
-                      .arg(n(label->rect.x()), n(label->rect.y()), n(label->rect.width()), n(label->rect.height()),
-                          colour(scene.style.panel), colour(scene.style.panelBorder))
-                + text(label->rect.center().x(), label->rect.center().y() + size * 0.35, label->text,
-                    QStringLiteral("fill=\"%1\" font-size=\"%2\" text-anchor=\"middle\"")
-                        .arg(colour(scene.style.text), n(size)))
+            const QStringList lines = label->text.split(QLatin1Char('\n'));
+            const double line = (label->rect.height() - 2.0) / static_cast<double>(lines.size());
+            const double size = std::max(8.0, line * 0.78); // the chart's font, in pixels
+            const double centre = label->rect.center().x();
+            QString spans;
+            for (qsizetype i = 0; i < lines.size(); ++i) {
+                spans += QStringLiteral("<tspan x=\"%1\" y=\"%2\">%3</tspan>")
+                             .arg(n(centre),
+                                 n(label->rect.y() + 1.0 + line * (static_cast<double>(i) + 0.5) + size * 0.35),
+                                 esc(lines[i]));
+            }
+            out += QStringLiteral("<g class=\"kernel-label\" data-kernel=\"%1\">").arg(k);
+            if (label->leader) {
+                out += QStringLiteral("<line class=\"leader\" x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%4\" stroke=\"%5\" "
+                                      "stroke-opacity=\"%6\"/>")
+                           .arg(n(label->leader->x1()), n(label->leader->y1()), n(label->leader->x2()),
+                               n(label->leader->y2()), colour(scene.style.guide), n(scene.style.guide.alphaF()));
+            }
+            out += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"%5\" stroke=\"%6\"/>")
+                       .arg(n(label->rect.x()), n(label->rect.y()), n(label->rect.width()), n(label->rect.height()),
+                           colour(scene.style.panel), colour(scene.style.panelBorder))
+                + QStringLiteral("<text fill=\"%1\" font-size=\"%2\" text-anchor=\"middle\">%3</text>")
+                      .arg(colour(scene.style.text), n(size), spans)
                 + QStringLiteral("</g>\n");
         }
     }

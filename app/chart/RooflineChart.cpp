@@ -12,7 +12,6 @@
 #include "document/ChartPalette.h"
 #include "model/Units.h"
 
-#include <QFontMetricsF>
 #include <QMouseEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -29,7 +28,6 @@ constexpr double kSlopeWidth = 1.6; // the memory slope of the default level
 constexpr double kLevelWidth = 1.3; // other levels' roofs
 constexpr double kCeilingWidth = 1.3;
 constexpr double kLevelTint = 0.35; // how much lighter other levels are drawn
-constexpr int kMaxKernelLabelChars = 28;
 
 bool positiveFinite(double value)
 {
@@ -230,11 +228,7 @@ void RooflineChart::setScene(std::shared_ptr<ChartScene> scene, bool fit)
     m_cloud->setHighlighted(m_selectedKernel);
     m_cloud->showAllExcept(m_dragKernel);
     m_dragCloud->showOnly(m_dragKernel);
-    if (m_dragKernel >= 0) {
-        if (QCPItemText* label = m_kernelItems[static_cast<size_t>(m_dragKernel)].label) {
-            label->setLayer(QStringLiteral("overlay"));
-        }
-    }
+    setKernelLabelLayer(m_dragKernel, QStringLiteral("overlay"));
     m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     m_emptyText->setVisible(m_scene->devices.empty());
 
@@ -370,96 +364,6 @@ void RooflineChart::buildDevice(int index)
     }
 }
 
-QString RooflineChart::kernelLabel(int index) const
-{
-    QString name = m_scene->kernels[static_cast<size_t>(index)].name;
-    if (name.size() > kMaxKernelLabelChars) {
-        name = name.left(kMaxKernelLabelChars - 1) + QChar(0x2026);
-    }
-    const char32_t glyph = kernelMarkerGlyph(index);
-    if (QFontMetricsF(QFont(font().family(), 9)).inFontUcs4(glyph)) {
-        name = QString::fromUcs4(&glyph, 1) + QLatin1Char(' ') + name;
-    }
-    return name;
-}
-
-void RooflineChart::buildKernel(int index)
-{
-    const ChartKernel& kernel = m_scene->kernels[static_cast<size_t>(index)];
-    KernelItems items;
-    const bool few = m_shownKernels <= KernelCloud::kManyKernels && !kernel.hidden;
-    for (const ChartKernelPoint& point : kernel.points) {
-        if (!positiveFinite(point.intensity) || !positiveFinite(point.attainable)) {
-            continue;
-        }
-        if (items.x <= 0.0) { // the guide and label follow the first point
-            items.x = point.intensity;
-        }
-        if (few) {
-            m_labels->addObstacle(point.intensity, point.attainable);
-        }
-    }
-    if (items.x <= 0.0 || !few) {
-        m_kernelItems.push_back(items);
-        return;
-    }
-    if (kernel.achieved && positiveFinite(*kernel.achieved)) {
-        m_labels->addObstacle(items.x, *kernel.achieved);
-    }
-    items.label = new QCPItemText(m_plot);
-    items.label->setLayer(kKernelLayer);
-    items.label->setText(kernelLabel(index));
-    const ChartStyle& style = m_scene->style;
-    items.label->setFont(style.font(font().family(), 9));
-    items.label->setColor(style.text);
-    items.label->setBrush(style.panel);
-    items.label->setPen(QPen(style.panelBorder));
-    items.label->setPadding(QMargins(3, 1, 3, 1));
-    items.label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-    items.label->position->setTypeY(QCPItemPosition::ptAbsolute);
-    items.label->setSelectable(false);
-    m_labels->addKernel(items.label, items.x, index);
-    m_kernelItems.push_back(items);
-}
-
-void RooflineChart::updateKernel(int index, ChartKernel kernel)
-{
-    if (index < 0 || index >= static_cast<int>(m_scene->kernels.size())) {
-        return;
-    }
-    m_scene->kernels[static_cast<size_t>(index)] = std::move(kernel);
-    updateKernel(index);
-}
-
-void RooflineChart::updateKernel(int index)
-{
-    if (index < 0 || index >= static_cast<int>(m_scene->kernels.size())) {
-        return;
-    }
-    m_cloud->forgetPixels(); // its points moved in place: the scene's device keys no longer say so
-    const ChartKernel& updated = m_scene->kernels[static_cast<size_t>(index)];
-    KernelItems& items = m_kernelItems[static_cast<size_t>(index)];
-    items.x = 0.0;
-    for (const ChartKernelPoint& point : updated.points) {
-        if (positiveFinite(point.intensity) && positiveFinite(point.attainable)) {
-            items.x = point.intensity;
-            break;
-        }
-    }
-    if (items.label) {
-        items.label->setText(kernelLabel(index));
-        m_labels->moveKernel(items.label, items.x);
-        items.label->position->setCoords(items.x, items.label->position->coords().y());
-        items.label->setVisible(items.x > 0.0);
-    }
-    m_decorator->followKernels(*m_scene);
-    if (index == m_dragKernel) {
-        m_plot->layer(QStringLiteral("overlay"))->replot();
-    } else {
-        m_plot->replot(QCustomPlot::rpQueuedRefresh);
-    }
-}
-
 void RooflineChart::buildRegions()
 {
     if (m_scene->devices.empty()) {
@@ -555,24 +459,6 @@ QString RooflineChart::legendText(int device) const
         return {};
     }
     return m_legendGraphs[static_cast<size_t>(device)]->name();
-}
-
-QString RooflineChart::kernelLabelText(int kernel) const
-{
-    if (kernel < 0 || kernel >= static_cast<int>(m_kernelItems.size())) {
-        return {};
-    }
-    const QCPItemText* label = m_kernelItems[static_cast<size_t>(kernel)].label;
-    return label ? label->text() : QString();
-}
-
-bool RooflineChart::kernelLabelVisible(int kernel) const
-{
-    if (kernel < 0 || kernel >= static_cast<int>(m_kernelItems.size())) {
-        return false;
-    }
-    const QCPItemText* label = m_kernelItems[static_cast<size_t>(kernel)].label;
-    return label && label->visible();
 }
 
 QString RooflineChart::xTickLabel(double flopsPerByte)

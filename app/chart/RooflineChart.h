@@ -15,6 +15,7 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPItemLine;
 class QCPItemStraightLine;
 class QCPItemText;
 class QMouseEvent;
@@ -46,7 +47,9 @@ struct ChartHit {
 // device's colour with a ridge marker, lighter roofs for its other shown levels, dashed ceilings
 // (estimated levels are dashed too, and their labels say "(estimate)");
 // per kernel a dotted intensity guide, a marker on every device's roof (one shape per kernel, filled
-// with the device colour), a measured point when known, and a label at the top.
+// with the device colour), a measured point when known, and a label at the top (the name and, unless
+// the view leaves it out, the intensity: "AI=108"), tied to its marker by a thin leader line where
+// the label had to move off its guide or be shortened.
 //
 // Layers (bottom to top): "grid", "main" (roofs, shaded regions), "roofLabels", "kernels" (guides,
 // markers, measured points, labels), "axes", "legend", "overlay" (buffered: the kernel being
@@ -158,7 +161,9 @@ private:
 
     struct KernelItems {
         double x = 0.0; // the guide and label position
+        double y = 0.0; // the marker the label names: the highest at x
         QCPItemText* label = nullptr; // only while there are few kernels
+        QCPItemLine* leader = nullptr; // with the label: to the marker when the label is moved or shortened
     };
 
     void setupPlot();
@@ -168,6 +173,8 @@ private:
     void buildKernel(int index);
     void buildRegions();
     QString kernelLabel(int index) const;
+    // The dragged kernel's label and leader go to the overlay layer, and back after the drag.
+    void setKernelLabelLayer(int kernel, const QString& layer);
     QCPGraph* addLine(const std::vector<double>& x, const std::vector<double>& y, const QPen& pen);
     QCPItemText* addRoofLabel(const QString& text, const QColor& color);
 

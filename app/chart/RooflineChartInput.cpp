@@ -158,9 +158,7 @@ void RooflineChart::onMousePress(QMouseEvent* event)
     m_cloud->setHighlighted(*kernel);
     m_cloud->showAllExcept(*kernel);
     m_dragCloud->showOnly(*kernel);
-    if (QCPItemText* label = m_kernelItems[static_cast<size_t>(*kernel)].label) {
-        label->setLayer(QStringLiteral("overlay"));
-    }
+    setKernelLabelLayer(*kernel, QStringLiteral("overlay"));
     m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
@@ -197,11 +195,7 @@ void RooflineChart::onMouseRelease(QMouseEvent* /*event*/)
     m_plot->setInteraction(QCP::iRangeDrag, true);
     m_cloud->showAllExcept(-1);
     m_dragCloud->showOnly(-1);
-    if (static_cast<size_t>(kernel) < m_kernelItems.size()) {
-        if (QCPItemText* label = m_kernelItems[static_cast<size_t>(kernel)].label) {
-            label->setLayer(QString::fromLatin1(kKernelLayer));
-        }
-    }
+    setKernelLabelLayer(kernel, QString::fromLatin1(kKernelLayer));
     m_plot->replot(QCustomPlot::rpQueuedRefresh);
     Q_EMIT kernelDragFinished(kernel);
 }

@@ -166,6 +166,7 @@ struct ChartScene {
     std::vector<ChartKernel> kernels;
     bool showFeasibleRegion = true; // shade under each device's roof
     bool showRegionLabels = true; // "memory-bound" / "compute-bound" either side of the first ridge
+    bool labelIntensity = true; // kernel labels carry their intensity ("AI=108") under the name
     ChartStyle style = ChartStyle::make(false, false);
     ChartSummary summary; // drawn beside the plot when the style is for review and it has rows
     ChartDecorations decorations;

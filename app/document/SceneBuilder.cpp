@@ -380,6 +380,7 @@ SceneBuildResult buildChartScene(
     SceneBuildResult result;
     result.scene.showFeasibleRegion = session.view.showFeasibleRegion;
     result.scene.showRegionLabels = session.view.showRegionLabels;
+    result.scene.labelIntensity = session.view.labelIntensity;
     result.scene.xLevel = session.view.xLevel;
     result.scene.style = ChartStyle::make(session.view.theme == "dark", sceneOptions.review);
     const EvalOptions base = sessionOptions(session, DeviceSelection {});

@@ -87,8 +87,9 @@ void MainWindow::createActions()
     m_chart->setFocusPolicy(Qt::StrongFocus);
 
     viewMenu->addSeparator();
-    auto addViewToggle = [&](const QString& text, bool ViewSettings::*flag) {
+    auto addViewToggle = [&](const QString& text, bool ViewSettings::*flag, const char* name) {
         QAction* action = viewMenu->addAction(text);
+        action->setObjectName(QString::fromLatin1(name));
         action->setCheckable(true);
         action->setChecked(session().view.*flag);
         connect(action, &QAction::toggled, this, [this, flag, text](bool on) {
@@ -97,14 +98,15 @@ void MainWindow::createActions()
             }
             ViewSettings view = session().view;
             view.*flag = on;
-            m_document->setView(view, text);
+            m_document->setView(view, QString(text).remove(QLatin1Char('&')));
         });
         auto sync = [this, action, flag] { action->setChecked(session().view.*flag); };
         connect(m_document, &SessionDocument::viewChanged, action, sync);
         connect(m_document, &SessionDocument::sessionReset, action, sync);
     };
-    addViewToggle(tr("Shade Feasible &Region"), &ViewSettings::showFeasibleRegion);
-    addViewToggle(tr("Region &Labels"), &ViewSettings::showRegionLabels);
+    addViewToggle(tr("Shade Feasible &Region"), &ViewSettings::showFeasibleRegion, "feasibleRegionAction");
+    addViewToggle(tr("Region &Labels"), &ViewSettings::showRegionLabels, "regionLabelsAction");
+    addViewToggle(tr("&Intensity in Kernel Labels"), &ViewSettings::labelIntensity, "labelIntensityAction");
     viewMenu->addMenu(new XLevelMenu(m_document, m_analysis, this));
     QAction* comm = viewMenu->addAction(tr("&Communication Roofs…"));
     comm->setObjectName(QStringLiteral("commFractionsAction"));

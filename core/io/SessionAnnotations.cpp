@@ -120,6 +120,7 @@ void readViewExtras(YamlSchema& s, const YAML::Node& view, ViewSettings& v)
             v.xLevel = value == "default" ? std::string() : value;
         }
     }
+    v.labelIntensity = s.boolean(view, "label_intensity", "view.label_intensity").value_or(true);
 }
 
 bool isXLevelName(const std::string& value)
@@ -178,6 +179,7 @@ void emitViewExtras(YAML::Emitter& out, const ViewSettings& v)
     if (!v.xLevel.empty()) {
         out << YAML::Key << "x_level" << YAML::Value << v.xLevel;
     }
+    out << YAML::Key << "label_intensity" << YAML::Value << v.labelIntensity;
 }
 
 std::string annotationRatioLabel(double fromSeconds, double toSeconds)

@@ -7,10 +7,9 @@
 
 namespace roofscope {
 
-// The session's `annotations` list and the view's `comm_fractions`, `shade_between` (SPEC 6.1) and
-// `x_level`, read
-// strictly (every problem a diagnostic at its place) and written back. Kernels must be read first: an
-// arrow must name kernels of the session.
+// The session's `annotations` list and the view's `comm_fractions`, `shade_between` (SPEC 6.1),
+// `x_level` and `label_intensity`, read strictly (every problem a diagnostic at its place) and written
+// back. Kernels must be read first: an arrow must name kernels of the session.
 void readAnnotations(YamlSchema& schema, const YAML::Node& root, Session& session);
 void readViewExtras(YamlSchema& schema, const YAML::Node& view, ViewSettings& settings);
 void emitAnnotations(YAML::Emitter& out, const Session& session);

@@ -40,6 +40,8 @@ struct ViewSettings {
     // on the level that binds each kernel ("binding"), or on one named level ("ici"; a device or a
     // kernel without it keeps its default level).
     std::string xLevel;
+    // Whether kernel labels carry the intensity they sit at ("AI=108") under the name.
+    bool labelIntensity = true;
 };
 
 // The view.x_level value that puts each kernel on the roof of the level binding it.

@@ -145,6 +145,33 @@ private Q_SLOTS:
         QCOMPARE(back.session->view.xLevel, r.session->view.xLevel);
     }
 
+    // view.label_intensity: whether kernel labels carry "AI=..." under the name; on unless the file says
+    // otherwise, written back either way.
+    void labelIntensityIsReadAndWritten_data()
+    {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<bool>("on");
+        QTest::newRow("no key: on") << "  theme: light\n" << true;
+        QTest::newRow("true") << "  label_intensity: true\n" << true;
+        QTest::newRow("false") << "  label_intensity: false\n" << false;
+        QTest::newRow("no") << "  label_intensity: no\n" << false;
+    }
+    void labelIntensityIsReadAndWritten()
+    {
+        QFETCH(QString, view);
+        QFETCH(bool, on);
+        auto r = loadSessionText("schema: roofscope-session/1\nview:\n" + view.toStdString(), "l.yaml");
+        QVERIFY2(r.session, firstError(r.diagnostics).c_str());
+        QCOMPARE(r.session->view.labelIntensity, on);
+        const std::string yaml = sessionToYaml(*r.session);
+        QVERIFY2(QString::fromStdString(yaml).contains(
+                     QStringLiteral("label_intensity: %1").arg(on ? QStringLiteral("true") : QStringLiteral("false"))),
+            yaml.c_str());
+        auto back = loadSessionText(yaml, "m.yaml");
+        QVERIFY2(back.session, firstError(back.diagnostics).c_str());
+        QCOMPARE(back.session->view.labelIntensity, on);
+    }
+
     // A session whose arrow lost a kernel (renamed or deleted in the window) still saves a file that loads.
     void arrowsToMissingKernelsAreNotWritten()
     {
@@ -258,6 +285,11 @@ private Q_SLOTS:
                                         << "'default', 'binding' or a level name" << 3;
         QTest::newRow("x level empty") << "schema: roofscope-session/1\nview:\n  x_level: \"\"\n"
                                        << "view.x_level" << 3;
+        QTest::newRow("label intensity not a boolean")
+            << "schema: roofscope-session/1\nview:\n  theme: light\n  label_intensity: maybe\n"
+            << "view.label_intensity: expected true or false" << 4;
+        QTest::newRow("label intensity a list") << "schema: roofscope-session/1\nview:\n  label_intensity: [true]\n"
+                                                << "view.label_intensity" << 3;
         QTest::newRow("alias") << "schema: roofscope-session/1\ntitle: &t x\nview: *t\n"
                                << "anchors" << 2;
     }

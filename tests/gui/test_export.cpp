@@ -232,6 +232,57 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 12: `roofscope export` writes the kernels' intensities into their labels as text, on the
+    // x-axis level ("AI=108"), unless the session's view.label_intensity is false. By hand, for bf16
+    // matmuls (2mkn FLOPs over 2(mk + kn + mn) bytes): Attention QK^T (1024 x 128 x 2048) 107.8,
+    // MatMul 600x600 200, FFN up projection (65536 x 4096 x 16384) 3120.8.
+    void commandWritesKernelIntensitiesIntoTheSvg_data()
+    {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<QStringList>("present");
+        QTest::newRow("default: on") << QString() << QStringList { "AI=108", "AI=200", "AI=3121", "MatMul 600x600" };
+        QTest::newRow("label_intensity: true") << "  label_intensity: true\n"
+                                               << QStringList { "AI=108", "AI=200", "AI=3121" };
+        QTest::newRow("label_intensity: false") << "  label_intensity: false\n"
+                                                << QStringList { "MatMul 600x600", "FFN up projection" };
+    }
+    void commandWritesKernelIntensitiesIntoTheSvg()
+    {
+        QFETCH(QString, view);
+        QFETCH(QStringList, present);
+        QFile example(QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(example.readAll());
+        QVERIFY(text.contains(QStringLiteral("\nview:\n")));
+        text.replace(QStringLiteral("\nview:\n"), QStringLiteral("\nview:\n") + view);
+        const QString session = m_dir.filePath(QStringLiteral("labels-%1.yaml").arg(QTest::currentDataTag()));
+        QFile file(session);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(text.toUtf8());
+        file.close();
+        const QString out = m_dir.filePath(QStringLiteral("labels-%1.svg").arg(QTest::currentDataTag()));
+        QProcess process;
+        process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE),
+            { QStringLiteral("export"), QStringLiteral("--session"), session, QStringLiteral("-o"), out });
+        QVERIFY(process.waitForFinished(30000));
+        QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+        QFile svg(out);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&svg);
+        QStringList texts;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("text")) {
+                texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        for (const QString& wanted : present) {
+            QVERIFY2(texts.join(QLatin1Char('\n')).contains(wanted), qPrintable(wanted));
+        }
+        const bool on = !view.contains(QStringLiteral("false"));
+        QCOMPARE(texts.filter(QStringLiteral("AI=")).size(), on ? 4 : 0); // one per kernel
+    }
+
     void badRequestsAreRefused()
     {
         ChartExportOptions tiny;

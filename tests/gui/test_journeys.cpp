@@ -681,6 +681,87 @@ private Q_SLOTS:
         QCOMPARE(label()->text, QStringLiteral("35 % of roof"));
     }
 
+    // Issue 12: kernel labels carry the intensity they sit at, as the seed draws them ("AI=108"), and
+    // View > Intensity in Kernel Labels switches it off and on: one undo step each, kept in the session,
+    // followed live while a kernel is dragged.
+    void kernelLabelsCarryTheIntensitySwitchably()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadExample("transformer-layer.yaml"));
+        window.resize(1600, 1000); // room for every label's whole name
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.chart()->plot()->replot();
+        const int matmul = kernelIndex(window.session(), "MatMul 600x600");
+        QVERIFY(matmul >= 0);
+        const auto label = [&] { return window.chart()->kernelLabelText(matmul); };
+        // 2 x 600^3 FLOPs over 3 x 600^2 bf16 values (2 bytes each): 600 / 3 = 200 FLOP/B.
+        QVERIFY2(label().endsWith(QStringLiteral("MatMul 600x600\nAI=200")), qPrintable(label()));
+        auto* action = window.findChild<QAction*>(QStringLiteral("labelIntensityAction"));
+        QVERIFY(action);
+        QVERIFY(action->isCheckable() && action->isChecked());
+        QUndoStack* undo = window.document()->undoStack();
+        const int steps = undo->count();
+
+        action->trigger();
+        QVERIFY(!window.session().view.labelIntensity);
+        QCOMPARE(undo->count(), steps + 1);
+        QVERIFY2(label().endsWith(QStringLiteral("MatMul 600x600")), qPrintable(label()));
+        QVERIFY(!label().contains(QStringLiteral("AI=")));
+        undo->undo();
+        QVERIFY(window.session().view.labelIntensity);
+        QVERIFY(action->isChecked());
+        QVERIFY(label().endsWith(QStringLiteral("\nAI=200")));
+        undo->redo();
+        QVERIFY(!window.session().view.labelIntensity);
+        QVERIFY(!action->isChecked());
+        QVERIFY(!label().contains(QStringLiteral("AI=")));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("labels.yaml"));
+        QVERIFY(window.saveSessionAs(path).isEmpty());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("label_intensity: false"));
+        MainWindow reopened(m_db);
+        reopened.setAutosaveDelay(-1);
+        reopened.resize(1600, 1000);
+        QVERIFY(reopened.openSessionFile(path).isEmpty());
+        reopened.chart()->plot()->replot();
+        QVERIFY(!reopened.session().view.labelIntensity);
+        QVERIFY(!reopened.findChild<QAction*>(QStringLiteral("labelIntensityAction"))->isChecked());
+        QVERIFY(!reopened.chart()->kernelLabelText(matmul).contains(QStringLiteral("AI=")));
+        undo->undo();
+        QVERIFY(label().endsWith(QStringLiteral("\nAI=200")));
+
+        // While a kernel is dragged its label says the intensity under the pointer.
+        Session raw;
+        raw.devices = { DeviceSelection { "google-tpu-v5e", "", {}, true } };
+        Kernel kernel;
+        kernel.name = "raw";
+        kernel.flops = 1e12;
+        kernel.bytes = { { "hbm", 1e10 } }; // 100 FLOP/B
+        raw.kernels = { kernel };
+        window.setSession(raw);
+        QCustomPlot* plot = window.chart()->plot();
+        plot->replot();
+        QCOMPARE(window.chart()->kernelLabelText(0).section(QLatin1Char('\n'), 1), QStringLiteral("AI=100"));
+        const QPoint from = window.chart()->markerPosition(0, 0)->toPoint();
+        const int toX = qRound(plot->xAxis->coordToPixel(2500.0));
+        QTest::mousePress(plot, Qt::LeftButton, {}, from);
+        QVERIFY(window.chart()->isDragging());
+        for (int step = 1; step <= 4; ++step) {
+            QTest::mouseMove(plot, QPoint(from.x() + (toX - from.x()) * step / 4, from.y()));
+        }
+        QVERIFY(window.chart()->isDragging());
+        const double now = 1e12 / window.session().kernels[0].bytesOn("hbm");
+        ROOFSCOPE_COMPARE_REL(now, 2500.0, 0.2); // where the pixel grid put the pointer
+        QCOMPARE(window.chart()->kernelLabelText(0).section(QLatin1Char('\n'), 1),
+            QStringLiteral("AI=%1").arg(std::llround(now)));
+        QTest::mouseRelease(plot, Qt::LeftButton, {}, QPoint(toX, from.y()));
+    }
+
 private:
     HardwareDatabase m_db;
 };
