@@ -9,10 +9,10 @@
 #include "cli/MapCommand.h"
 #include "cli/PrintableStreamBuf.h"
 #include "cli/SweepCommand.h"
+#include "cli/TableJson.h"
 #include "cli/WorkloadCommand.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
-#include "io/EvaluationJsonWriter.h"
 #include "io/SafeFileWriter.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
@@ -28,7 +28,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <future>
 #include <iostream>
 
 namespace roofscope {
@@ -397,53 +396,7 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         err << "roofscope: warning: " << warnings - kWarningsShown << " more warnings like these\n";
     }
     if (format == "json") {
-        // Row by row, as one array's dump(2) would print them, without holding the whole tree.
-        bool first = true;
-        auto print = [&](const nlohmann::json& object) {
-            const std::string text = jsonText(object);
-            out << (first ? "[\n  " : ",\n  ");
-            first = false;
-            std::size_t from = 0;
-            for (std::size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', from)) {
-                out.write(text.data() + from, static_cast<std::streamsize>(nl + 1 - from));
-                out << "  ";
-                from = nl + 1;
-            }
-            out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
-        };
-        // Rows straight to text: the same bytes as print(evaluationToJson(...)) (checked by
-        // test_evaluation_json), about a third of the time for 100,000 rows. Blocks of rows are
-        // written out in order while a second thread formats the next block.
-        const auto& rows = evaluation.rows;
-        constexpr std::size_t kBlockRows = 2048;
-        auto format = [&](std::size_t from) {
-            std::string text;
-            const std::size_t to = std::min(rows.size(), from + kBlockRows);
-            for (std::size_t r = from; r < to; ++r) {
-                text += r == 0 ? "[\n  " : ",\n  ";
-                appendEvaluationJson(text, rows[r].evaluation, evaluation.kernels[rows[r].expandedIndex], 2);
-            }
-            return text;
-        };
-        std::future<std::string> next;
-        for (std::size_t from = 0; from < rows.size(); from += 2 * kBlockRows) {
-            if (from + kBlockRows < rows.size()) {
-                next = std::async(std::launch::async, format, from + kBlockRows);
-            }
-            const std::string text = format(from);
-            out.write(text.data(), static_cast<std::streamsize>(text.size()));
-            if (next.valid()) {
-                const std::string later = next.get();
-                out.write(later.data(), static_cast<std::streamsize>(later.size()));
-            }
-        }
-        first = rows.empty();
-        if (session.devices.empty()) {
-            for (const auto& k : session.kernels) {
-                print(kernelOnlyToJson(k));
-            }
-        }
-        out << (first ? "[]\n" : "\n]\n");
+        writeTableJson(out, evaluation, session);
         return 0;
     }
     std::vector<Evaluation> rows;
