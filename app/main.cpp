@@ -8,10 +8,22 @@
 #include <system_error>
 #include <vector>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 int main(int argc, char** argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (roofscope::CommandLine::isSubcommand(args)) {
+#ifdef __GLIBC__
+        // A command reads, evaluates and prints in phases of hundreds of megabytes for a run of
+        // 100,000 launches: keep what one phase frees for the next instead of giving it back to the
+        // system and faulting fresh pages in again (a tenth of the time of `table` on such a run).
+        mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+        mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
+        mallopt(M_TOP_PAD, 64 * 1024 * 1024);
+#endif
         return roofscope::CommandLine::run(args);
     }
     std::string session;
