@@ -239,9 +239,11 @@ public:
     {
         if (event->type() == QEvent::Paint) {
             const QObject* owner = watched;
-            // Item views paint their viewport: name the view.
-            if (owner->parent() && qobject_cast<const QAbstractItemView*>(owner->parent())) {
-                owner = owner->parent();
+            // Item views paint their viewport: name the view (its frame and scroll-bar containers,
+            // also children of the view, keep their own names).
+            if (const auto* view = qobject_cast<const QAbstractItemView*>(owner->parent());
+                view && view->viewport() == owner) {
+                owner = view;
             }
             QString key = QString::fromLatin1(owner->metaObject()->className());
             if (!owner->objectName().isEmpty()) {
