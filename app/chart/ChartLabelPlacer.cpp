@@ -1,6 +1,7 @@
 #include "chart/ChartLabelPlacer.h"
 
 #include "chart/ChartLabelMetrics.h"
+#include "chart/PolylineClip.h"
 
 #include <QLineF>
 #include <QtMath>
@@ -443,28 +444,7 @@ bool ChartLabelPlacer::crosses(const QLineF& segment, const Box& box)
     if (hw <= 0.0 || hh <= 0.0) {
         return false;
     }
-    double t0 = 0.0;
-    double t1 = 1.0;
-    const double p[4] = { -d.x(), d.x(), -d.y(), d.y() };
-    const double q[4] = { a.x() + hw, hw - a.x(), a.y() + hh, hh - a.y() };
-    for (int i = 0; i < 4; ++i) {
-        if (p[i] == 0.0) {
-            if (q[i] < 0.0) {
-                return false; // parallel to this edge and outside it
-            }
-            continue;
-        }
-        const double t = q[i] / p[i];
-        if (p[i] < 0.0) {
-            t0 = std::max(t0, t);
-        } else {
-            t1 = std::min(t1, t);
-        }
-        if (t0 > t1) {
-            return false;
-        }
-    }
-    return true;
+    return clipSegment(a, a + d, QRectF(-hw, -hh, 2.0 * hw, 2.0 * hh)).has_value();
 }
 
 } // namespace roofscope

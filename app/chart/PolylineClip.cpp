@@ -13,7 +13,8 @@ bool finite(const QPointF& p)
     return std::isfinite(p.x()) && std::isfinite(p.y());
 }
 
-// Liang-Barsky: the part of segment a-b inside `box`, as parameters 0 <= t0 <= t1 <= 1 along it.
+} // namespace
+
 std::optional<std::pair<double, double>> clipSegment(const QPointF& a, const QPointF& b, const QRectF& box)
 {
     const double dx = b.x() - a.x();
@@ -41,8 +42,6 @@ std::optional<std::pair<double, double>> clipSegment(const QPointF& a, const QPo
     }
     return std::make_pair(t0, t1);
 }
-
-} // namespace
 
 std::vector<ClippedPolyline> clipPolyline(const QVector<QPointF>& points, const QRectF& box)
 {

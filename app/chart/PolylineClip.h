@@ -4,6 +4,8 @@
 #include <QRectF>
 #include <QVector>
 
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace roofscope {
@@ -13,6 +15,10 @@ struct ClippedPolyline {
     QVector<QPointF> points;
     double startDistance = 0.0;
 };
+
+// Liang-Barsky: the part of segment a-b inside `box`, as parameters 0 <= t0 <= t1 <= 1 along it;
+// none when the segment misses the box.
+std::optional<std::pair<double, double>> clipSegment(const QPointF& a, const QPointF& b, const QRectF& box);
 
 // Cuts a polyline to a rectangle: the pieces that lie inside, in order (a polyline that leaves and
 // re-enters gives several). Non-finite points break the line, as QCustomPlot's gaps do.

@@ -44,6 +44,23 @@ public:
         m_out.append(static_cast<std::size_t>(m_indent + 2 * static_cast<int>(m_first.size())), ' ');
     }
 
+    // A member with its value.
+    void numberField(std::string_view name, double value)
+    {
+        key(name);
+        number(value);
+    }
+    void stringField(std::string_view name, std::string_view value)
+    {
+        key(name);
+        string(value);
+    }
+    void booleanField(std::string_view name, bool value)
+    {
+        key(name);
+        boolean(value);
+    }
+
     void number(double value)
     {
         if (!std::isfinite(value)) { // as dump(): JSON has no infinity or NaN
@@ -124,8 +141,7 @@ void levelMap(JsonOut& json, std::string_view key, const std::vector<const Level
     json.key(key);
     json.beginObject();
     for (const LevelEvaluation* level : levels) {
-        json.key(level->name);
-        json.number(value(*level));
+        json.numberField(level->name, value(*level));
     }
     json.endObject();
 }
@@ -140,27 +156,18 @@ void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& 
     JsonOut json(out, indent);
     json.beginObject();
     if (measured) {
-        json.key("above_roof");
-        json.boolean(ev.aboveRoof.value_or(false));
-        json.key("achieved_flops_per_s");
-        json.number(ev.achieved.value_or(0.0));
+        json.booleanField("above_roof", ev.aboveRoof.value_or(false));
+        json.numberField("achieved_flops_per_s", ev.achieved.value_or(0.0));
     }
-    json.key("attainable_flops_per_s");
-    json.number(ev.attainable);
+    json.numberField("attainable_flops_per_s", ev.attainable);
     levelMap(json, "bandwidth_bytes_per_s", levels, [](const LevelEvaluation& l) { return l.bytesPerSecond; });
-    json.key("binding");
-    json.string(ev.binding);
-    json.key("binding_kind");
-    json.string(ev.bindingKind());
+    json.stringField("binding", ev.binding);
+    json.stringField("binding_kind", ev.bindingKind());
     levelMap(json, "bytes", levels, [](const LevelEvaluation& l) { return l.bytes; });
-    json.key("comm_fraction");
-    json.number(ev.commFraction);
-    json.key("compute_roof_flops_per_s");
-    json.number(ev.computeRoof);
-    json.key("count");
-    json.number(kernel.count);
-    json.key("default_level");
-    json.string(ev.defaultLevel);
+    json.numberField("comm_fraction", ev.commFraction);
+    json.numberField("compute_roof_flops_per_s", ev.computeRoof);
+    json.numberField("count", kernel.count);
+    json.stringField("default_level", ev.defaultLevel);
     if (!ev.fits.empty()) {
         std::map<std::string_view, bool> fits; // sorted, the last of equal names kept
         for (const auto& [level, fit] : ev.fits) {
@@ -169,31 +176,22 @@ void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& 
         json.key("fits");
         json.beginObject();
         for (const auto& [level, fit] : fits) {
-            json.key(level);
-            json.boolean(fit);
+            json.booleanField(level, fit);
         }
         json.endObject();
     }
-    json.key("flops");
-    json.number(ev.flops);
-    json.key("fraction_of_peak");
-    json.number(ev.fractionOfPeak);
+    json.numberField("flops", ev.flops);
+    json.numberField("fraction_of_peak", ev.fractionOfPeak);
     if (measured) {
-        json.key("fraction_of_roof");
-        json.number(ev.fractionOfRoof.value_or(0.0));
+        json.numberField("fraction_of_roof", ev.fractionOfRoof.value_or(0.0));
     }
-    json.key("guidance");
-    json.string(guidance(ev, &kernel));
-    json.key("hardware");
-    json.string(ev.hardwareId);
-    json.key("hardware_name");
-    json.string(ev.hardwareName);
+    json.stringField("guidance", guidance(ev, &kernel));
+    json.stringField("hardware", ev.hardwareId);
+    json.stringField("hardware_name", ev.hardwareName);
     levelMap(json, "intensity", levels, [](const LevelEvaluation& l) { return l.intensity; });
-    json.key("kernel");
-    json.string(ev.kernelName);
+    json.stringField("kernel", ev.kernelName);
     if (ev.launchOverheadSeconds) {
-        json.key("launch_overhead_s");
-        json.number(*ev.launchOverheadSeconds);
+        json.numberField("launch_overhead_s", *ev.launchOverheadSeconds);
     }
     json.key("level");
     if (ev.nearestLevel.empty()) {
@@ -202,56 +200,39 @@ void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& 
         json.string(ev.nearestLevel);
     }
     if (measured) {
-        json.key("measured_s");
-        json.number(*ev.measuredSeconds);
+        json.numberField("measured_s", *ev.measuredSeconds);
     }
     if (ev.peakBasis) {
         const PeakBasis& p = *ev.peakBasis;
         json.key("peak");
         json.beginObject();
-        json.key("attainable_flops_per_s");
-        json.number(p.attainable);
-        json.key("binding");
-        json.string(p.binding);
-        json.key("fraction_of_peak");
-        json.number(p.fractionOfPeak);
-        json.key("regime");
-        json.string(regimeName(p.regime));
-        json.key("t_max_s");
-        json.number(p.tMax);
-        json.key("t_min_s");
-        json.number(p.tMin);
+        json.numberField("attainable_flops_per_s", p.attainable);
+        json.stringField("binding", p.binding);
+        json.numberField("fraction_of_peak", p.fractionOfPeak);
+        json.stringField("regime", regimeName(p.regime));
+        json.numberField("t_max_s", p.tMax);
+        json.numberField("t_min_s", p.tMin);
         json.endObject();
     }
-    json.key("peak_flops_per_s");
-    json.number(ev.peakFlopsPerSecond);
-    json.key("precision");
-    json.string(ev.precision);
-    json.key("regime");
-    json.string(regimeName(ev.regime));
+    json.numberField("peak_flops_per_s", ev.peakFlopsPerSecond);
+    json.stringField("precision", ev.precision);
+    json.stringField("regime", regimeName(ev.regime));
     levelMap(json, "ridge", levels, [](const LevelEvaluation& l) { return l.ridge; });
-    json.key("roofs");
-    json.string(ev.sustained ? "sustained" : "peak");
+    json.stringField("roofs", ev.sustained ? "sustained" : "peak");
     levelMap(json, "t_level_s", levels, [](const LevelEvaluation& l) { return l.seconds; });
-    json.key("t_math_s");
-    json.number(ev.tMath);
-    json.key("t_max_s");
-    json.number(ev.tMax);
+    json.numberField("t_math_s", ev.tMath);
+    json.numberField("t_max_s", ev.tMax);
     if (ev.launchOverheadSeconds) {
-        json.key("t_max_with_launch_s");
-        json.number(ev.tMaxWithLaunch);
+        json.numberField("t_max_with_launch_s", ev.tMaxWithLaunch);
     }
-    json.key("t_min_s");
-    json.number(ev.tMin);
+    json.numberField("t_min_s", ev.tMin);
     if (ev.launchOverheadSeconds) {
-        json.key("t_min_with_launch_s");
-        json.number(ev.tMinWithLaunch);
+        json.numberField("t_min_with_launch_s", ev.tMinWithLaunch);
     }
     if (kernel.templ) {
         json.key("template");
         json.beginObject();
-        json.key("name");
-        json.string(kernel.templ->name);
+        json.stringField("name", kernel.templ->name);
         if (!kernel.templ->params.empty() || !kernel.templ->options.empty()) {
             // One map of both, an option replacing a parameter of the same name.
             std::map<std::string_view, std::pair<double, const std::string*>> params;
@@ -275,8 +256,7 @@ void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& 
         }
         json.endObject();
     }
-    json.key("unit");
-    json.string(ev.unit);
+    json.stringField("unit", ev.unit);
     if (!ev.warnings.empty()) {
         json.key("warnings");
         json.beginArray();
@@ -287,12 +267,10 @@ void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& 
         json.endArray();
     }
     if (measured) {
-        json.key("within_bounds");
-        json.boolean(ev.withinBounds.value_or(false));
+        json.booleanField("within_bounds", ev.withinBounds.value_or(false));
     }
     if (kernel.workingSetBytes) {
-        json.key("working_set_bytes");
-        json.number(*kernel.workingSetBytes);
+        json.numberField("working_set_bytes", *kernel.workingSetBytes);
     }
     json.endObject();
 }
