@@ -1,5 +1,6 @@
 #include "document/ChartPalette.h"
 
+#include <QHash>
 #include <QPainter>
 #include <QPixmap>
 
@@ -113,6 +114,17 @@ QColor lighterTint(const QColor& color, double amount)
 
 QIcon deviceSwatch(const QColor& color)
 {
+    // Tables ask for a swatch each time they paint a Device cell: draw each colour once. Kept for
+    // the life of the process (never destroyed, so no pixmap outlives the application object).
+    static auto* drawnSwatches = new QHash<QRgb, QIcon>;
+    QHash<QRgb, QIcon>& drawn = *drawnSwatches;
+    const QRgb key = color.rgba();
+    if (const auto found = drawn.constFind(key); found != drawn.constEnd()) {
+        return *found;
+    }
+    if (drawn.size() > 256) {
+        drawn.clear();
+    }
     QPixmap pixmap(12, 12);
     pixmap.fill(Qt::transparent);
     QPainter painter(&pixmap);
@@ -120,7 +132,8 @@ QIcon deviceSwatch(const QColor& color)
     painter.setPen(color.darker(130));
     painter.setBrush(color);
     painter.drawRoundedRect(QRectF(0.5, 0.5, 11, 11), 2, 2);
-    return QIcon(pixmap);
+    painter.end();
+    return *drawn.insert(key, QIcon(pixmap));
 }
 
 } // namespace roofscope

@@ -330,7 +330,7 @@ Comparison buildComparison(const Session& session, const std::vector<SceneDevice
 namespace {
 // Everything a scene needs from one device's evaluations: each kernel's point (and the compute roofs
 // of other precisions the points sit on), and the workload totals for the comparison.
-void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session& session)
+void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session& session, const EvalOptions& options)
 {
     DeviceResults::Derived& derived = entry.derived;
     const size_t kernelCount = entry.evaluations.size();
@@ -363,6 +363,7 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
     for (auto& [unused, roof] : newRoofs) {
         derived.otherComputeRoofs.push_back(std::move(roof));
     }
+    derived.basis = comparisonBasis(session.kernels, *entry.device, options, entry.evaluations);
     derived.xLevel = session.view.xLevel;
     static std::atomic<std::uint64_t> derivations { 0 };
     derived.generation = ++derivations;
@@ -432,7 +433,7 @@ SceneBuildResult buildChartScene(
             }
         }
         if (!entry->derived.valid || entry->derived.xLevel != session.view.xLevel) {
-            deriveDevice(*entry, device, session);
+            deriveDevice(*entry, device, session, options);
         }
         device.otherComputeRoofs = entry->derived.otherComputeRoofs;
         device.pointsKey = entry->derived.generation;
@@ -541,8 +542,7 @@ SceneBuildResult buildChartScene(
         entry.name = deviceDisplayName(*result.results[d]->device, selection);
         entry.fullName = result.results[d]->device->name;
         entry.totals = result.results[d]->derived.totals;
-        entry.basis = comparisonBasis(
-            session.kernels, *result.devices[d].hardware, result.devices[d].options, result.results[d]->evaluations);
+        entry.basis = result.results[d]->derived.basis;
         setEntryPrices(entry, selection, *result.devices[d].hardware);
         result.comparison.entries.push_back(std::move(entry));
     }

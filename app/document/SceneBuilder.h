@@ -53,6 +53,7 @@ struct DeviceResults {
         std::vector<ChartKernelPoint> points; // per kernel (device -1: not drawn)
         std::vector<ChartComputeRoof> otherComputeRoofs; // precisions the kernels need beside the roof's
         WorkloadTotals totals; // the session's workload
+        ComparisonBasis basis; // what the totals rest on (comparisonBasis)
         std::string xLevel; // the x-axis level the points were placed on (view.x_level)
         std::uint64_t generation = 0; // unique to each derivation (ChartDevice::pointsKey)
         bool valid = false;

@@ -66,6 +66,12 @@ ComparisonBasis comparisonBasis(const std::vector<Kernel>& kernels, const Hardwa
 ComparisonBasis comparisonBasis(const std::vector<Kernel>& kernels, const Hardware& hardware,
     const EvalOptions& options, const std::vector<std::optional<Evaluation>>& evaluations)
 {
+    const bool all = evaluations.size() >= kernels.size()
+        && std::all_of(evaluations.begin(), evaluations.begin() + static_cast<std::ptrdiff_t>(kernels.size()),
+            [](const std::optional<Evaluation>& ev) { return ev.has_value(); });
+    if (all) { // the usual case: no kernel to look at again (filled at once, not bit by bit)
+        return comparisonBasis(kernels, hardware, options, std::vector<bool>(kernels.size(), true));
+    }
     std::vector<bool> evaluated(kernels.size(), false);
     for (size_t k = 0; k < evaluated.size() && k < evaluations.size(); ++k) {
         evaluated[k] = evaluations[k].has_value();
