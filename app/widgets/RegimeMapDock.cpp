@@ -238,19 +238,7 @@ void RegimeMapDock::chooseParameter(bool x)
     const bool integer = group || p->integer; // a group's sizes: whole numbers from 1
     const double minimum = group ? 1.0 : p->minimum;
     const double maximum = group ? 1e12 : p->maximum;
-    // Two decades either side of the current value, inside the parameter's range.
-    const double low = std::max(minimum, current > 0.0 ? current / 100.0 : minimum);
-    const double high = std::min(maximum, current > 0.0 ? current * 100.0 : maximum);
-    SiSpinBox* from = x ? m_xFrom : m_yFrom;
-    SiSpinBox* to = x ? m_xTo : m_yTo;
-    for (SiSpinBox* box : { from, to }) {
-        box->setDimension(Dimension::Dimensionless);
-        box->setInteger(integer);
-        box->setRange(minimum, maximum);
-        box->setSubject(name);
-    }
-    from->setValue(integer ? std::ceil(low) : low);
-    to->setValue(integer ? std::floor(high) : high);
+    setRangeAround(x ? m_xFrom : m_yFrom, x ? m_xTo : m_yTo, name, minimum, maximum, current, integer);
     applyMap();
 }
 

@@ -2,6 +2,7 @@
 
 #include <QLineEdit>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -148,6 +149,21 @@ QAbstractSpinBox::StepEnabled SiSpinBox::stepEnabled() const
 QValidator::State SiSpinBox::validate(QString& /*input*/, int& /*pos*/) const
 {
     return QValidator::Acceptable; // anything may be typed; the entry is checked when it is finished
+}
+
+void setRangeAround(
+    SiSpinBox* from, SiSpinBox* to, const QString& name, double minimum, double maximum, double current, bool integer)
+{
+    const double low = std::max(minimum, current > 0.0 ? current / 100.0 : minimum);
+    const double high = std::min(maximum, current > 0.0 ? current * 100.0 : maximum);
+    for (SiSpinBox* box : { from, to }) {
+        box->setDimension(Dimension::Dimensionless);
+        box->setInteger(integer);
+        box->setRange(minimum, maximum);
+        box->setSubject(name);
+    }
+    from->setValue(integer ? std::ceil(low) : low);
+    to->setValue(integer ? std::floor(high) : high);
 }
 
 } // namespace roofscope

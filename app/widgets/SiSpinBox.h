@@ -59,4 +59,10 @@ private:
     QString m_refusal;
 };
 
+// Sets a pair of range fields (from, to) for the template parameter `name`: plain numbers (whole
+// ones with `integer`) within [minimum, maximum], showing two decades either side of `current`, or
+// the whole range when there is no current value.
+void setRangeAround(
+    SiSpinBox* from, SiSpinBox* to, const QString& name, double minimum, double maximum, double current, bool integer);
+
 } // namespace roofscope

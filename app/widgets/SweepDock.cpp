@@ -238,17 +238,7 @@ void SweepDock::chooseParameter(const QString& name)
     const double minimum = p ? p->minimum : 1.0;
     const double maximum = p ? p->maximum : 1e12;
     const double current = currentValue(k, name.toStdString());
-    // Two decades either side of the current value, inside the parameter's range.
-    const double low = std::max(minimum, current > 0.0 ? current / 100.0 : minimum);
-    const double high = std::min(maximum, current > 0.0 ? current * 100.0 : maximum);
-    for (SiSpinBox* box : { m_from, m_to }) {
-        box->setDimension(Dimension::Dimensionless);
-        box->setInteger(m_integer);
-        box->setRange(minimum, maximum);
-        box->setSubject(name);
-    }
-    m_from->setValue(m_integer ? std::ceil(low) : low);
-    m_to->setValue(m_integer ? std::floor(high) : high);
+    setRangeAround(m_from, m_to, name, minimum, maximum, current, m_integer);
     applySweep();
 }
 
