@@ -46,6 +46,18 @@ QColor regimeBindingColor(const RegimeMapDevice& device, int binding)
 }
 
 namespace {
+// The binding resources that occur in a device's map, each once, in index order.
+std::vector<int> bindingsOf(const RegimeMapDevice& device)
+{
+    std::vector<int> seen;
+    for (const auto& c : device.cells) {
+        if (std::find(seen.begin(), seen.end(), c.binding) == seen.end()) {
+            seen.push_back(c.binding);
+        }
+    }
+    std::sort(seen.begin(), seen.end());
+    return seen;
+}
 
 // Mixes the colour with white: t = 0 keeps it, t = 1 is white.
 QColor lighter(const QColor& c, double t)
@@ -169,14 +181,7 @@ void paintRegimeMapPanel(
     // Legend: the bindings that occur.
     int y = area.top();
     const int x = area.right() + 14;
-    std::vector<int> seen;
-    for (const auto& c : device.cells) {
-        if (std::find(seen.begin(), seen.end(), c.binding) == seen.end()) {
-            seen.push_back(c.binding);
-        }
-    }
-    std::sort(seen.begin(), seen.end());
-    for (int b : seen) {
+    for (int b : bindingsOf(device)) {
         p.fillRect(QRect(x, y, 12, 12), regimeBindingColor(device, b));
         p.drawText(QRect(x + 18, y - 2, kLegend - 30, 16), Qt::AlignLeft | Qt::AlignVCenter,
             QString::fromStdString(device.bindingName(b) + "-bound"));
@@ -198,14 +203,7 @@ void paintRegimeMapLegend(QPainter& p, const RegimeMap& map, QPoint topLeft, Reg
     };
     std::vector<Entry> entries;
     for (const RegimeMapDevice& device : map.devices) {
-        std::vector<int> seen;
-        for (const auto& c : device.cells) {
-            if (std::find(seen.begin(), seen.end(), c.binding) == seen.end()) {
-                seen.push_back(c.binding);
-            }
-        }
-        std::sort(seen.begin(), seen.end());
-        for (int b : seen) {
+        for (int b : bindingsOf(device)) {
             const std::string name = device.bindingName(b);
             const QColor color = regimeBindingColor(device, b);
             if (std::none_of(entries.begin(), entries.end(),

@@ -280,15 +280,7 @@ void KernelEditor::buildTemplateFields(const Kernel& kernel)
             connect(combo, &QComboBox::activated, this, [this, combo, name](int item) {
                 const QString value
                     = combo->itemData(item).toString().isEmpty() && item == 0 ? QString() : combo->itemText(item);
-                applyEdit(
-                    [&](Kernel& k) {
-                        if (value.isEmpty()) {
-                            k.templ->options.erase(name.toStdString());
-                        } else {
-                            k.templ->options[name.toStdString()] = value.toStdString();
-                        }
-                    },
-                    combo,
+                applyOption(combo, name, value,
                     tr("%1 of %2").arg(name, qs(m_document->session().kernels[static_cast<size_t>(m_kernel)].name)));
             });
         }

@@ -62,6 +62,8 @@ private:
     // Copies the current kernel, lets `edit` change it and pushes the copy as one undo step; shows a
     // refusal at `field`. Returns whether the document took it.
     bool applyEdit(const std::function<void(Kernel&)>& edit, QWidget* field, const QString& actionText);
+    // A template option chosen in `combo`: set to `value`, or back to the template's default when empty.
+    void applyOption(QComboBox* combo, const QString& name, const QString& value, const QString& actionText);
     void rebuild();
     // Rebuilds once control is back in the event loop (several requests make one rebuild).
     void scheduleRebuild();

@@ -108,15 +108,7 @@ void KernelEditor::buildGroupFields(const Kernel& kernel)
         m_options.emplace_back(name, combo);
         connect(combo, &QComboBox::activated, this, [this, combo, name, group](int item) {
             const QString value = combo->itemData(item).toString();
-            applyEdit(
-                [&](Kernel& k) {
-                    if (value.isEmpty()) {
-                        k.templ->options.erase(name.toStdString());
-                    } else {
-                        k.templ->options[name.toStdString()] = value.toStdString();
-                    }
-                },
-                combo, tr("%1 of %2").arg(name, group));
+            applyOption(combo, name, value, tr("%1 of %2").arg(name, group));
         });
     }
     m_derived = new QLabel(m_fields);
@@ -124,6 +116,19 @@ void KernelEditor::buildGroupFields(const Kernel& kernel)
     m_derived->setWordWrap(true);
     m_derived->setToolTip(tr("The whole step: every kernel's FLOPs and bytes times its count"));
     m_form->addRow(tr("Step"), m_derived);
+}
+
+void KernelEditor::applyOption(QComboBox* combo, const QString& name, const QString& value, const QString& actionText)
+{
+    applyEdit(
+        [&](Kernel& k) {
+            if (value.isEmpty()) {
+                k.templ->options.erase(name.toStdString());
+            } else {
+                k.templ->options[name.toStdString()] = value.toStdString();
+            }
+        },
+        combo, actionText);
 }
 
 } // namespace roofscope
