@@ -335,6 +335,10 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
     DeviceResults::Derived& derived = entry.derived;
     const size_t kernelCount = entry.evaluations.size();
     derived.points.assign(kernelCount, ChartKernelPoint {});
+    derived.tMin.assign(kernelCount, std::numeric_limits<double>::infinity());
+    derived.measured.clear();
+    derived.hasProblems = std::any_of(
+        entry.problems.begin(), entry.problems.end(), [](const QStringList& problems) { return !problems.isEmpty(); });
     derived.otherComputeRoofs.clear();
     derived.totals = WorkloadTotals {};
     std::vector<std::pair<int, ChartComputeRoof>> newRoofs;
@@ -347,6 +351,11 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
         if (!ev) {
             derived.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
             continue;
+        }
+        derived.tMin[k] = ev->tMin;
+        if (ev->achieved) {
+            derived.measured.resize(kernelCount);
+            derived.measured[k] = { ev->achieved, ev->fractionOfRoof, ev->aboveRoof.value_or(false) };
         }
         scratch.points.clear();
         addPoint(scratch, 0, *ev, device, newRoofs, session.view.xLevel);
@@ -450,35 +459,63 @@ SceneBuildResult buildChartScene(
         }
     }
 
-    // Kernels: the points each device derived, in scene order (no evaluation is looked at again).
-    result.scene.kernels.resize(kernelCount);
-    cache->m_names.resize(kernelCount);
-    for (size_t k = 0; k < kernelCount; ++k) {
-        ChartKernel& chartKernel = result.scene.kernels[k];
-        const std::string& name = session.kernels[k].name;
-        auto& known = cache->m_names[k];
-        if (known.first != name || known.second.isNull()) {
-            known = { name, qs(name) };
-        }
-        chartKernel.name = known.second;
-        chartKernel.flops = session.kernels[k].flops;
-        chartKernel.points.reserve(result.results.size());
-        for (size_t d = 0; d < result.results.size(); ++d) {
-            const DeviceResults& entry = *result.results[d];
-            if (!entry.problems[k].isEmpty()) {
-                result.problems += entry.problems[k];
-            }
-            const ChartKernelPoint& point = entry.derived.points[k];
-            if (point.device >= 0) {
-                chartKernel.points.push_back(point);
-                chartKernel.points.back().device = static_cast<int>(d);
-                if (chartKernel.points.size() == 1 && entry.evaluations[k]->achieved) {
-                    chartKernel.achieved = entry.evaluations[k]->achieved;
-                    chartKernel.fractionOfRoof = entry.evaluations[k]->fractionOfRoof;
-                    chartKernel.aboveRoof = entry.evaluations[k]->aboveRoof.value_or(false);
+    // Kernels: the points each device derived, in scene order, and their runtimes. Only what the
+    // devices derived is read (no evaluation is looked at again): a scene that only shows or hides a
+    // device is assembled from a few compact arrays.
+    const size_t shown = result.results.size();
+    std::vector<const DeviceResults::Derived*> derived(shown);
+    bool anyProblems = false;
+    for (size_t d = 0; d < shown; ++d) {
+        derived[d] = &result.results[d]->derived;
+        anyProblems = anyProblems || derived[d]->hasProblems;
+    }
+    if (anyProblems) { // in kernel order, as the user reads them
+        for (size_t k = 0; k < kernelCount; ++k) {
+            for (size_t d = 0; d < shown; ++d) {
+                if (!result.results[d]->problems[k].isEmpty()) {
+                    result.problems += result.results[d]->problems[k];
                 }
             }
         }
+    }
+    // Runtime shares: measured time, else the shortest T_min over the devices, times the count.
+    std::vector<double> runtimes(kernelCount, 0.0);
+    double total = 0.0;
+    result.scene.kernels.resize(kernelCount);
+    cache->m_names.resize(kernelCount);
+    for (size_t k = 0; k < kernelCount; ++k) {
+        const Kernel& kernel = session.kernels[k];
+        ChartKernel& chartKernel = result.scene.kernels[k];
+        auto& known = cache->m_names[k];
+        if (known.first != kernel.name || known.second.isNull()) {
+            known = { kernel.name, qs(kernel.name) };
+        }
+        chartKernel.name = known.second;
+        chartKernel.flops = kernel.flops;
+        chartKernel.points.reserve(shown);
+        double fastest = std::numeric_limits<double>::infinity();
+        for (size_t d = 0; d < shown; ++d) {
+            const DeviceResults::Derived& from = *derived[d];
+            fastest = std::min(fastest, from.tMin[k]);
+            const ChartKernelPoint& point = from.points[k];
+            if (point.device < 0) {
+                continue;
+            }
+            chartKernel.points.push_back(point);
+            chartKernel.points.back().device = static_cast<int>(d);
+            if (chartKernel.points.size() == 1 && !from.measured.empty() && from.measured[k].achieved) {
+                const DeviceResults::Derived::Measured& measured = from.measured[k];
+                chartKernel.achieved = measured.achieved;
+                chartKernel.fractionOfRoof = measured.fractionOfRoof;
+                chartKernel.aboveRoof = measured.aboveRoof;
+            }
+        }
+        double seconds = kernel.measuredSeconds.value_or(0.0);
+        if (!(seconds > 0.0)) {
+            seconds = std::isfinite(fastest) ? fastest : 0.0;
+        }
+        runtimes[k] = seconds * (kernel.count > 0.0 ? kernel.count : 1.0);
+        total += runtimes[k];
     }
     // Hierarchical points: a measured kernel's achieved FLOP/s at its intensity on each level it
     // moves bytes on (the first device that evaluates it decides which levels are enabled).
@@ -493,26 +530,6 @@ SceneBuildResult buildChartScene(
                 break;
             }
         }
-    }
-    // Runtime shares: measured time, else the shortest T_min over the devices, times the count.
-    std::vector<double> runtimes(kernelCount, 0.0);
-    double total = 0.0;
-    for (size_t k = 0; k < kernelCount; ++k) {
-        const Kernel& kernel = session.kernels[k];
-        double seconds = kernel.measuredSeconds.value_or(0.0);
-        if (!(seconds > 0.0)) {
-            seconds = std::numeric_limits<double>::infinity();
-            for (const auto& entry : result.results) {
-                if (const auto& ev = entry->evaluations[k]) {
-                    seconds = std::min(seconds, ev->tMin);
-                }
-            }
-            if (!std::isfinite(seconds)) {
-                seconds = 0.0;
-            }
-        }
-        runtimes[k] = seconds * (kernel.count > 0.0 ? kernel.count : 1.0);
-        total += runtimes[k];
     }
     double largest = 0.0;
     for (size_t k = 0; k < kernelCount; ++k) {

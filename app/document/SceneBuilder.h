@@ -51,6 +51,16 @@ struct DeviceResults {
     // (invalidateDerived()).
     struct Derived {
         std::vector<ChartKernelPoint> points; // per kernel (device -1: not drawn)
+        // Per kernel, what assembling a scene reads beside the point, kept here so that it does not
+        // touch every evaluation again: T_min (+inf when not evaluated) and the measured figures.
+        std::vector<double> tMin;
+        struct Measured {
+            std::optional<double> achieved;
+            std::optional<double> fractionOfRoof;
+            bool aboveRoof = false;
+        };
+        std::vector<Measured> measured; // empty when no kernel is measured
+        bool hasProblems = false; // some kernel has a problem on this device
         std::vector<ChartComputeRoof> otherComputeRoofs; // precisions the kernels need beside the roof's
         WorkloadTotals totals; // the session's workload
         ComparisonBasis basis; // what the totals rest on (comparisonBasis)
