@@ -69,7 +69,11 @@ void RooflineChart::buildKernel(int index)
 {
     const ChartKernel& kernel = m_scene->kernels[static_cast<size_t>(index)];
     KernelItems items;
-    const bool few = m_shownKernels <= KernelCloud::kManyKernels && !kernel.hidden;
+    if (m_shownKernels > KernelCloud::kManyKernels) {
+        m_kernelItems.push_back(items); // no label nor guide: updateKernel() places one that moves
+        return;
+    }
+    const bool few = !kernel.hidden;
     const QPointF anchor = labelAnchor(kernel);
     items.x = anchor.x(); // the guide and label follow the first point
     items.y = anchor.y();
@@ -123,6 +127,7 @@ void RooflineChart::updateKernel(int index)
         return;
     }
     m_cloud->forgetPixels(); // its points moved in place: the scene's device keys no longer say so
+    m_scene->kernelBounds.reset(); // nor does the extent the builder found
     KernelItems& items = m_kernelItems[static_cast<size_t>(index)];
     const QPointF anchor = labelAnchor(m_scene->kernels[static_cast<size_t>(index)]);
     items.x = anchor.x();

@@ -83,7 +83,57 @@ QString xAxisTitle(const std::string& xLevel)
     return QObject::tr("Arithmetic intensity on %1 (FLOP/byte)").arg(QString::fromStdString(xLevel).toUpper());
 }
 
+void ChartPointBounds::addX(double x)
+{
+    if (positiveFinite(x)) {
+        xMin = std::min(xMin, x);
+        xMax = std::max(xMax, x);
+    }
+}
+
+void ChartPointBounds::addY(double y)
+{
+    if (positiveFinite(y)) {
+        yMin = std::min(yMin, y);
+        yMax = std::max(yMax, y);
+    }
+}
+
+void ChartPointBounds::add(const ChartKernelPoint& point)
+{
+    addX(point.intensity);
+    addX(point.bindingIntensity);
+    addY(point.attainable);
+}
+
+void ChartPointBounds::add(const ChartPointBounds& other)
+{
+    xMin = std::min(xMin, other.xMin);
+    xMax = std::max(xMax, other.xMax);
+    yMin = std::min(yMin, other.yMin);
+    yMax = std::max(yMax, other.yMax);
+}
+
+ChartPointBounds ChartScene::measureKernels() const
+{
+    ChartPointBounds bounds;
+    for (const auto& kernel : kernels) {
+        for (const auto& point : kernel.points) {
+            bounds.add(point);
+        }
+        if (kernel.achieved) {
+            bounds.addY(*kernel.achieved);
+        }
+    }
+    return bounds;
+}
+
 ChartRange ChartScene::fitRange() const
+{
+    return fitRangeFor(devices, kernelBounds ? *kernelBounds : measureKernels());
+}
+
+ChartRange fitRangeFor(const std::vector<ChartDevice>& devices, const ChartPointBounds& kernels)
 {
     constexpr double kXMargin = 3.0; // a factor on each side of the outermost ridge or kernel
     constexpr double kYMarginBelow = 2.0;
@@ -118,22 +168,12 @@ ChartRange ChartScene::fitRange() const
             }
         }
     }
-    double minPoint = std::numeric_limits<double>::infinity();
-    double maxPoint = 0.0;
-    for (const auto& kernel : kernels) {
-        for (const auto& point : kernel.points) {
-            includeX(point.intensity);
-            includeX(point.bindingIntensity);
-            if (positiveFinite(point.attainable)) {
-                minPoint = std::min(minPoint, point.attainable);
-                maxPoint = std::max(maxPoint, point.attainable);
-            }
-        }
-        if (kernel.achieved && positiveFinite(*kernel.achieved)) {
-            minPoint = std::min(minPoint, *kernel.achieved);
-            maxPoint = std::max(maxPoint, *kernel.achieved);
-        }
+    if (kernels.xMax > 0.0) { // the outermost points: x / 3 and x * 3 are monotonic in x
+        includeX(kernels.xMin);
+        includeX(kernels.xMax);
     }
+    const double minPoint = kernels.yMin;
+    const double maxPoint = kernels.yMax;
     if (maxRoof <= 0.0) {
         if (maxPoint > 0.0) {
             minRoof = maxRoof = maxPoint;

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -158,6 +159,20 @@ struct ChartDecorations {
     std::vector<ChartNote> notes;
 };
 
+// The extent of a set of kernel points: intensities (and binding-level intensities) across, FLOP/s
+// up; only positive, finite values count.
+struct ChartPointBounds {
+    double xMin = std::numeric_limits<double>::infinity();
+    double xMax = 0.0;
+    double yMin = std::numeric_limits<double>::infinity();
+    double yMax = 0.0;
+
+    void addX(double x);
+    void addY(double y);
+    void add(const ChartKernelPoint& point); // intensity, binding intensity, attainable
+    void add(const ChartPointBounds& other);
+};
+
 struct ChartScene {
     // The x-axis (view.x_level): empty for each device's default level, "binding" for the level that
     // binds each kernel (so every marker sits on a drawn roof), or a level name.
@@ -174,6 +189,14 @@ struct ChartScene {
     // The range that shows every roof, ridge and kernel with margins: x at least 0.05..20000 FLOP/B,
     // y from 1e-3 x the lowest compute roof to 3 x the highest one (widened to fit every point).
     ChartRange fitRange() const;
+    // The kernels' extent as the scene builder found it, so that fitRange() need not visit every
+    // point again. Whoever changes a kernel in place resets it.
+    std::optional<ChartPointBounds> kernelBounds;
+    // The kernels' extent, from their points and measured FLOP/s.
+    ChartPointBounds measureKernels() const;
 };
+
+// fitRange() of these devices with kernels of that extent.
+ChartRange fitRangeFor(const std::vector<ChartDevice>& devices, const ChartPointBounds& kernels);
 
 } // namespace roofscope

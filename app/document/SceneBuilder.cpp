@@ -337,6 +337,7 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
     derived.points.assign(kernelCount, ChartKernelPoint {});
     derived.tMin.assign(kernelCount, std::numeric_limits<double>::infinity());
     derived.measured.clear();
+    derived.bounds = ChartPointBounds {};
     derived.hasProblems = std::any_of(
         entry.problems.begin(), entry.problems.end(), [](const QStringList& problems) { return !problems.isEmpty(); });
     derived.otherComputeRoofs.clear();
@@ -361,6 +362,9 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
         addPoint(scratch, 0, *ev, device, newRoofs, session.view.xLevel);
         if (!scratch.points.empty()) {
             derived.points[k] = scratch.points.front();
+            if (derived.points[k].device >= 0) {
+                derived.bounds.add(derived.points[k]);
+            }
         }
         if (!lastBinding || *lastBinding != ev->binding) {
             lastBinding = &ev->binding;
@@ -465,9 +469,11 @@ SceneBuildResult buildChartScene(
     const size_t shown = result.results.size();
     std::vector<const DeviceResults::Derived*> derived(shown);
     bool anyProblems = false;
+    ChartPointBounds bounds; // the scene's kernels: what each device drew, and measured FLOP/s below
     for (size_t d = 0; d < shown; ++d) {
         derived[d] = &result.results[d]->derived;
         anyProblems = anyProblems || derived[d]->hasProblems;
+        bounds.add(derived[d]->bounds);
     }
     if (anyProblems) { // in kernel order, as the user reads them
         for (size_t k = 0; k < kernelCount; ++k) {
@@ -508,6 +514,7 @@ SceneBuildResult buildChartScene(
                 chartKernel.achieved = measured.achieved;
                 chartKernel.fractionOfRoof = measured.fractionOfRoof;
                 chartKernel.aboveRoof = measured.aboveRoof;
+                bounds.addY(*measured.achieved);
             }
         }
         double seconds = kernel.measuredSeconds.value_or(0.0);
@@ -517,6 +524,7 @@ SceneBuildResult buildChartScene(
         runtimes[k] = seconds * (kernel.count > 0.0 ? kernel.count : 1.0);
         total += runtimes[k];
     }
+    result.scene.kernelBounds = bounds;
     // Hierarchical points: a measured kernel's achieved FLOP/s at its intensity on each level it
     // moves bytes on (the first device that evaluates it decides which levels are enabled).
     for (size_t k = 0; k < kernelCount; ++k) {

@@ -61,6 +61,7 @@ struct DeviceResults {
         };
         std::vector<Measured> measured; // empty when no kernel is measured
         bool hasProblems = false; // some kernel has a problem on this device
+        ChartPointBounds bounds; // of the points drawn (device >= 0)
         std::vector<ChartComputeRoof> otherComputeRoofs; // precisions the kernels need beside the roof's
         WorkloadTotals totals; // the session's workload
         ComparisonBasis basis; // what the totals rest on (comparisonBasis)

@@ -266,6 +266,7 @@ void SessionAnalysis::onKernelMoved(int sessionIndex)
     built.kernel.markerScale = shown.markerScale;
     built.kernel.runtimeShare = shown.runtimeShare;
     shown = std::move(built.kernel);
+    m_scene->kernelBounds.reset(); // measured again when wanted
     updateComparisonForKernel(k, before);
     Q_EMIT kernelMoved(index);
     Q_EMIT comparisonChanged();

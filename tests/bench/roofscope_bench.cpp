@@ -601,19 +601,22 @@ int main(int argc, char** argv)
     const QStringList args = QApplication::arguments();
     QString only;
     bool quick = false;
+    int toggles = 0; // 0: the default count
     QString executable = QStringLiteral(ROOFSCOPE_EXECUTABLE);
     for (int i = 1; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--only") && i + 1 < args.size()) {
             only = args[++i];
         } else if (args[i] == QLatin1String("--roofscope") && i + 1 < args.size()) {
             executable = args[++i];
+        } else if (args[i] == QLatin1String("--toggles") && i + 1 < args.size()) {
+            toggles = std::max(2, args[++i].toInt());
         } else if (args[i] == QLatin1String("--quick")) {
             quick = true;
         } else {
             std::fprintf(stderr,
                 "usage: roofscope-bench [--only "
                 "drag|drag_measured|toggle_device|window_sweep|open_run_session|startup] "
-                "[--quick] [--roofscope PATH]\n");
+                "[--quick] [--toggles N] [--roofscope PATH]\n");
             return 2;
         }
     }
@@ -632,7 +635,7 @@ int main(int argc, char** argv)
         benchDrag(db, "drag_measured", quick ? 10000 : 100000, 1, true, moves);
     }
     if (wanted("toggle_device")) {
-        benchToggle(db, quick ? 1000 : 10000, 8, quick ? 10 : 40);
+        benchToggle(db, quick ? 1000 : 10000, 8, toggles > 0 ? toggles : (quick ? 10 : 40));
     }
     if (wanted("window_sweep") || wanted("window_map")) {
         benchRanges(db, quick ? 20 : 100);

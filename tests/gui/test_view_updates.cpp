@@ -1,9 +1,11 @@
 // What keeps the window's redraws small: the results table follows a device toggle by inserting or
 // removing that device's block of rows (no reset), the table's cached text delegate paints what the
-// standard one paints, and roof lines are cut to the plot area before they are stroked.
+// standard one paints (swatch cells too), a scene knows its kernels' extent until one moves, and roof
+// lines are cut to the plot area before they are stroked.
 #include "TestUtil.h"
 #include "chart/PolylineClip.h"
 #include "chart/RooflineChart.h"
+#include "document/SceneBuilder.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "gui/ExampleSession.h"
@@ -12,6 +14,8 @@
 #include "widgets/CachedTextDelegate.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
+#include <QHeaderView>
 #include <QImage>
 #include <QPainter>
 #include <QSignalSpy>
@@ -182,7 +186,7 @@ private Q_SLOTS:
 
     void cachedDelegatePaintsLikeTheStandardOne()
     {
-        QStandardItemModel source(3, 2);
+        QStandardItemModel source(4, 2);
         source.setItem(0, 0, new QStandardItem(QStringLiteral("FFN up projection")));
         source.setItem(0, 1, new QStandardItem(QStringLiteral("989 TFLOP/s")));
         source.item(0, 1)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -190,13 +194,19 @@ private Q_SLOTS:
         source.setItem(1, 1, new QStandardItem(QStringLiteral("memory-bound")));
         source.item(1, 1)->setForeground(QColor(0x1f, 0x77, 0xb4));
         source.setItem(2, 0, new QStandardItem(QString()));
+        // A device's swatch beside its name, as the results table's Device column shows it.
+        source.setItem(3, 0, new QStandardItem(QStringLiteral("TPU v5e")));
+        source.item(3, 0)->setData(QColor(0x94, 0x67, 0xbd), Qt::DecorationRole);
+        source.setItem(3, 1, new QStandardItem(QStringLiteral("MI300X")));
+        source.item(3, 1)->setData(QColor(0x2c, 0xa0, 0x2c), Qt::DecorationRole);
         auto render = [&](bool cached) {
             QTableView view;
             view.setModel(&source);
             if (cached) {
                 view.setItemDelegate(new CachedTextDelegate(&view));
             }
-            view.resize(320, 140);
+            view.setWordWrap(false); // one line per row, elided, as in the results table
+            view.resize(320, 170);
             view.setColumnWidth(0, 150);
             view.setColumnWidth(1, 120);
             view.selectRow(0);
@@ -209,31 +219,97 @@ private Q_SLOTS:
         QCOMPARE(cached.size(), standard.size());
         // Same text, same places: glyphs may differ by antialiasing, so compare per row the columns of
         // ink (pixels far from the background) rather than exact pixels.
-        auto inkColumns = [](const QImage& image, int top, int bottom) {
+        // The columns of ink in a row, and where each run of ink starts (a swatch, then its text).
+        auto inkColumns = [](const QImage& image, int top, int bottom, std::vector<int>* starts = nullptr) {
             int count = 0;
+            bool inInk = false;
             const QRgb background = image.pixel(image.width() - 2, bottom - 2);
             for (int x = 0; x < image.width(); ++x) {
-                for (int y = top; y < bottom; ++y) {
+                bool ink = false;
+                for (int y = top; y < bottom && !ink; ++y) {
                     const QRgb p = image.pixel(x, y);
-                    if (std::abs(qGray(p) - qGray(background)) > 80) {
-                        ++count;
-                        break;
-                    }
+                    ink = std::abs(qGray(p) - qGray(background)) > 80;
                 }
+                count += ink ? 1 : 0;
+                if (starts && ink && !inInk) {
+                    starts->push_back(x);
+                }
+                inInk = ink;
             }
             return count;
         };
-        const int rowHeight = 30;
-        for (int row = 0; row < 3; ++row) {
-            const int top = 25 + row * rowHeight;
-            const int a = inkColumns(standard, top, top + 20);
-            const int b = inkColumns(cached, top, top + 20);
-            if (row < 2) {
+        const QTableView* layout = nullptr; // row positions from a view laid out like the rendered ones
+        QTableView probe;
+        probe.setModel(&source);
+        probe.setWordWrap(false);
+        probe.resize(320, 170);
+        probe.show();
+        QApplication::processEvents();
+        layout = &probe;
+        for (int row = 0; row < 4; ++row) {
+            const int top = layout->rowViewportPosition(row) + layout->horizontalHeader()->height() + 4;
+            const int bottom = top + layout->rowHeight(row) - 8;
+            std::vector<int> startsA;
+            std::vector<int> startsB;
+            const int a = inkColumns(standard, top, bottom, &startsA);
+            const int b = inkColumns(cached, top, bottom, &startsB);
+            if (row != 2) {
                 QVERIFY2(a > 40, qPrintable(QStringLiteral("row %1 shows no text (%2)").arg(row).arg(a)));
             }
             QVERIFY2(std::abs(a - b) <= std::max(6, a / 10),
                 qPrintable(QStringLiteral("row %1: %2 vs %3").arg(row).arg(a).arg(b)));
+            if (row == 3) { // the swatch where the style puts it, the text beside it as the style places it
+                QVERIFY(startsA.size() >= 4);
+                QCOMPARE(startsB.size() >= 4, true);
+                QCOMPARE(startsB.front(), startsA.front());
+                QVERIFY2(std::abs(startsB[1] - startsA[1]) <= 1,
+                    qPrintable(
+                        QStringLiteral("text starts at %1, the standard at %2").arg(startsB[1]).arg(startsA[1])));
+            }
         }
+    }
+
+    void sceneKnowsItsKernelsExtent()
+    {
+        // The builder's extent of the kernels is the one measured from every point, for every
+        // example; fitRange() rests on it until a kernel moves in place, then measures again.
+        const QStringList files = QDir(QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples"))
+                                      .entryList({ QStringLiteral("*.yaml") }, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 8);
+        for (const QString& file : files) {
+            const std::string path = std::string(ROOFSCOPE_RESOURCES_DIR "/examples/") + file.toStdString();
+            const Session session = loadSessionFile(path).session.value_or(Session {});
+            QVERIFY2(!session.kernels.empty(), qPrintable(file));
+            ChartScene scene = buildChartScene(session, m_db).scene;
+            QVERIFY2(scene.kernelBounds, qPrintable(file));
+            const ChartPointBounds measured = scene.measureKernels();
+            QVERIFY2(measured.xMax > 0.0 && measured.yMax > 0.0, qPrintable(file));
+            QCOMPARE(scene.kernelBounds->xMin, measured.xMin);
+            QCOMPARE(scene.kernelBounds->xMax, measured.xMax);
+            QCOMPARE(scene.kernelBounds->yMin, measured.yMin);
+            QCOMPARE(scene.kernelBounds->yMax, measured.yMax);
+        }
+        Session raw;
+        DeviceSelection device;
+        device.id = "nvidia-h100-sxm";
+        raw.devices.push_back(device);
+        for (int i = 0; i < 2; ++i) {
+            Kernel k;
+            k.name = "raw" + std::to_string(i);
+            k.flops = 1e12;
+            k.bytes = { { "hbm", 1e10 } }; // 100 FLOP/B
+            k.precision = "bf16";
+            raw.kernels.push_back(k);
+        }
+        SessionDocument doc;
+        doc.resetSession(raw);
+        SessionAnalysis analysis(&doc, m_db);
+        QVERIFY(analysis.scene().kernelBounds);
+        QVERIFY(analysis.scene().fitRange().xUpper < 1e6);
+        QVERIFY(doc.setKernelIntensity(1, 4e5).isEmpty()); // a drag step: the scene changes in place
+        QVERIFY(!analysis.scene().kernelBounds);
+        QCOMPARE(analysis.scene().measureKernels().xMax, 4e5);
+        QCOMPARE(analysis.scene().fitRange().xUpper, 4e5 * 3.0);
     }
 
     void clipsPolylinesToTheBox_data()
