@@ -1,4 +1,5 @@
 #include "chart/ChartDecorator.h"
+#include "chart/ChartText.h"
 #include "chart/RoofGraph.h"
 
 #include "chart/ChartAxisFormat.h"
@@ -53,7 +54,7 @@ ChartDecorator::ChartDecorator(QCustomPlot* plot, ChartLabelPlacer* labels)
 
 QCPItemText* ChartDecorator::addText(const QString& text, const QFont& font, const QColor& color, const char* layer)
 {
-    auto* item = new QCPItemText(m_plot);
+    auto* item = new ChartTextItem(m_plot);
     item->setLayer(QString::fromLatin1(layer));
     item->setText(text);
     item->setFont(font);

@@ -13,6 +13,8 @@ namespace roofscope {
 class RoofGraph : public QCPGraph {
 public:
     RoofGraph(QCPAxis* keyAxis, QCPAxis* valueAxis);
+    // Its legend icon, for a legend entry of ours (QCPAbstractPlottable keeps it to its friends).
+    void drawIcon(QCPPainter* painter, const QRectF& rect) const { drawLegendIcon(painter, rect); }
 
 protected:
     void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override;

@@ -1,4 +1,5 @@
 #include "chart/RooflineChart.h"
+#include "chart/ChartText.h"
 #include "chart/RoofGeometry.h"
 #include "chart/RoofGraph.h"
 
@@ -13,6 +14,7 @@
 #include "model/Units.h"
 
 #include <QMouseEvent>
+#include <QThreadPool>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QtMath>
@@ -92,7 +94,7 @@ void RooflineChart::setupPlot()
     m_plot->legend->setVisible(false);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
 
-    m_emptyText = new QCPItemText(m_plot);
+    m_emptyText = new ChartTextItem(m_plot);
     m_emptyText->setLayer(kRoofLabelLayer);
     m_emptyText->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_emptyText->position->setCoords(0.5, 0.5);
@@ -197,6 +199,7 @@ void RooflineChart::setScene(std::shared_ptr<ChartScene> scene, bool fit)
 {
     const bool first = !m_hasScene;
     clearScene();
+    std::shared_ptr<ChartScene> retired = std::move(m_scene);
     m_scene = scene ? std::move(scene) : std::make_shared<ChartScene>();
     m_cloud->setScene(m_scene.get());
     m_dragCloud->setScene(m_scene.get());
@@ -237,6 +240,18 @@ void RooflineChart::setScene(std::shared_ptr<ChartScene> scene, bool fit)
     } else {
         m_plot->replot(QCustomPlot::rpQueuedRefresh);
     }
+    retire(std::move(retired));
+}
+
+void RooflineChart::retire(std::shared_ptr<ChartScene> scene)
+{
+    // A scene of many kernels takes a while to free (a vector per kernel): when nothing else holds
+    // it, it is freed on a worker thread, not between the change and its frame. It is plain data
+    // (strings, colours, vectors); nothing points into it once the chart has moved on.
+    constexpr size_t kLargeScene = 2000;
+    if (scene && scene.use_count() == 1 && scene->kernels.size() >= kLargeScene) {
+        QThreadPool::globalInstance()->start([scene = std::move(scene)]() mutable { scene.reset(); });
+    }
 }
 
 void RooflineChart::setClipToView(bool clip)
@@ -264,7 +279,7 @@ QCPGraph* RooflineChart::addLine(const std::vector<double>& xIn, const std::vect
 
 QCPItemText* RooflineChart::addRoofLabel(const QString& text, const QColor& color)
 {
-    auto* item = new QCPItemText(m_plot);
+    auto* item = new ChartTextItem(m_plot);
     item->setLayer(kRoofLabelLayer);
     item->setText(text);
     item->setFont(m_scene->style.font(font().family(), 8));
@@ -325,7 +340,7 @@ void RooflineChart::buildDevice(int index)
             QBrush(style.hollowFill), 9.0 * style.markerScale));
     }
     legendGraph->setName(legend);
-    legendGraph->addToLegend();
+    m_plot->legend->addItem(new ChartLegendItem(m_plot->legend, legendGraph)); // keeps its text's layout
     m_legendGraphs.back() = legendGraph;
 
     m_labels->addObstacle(g.ridge, g.peak);
@@ -384,7 +399,7 @@ void RooflineChart::buildRegions()
     ridgeLine->setSelectable(false);
     const QString names[2] = { tr("memory-bound"), tr("compute-bound") };
     for (int side = 0; side < 2; ++side) {
-        auto* text = new QCPItemText(m_plot);
+        auto* text = new ChartTextItem(m_plot);
         text->setLayer(kRoofLabelLayer);
         text->setText(side == 0 ? QStringLiteral("\u25C2 ") + names[0] : names[1] + QStringLiteral(" \u25B8"));
         text->setFont(m_scene->style.font(font().family(), 10, QFont::DemiBold));

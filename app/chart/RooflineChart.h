@@ -169,6 +169,7 @@ private:
     void setupPlot();
     void applyStyle(); // the scene's style: colours, fonts, pens, the comparison panel
     void clearScene();
+    void retire(std::shared_ptr<ChartScene> scene); // frees a scene no longer shown
     void buildDevice(int index);
     void buildKernel(int index);
     void buildRegions();

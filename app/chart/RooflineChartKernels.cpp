@@ -1,6 +1,7 @@
 // RooflineChart: the kernels' labels at the top of the plot (name, and the intensity they sit at
 // unless the view leaves it out) with their leader lines, built per scene and moved with a drag.
 
+#include "chart/ChartText.h"
 #include "chart/RooflineChart.h"
 
 #include "chart/ChartAxisFormat.h"
@@ -97,7 +98,7 @@ void RooflineChart::buildKernel(int index)
     items.leader->setPen(QPen(style.guide, style.line(1.0)));
     items.leader->setSelectable(false);
     items.leader->setVisible(false); // until the placer moves the label away from its guide
-    items.label = new QCPItemText(m_plot);
+    items.label = new ChartTextItem(m_plot);
     items.label->setLayer(kKernelLayer);
     items.label->setText(kernelLabel(index));
     items.label->setFont(style.font(font().family(), 9));

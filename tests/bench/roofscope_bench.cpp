@@ -5,6 +5,7 @@
 //   toggle_device  one device switched off or on in the hardware dock: full recompute and replot
 //   toggle_device_cold  switching on a device never shown before (its evaluations not cached yet)
 //   replot         one full chart replot of the toggle scene (the chart's share of a toggle)
+//   replot_layer   each chart layer drawn alone into a buffer of its own (draw_ms), with its items
 //   window_sweep   a parameter of a swept template kernel changed (256 values on 8 devices): the
 //                  edit, its scene update, the trajectory's recompute and the repaint
 //   window_sweep_slider     the swept parameter itself moved (what the Sweep dock's slider does)
@@ -16,7 +17,8 @@
 //   startup        the roofscope executable from process start to its first paint (separate runs)
 //   open_run_session  opening, in the window, a session whose run is an ncu file of 100,000 launches
 //                  (long layout, 5 metrics; written under the temporary folder), up to its first replot
-// Usage: roofscope-bench [--only NAME] [--quick] [--roofscope PATH]
+// Usage: roofscope-bench [--only NAME] [--quick] [--toggles N] [--roofscope PATH]
+// (--toggles: how many warm toggles toggle_device times, 40 by default; more for a profiler)
 
 #include "chart/RooflineChart.h"
 #include "document/AppPaths.h"
@@ -372,25 +374,28 @@ void benchToggle(HardwareDatabase& db, size_t kernels, size_t devices, int toggl
             replots.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
         }
         print("replot", kernels, devices, stats(replots), 10);
-        // Each layer's share: the replot with that layer hidden, subtracted from the full one.
+        // Each layer's own drawing: the layer is given a buffer of its own (lmBuffered) and redrawn
+        // alone (QCPLayer::replot), so nothing else is drawn or left out.
         QCustomPlot* plot = window.chart()->plot();
-        const double full = stats(replots).median;
         for (int l = 0; l < plot->layerCount(); ++l) {
             QCPLayer* layer = plot->layer(l);
-            if (!layer->visible()) {
+            if (!layer->visible() || layer->children().isEmpty()) {
                 continue;
             }
-            layer->setVisible(false);
-            std::vector<double> without;
+            const QCPLayer::LayerMode mode = layer->mode();
+            layer->setMode(QCPLayer::lmBuffered);
+            plot->replot(); // sets up the buffers
+            std::vector<double> draws;
             for (int i = 0; i < 10; ++i) {
                 timer.start();
-                plot->replot();
-                without.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+                layer->replot();
+                draws.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
             }
-            layer->setVisible(true);
-            std::printf("{\"name\": \"replot_layer\", \"layer\": \"%s\", \"share_ms\": %.3f}\n",
-                qPrintable(layer->name()), full - stats(without).median);
+            layer->setMode(mode);
+            std::printf("{\"name\": \"replot_layer\", \"layer\": \"%s\", \"items\": %d, \"draw_ms\": %.3f}\n",
+                qPrintable(layer->name()), static_cast<int>(layer->children().size()), stats(draws).median);
         }
+        plot->replot();
         std::fflush(stdout);
     }
 }

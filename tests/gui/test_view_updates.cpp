@@ -3,7 +3,9 @@
 // standard one paints (swatch cells too), a scene knows its kernels' extent until one moves, and roof
 // lines are cut to the plot area before they are stroked.
 #include "TestUtil.h"
+#include "chart/ChartText.h"
 #include "chart/PolylineClip.h"
+#include "chart/RoofGraph.h"
 #include "chart/RooflineChart.h"
 #include "document/SceneBuilder.h"
 #include "document/SessionAnalysis.h"
@@ -310,6 +312,76 @@ private Q_SLOTS:
         QVERIFY(!analysis.scene().kernelBounds);
         QCOMPARE(analysis.scene().measureKernels().xMax, 4e5);
         QCOMPARE(analysis.scene().fitRange().xUpper, 4e5 * 3.0);
+    }
+
+    void chartTextsDrawLikeQCustomPlots()
+    {
+        // The chart's text items and legend entries keep their layout between replots; they draw
+        // what QCPItemText and QCPPlottableLegendItem draw: one line, a rotated one, two lines, boxes,
+        // every alignment of the box on its position, and a device's legend entry.
+        auto render = [](bool ours, QSize* entrySize) {
+            QCustomPlot plot;
+            plot.setAutoAddPlottableToLegend(false); // as the chart: entries are added by hand
+            plot.resize(420, 320);
+            struct Spec {
+                QString text;
+                double rotation;
+                QPointF at;
+                Qt::Alignment align;
+            };
+            const Spec specs[] = {
+                { QStringLiteral("HBM 3.35 TB/s"), 0.0, { 120, 60 }, Qt::AlignHCenter | Qt::AlignTop },
+                { QStringLiteral("VMEM 150 TB/s (estimate)"), -38.0, { 200, 160 }, Qt::AlignLeft | Qt::AlignBottom },
+                { QStringLiteral("matmul, 64 tokens\nAI=63"), 0.0, { 300, 80 }, Qt::AlignRight | Qt::AlignVCenter },
+                { QStringLiteral("\u25C2 memory-bound"), 0.0, { 150, 250 }, Qt::AlignRight | Qt::AlignVCenter },
+            };
+            for (const Spec& spec : specs) {
+                QCPItemText* item = ours ? new ChartTextItem(&plot) : new QCPItemText(&plot);
+                item->position->setType(QCPItemPosition::ptAbsolute);
+                item->position->setCoords(spec.at);
+                item->setText(spec.text);
+                item->setRotation(spec.rotation);
+                item->setPositionAlignment(spec.align);
+                item->setFont(QFont(QStringLiteral("DejaVu Sans"), 9));
+                item->setBrush(QColor(255, 255, 255, 190));
+                item->setPen(QPen(Qt::gray));
+                item->setPadding(QMargins(3, 1, 3, 1));
+            }
+            auto* graph = new RoofGraph(plot.xAxis, plot.yAxis);
+            graph->setName(QStringLiteral("H100 SXM (bf16) \u00b7 989 TFLOP/s \u00b7 3.35 TB/s \u00b7 ridge 295"));
+            graph->setPen(QPen(QColor(0xd6, 0x27, 0x28), 2));
+            if (ours) {
+                plot.legend->addItem(new ChartLegendItem(plot.legend, graph));
+            } else {
+                graph->addToLegend();
+            }
+            plot.legend->setVisible(true);
+            plot.replot();
+            *entrySize = plot.legend->item(0)->minimumOuterSizeHint();
+            QImage image = plot.toPixmap(420, 320).toImage();
+            plot.replot(); // a second replot draws from the kept layout
+            const QImage again = plot.toPixmap(420, 320).toImage();
+            return std::make_pair(image, again);
+        };
+        QSize theirSize;
+        QSize ourSize;
+        const auto [theirs, theirsAgain] = render(false, &theirSize);
+        const auto [ours, oursAgain] = render(true, &ourSize);
+        QCOMPARE(ourSize, theirSize);
+        QVERIFY(oursAgain == ours);
+        QCOMPARE(ours.size(), theirs.size());
+        // Glyphs may be placed a fraction of a pixel apart: count the pixels that differ clearly.
+        int differ = 0;
+        int ink = 0;
+        for (int y = 0; y < ours.height(); ++y) {
+            for (int x = 0; x < ours.width(); ++x) {
+                const int a = qGray(theirs.pixel(x, y));
+                ink += a < 128 ? 1 : 0;
+                differ += std::abs(a - qGray(ours.pixel(x, y))) > 60 ? 1 : 0;
+            }
+        }
+        QVERIFY2(ink > 500, qPrintable(QStringLiteral("%1 dark pixels").arg(ink)));
+        QVERIFY2(differ <= ink / 50, qPrintable(QStringLiteral("%1 of %2 dark pixels differ").arg(differ).arg(ink)));
     }
 
     void clipsPolylinesToTheBox_data()

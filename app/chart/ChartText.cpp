@@ -1,0 +1,149 @@
+#include "chart/ChartText.h"
+#include "chart/RoofGraph.h"
+
+#include <QtMath>
+
+namespace roofscope {
+
+void LaidOutLine::update(const QString& text, const QFont& font, int flags, const QPaintDevice* device)
+{
+    const int dpi = device ? device->logicalDpiY() : 0;
+    if (text == m_text && flags == m_flags && dpi == m_dpi && font == m_font && !m_text.isNull()) {
+        return;
+    }
+    m_text = text;
+    m_font = font;
+    m_flags = flags;
+    m_dpi = dpi;
+    // The metrics QPainter::fontMetrics() would give on that device.
+    const QFontMetrics metrics = device ? QFontMetrics(font, device) : QFontMetrics(font);
+    const QFontMetricsF metricsF = device ? QFontMetricsF(font, device) : QFontMetricsF(font);
+    m_bounds = metrics.boundingRect(0, 0, 0, 0, flags, text);
+    m_width = metricsF.horizontalAdvance(text);
+    m_height = metricsF.height();
+    m_oneLine = !text.contains(QLatin1Char('\n'));
+    m_glyphs = QStaticText();
+    if (m_oneLine) {
+        m_glyphs.setText(text);
+        m_glyphs.setTextFormat(Qt::PlainText);
+        m_glyphs.setPerformanceHint(QStaticText::AggressiveCaching);
+        m_glyphs.prepare(QTransform(), font);
+    }
+}
+
+void LaidOutLine::draw(QPainter* painter, const QRect& rect) const
+{
+    if (!m_oneLine || painter->transform().type() > QTransform::TxTranslate) {
+        painter->drawText(rect, m_flags, m_text);
+        return;
+    }
+    // As QPainter::drawText(rect, flags, text) aligns one line in its rectangle.
+    qreal x = rect.left();
+    if (m_flags & Qt::AlignRight) {
+        x += rect.width() - m_width;
+    } else if (m_flags & Qt::AlignHCenter) {
+        x += (rect.width() - m_width) / 2.0;
+    }
+    qreal y = rect.top();
+    if (m_flags & Qt::AlignBottom) {
+        y += rect.height() - m_height;
+    } else if (m_flags & Qt::AlignVCenter) {
+        y += (rect.height() - m_height) / 2.0;
+    }
+    painter->drawStaticText(QPointF(x, y), m_glyphs);
+}
+
+void ChartTextItem::draw(QCPPainter* painter)
+{
+    if (painter->modes().testFlag(QCPPainter::pmVectorized)) {
+        QCPItemText::draw(painter);
+        return;
+    }
+    const QFont font = mainFont();
+    m_line.update(mText, font, Qt::TextDontClip | static_cast<int>(mTextAlignment), painter->device());
+    // QCPItemText::draw() with the layout kept: the same box, padding, rotation, alignment and clip test.
+    const QPointF pos(position->pixelPosition());
+    QTransform transform = painter->transform();
+    transform.translate(pos.x(), pos.y());
+    if (!qFuzzyIsNull(mRotation)) {
+        transform.rotate(mRotation);
+    }
+    painter->setFont(font);
+    QRect textRect = m_line.bounds();
+    QRect textBoxRect = textRect.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
+    const QPointF textPos = getTextDrawPoint(QPointF(0, 0), textBoxRect, mPositionAlignment);
+    textRect.moveTopLeft(textPos.toPoint() + QPoint(mPadding.left(), mPadding.top()));
+    textBoxRect.moveTopLeft(textPos.toPoint());
+    const int clipPad = qCeil(mainPen().widthF());
+    const QRect boundingRect = textBoxRect.adjusted(-clipPad, -clipPad, clipPad, clipPad);
+    if (!transform.mapRect(boundingRect).intersects(painter->transform().mapRect(clipRect()))) {
+        return;
+    }
+    painter->setTransform(transform);
+    if ((mainBrush().style() != Qt::NoBrush && mainBrush().color().alpha() != 0)
+        || (mainPen().style() != Qt::NoPen && mainPen().color().alpha() != 0)) {
+        painter->setPen(mainPen());
+        painter->setBrush(mainBrush());
+        painter->drawRect(textBoxRect);
+    }
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(QPen(mainColor()));
+    m_line.draw(painter, textRect);
+}
+
+QRect ChartLegendItem::textBounds() const
+{
+    // The metrics QCPPlottableLegendItem sizes the entry with (the screen's), for drawing too: on the
+    // chart's raster buffers they are the same.
+    m_line.update(mPlottable->name(), getFont(), Qt::TextDontClip, nullptr);
+    return m_line.bounds();
+}
+
+QSize ChartLegendItem::minimumOuterSizeHint() const
+{
+    // QCPPlottableLegendItem's size, from the kept layout.
+    if (!mPlottable) {
+        return {};
+    }
+    const QSize icon = mParentLegend->iconSize();
+    const QRect text = textBounds();
+    QSize result(icon.width() + mParentLegend->iconTextPadding() + text.width(), qMax(text.height(), icon.height()));
+    result.rwidth() += mMargins.left() + mMargins.right();
+    result.rheight() += mMargins.top() + mMargins.bottom();
+    return result;
+}
+
+void ChartLegendItem::draw(QCPPainter* painter)
+{
+    if (!mPlottable) {
+        return;
+    }
+    const auto* roof = dynamic_cast<const RoofGraph*>(mPlottable);
+    if (!roof || painter->modes().testFlag(QCPPainter::pmVectorized)) {
+        QCPPlottableLegendItem::draw(painter);
+        return;
+    }
+    // QCPPlottableLegendItem::draw() with the text's layout kept.
+    painter->setFont(getFont());
+    painter->setPen(QPen(getTextColor()));
+    const QSize iconSize = mParentLegend->iconSize();
+    const QRect textRect = textBounds();
+    const QRect iconRect(mRect.topLeft(), iconSize);
+    const int textHeight = qMax(textRect.height(), iconSize.height()); // the text centred on a taller icon
+    const QRect drawn(
+        mRect.x() + iconSize.width() + mParentLegend->iconTextPadding(), mRect.y(), textRect.width(), textHeight);
+    m_line.draw(painter, drawn);
+    painter->save();
+    painter->setClipRect(iconRect, Qt::IntersectClip);
+    roof->drawIcon(painter, iconRect);
+    painter->restore();
+    if (getIconBorderPen().style() != Qt::NoPen) {
+        painter->setPen(getIconBorderPen());
+        painter->setBrush(Qt::NoBrush);
+        const int halfPen = qCeil(painter->pen().widthF() * 0.5) + 1;
+        painter->setClipRect(mOuterRect.adjusted(-halfPen, -halfPen, halfPen, halfPen));
+        painter->drawRect(iconRect);
+    }
+}
+
+} // namespace roofscope

@@ -1,0 +1,62 @@
+#pragma once
+
+// Internal to app/chart: includes QCustomPlot. Only chart sources include this header.
+
+#include <qcustomplot.h>
+
+#include <QStaticText>
+
+namespace roofscope {
+
+// One line of text laid out once for a font and a paint device's resolution: its bounding box as
+// QFontMetrics::boundingRect gives it, its natural width and its glyphs (QStaticText). Chart texts
+// rarely change between replots, and laying them out again dominated the replot of a legend.
+class LaidOutLine {
+public:
+    void update(const QString& text, const QFont& font, int flags, const QPaintDevice* device);
+    QRect bounds() const { return m_bounds; }
+    // Draws it where QPainter::drawText(rect, flags, text) would put it: one line unrotated from the
+    // kept glyphs, anything else through drawText.
+    void draw(QPainter* painter, const QRect& rect) const;
+
+private:
+    QString m_text;
+    QFont m_font;
+    int m_flags = 0;
+    int m_dpi = 0;
+    QRect m_bounds;
+    qreal m_width = 0.0;
+    qreal m_height = 0.0; // of a line in that font
+    QStaticText m_glyphs; // one line only
+    bool m_oneLine = false;
+};
+
+// QCPItemText that keeps its layout between replots (its box always; its glyphs for one unrotated
+// line). Onto vector devices (PDF, SVG) it draws exactly as QCPItemText does.
+class ChartTextItem : public QCPItemText {
+public:
+    using QCPItemText::QCPItemText;
+
+protected:
+    void draw(QCPPainter* painter) override;
+
+private:
+    LaidOutLine m_line;
+};
+
+// A device's legend entry (QCPPlottableLegendItem) that keeps its text's layout between replots. For a
+// roof (RoofGraph) on a raster device; anything else it draws as QCPPlottableLegendItem does.
+class ChartLegendItem : public QCPPlottableLegendItem {
+public:
+    using QCPPlottableLegendItem::QCPPlottableLegendItem;
+
+protected:
+    void draw(QCPPainter* painter) override;
+    QSize minimumOuterSizeHint() const override;
+
+private:
+    QRect textBounds() const;
+    mutable LaidOutLine m_line;
+};
+
+} // namespace roofscope
