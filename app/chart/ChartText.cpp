@@ -5,29 +5,64 @@
 
 namespace roofscope {
 
+namespace {
+struct LineKey {
+    QString text;
+    QFont font;
+    int flags = 0;
+    int dpi = 0;
+    bool operator==(const LineKey& other) const
+    {
+        return flags == other.flags && dpi == other.dpi && text == other.text && font == other.font;
+    }
+};
+
+size_t qHash(const LineKey& key, size_t seed = 0)
+{
+    return qHashMulti(seed, key.text, key.font, key.flags, key.dpi);
+}
+} // namespace
+
 void LaidOutLine::update(const QString& text, const QFont& font, int flags, const QPaintDevice* device)
 {
     const int dpi = device ? device->logicalDpiY() : 0;
     if (text == m_text && flags == m_flags && dpi == m_dpi && font == m_font && !m_text.isNull()) {
         return;
     }
+    // Recent layouts by text, font, flags and resolution. Kept for the program's life (freed with
+    // it: fonts must not outlive the application object), and started again when large.
+    static auto* cache = new QHash<LineKey, LaidOutLine>();
+    const LineKey key { text, font, flags, dpi };
+    if (const auto found = cache->constFind(key); found != cache->constEnd()) {
+        *this = *found;
+        return;
+    }
     m_text = text;
     m_font = font;
     m_flags = flags;
     m_dpi = dpi;
-    // The metrics QPainter::fontMetrics() would give on that device.
-    const QFontMetrics metrics = device ? QFontMetrics(font, device) : QFontMetrics(font);
-    const QFontMetricsF metricsF = device ? QFontMetricsF(font, device) : QFontMetricsF(font);
-    m_bounds = metrics.boundingRect(0, 0, 0, 0, flags, text);
-    m_width = metricsF.horizontalAdvance(text);
+    layOut(device);
+    if (cache->size() >= 2048) {
+        cache->clear();
+    }
+    cache->insert(key, *this);
+}
+
+void LaidOutLine::layOut(const QPaintDevice* device)
+{
+    // The metrics QPainter::fontMetrics() gives on that device (none: the screen's).
+    const QFontMetrics metrics = device ? QFontMetrics(m_font, device) : QFontMetrics(m_font);
+    const QFontMetricsF metricsF = device ? QFontMetricsF(m_font, device) : QFontMetricsF(m_font);
+    m_bounds = metrics.boundingRect(0, 0, 0, 0, m_flags, m_text);
+    m_width = metricsF.horizontalAdvance(m_text);
     m_height = metricsF.height();
-    m_oneLine = !text.contains(QLatin1Char('\n'));
+    m_oneLine = !m_text.contains(QLatin1Char('\n'));
     m_glyphs = QStaticText();
     if (m_oneLine) {
-        m_glyphs.setText(text);
+        m_glyphs.setText(m_text);
         m_glyphs.setTextFormat(Qt::PlainText);
         m_glyphs.setPerformanceHint(QStaticText::AggressiveCaching);
-        m_glyphs.prepare(QTransform(), font);
+        m_glyphs.prepare(QTransform(), m_font);
     }
 }
 

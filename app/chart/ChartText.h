@@ -8,11 +8,13 @@
 
 namespace roofscope {
 
-// One line of text laid out once for a font and a paint device's resolution: its bounding box as
-// QFontMetrics::boundingRect gives it, its natural width and its glyphs (QStaticText). Chart texts
-// rarely change between replots, and laying them out again dominated the replot of a legend.
+// A text laid out once for a font and a paint device's resolution: its bounding box as
+// QFontMetrics::boundingRect gives it, its natural width and, for one line, its glyphs (QStaticText).
+// Chart texts rarely change between replots, nor when a scene is built again (a device switched on
+// or off makes new items with the same texts): layouts are shared through a cache of recent ones.
 class LaidOutLine {
 public:
+    // Lays the text out, or takes the layout kept for it; nothing to do when it is the one held.
     void update(const QString& text, const QFont& font, int flags, const QPaintDevice* device);
     QRect bounds() const { return m_bounds; }
     // Draws it where QPainter::drawText(rect, flags, text) would put it: one line unrotated from the
@@ -20,6 +22,8 @@ public:
     void draw(QPainter* painter, const QRect& rect) const;
 
 private:
+    void layOut(const QPaintDevice* device);
+
     QString m_text;
     QFont m_font;
     int m_flags = 0;

@@ -86,7 +86,11 @@ void FrozenColumnTable::syncColumns()
     m_frozen->setAlternatingRowColors(alternatingRowColors());
     m_frozen->setWordWrap(wordWrap());
     m_frozen->setTextElideMode(textElideMode());
-    m_frozen->verticalHeader()->setDefaultSectionSize(verticalHeader()->defaultSectionSize());
+    // Setting it visits every row's section, even when it is the same: only a change is passed on
+    // (this runs on every insertion of rows).
+    if (m_frozen->verticalHeader()->defaultSectionSize() != verticalHeader()->defaultSectionSize()) {
+        m_frozen->verticalHeader()->setDefaultSectionSize(verticalHeader()->defaultSectionSize());
+    }
     m_frozen->horizontalHeader()->setSortIndicatorShown(horizontalHeader()->isSortIndicatorShown());
     m_frozen->horizontalHeader()->setSortIndicator(
         horizontalHeader()->sortIndicatorSection(), horizontalHeader()->sortIndicatorOrder());
