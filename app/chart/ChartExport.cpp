@@ -2,6 +2,7 @@
 
 #include "chart/HtmlExport.h"
 #include "chart/RooflineChart.h"
+#include "document/GroupThroughput.h"
 #include "document/SceneBuilder.h"
 #include "io/HardwareLoader.h"
 #include "io/SafeFileWriter.h"
@@ -54,7 +55,27 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     }
     SceneOptions sceneOptions;
     sceneOptions.review = options.review;
+    sceneOptions.rankingRefused = mixedPhaseReason(session.kernels);
     SceneBuildResult built = buildChartScene(styled, hardware, nullptr, sceneOptions);
+    // Kernel groups (transformer steps): tokens/s per device, each group on its own, in the review
+    // panel and the HTML page as in the window.
+    std::vector<QString> labels;
+    for (const ChartDevice& device : built.scene.devices) {
+        labels.push_back(device.label);
+    }
+    const std::vector<GroupThroughput> groups = groupThroughputs(
+        session, styled, labels,
+        [&built](size_t k, size_t d) -> const Evaluation* {
+            if (d >= built.results.size() || k >= built.results[d]->evaluations.size()
+                || !built.results[d]->evaluations[k]) {
+                return nullptr;
+            }
+            return &*built.results[d]->evaluations[k];
+        },
+        built.comparison);
+    if (options.review) {
+        addGroupThroughput(built.scene.summary, groups);
+    }
     ChartScene scene = html ? built.scene : std::move(built.scene);
     const bool svg = suffix == QLatin1String("svg");
     chart.setScene(svg ? scene : std::move(scene), true);
@@ -77,7 +98,7 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         // viewport is set as savePng() sets it.
         chart.plot()->setViewport(QRect(0, 0, options.width, options.height));
         chart.plot()->replot();
-        const QByteArray page = htmlPage(chart, built, styled).toUtf8();
+        const QByteArray page = htmlPage(chart, built, styled, groups).toUtf8();
         bytes = page;
         ok = true;
     } else if (suffix == QLatin1String("png")) {

@@ -118,7 +118,7 @@ void ComparisonPanel::draw(QCPPainter* painter)
     painter->setFont(body);
     painter->setPen(style.mutedText);
     painter->drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignTop,
-        QObject::tr("Fastest first · bar: T_min total"));
+        summary.ordering.isEmpty() ? QObject::tr("Fastest first · bar: T_min total") : summary.ordering);
     y += line * 1.4;
 
     double slowest = 0.0;

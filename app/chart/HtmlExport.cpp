@@ -3,8 +3,10 @@
 #include "chart/ChartAxisFormat.h"
 #include "chart/ChartLabelPlacer.h"
 #include "chart/HtmlMarkers.h"
+#include "chart/HtmlTables.h"
 #include "chart/RoofGeometry.h"
 #include "chart/RooflineChart.h"
+#include "document/ChartPalette.h"
 #include "document/EvaluationText.h"
 #include "document/SceneBuilder.h"
 #include "document/SceneDecorations.h"
@@ -74,6 +76,12 @@ private:
     QCPAxis* m_y;
 };
 
+// A font size in pixels, scaled as the chart scales its fonts (review mode: 1.75x).
+QString fontSize(double pixels, const ChartStyle& style)
+{
+    return QStringLiteral("font-size=\"%1\"").arg(n(pixels * style.fontScale));
+}
+
 QString text(double x, double y, const QString& content, const QString& attributes)
 {
     return QStringLiteral("<text x=\"%1\" y=\"%2\" %3>%4</text>\n").arg(n(x), n(y), attributes, esc(content));
@@ -90,7 +98,7 @@ QString axesSvg(
                .arg(rect.height())
                .arg(colour(style.plotBackground));
     const QString grid = QStringLiteral("stroke=\"%1\" stroke-width=\"1\"").arg(colour(style.grid));
-    const QString tick = QStringLiteral("fill=\"%1\" font-size=\"12\"").arg(colour(style.text));
+    const QString tick = QStringLiteral("class=\"tick\" fill=\"%1\" %2").arg(colour(style.text), fontSize(12, style));
     for (int e = static_cast<int>(std::floor(std::log10(range.xLower))); e <= std::ceil(std::log10(range.xUpper));
          ++e) {
         const double v = std::pow(10.0, e);
@@ -99,8 +107,8 @@ QString axesSvg(
         }
         out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" %4/>\n")
                    .arg(n(map.x(v)), QString::number(rect.top()), QString::number(rect.bottom()), grid);
-        out += text(
-            map.x(v), rect.bottom() + 16, formatIntensityTick(v), tick + QStringLiteral(" text-anchor=\"middle\""));
+        out += text(map.x(v), rect.bottom() + 4 + 12 * style.fontScale, formatIntensityTick(v),
+            tick + QStringLiteral(" text-anchor=\"middle\""));
     }
     for (int e = static_cast<int>(std::floor(std::log10(range.yLower))); e <= std::ceil(std::log10(range.yUpper));
          ++e) {
@@ -110,8 +118,8 @@ QString axesSvg(
         }
         out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" %4/>\n")
                    .arg(QString::number(rect.left()), n(map.y(v)), QString::number(rect.right()), grid);
-        out += text(
-            rect.left() - 6, map.y(v) + 4, formatPerformanceTick(v), tick + QStringLiteral(" text-anchor=\"end\""));
+        out += text(rect.left() - 6, map.y(v) + 4 * style.fontScale, formatPerformanceTick(v),
+            tick + QStringLiteral(" text-anchor=\"end\""));
     }
     out += QStringLiteral("<rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\" fill=\"none\" stroke=\"%5\"/>\n")
                .arg(rect.x())
@@ -119,12 +127,33 @@ QString axesSvg(
                .arg(rect.width())
                .arg(rect.height())
                .arg(colour(style.axis));
-    const QString label = QStringLiteral("fill=\"%1\" font-size=\"13\" text-anchor=\"middle\"").arg(colour(style.text));
-    out += text(rect.center().x(), rect.bottom() + 38, xTitle, label);
+    const QString label = QStringLiteral("class=\"axis-title\" fill=\"%1\" %2 text-anchor=\"middle\"")
+                              .arg(colour(style.text), fontSize(13, style));
+    out += text(rect.center().x(), rect.bottom() + 8 + 30 * style.fontScale, xTitle, label);
     out += QStringLiteral("<text transform=\"translate(%1,%2) rotate(-90)\" %3>%4</text>\n")
-               .arg(n(rect.left() - 84), n(rect.center().y()), label,
-                   esc(QObject::tr("Attainable performance (FLOP/s)")));
+               .arg(n(std::max(14.0 * style.fontScale, rect.left() - 84 * style.fontScale)), n(rect.center().y()),
+                   label, esc(QObject::tr("Attainable performance (FLOP/s)")));
     return out;
+}
+
+// A label along a bandwidth roof (y = beta x), turned to its slope, `at` of the way across the part of
+// the roof inside the view; none when the roof does not cross the view.
+QString slopeLabel(const PixelMap& map, const ChartRange& range, double beta, const QString& content,
+    const QString& colourName, const ChartStyle& style, bool estimate, double at)
+{
+    const double from = std::max(range.xLower, range.yLower / beta);
+    const double to = std::min(range.xUpper, range.yUpper / beta);
+    if (!(beta > 0.0) || !(to > from * 4.0)) {
+        return {};
+    }
+    const double x = from * std::pow(to / from, at);
+    const double x1 = map.x(x);
+    const double y1 = map.y(beta * x);
+    const double angle = std::atan2(map.y(beta * x * 2.0) - y1, map.x(x * 2.0) - x1) * 180.0 / M_PI;
+    return QStringLiteral("<text class=\"roof-label%1\" transform=\"translate(%2,%3) rotate(%4)\" fill=\"%5\" %6 "
+                          "dy=\"-4\">%7</text>\n")
+        .arg(estimate ? QStringLiteral(" estimate") : QString(), n(x1), n(y1), n(angle), colourName,
+            fontSize(11, style), esc(content));
 }
 
 QString deviceSvg(const PixelMap& map, const ChartScene& scene, size_t d, const ChartRange& range)
@@ -148,13 +177,51 @@ QString deviceSvg(const PixelMap& map, const ChartScene& scene, size_t d, const 
         out += QStringLiteral("<polygon points=\"%1\" fill=\"%2\" fill-opacity=\"0.08\" stroke=\"none\"/>\n")
                    .arg(points.join(QLatin1Char(' ')), c);
     }
+    const ChartStyle& style = scene.style;
+    // Estimated bandwidths are drawn dashed and labelled "(estimate)", as on the chart.
+    const QString dashed
+        = QStringLiteral(" stroke-dasharray=\"%1 %2\"").arg(n(7 * style.lineScale), n(4 * style.lineScale));
+    const QString estimate = QObject::tr(" (estimate)");
+    QString labels;
     for (const auto& level : g.levels) {
-        out += map.polyline(
-            level.line, QStringLiteral("stroke=\"%1\" stroke-opacity=\"0.45\" stroke-width=\"1.3\"").arg(c));
+        out += map.polyline(level.line,
+            QStringLiteral("class=\"roof level%1\" data-level=\"%2\" stroke=\"%3\" stroke-opacity=\"0.45\" "
+                           "stroke-width=\"%4\"%5")
+                .arg(level.level->estimate ? QStringLiteral(" estimate") : QString(), esc(level.level->name), c,
+                    n(1.3 * style.lineScale), level.level->estimate ? dashed : QString()));
+        labels += slopeLabel(map, range, level.level->bytesPerSecond,
+            level.level->name.toUpper() + QLatin1Char(' ')
+                + QString::fromStdString(formatQuantity(level.level->bytesPerSecond, Dimension::BytesPerSecond, 3))
+                + (level.level->estimate ? estimate : QString()),
+            c, style, level.level->estimate, 0.55);
     }
-    out += map.polyline(g.slope, QStringLiteral("class=\"roof\" stroke=\"%1\" stroke-width=\"1.6\"").arg(c));
-    out += map.polyline(g.flat, QStringLiteral("class=\"roof\" stroke=\"%1\" stroke-width=\"2.8\"").arg(c));
-    const ChartLevel* level = device.defaultLevel();
+    const ChartLevel* main = device.defaultLevel();
+    const bool mainEstimate = main && main->estimate;
+    out += map.polyline(g.slope,
+        QStringLiteral("class=\"roof%1\" stroke=\"%2\" stroke-width=\"%3\"%4")
+            .arg(mainEstimate ? QStringLiteral(" estimate") : QString(), c, n(1.6 * style.lineScale),
+                mainEstimate ? dashed : QString()));
+    out += map.polyline(
+        g.flat, QStringLiteral("class=\"roof\" stroke=\"%1\" stroke-width=\"%2\"").arg(c, n(2.8 * style.lineScale)));
+    if (g.hasSlope && main) {
+        labels += slopeLabel(map, range, main->bytesPerSecond,
+            main->name.toUpper() + QLatin1Char(' ')
+                + QString::fromStdString(formatQuantity(main->bytesPerSecond, Dimension::BytesPerSecond, 3))
+                + (mainEstimate ? estimate : QString()),
+            c, style, mainEstimate, 0.3);
+    }
+    // The compute roof's label above its right end: "H100 bf16 989 TFLOP/s".
+    const double flatY = map.y(g.peak);
+    if (flatY > map.y(range.yUpper) + 12 * style.fontScale) {
+        labels += text(map.x(range.xUpper) - 6, flatY - 5,
+            device.label + QLatin1Char(' ') + device.precision + QLatin1Char(' ')
+                + QString::fromStdString(formatQuantity(g.peak, Dimension::FlopsPerSecond, 4))
+                + (device.computeEstimate ? estimate : QString()),
+            QStringLiteral("class=\"roof-label%1\" fill=\"%2\" %3 text-anchor=\"end\"")
+                .arg(device.computeEstimate ? QStringLiteral(" estimate") : QString(), c, fontSize(11, style)));
+    }
+    out += labels;
+    const ChartLevel* level = main;
     for (const double f : scene.decorations.commFractions) {
         if (!level || !(level->bytesPerSecond > 0.0)) {
             break;
@@ -166,13 +233,50 @@ QString deviceSvg(const PixelMap& map, const ChartScene& scene, size_t d, const 
         if (d == 0) {
             out += text(map.x(range.xUpper) - 6, map.y((1.0 - f) * g.peak) + 12,
                 QStringLiteral("%1 % comm").arg(QString::fromStdString(formatNumber(f * 100.0, 3))),
-                QStringLiteral("fill=\"%1\" font-size=\"11\" text-anchor=\"end\"").arg(c));
+                QStringLiteral("fill=\"%1\" %2 text-anchor=\"end\"").arg(c, fontSize(11, scene.style)));
         }
     }
     if (g.hasSlope) {
-        out += QStringLiteral("<circle cx=\"%1\" cy=\"%2\" r=\"4\" fill=\"white\" stroke=\"%3\"/>\n")
-                   .arg(n(map.x(g.ridge)), n(map.y(g.peak)), c);
+        out += QStringLiteral("<circle class=\"ridge\" cx=\"%1\" cy=\"%2\" r=\"%3\" fill=\"white\" stroke=\"%4\" "
+                              "stroke-width=\"%5\"><title>%6</title></circle>\n")
+                   .arg(n(map.x(g.ridge)), n(map.y(g.peak)), n(4.5 * style.markerScale), c, n(1.5 * style.lineScale),
+                       esc(QObject::tr("%1 ridge: %2 FLOP/B")
+                               .arg(device.label, QString::fromStdString(formatNumber(g.ridge, 3)))));
     }
+    return out + QStringLiteral("</g>\n");
+}
+
+// "◂ memory-bound" and "compute-bound ▸" either side of the first device's ridge, with the ridge as
+// a dash-dot line, where the chart puts them.
+QString regionsSvg(const PixelMap& map, const ChartScene& scene, const QRect& rect)
+{
+    if (scene.devices.empty() || !scene.showRegionLabels) {
+        return {};
+    }
+    const ChartDevice& device = scene.devices.front();
+    const ChartLevel* main = device.defaultLevel();
+    if (!main || !(device.computeRoof > 0.0) || !(main->bytesPerSecond > 0.0)) {
+        return {};
+    }
+    const double ridge = device.computeRoof / main->bytesPerSecond;
+    const double x = map.x(ridge);
+    if (!(x > rect.left() && x < rect.right())) {
+        return {};
+    }
+    const QString c = colour(lighterTint(device.color, 0.5));
+    QString out
+        = QStringLiteral("<g class=\"regions\" data-device=\"0\" clip-path=\"url(#plot-area)\">"
+                         "<line class=\"ridge-line\" x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"%4\" "
+                         "stroke-width=\"%5\" stroke-dasharray=\"8 3 2 3\"/>\n")
+              .arg(n(x), QString::number(rect.top()), QString::number(rect.bottom()), c, n(scene.style.line(1.0)));
+    const double y = map.y(device.computeRoof / 30.0);
+    const QString ink = colour(scene.style.labelColor(device.color).lighter(115));
+    const QString attributes = QStringLiteral("class=\"region-label\" fill=\"%1\" %2 font-weight=\"600\"")
+                                   .arg(ink, fontSize(13, scene.style));
+    out += text(map.x(ridge / 1.3) - 6, y, QStringLiteral("\u25C2 ") + QObject::tr("memory-bound"),
+        attributes + QStringLiteral(" text-anchor=\"end\""));
+    out += text(map.x(ridge * 1.3) + 6, y, QObject::tr("compute-bound") + QStringLiteral(" \u25B8"),
+        attributes + QStringLiteral(" text-anchor=\"start\""));
     return out + QStringLiteral("</g>\n");
 }
 
@@ -254,14 +358,13 @@ QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width, 
     const QString ink = colour(scene.style.text);
     if (!decorations.title.isEmpty()) {
         out += text(width / 2.0, 22, decorations.title,
-            QStringLiteral(
-                "id=\"chart-title\" fill=\"%1\" font-size=\"16\" font-weight=\"bold\" text-anchor=\"middle\"")
-                .arg(ink));
+            QStringLiteral("id=\"chart-title\" fill=\"%1\" %2 font-weight=\"bold\" text-anchor=\"middle\"")
+                .arg(ink, fontSize(16, scene.style)));
     }
     if (!decorations.subtitle.isEmpty()) {
         out += text(width / 2.0, 40, decorations.subtitle,
-            QStringLiteral("id=\"chart-subtitle\" fill=\"%1\" font-size=\"12\" text-anchor=\"middle\"")
-                .arg(colour(scene.style.mutedText)));
+            QStringLiteral("id=\"chart-subtitle\" fill=\"%1\" %2 text-anchor=\"middle\"")
+                .arg(colour(scene.style.mutedText), fontSize(12, scene.style)));
     }
     for (size_t a = 0; a < decorations.arrows.size(); ++a) {
         const ChartArrow& arrow = decorations.arrows[a];
@@ -277,73 +380,16 @@ QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width, 
         // Where the chart put it (beside the middle, clear of markers and labels), or none, as the chart.
         if (const auto rect = labels.arrowLabel(static_cast<int>(a))) {
             out += text(rect->center().x(), rect->center().y() + 4.5, placement->label,
-                QStringLiteral("fill=\"%1\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\"").arg(ink));
+                QStringLiteral("fill=\"%1\" %2 font-weight=\"bold\" text-anchor=\"middle\"")
+                    .arg(ink, fontSize(13, scene.style)));
         }
         out += QStringLiteral("</g>\n");
     }
     for (const ChartNote& note : decorations.notes) {
         out += text(map.x(note.intensity), map.y(note.flopsPerSecond), note.text,
-            QStringLiteral("class=\"note\" fill=\"%1\" font-size=\"12\"").arg(ink));
+            QStringLiteral("class=\"note\" fill=\"%1\" %2").arg(ink, fontSize(12, scene.style)));
     }
     return out;
-}
-
-QString resultsTable(const SceneBuildResult& built, const Session& session)
-{
-    QString out = QStringLiteral("<table id=\"results\"><thead><tr><th>Kernel</th><th>Device</th><th>Attainable</th>"
-                                 "<th>% of peak</th><th>Regime</th><th>Binding</th><th>T_min</th><th>T_max</th>"
-                                 "</tr></thead><tbody>\n");
-    for (size_t k = 0; k < session.kernels.size(); ++k) {
-        for (size_t d = 0; d < built.results.size() && d < built.scene.devices.size(); ++d) {
-            const auto& evaluations = built.results[d]->evaluations;
-            if (k >= evaluations.size() || !evaluations[k]) {
-                continue;
-            }
-            const Evaluation& ev = *evaluations[k];
-            out += QStringLiteral("<tr data-kernel=\"%1\" data-device=\"%2\"><td>%3</td><td>%4</td><td>%5</td><td>%6 %"
-                                  "</td><td>%7</td><td>%8</td><td>%9</td><td>%10</td></tr>\n")
-                       .arg(k)
-                       .arg(d)
-                       .arg(esc(session.kernels[k].name), esc(built.scene.devices[d].label),
-                           esc(formatQuantity(ev.attainable, Dimension::FlopsPerSecond)),
-                           esc(formatNumber(ev.fractionOfPeak * 100.0, 3)), esc(regimeName(ev.regime)), esc(ev.binding),
-                           esc(formatQuantity(ev.tMin, Dimension::Seconds)),
-                           esc(formatQuantity(ev.tMax, Dimension::Seconds)));
-        }
-    }
-    return out + QStringLiteral("</tbody></table>\n");
-}
-
-QString comparisonTable(const Comparison& comparison)
-{
-    QString out = QStringLiteral("<table id=\"comparison\"><thead><tr>");
-    for (const auto& info : comparisonColumns()) {
-        out += QStringLiteral("<th>%1</th>").arg(esc(QString::fromLatin1(info.title)));
-    }
-    out += QStringLiteral("</tr></thead><tbody>\n");
-    QString notes;
-    for (size_t d = 0; d < comparison.entries.size(); ++d) {
-        const ComparisonEntry& entry = comparison.entries[d];
-        out += QStringLiteral("<tr data-device=\"%1\"%2>")
-                   .arg(d)
-                   .arg(entry.basis.comparable ? QString() : QStringLiteral(" class=\"not-comparable\""));
-        for (const auto& info : comparisonColumns()) {
-            const std::string why = blankReason(entry, info.column);
-            out += QStringLiteral("<td%1>%2</td>")
-                       .arg(why.empty() ? QString() : QStringLiteral(" title=\"%1\"").arg(esc(why)),
-                           esc(comparisonCell(entry, info.column, false)));
-        }
-        out += QStringLiteral("</tr>\n");
-        for (const auto& caveat : entry.basis.caveats) {
-            notes += QStringLiteral("<li data-device=\"%1\">* %2: %3</li>\n").arg(d).arg(esc(entry.name), esc(caveat));
-        }
-        for (const auto& note : entry.basis.notes) {
-            notes += QStringLiteral("<li data-device=\"%1\">%2: %3</li>\n").arg(d).arg(esc(entry.name), esc(note));
-        }
-    }
-    out += QStringLiteral("</tbody></table>\n");
-    return notes.isEmpty() ? out
-                           : out + QStringLiteral("<ul id=\"comparison-notes\">\n") + notes + QStringLiteral("</ul>\n");
 }
 
 const char* kScript = R"JS(
@@ -357,7 +403,12 @@ const char* kScript = R"JS(
     tip.innerHTML = tips[key] || '';
     tip.setAttribute('data-for', key);
     var box = marker.getBoundingClientRect();
-    tip.style.left = (window.scrollX + box.right + 10) + 'px';
+    tip.hidden = false;
+    var left = box.right + 10;
+    if (left + tip.offsetWidth > document.documentElement.clientWidth) { // never past the window's edge
+      left = Math.max(0, box.left - 10 - tip.offsetWidth);
+    }
+    tip.style.left = (window.scrollX + left) + 'px';
     tip.style.top = (window.scrollY + box.top) + 'px';
     tip.hidden = false;
   }
@@ -402,12 +453,16 @@ const char* kScript = R"JS(
         document.querySelector('.marker[data-kernel="' + parts[0] + '"][data-device="' + parts[1] + '"]');
     if (marker) { marker.dispatchEvent(new MouseEvent('mouseenter')); }
   }
+  // For tests: whether the page scrolls sideways at the window's width.
+  document.body.setAttribute('data-scroll-width', document.documentElement.scrollWidth);
+  document.body.setAttribute('data-client-width', document.documentElement.clientWidth);
   document.body.setAttribute('data-ready', 'true');
 })();
 )JS";
 } // namespace
 
-QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, const Session& session)
+QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, const Session& session,
+    const std::vector<GroupThroughput>& groups)
 {
     const QCustomPlot* plot = chart.plot();
     const ChartScene& scene = built.scene;
@@ -418,8 +473,10 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
     const int width = plot->width();
     const int height = plot->height();
 
+    // Drawn at the export's size, shrunk with the window when it is narrower: the page never scrolls sideways.
     QString svg = QStringLiteral("<svg id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" "
-                                 "viewBox=\"0 0 %1 %2\" font-family=\"DejaVu Sans, sans-serif\">\n")
+                                 "viewBox=\"0 0 %1 %2\" font-family=\"DejaVu Sans, sans-serif\" "
+                                 "style=\"max-width:100%;height:auto\">\n")
                       .arg(width)
                       .arg(height);
     svg += QStringLiteral("<defs><clipPath id=\"plot-area\"><rect x=\"%1\" y=\"%2\" width=\"%3\" height=\"%4\"/>"
@@ -433,6 +490,7 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
                .arg(colour(style.text));
     svg += QStringLiteral("<rect width=\"100%\" height=\"100%\" fill=\"%1\"/>\n").arg(colour(style.background));
     svg += axesSvg(map, range, rect, style, xAxisTitle(scene.xLevel));
+    svg += regionsSvg(map, scene, rect);
     for (size_t d = 0; d < scene.devices.size(); ++d) {
         svg += deviceSvg(map, scene, d, range);
     }
@@ -440,14 +498,29 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
     svg += decorationsSvg(map, scene, width, chart.labelPlacer());
     svg += QStringLiteral("</svg>\n");
 
+    // The chart's legend: each device with its precision, peak, main bandwidth ("(estimate)" where the
+    // file says so) and ridge, and what keeps it from being like-for-like.
     QString legend = QStringLiteral("<ul id=\"legend\">\n");
     for (size_t d = 0; d < scene.devices.size(); ++d) {
         const ChartDevice& device = scene.devices[d];
+        const QString estimate = QObject::tr(" (estimate)");
+        QString figures = QString::fromStdString(formatQuantity(device.computeRoof, Dimension::FlopsPerSecond, 4))
+            + (device.computeEstimate ? estimate : QString());
+        if (const ChartLevel* main = device.defaultLevel(); main && main->bytesPerSecond > 0.0) {
+            figures
+                += QStringLiteral(" · %1%2 · ridge %3")
+                       .arg(QString::fromStdString(formatQuantity(main->bytesPerSecond, Dimension::BytesPerSecond, 3)),
+                           main->estimate ? estimate : QString(),
+                           QString::fromStdString(formatNumber(device.ridge(), 3)));
+        }
+        const QString unlike = device.unlike.isEmpty()
+            ? QString()
+            : QStringLiteral(" <span class=\"unlike\">* %1</span>").arg(esc(device.unlike));
         legend
             += QStringLiteral("<li><label><input type=\"checkbox\" checked data-device=\"%1\"><span class=\"swatch\" "
-                              "style=\"background:%2\"></span>%3 <small>%4</small></label></li>\n")
+                              "style=\"background:%2\"></span>%3 <small>(%4) · %5</small>%6</label></li>\n")
                    .arg(d)
-                   .arg(colour(device.color), esc(device.label), esc(device.precision));
+                   .arg(colour(device.color), esc(device.label), esc(device.precision), esc(figures), unlike);
     }
     legend += QStringLiteral("</ul>\n");
 
@@ -476,26 +549,35 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
     QString page;
     page += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>%1</title>\n")
                 .arg(title);
+    // Every text of the page in the chart's font scale (review mode: 1.75x), as the PNG.
+    const auto px = [&](double size) { return n(size * style.fontScale) + QStringLiteral("px"); };
     page += QStringLiteral(
-        "<style>\nbody{font-family:'DejaVu Sans',sans-serif;margin:16px;background:%1;color:%2}\n"
+        "<style>\nbody{font-family:'DejaVu Sans',sans-serif;margin:16px;background:%1;color:%2;font-size:%3}\n"
         "#legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:14px}\n"
         ".swatch{display:inline-block;width:22px;height:10px;margin:0 6px 0 4px}\n"
-        ".device-off,.isolated-out{display:none}\n.marker{cursor:pointer}\n"
-        "#tooltip{position:absolute;max-width:460px;padding:6px 8px;background:#fffff0;color:#111;"
-        "border:1px solid #888;font-size:12px;box-shadow:2px 2px 6px rgba(0,0,0,.3)}\n"
-        "table{border-collapse:collapse;margin:10px 0;font-size:13px}\n"
+        ".device-off,.isolated-out{display:none}\n.marker{cursor:pointer}\n.unlike{color:#c85a00}\n"
+        "#tooltip{position:absolute;max-width:min(460px,90vw);padding:6px 8px;background:#fffff0;color:#111;"
+        "border:1px solid #888;font-size:%4;box-shadow:2px 2px 6px rgba(0,0,0,.3)}\n"
+        ".table-scroll{max-width:100%;overflow-x:auto}\n"
+        "table{border-collapse:collapse;margin:10px 0;font-size:%5}\n"
         "th,td{border:1px solid #999;padding:3px 8px;text-align:right}\nth:first-child,td:first-child,"
         "#results td:nth-child(2){text-align:left}\ntr.not-comparable td:first-child{color:#c85a00}\n"
-        "#results tr[data-kernel]{cursor:pointer}\n</style>\n</head>\n<body>\n")
-                .arg(colour(style.background), colour(style.text));
-    page += QStringLiteral("<h1 style=\"font-size:18px\">%1</h1>\n").arg(title);
+        "#results tr[data-kernel]{cursor:pointer}\nh1{font-size:%6}\nh2{font-size:%7}\nh3{font-size:%8}\n"
+        "</style>\n</head>\n<body>\n")
+                .arg(colour(style.background), colour(style.text), px(14), px(12), px(13), px(18), px(16))
+                .arg(px(14));
+    page += QStringLiteral("<h1>%1</h1>\n").arg(title);
     page += legend;
     page += QStringLiteral("<button id=\"show-all\" hidden>Show every kernel</button>\n");
     page += svg;
-    page += QStringLiteral("<div id=\"tooltip\" hidden></div>\n<h2 style=\"font-size:16px\">Results</h2>\n");
-    page += resultsTable(built, session);
-    page += QStringLiteral("<h2 style=\"font-size:16px\">Workload comparison</h2>\n");
-    page += comparisonTable(built.comparison);
+    page += QStringLiteral("<div id=\"tooltip\" hidden></div>\n<h2>Results</h2>\n");
+    page += QStringLiteral("<div class=\"table-scroll\">") + htmlResultsTable(built, session)
+        + QStringLiteral("</div>\n");
+    page += QStringLiteral("<h2>Workload comparison</h2>\n");
+    page += htmlComparisonTable(built.comparison);
+    if (!groups.empty()) {
+        page += QStringLiteral("<h2>Kernel groups</h2>\n") + htmlGroupTables(groups);
+    }
     page += QStringLiteral("<script type=\"application/json\" id=\"tips\">%1</script>\n").arg(tipsJson);
     page += QStringLiteral("<script>%1</script>\n</body></html>\n").arg(QString::fromLatin1(kScript));
     return page;

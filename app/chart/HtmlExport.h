@@ -1,6 +1,10 @@
 #pragma once
 
+#include "document/GroupThroughput.h"
+
 #include <QString>
+
+#include <vector>
 
 namespace roofscope {
 
@@ -14,8 +18,9 @@ struct Session;
 // and every marker tagged with its kernel and device, so that a small script can show a tooltip per
 // marker (the same evaluation text as the window's), switch devices on and off from the legend and
 // isolate a kernel on a click. Below the chart: the results table (kernel x device) and the workload
-// comparison, with the marks and notes of the other exports. `chart` must have been replotted.
-// Returns the page.
-QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, const Session& session);
+// comparison, with the marks and notes of the other exports, and one table per kernel group (tokens/s,
+// each group ranked on its own). `chart` must have been replotted. Returns the page.
+QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, const Session& session,
+    const std::vector<GroupThroughput>& groups = {});
 
 } // namespace roofscope

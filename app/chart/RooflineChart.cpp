@@ -339,6 +339,9 @@ void RooflineChart::buildDevice(int index)
         legendGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(device.color, style.line(2.0)),
             QBrush(style.hollowFill), 9.0 * style.markerScale));
     }
+    if (!device.unlike.isEmpty()) { // not like-for-like: said beside its figures, as in the comparison
+        legend += QStringLiteral(" · * ") + device.unlike;
+    }
     legendGraph->setName(legend);
     m_plot->legend->addItem(new ChartLegendItem(m_plot->legend, legendGraph)); // keeps its text's layout
     m_legendGraphs.back() = legendGraph;

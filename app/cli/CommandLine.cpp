@@ -391,6 +391,13 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
                 err << "roofscope: warning: " << w << "\n";
             }
         }
+        for (const auto& note : row.evaluation.levelNotes) { // bytes counted on another level: said, not hidden
+            if (warnings++ < kWarningsShown) {
+                err << "roofscope: note: kernel '" << row.evaluation.kernelName << "' on "
+                    << row.evaluation.hardwareLabel << ": " << note
+                    << (row.evaluation.likeForLikeLevels ? "" : " (not like-for-like)") << "\n";
+            }
+        }
     }
     if (warnings > kWarningsShown) {
         err << "roofscope: warning: " << warnings - kWarningsShown << " more warnings like these\n";

@@ -50,6 +50,9 @@ struct ChartDevice {
     QColor color;
     double computeRoof = 0.0; // FLOP/s
     bool computeEstimate = false; // the peak behind the compute roof is an estimate (said in the legend)
+    // Why this device's workload figures are not like-for-like (ComparisonBasis::brief(): "fp4 vs bf16
+    // kernels", "HBM on GDDR"); empty when they are. Said in the legend.
+    QString unlike;
     std::vector<ChartLevel> levels; // enabled levels, fastest first; at most one isDefault
     std::vector<ChartCeiling> ceilings;
     std::vector<ChartComputeRoof> otherComputeRoofs; // so that every kernel's point lies on a drawn roof
@@ -124,12 +127,14 @@ struct ChartSummaryRow {
     double memoryShare = 0.0;
     double networkShare = 0.0;
     bool baseline = false;
+    int sceneDevice = -1; // into ChartScene::devices
     QString detail; // "90 % compute · 10 % memory · 1.28 TFLOP/s/W"
 };
 
 struct ChartSummary {
     QString title; // "Workload: 4 kernels, 8.8 TFLOP"
-    std::vector<ChartSummaryRow> rows; // fastest first
+    std::vector<ChartSummaryRow> rows; // ranked (like-for-like) devices fastest first, then the others
+    QString ordering; // how the rows are ordered: "Fastest first · bar: T_min total"
 };
 
 // An annotation arrow between two kernels (indices into ChartScene::kernels), labelled with the ratio

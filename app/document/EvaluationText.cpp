@@ -68,8 +68,18 @@ QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel, cons
                     q(level.seconds, Dimension::Seconds),
                     std::isfinite(level.intensity) ? n(level.intensity) : QStringLiteral("∞")));
     }
+    for (const std::string& note : ev.levelNotes) { // once per level: "HBM bytes counted on GDDR"
+        html += row(QObject::tr("Bytes"),
+            ev.likeForLikeLevels ? esc(note)
+                                 : QStringLiteral("<span style='color:#c60'>%1 — %2</span>")
+                                       .arg(esc(note), QObject::tr("not like-for-like")));
+    }
     if (ev.launchOverheadSeconds) {
         html += row(QObject::tr("Launch overhead"), q(*ev.launchOverheadSeconds, Dimension::Seconds));
+    }
+    if (!ev.measuredOn.empty()) {
+        html += row(QObject::tr("Measured"),
+            QObject::tr("on %1, not on this device: not set against its roof").arg(esc(ev.measuredOn)));
     }
     if (ev.measuredSeconds && ev.achieved) {
         html += row(QObject::tr("Measured"),

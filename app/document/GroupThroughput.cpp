@@ -3,12 +3,85 @@
 #include "document/ChartModel.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "model/Comparison.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
 
+#include <algorithm>
 #include <iterator>
 
 namespace roofscope {
+
+namespace {
+// Most tokens per second first, among the like-for-like devices that have a time.
+void rankDevices(GroupThroughput& group)
+{
+    std::vector<GroupThroughput::Device*> ranked;
+    for (GroupThroughput::Device& device : group.devices) {
+        device.rank = 0;
+        if (device.likeForLike && device.tokensPerSecond > 0.0) {
+            ranked.push_back(&device);
+        }
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+        [](const auto* a, const auto* b) { return a->tokensPerSecond > b->tokensPerSecond; });
+    for (size_t i = 0; i < ranked.size(); ++i) {
+        ranked[i]->rank = static_cast<int>(i) + 1;
+    }
+}
+
+QString phaseOf(const Kernel& group, const TransformerExpansion& expansion)
+{
+    (void)group;
+    return expansion.config.prefill ? QStringLiteral("prefill") : QStringLiteral("decode");
+}
+} // namespace
+
+std::vector<GroupThroughput> groupThroughputs(const Session& session, const Session& shown,
+    const std::vector<QString>& deviceLabels, const std::function<const Evaluation*(size_t, size_t)>& evaluation,
+    const Comparison& comparison)
+{
+    std::vector<GroupThroughput> out;
+    size_t first = 0; // the shown kernels of session kernel k start here (groups that fail expand to none)
+    for (const Kernel& kernel : session.kernels) {
+        if (!isKernelGroup(kernel)) {
+            ++first;
+            continue;
+        }
+        const TransformerExpansion expansion = expandTransformer(*kernel.templ);
+        const size_t count = expansion.error.empty() ? expansion.kernels.size() : 0;
+        const size_t begin = first;
+        first += count;
+        if (count == 0 || !(kernel.count > 0.0) || begin + count > shown.kernels.size()) {
+            continue;
+        }
+        GroupThroughput group;
+        group.group = QString::fromStdString(kernel.name);
+        group.phase = phaseOf(kernel, expansion);
+        group.tokensPerStep = expansion.config.tokensPerStep();
+        for (size_t d = 0; d < deviceLabels.size(); ++d) {
+            GroupThroughput::Device device;
+            device.sceneDevice = static_cast<int>(d);
+            device.label = deviceLabels[d];
+            device.likeForLike = d >= comparison.entries.size() || comparison.entries[d].basis.comparable;
+            double seconds = 0.0; // the group's steps (its count) together
+            bool complete = true;
+            for (size_t p = begin; p < begin + count; ++p) {
+                const Evaluation* ev = evaluation(p, d);
+                complete = complete && ev;
+                seconds += ev ? ev->tMin * shown.kernels[p].count : 0.0;
+            }
+            if (complete && seconds > 0.0) {
+                device.stepSeconds = seconds / kernel.count;
+                device.tokensPerSecond = group.tokensPerStep / device.stepSeconds;
+            }
+            group.devices.push_back(device);
+        }
+        rankDevices(group);
+        out.push_back(std::move(group));
+    }
+    return out;
+}
 
 std::vector<GroupThroughput> groupThroughputs(const SessionAnalysis& analysis)
 {
@@ -19,6 +92,7 @@ std::vector<GroupThroughput> groupThroughputs(const SessionAnalysis& analysis)
     const Session& session = analysis.document()->session();
     const Session& shown = analysis.shownSession();
     const ChartScene& scene = analysis.scene();
+    const Comparison& comparison = analysis.comparison();
     for (size_t k = 0; k < session.kernels.size(); ++k) {
         const Kernel& kernel = session.kernels[k];
         const int first = analysis.firstShownKernel(static_cast<int>(k));
@@ -32,11 +106,13 @@ std::vector<GroupThroughput> groupThroughputs(const SessionAnalysis& analysis)
         }
         GroupThroughput group;
         group.group = QString::fromStdString(kernel.name);
+        group.phase = phaseOf(kernel, expansion);
         group.tokensPerStep = expansion.config.tokensPerStep();
         for (size_t d = 0; d < analysis.results().size() && d < scene.devices.size(); ++d) {
             GroupThroughput::Device device;
             device.sceneDevice = static_cast<int>(d);
             device.label = scene.devices[d].label;
+            device.likeForLike = d >= comparison.entries.size() || comparison.entries[d].basis.comparable;
             double seconds = 0.0; // the group's steps (its count) together
             bool complete = true;
             for (int p = first; p < first + count; ++p) {
@@ -50,6 +126,7 @@ std::vector<GroupThroughput> groupThroughputs(const SessionAnalysis& analysis)
             }
             group.devices.push_back(device);
         }
+        rankDevices(group);
         out.push_back(std::move(group));
     }
     return out;
@@ -90,15 +167,29 @@ QStringList groupThroughputLines(const std::vector<GroupThroughput>& groups)
     return lines;
 }
 
+QStringList groupCaptionLines(const std::vector<GroupThroughput>& groups)
+{
+    QStringList lines;
+    for (const GroupThroughput& group : groups) {
+        lines << QObject::tr("%1: %2, %3 tokens per step")
+                     .arg(group.group, group.phase, QString::fromStdString(formatNumber(group.tokensPerStep, 8)));
+    }
+    return lines;
+}
+
 void addGroupThroughput(ChartSummary& summary, const std::vector<GroupThroughput>& groups)
 {
-    if (groups.size() != 1) {
-        return; // several groups: the comparison dock lists each
-    }
     for (ChartSummaryRow& row : summary.rows) {
-        for (const GroupThroughput::Device& device : groups.front().devices) {
-            if (device.label == row.label && device.stepSeconds > 0.0) {
-                row.detail += QStringLiteral(" · ") + tokensPerSecondText(device.tokensPerSecond);
+        for (const GroupThroughput& group : groups) {
+            for (const GroupThroughput::Device& device : group.devices) {
+                if (device.sceneDevice == row.sceneDevice && device.stepSeconds > 0.0) {
+                    QString text = tokensPerSecondText(device.tokensPerSecond);
+                    if (groups.size() > 1) {
+                        text = group.group + QLatin1Char(' ') + text;
+                    }
+                    text.replace(QLatin1Char(' '), QChar(0x00A0)); // wraps between figures, not inside one
+                    row.detail += QStringLiteral(" · ") + text;
+                }
             }
         }
     }

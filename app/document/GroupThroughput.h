@@ -3,29 +3,44 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <vector>
 
 namespace roofscope {
 
 class SessionAnalysis;
 struct ChartSummary;
+struct Comparison;
+struct Evaluation;
+struct Session;
 
 // The throughput of each kernel group (a transformer step) of a session on each shown device: the
 // step's T_min is the sum of its kernels' T_min times their counts, and tokens per second are the
-// step's tokens (batch x seq in prefill, batch in decode) over that time.
+// step's tokens (batch x seq in prefill, batch in decode) over that time. Each group is compared on
+// its own: a decode step and a prefill step are never summed into one ranking.
 struct GroupThroughput {
     QString group; // the group's name
+    QString phase; // "decode" or "prefill"
     double tokensPerStep = 0.0;
     struct Device {
         int sceneDevice = -1;
         QString label;
         double stepSeconds = 0.0; // T_min of one step (0: a kernel could not be evaluated)
         double tokensPerSecond = 0.0;
+        bool likeForLike = true; // the device's comparison row is like-for-like
+        int rank = 0; // 1-based among the group's like-for-like devices with a time, most tokens/s first; 0: unranked
     };
     std::vector<Device> devices; // per scene device
 };
 
 std::vector<GroupThroughput> groupThroughputs(const SessionAnalysis& analysis);
+
+// The same from any evaluations: `session` holds the groups, `shown` the same kernels with each group
+// expanded (expandKernelGroups()), `evaluation(k, d)` is shown kernel k on scene device d (null when it
+// could not be evaluated), and `comparison` (one entry per scene device) says which rows are like-for-like.
+std::vector<GroupThroughput> groupThroughputs(const Session& session, const Session& shown,
+    const std::vector<QString>& deviceLabels, const std::function<const Evaluation*(size_t, size_t)>& evaluation,
+    const Comparison& comparison);
 
 // "1.23M tokens/s".
 QString tokensPerSecondText(double tokensPerSecond);
@@ -33,8 +48,11 @@ QString tokensPerSecondText(double tokensPerSecond);
 // One line per group: "llama: 64 tokens per step · H100 ×8 1.2M tokens/s (52.1 µs per step) · ...".
 QStringList groupThroughputLines(const std::vector<GroupThroughput>& groups);
 
-// Review mode: with one group in the session, each device's row of the panel beside the chart ends
-// with its tokens per second.
+// One short line per group for a caption above its columns: "llama-70b: decode, 64 tokens per step".
+QStringList groupCaptionLines(const std::vector<GroupThroughput>& groups);
+
+// Review mode: each device's row of the panel beside the chart ends with its tokens per second, per
+// group ("llama 1.2M tokens/s"; the group's name is left out when there is only one).
 void addGroupThroughput(ChartSummary& summary, const std::vector<GroupThroughput>& groups);
 
 } // namespace roofscope

@@ -572,7 +572,12 @@ SceneBuildResult buildChartScene(
         result.comparison.entries.push_back(std::move(entry));
     }
     applyBaseline(result.comparison, session.view.baseline);
+    result.comparison.rankingRefused = sceneOptions.rankingRefused;
     assessComparison(result.comparison);
+    for (size_t d = 0; d < result.comparison.entries.size() && d < result.scene.devices.size(); ++d) {
+        const ComparisonBasis& basis = result.comparison.entries[d].basis;
+        result.scene.devices[d].unlike = basis.comparable ? QString() : QString::fromStdString(basis.brief());
+    }
     result.scene.decorations = buildDecorations(session, result.scene, result.comparison);
     if (sceneOptions.review) {
         result.scene.summary = buildChartSummary(session, result.comparison, result.scene);

@@ -115,6 +115,9 @@ struct SceneOptions {
     int topKernels = 0; // show only the N kernels that take the most time (0: all)
     bool sizeByRuntime = false; // marker size follows each kernel's share of the total time
     bool review = false; // large fonts, thick lines and the workload comparison beside the plot
+    // Why the workload's totals are not ranked (mixedPhaseReason() of the session before its kernel
+    // groups were expanded); empty when they are.
+    std::string rankingRefused;
 };
 
 // `cache` (optional) keeps evaluations between calls; see SceneCache for what invalidates them.

@@ -44,7 +44,11 @@ ChartSummary buildChartSummary(const Session& session, const Comparison& compari
     for (const Kernel& kernel : session.kernels) {
         launches += kernel.count;
     }
-    for (size_t d = 0; d < comparison.entries.size() && d < scene.devices.size(); ++d) {
+    // Ranked devices first (like-for-like, fastest first), then the others: an unlike row is never first.
+    for (const size_t d : comparison.displayOrder()) {
+        if (d >= scene.devices.size()) {
+            continue;
+        }
         const ComparisonEntry& entry = comparison.entries[d];
         const ChartDevice& device = scene.devices[d];
         flops = std::max(flops, entry.totals.flops);
@@ -57,6 +61,7 @@ ChartSummary buildChartSummary(const Session& session, const Comparison& compari
             row.label += QStringLiteral(" (%1)").arg(device.precision);
         }
         row.color = device.color;
+        row.sceneDevice = static_cast<int>(d);
         row.tMin = entry.totals.tMin;
         row.speedup = entry.speedup;
         row.computeShare = entry.computeShare();
@@ -92,11 +97,11 @@ ChartSummary buildChartSummary(const Session& session, const Comparison& compari
         row.detail = detail.join(QStringLiteral(" · "));
         summary.rows.push_back(std::move(row));
     }
-    std::stable_sort(summary.rows.begin(), summary.rows.end(), [](const ChartSummaryRow& a, const ChartSummaryRow& b) {
-        const bool aTimed = a.tMin > 0.0;
-        const bool bTimed = b.tMin > 0.0;
-        return aTimed != bTimed ? aTimed : a.tMin < b.tMin;
-    });
+    summary.ordering = !comparison.rankingRefused.empty()
+        ? QObject::tr("Not ranked: decode and prefill steps are summed · bar: T_min total")
+        : comparison.ranking.size() < comparison.entries.size()
+        ? QObject::tr("Like-for-like fastest first, * after · bar: T_min")
+        : QObject::tr("Fastest first · bar: T_min total");
     const size_t kernels = session.kernels.size();
     summary.title = kernels == 1 ? QObject::tr("Workload: 1 kernel") : QObject::tr("Workload: %1 kernels").arg(kernels);
     if (launches != static_cast<double>(kernels)) {

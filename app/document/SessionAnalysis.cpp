@@ -196,6 +196,7 @@ void SessionAnalysis::hardwareChanged()
 void SessionAnalysis::rebuild(bool fit)
 {
     updateExpansion();
+    m_options.rankingRefused = mixedPhaseReason(m_document->session().kernels);
     SceneBuildResult built = buildChartScene(shownSession(), m_hardware, &m_cache, m_options);
     built.problems = m_groupProblems + built.problems;
     const bool problemsDiffer = built.problems != m_sceneProblems;
@@ -277,6 +278,8 @@ void SessionAnalysis::updateComparisonForKernel(size_t kernel, const std::vector
     const Session& session = shownSession();
     if (before.size() != m_results.size() || m_comparison.entries.size() != m_results.size()) {
         m_comparison = buildComparison(session, m_devices, m_results);
+        m_comparison.rankingRefused = m_options.rankingRefused;
+        rankComparison(m_comparison);
         refreshSummary();
         return;
     }
@@ -294,6 +297,7 @@ void SessionAnalysis::updateComparisonForKernel(size_t kernel, const std::vector
         finishTotals(totals, hw);
     }
     applyBaseline(m_comparison, session.view.baseline);
+    rankComparison(m_comparison);
     refreshSummary();
 }
 

@@ -39,7 +39,9 @@ QString columnToolTip(ComparisonColumn column)
     case ComparisonColumn::PerWatt:
         return QObject::tr("Throughput over the device's TDP (empty when its file gives none)");
     case ComparisonColumn::PerDollar:
-        return QObject::tr("Throughput over the device's price (empty when its file gives none)");
+        return QObject::tr("Throughput over the device's purchase price (the device file's or the session entry's)");
+    case ComparisonColumn::WorkloadCost:
+        return QObject::tr("The workload's T_min total at the session entry's hourly price (all its chips)");
     }
     return {};
 }
@@ -62,6 +64,26 @@ void ComparisonTableModel::setComparison(Comparison comparison, std::vector<QCol
     }
 }
 
+void ComparisonTableModel::setGroups(std::vector<GroupThroughput> groups)
+{
+    std::vector<GroupColumn> columns = groupColumns(groups);
+    bool sameColumns = columns.size() == m_groupColumns.size();
+    for (size_t i = 0; sameColumns && i < columns.size(); ++i) {
+        sameColumns = columns[i].title == m_groupColumns[i].title;
+    }
+    if (!sameColumns) {
+        beginResetModel();
+    }
+    m_groups = std::move(groups);
+    m_groupColumns = std::move(columns);
+    if (!sameColumns) {
+        endResetModel();
+    } else if (!m_groupColumns.empty() && rowCount() > 0) {
+        const int first = static_cast<int>(comparisonColumns().size());
+        Q_EMIT dataChanged(index(0, first), index(rowCount() - 1, columnCount() - 1));
+    }
+}
+
 int ComparisonTableModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_comparison.entries.size());
@@ -69,7 +91,7 @@ int ComparisonTableModel::rowCount(const QModelIndex& parent) const
 
 int ComparisonTableModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(comparisonColumns().size());
+    return parent.isValid() ? 0 : static_cast<int>(comparisonColumns().size() + m_groupColumns.size());
 }
 
 QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
@@ -78,6 +100,10 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
         return {};
     }
     const ComparisonEntry& entry = m_comparison.entries[static_cast<size_t>(index.row())];
+    if (static_cast<size_t>(index.column()) >= comparisonColumns().size()) {
+        return groupData(
+            entry, index.row(), m_groupColumns[static_cast<size_t>(index.column()) - comparisonColumns().size()], role);
+    }
     const ComparisonColumn column = comparisonColumns()[static_cast<size_t>(index.column())].column;
     switch (role) {
     case Qt::DisplayRole:
@@ -124,6 +150,15 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
             tip += QStringLiteral("\n") + tr("No figure: %1").arg(qs(blank));
         }
         tip += QStringLiteral("\n") + tr("Roofs: %1").arg(qs(comparisonCell(entry, ComparisonColumn::Roofs, false)));
+        for (const std::string& note : entry.basis.levelNotes()) {
+            tip += QStringLiteral("\n") + qs(note); // "HBM bytes counted on GDDR", said once
+        }
+        const int rank = m_comparison.rankOf(static_cast<size_t>(index.row()));
+        if (rank > 0) {
+            tip += QStringLiteral("\n") + tr("Rank %1 of the like-for-like devices").arg(rank);
+        } else if (!m_comparison.rankingRefused.empty()) {
+            tip += QStringLiteral("\n") + qs(m_comparison.rankingRefused);
+        }
         if (!entry.basis.comparable) {
             tip += QStringLiteral("\n") + tr("Not comparable like-for-like:");
             for (const auto& caveat : entry.basis.caveats) {
@@ -137,10 +172,63 @@ QVariant ComparisonTableModel::data(const QModelIndex& index, int role) const
     }
 }
 
+QVariant ComparisonTableModel::groupData(
+    const ComparisonEntry& entry, int row, const GroupColumn& column, int role) const
+{
+    (void)entry;
+    const GroupMetric& metric = groupMetrics()[column.metric];
+    const GroupThroughput& group = m_groups[column.group];
+    const GroupThroughput::Device* device = nullptr;
+    for (const GroupThroughput::Device& d : group.devices) {
+        device = d.sceneDevice == row ? &d : device;
+    }
+    switch (role) {
+    case Qt::DisplayRole:
+        return groupCell(m_groups, column, row);
+    case kSortRole: {
+        const auto value = groupNumber(m_groups, column, row);
+        return value ? QVariant(*value) : QVariant(-1.0);
+    }
+    case Qt::TextAlignmentRole:
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::FontRole:
+        if (device && device->rank == 1) { // the group's first, among like-for-like devices
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::ToolTipRole: {
+        QString tip = tr("%1 (%2, %3 tokens per step)")
+                          .arg(group.group, group.phase, QString::number(group.tokensPerStep, 'g', 8));
+        if (!device || device->stepSeconds <= 0.0) {
+            return tip + QStringLiteral("\n") + tr("No figure: not every kernel of the step could be evaluated");
+        }
+        tip += QStringLiteral("\n") + tr(metric.toolTip);
+        tip += QStringLiteral("\n")
+            + (device->rank > 0 ? tr("Rank %1 in this group (like-for-like devices only)").arg(device->rank)
+                                : tr("Not ranked: not like-for-like (see the Device column)"));
+        return tip;
+    }
+    default:
+        return {};
+    }
+}
+
 QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) {
         return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    if (static_cast<size_t>(section) >= comparisonColumns().size()) {
+        const GroupColumn& column = m_groupColumns[static_cast<size_t>(section) - comparisonColumns().size()];
+        if (role == Qt::DisplayRole) {
+            return column.title;
+        }
+        if (role == Qt::ToolTipRole) {
+            return tr(groupMetrics()[column.metric].toolTip);
+        }
+        return {};
     }
     const auto& info = comparisonColumns()[static_cast<size_t>(section)];
     if (role == Qt::DisplayRole) {

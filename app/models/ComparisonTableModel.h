@@ -1,5 +1,6 @@
 #pragma once
 
+#include "document/GroupColumns.h"
 #include "model/Comparison.h"
 
 #include <QAbstractTableModel>
@@ -9,7 +10,9 @@
 
 namespace roofscope {
 
-// The workload comparison as a table: one row per device, the columns of comparisonColumns().
+// The workload comparison as a table: one row per device (the comparison's entries, in scene order),
+// the columns of comparisonColumns(), then one column per kernel group and metric (groupColumns():
+// "decode tokens/s"), each group ranked on its own.
 class ComparisonTableModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -21,6 +24,10 @@ public:
     // `colors`: per entry, the device's colour on the chart.
     void setComparison(Comparison comparison, std::vector<QColor> colors);
     const Comparison& comparison() const { return m_comparison; }
+    // The kernel groups' figures, per scene device (groupThroughputs()); columns follow the groups.
+    void setGroups(std::vector<GroupThroughput> groups);
+    const std::vector<GroupThroughput>& groups() const { return m_groups; }
+    const std::vector<GroupColumn>& groupColumnList() const { return m_groupColumns; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -28,7 +35,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
+    QVariant groupData(const ComparisonEntry& entry, int row, const GroupColumn& column, int role) const;
+
     Comparison m_comparison;
+    std::vector<GroupThroughput> m_groups;
+    std::vector<GroupColumn> m_groupColumns;
     std::vector<QColor> m_colors;
 };
 

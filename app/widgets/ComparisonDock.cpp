@@ -79,7 +79,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->setFrozenColumns(1); // the Device column stays in view when the table scrolls across
     layout->addWidget(m_view);
-    // Kernel groups (transformer steps): tokens per second on each device.
+    // Kernel groups (transformer steps): what one step is; their tokens/s are table columns.
     m_groups = new QLabel(content);
     m_groups->setObjectName(QStringLiteral("groupThroughput"));
     m_groups->setTextFormat(Qt::PlainText);
@@ -107,9 +107,17 @@ void ComparisonDock::setAnalysis(SessionAnalysis* analysis)
             colors.push_back(device.color);
         }
         setComparison(analysis->comparison(), std::move(colors));
-        const QString groups = groupThroughputLines(groupThroughputs(*analysis)).join(QLatin1Char('\n'));
-        m_groups->setText(groups);
-        m_groups->setVisible(!groups.isEmpty());
+        // Kernel groups: their tokens/s are columns of the table, each group ranked on its own; the
+        // caption says what a step is.
+        std::vector<GroupThroughput> groups = groupThroughputs(*analysis);
+        const QStringList captions = groupCaptionLines(groups);
+        m_model->setGroups(std::move(groups));
+        const QString caption = captions.isEmpty()
+            ? QString()
+            : captions.join(QStringLiteral(" · ")) + tr(" — tokens/s per device in the table's last columns");
+        m_groups->setText(caption);
+        m_groups->setToolTip(caption);
+        m_groups->setVisible(!caption.isEmpty());
     };
     connect(analysis, &SessionAnalysis::comparisonChanged, this, show);
     connect(this, &ComparisonDock::baselineChosen, analysis, [analysis](const QString& id) {
@@ -160,12 +168,17 @@ QString ComparisonDock::exportTo(const QString& path) const
     const QString suffix = QFileInfo(path).suffix().toLower();
     Comparison shown = m_model->comparison();
     shown.entries.clear();
+    std::vector<size_t> position(m_model->comparison().entries.size(), 0); // source row -> shown row
     for (int r = 0; r < m_proxy->rowCount(); ++r) {
         const int source = m_proxy->mapToSource(m_proxy->index(r, 0)).row();
         shown.entries.push_back(m_model->comparison().entries[static_cast<size_t>(source)]);
+        position[static_cast<size_t>(source)] = static_cast<size_t>(r);
         if (source == m_model->comparison().baseline) {
             shown.baseline = r;
         }
+    }
+    for (size_t& ranked : shown.ranking) { // the ranking names rows: in the order shown
+        ranked = position[ranked];
     }
     std::string text;
     if (suffix == QLatin1String("csv")) {

@@ -37,6 +37,8 @@ std::string comparisonCell(const ComparisonEntry& entry, ComparisonColumn column
         return formatQuantity(*value, Dimension::FlopsPerSecond) + "/W";
     case ComparisonColumn::PerDollar:
         return formatQuantity(*value, Dimension::FlopsPerSecond) + "/$";
+    case ComparisonColumn::WorkloadCost:
+        return formatNumber(*value, 3) + " USD";
     case ComparisonColumn::Device:
     case ComparisonColumn::Roofs:
         break;
@@ -76,9 +78,24 @@ std::string footnotes(const Comparison& comparison, TableFormat format)
         }
     }
     for (const auto& entry : comparison.entries) {
+        const std::vector<std::string> levelNotes = entry.basis.levelNotes();
+        if (!levelNotes.empty()) {
+            out += bullet + entry.name + ": " + joined(levelNotes) + "\n";
+        }
+    }
+    for (const auto& entry : comparison.entries) {
         if (!entry.basis.notes.empty()) {
             out += bullet + entry.name + ": " + joined(entry.basis.notes) + "\n";
         }
+    }
+    if (!comparison.rankingRefused.empty()) {
+        out += bullet + comparison.rankingRefused + "\n";
+    } else if (!comparison.ranking.empty()) {
+        std::string ranked;
+        for (const size_t i : comparison.ranking) {
+            ranked += (ranked.empty() ? "" : ", ") + comparison.entries[i].name;
+        }
+        out += bullet + "ranking (like-for-like devices, fastest first): " + ranked + "\n";
     }
     return out.empty() ? out : "\n" + out;
 }
@@ -92,7 +109,8 @@ std::string formatComparison(const Comparison& comparison, TableFormat format)
         header.emplace_back(csv ? info.csvKey : info.title);
     }
     if (csv) {
-        for (const char* key : { "complete", "comparable", "left_out", "levels_off", "caveats", "notes" }) {
+        for (const char* key : { "complete", "comparable", "left_out", "levels_off", "caveats", "notes",
+                 "like_for_like", "rank", "level_notes" }) {
             header.emplace_back(key);
         }
     }
@@ -111,6 +129,10 @@ std::string formatComparison(const Comparison& comparison, TableFormat format)
             row.push_back(joined(basis.levelsOff));
             row.push_back(joined(basis.caveats));
             row.push_back(joined(basis.notes));
+            row.emplace_back(basis.comparable ? "true" : "false");
+            const int rank = comparison.rankOf(static_cast<size_t>(&entry - comparison.entries.data()));
+            row.push_back(rank > 0 ? std::to_string(rank) : std::string());
+            row.push_back(joined(basis.levelNotes()));
         }
         rows.push_back(std::move(row));
     }
@@ -140,7 +162,6 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
         object["chips"] = entry.chips;
         object["price_usd"] = optional(entry.priceUsd);
         object["price_usd_per_hour"] = optional(entry.priceUsdPerHour);
-        object["workload_cost_usd"] = optional(entry.workloadCostUsd());
         const ComparisonBasis& basis = entry.basis;
         object["roofs"] = basis.roofs;
         object["complete"] = basis.complete();
@@ -151,6 +172,12 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
         object["left_out"] = std::move(leftOut);
         object["levels_off"] = basis.levelsOff;
         object["comparable"] = basis.comparable;
+        object["like_for_like"] = basis.comparable; // SPEC 6.2
+        object["unlike"] = basis.caveats;
+        object["level_notes"] = basis.levelNotes();
+        object["precision"] = basis.precision.empty() ? nlohmann::json(nullptr) : nlohmann::json(basis.precision);
+        const int rank = comparison.rankOf(static_cast<size_t>(&entry - comparison.entries.data()));
+        object["rank"] = rank > 0 ? nlohmann::json(rank) : nlohmann::json(nullptr);
         object["caveats"] = basis.caveats;
         object["notes"] = basis.notes;
         devices.push_back(std::move(object));
@@ -161,6 +188,8 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
         : nlohmann::json(nullptr);
     out["devices"] = std::move(devices);
     out["warnings"] = comparison.warnings;
+    out["ranking_refused"]
+        = comparison.rankingRefused.empty() ? nlohmann::json(nullptr) : nlohmann::json(comparison.rankingRefused);
     return out;
 }
 

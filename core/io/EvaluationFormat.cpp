@@ -112,6 +112,13 @@ nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel)
     if (!ev.warnings.empty()) {
         j["warnings"] = ev.warnings;
     }
+    if (!ev.levelNotes.empty()) {
+        j["level_notes"] = ev.levelNotes;
+        j["like_for_like"] = ev.likeForLikeLevels;
+    }
+    if (!ev.measuredOn.empty()) {
+        j["measured_on"] = ev.measuredOn;
+    }
     return j;
 }
 

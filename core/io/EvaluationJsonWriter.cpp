@@ -266,6 +266,19 @@ void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& 
         }
         json.endArray();
     }
+    if (!ev.levelNotes.empty()) { // bytes counted on another level than the kernel names (SPEC 6.2)
+        json.key("level_notes");
+        json.beginArray();
+        for (const auto& note : ev.levelNotes) {
+            json.element();
+            json.string(note);
+        }
+        json.endArray();
+        json.booleanField("like_for_like", ev.likeForLikeLevels);
+    }
+    if (!ev.measuredOn.empty()) {
+        json.stringField("measured_on", ev.measuredOn);
+    }
     if (measured) {
         json.booleanField("within_bounds", ev.withinBounds.value_or(false));
     }

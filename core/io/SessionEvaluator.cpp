@@ -207,6 +207,7 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
         comparison.entries.push_back(std::move(entry));
     }
     applyBaseline(comparison, session.view.baseline);
+    comparison.rankingRefused = mixedPhaseReason(session.kernels);
     assessComparison(comparison);
     return comparison;
 }

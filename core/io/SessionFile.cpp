@@ -183,7 +183,7 @@ void readKernels(YamlSchema& s, const YAML::Node& root, Session& session)
         const std::string path = idx("kernels", i);
         if (!s.checkMap(item, path,
                 { "name", "template", "params", "free", "flops", "bytes", "precision", "unit", "count", "measured",
-                    "working_set" })) {
+                    "measured_on", "working_set" })) {
             continue;
         }
         Kernel kernel;
@@ -195,6 +195,7 @@ void readKernels(YamlSchema& s, const YAML::Node& root, Session& session)
         kernel.unit = s.string(item, "unit", path + ".unit", false).value_or("");
         kernel.count = s.number(item, "count", path + ".count", false, 0.0, kMaxKernelCount).value_or(1.0);
         kernel.measuredSeconds = s.quantity(item, "measured", path + ".measured", Dimension::Seconds, false, false);
+        kernel.measuredOn = s.string(item, "measured_on", path + ".measured_on", false).value_or("");
         if (item["template"].IsDefined()) {
             if (item["flops"].IsDefined() || item["bytes"].IsDefined()) {
                 s.error(item, path, "a template kernel derives 'flops' and 'bytes'; give one or the other");
@@ -243,7 +244,7 @@ void readRuns(YamlSchema& s, const YAML::Node& root, const std::string& sessionF
     for (size_t i = 0; i < runs.size(); ++i) {
         const YAML::Node item = runs[i];
         const std::string path = idx("runs", i);
-        if (!s.checkMap(item, path, { "name", "file", "format", "aggregate" })) {
+        if (!s.checkMap(item, path, { "name", "file", "format", "aggregate", "device" })) {
             continue;
         }
         RunReference run;
@@ -251,6 +252,7 @@ void readRuns(YamlSchema& s, const YAML::Node& root, const std::string& sessionF
         run.file = s.string(item, "file", path + ".file", true).value_or("");
         run.format = toLower(s.string(item, "format", path + ".format", false).value_or(""));
         run.aggregate = s.boolean(item, "aggregate", path + ".aggregate").value_or(false);
+        run.device = s.string(item, "device", path + ".device", false).value_or("");
         if (item["name"].IsDefined() && run.name.empty()) {
             s.error(item["name"], path + ".name", "a run needs a name");
         }
@@ -480,6 +482,9 @@ std::string sessionToYaml(const Session& session, const std::string& sessionPath
         if (k.measuredSeconds) {
             out << YAML::Key << "measured" << YAML::Value << formatExact(*k.measuredSeconds) + " s";
         }
+        if (!k.measuredOn.empty()) {
+            out << YAML::Key << "measured_on" << YAML::Value << k.measuredOn;
+        }
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
@@ -493,6 +498,9 @@ std::string sessionToYaml(const Session& session, const std::string& sessionPath
             }
             if (run.aggregate) {
                 out << YAML::Key << "aggregate" << YAML::Value << true;
+            }
+            if (!run.device.empty()) {
+                out << YAML::Key << "device" << YAML::Value << run.device;
             }
             out << YAML::EndMap;
         }

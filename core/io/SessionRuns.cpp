@@ -49,6 +49,9 @@ RunLoadResult loadRun(const RunReference& run, const ImportOptions& options)
     out.kernels.reserve(imported.kernels.size());
     for (auto& k : imported.kernels) {
         k.kernel.fromRun = run.name;
+        if (!run.device.empty()) {
+            k.kernel.measuredOn = run.device;
+        }
         out.kernels.push_back(std::move(k.kernel));
     }
     imported.kernels = {}; // freed before the caller copies anything
@@ -101,8 +104,13 @@ void replaceRunKernels(Session& session, const std::string& runName, std::vector
     const auto first = std::find_if(all.begin(), all.end(), [&](const Kernel& k) { return k.fromRun == runName; });
     const auto at = static_cast<std::size_t>(std::distance(all.begin(), first));
     all.erase(std::remove_if(all.begin(), all.end(), [&](const Kernel& k) { return k.fromRun == runName; }), all.end());
+    const auto run = std::find_if(
+        session.runs.begin(), session.runs.end(), [&](const RunReference& r) { return r.name == runName; });
     for (auto& k : kernels) {
         k.fromRun = runName;
+        if (run != session.runs.end() && !run->device.empty()) {
+            k.measuredOn = run->device;
+        }
     }
     const auto position = all.begin() + static_cast<std::ptrdiff_t>(std::min(at, all.size()));
     all.insert(position, std::make_move_iterator(kernels.begin()), std::make_move_iterator(kernels.end()));

@@ -1,5 +1,7 @@
 #include "model/Comparison.h"
 
+#include "model/TransformerWorkload.h"
+
 #include <algorithm>
 
 namespace roofscope {
@@ -78,6 +80,53 @@ void applyBaseline(Comparison& comparison, const std::string& baseline)
     }
 }
 
+int Comparison::rankOf(size_t entry) const
+{
+    for (size_t i = 0; i < ranking.size(); ++i) {
+        if (ranking[i] == entry) {
+            return static_cast<int>(i) + 1;
+        }
+    }
+    return 0;
+}
+
+std::vector<size_t> Comparison::displayOrder() const
+{
+    std::vector<size_t> order = ranking;
+    std::vector<size_t> rest;
+    for (size_t i = 0; i < entries.size(); ++i) {
+        if (std::find(ranking.begin(), ranking.end(), i) == ranking.end()) {
+            rest.push_back(i);
+        }
+    }
+    std::stable_sort(rest.begin(), rest.end(), [&](size_t a, size_t b) {
+        const bool aTimed = entries[a].totals.tMin > 0.0;
+        const bool bTimed = entries[b].totals.tMin > 0.0;
+        return aTimed != bTimed ? aTimed : entries[a].totals.tMin < entries[b].totals.tMin;
+    });
+    order.insert(order.end(), rest.begin(), rest.end());
+    return order;
+}
+
+std::string mixedPhaseReason(const std::vector<Kernel>& kernels)
+{
+    std::string first;
+    for (const Kernel& kernel : kernels) {
+        if (!isKernelGroup(kernel) || !kernel.templ) {
+            continue;
+        }
+        const auto option = kernel.templ->options.find("phase");
+        const std::string phase = option == kernel.templ->options.end() ? "decode" : option->second;
+        if (first.empty()) {
+            first = phase;
+        } else if (phase != first) {
+            return "the workload sums a " + first + " step and a " + phase
+                + " step, which are different work: its totals are not ranked; each group is compared on its own";
+        }
+    }
+    return {};
+}
+
 void assessComparison(Comparison& comparison)
 {
     for (ComparisonEntry& entry : comparison.entries) {
@@ -88,8 +137,8 @@ void assessComparison(Comparison& comparison)
             basis.notes.push_back("no speedup, shares, throughput, per watt or per dollar: "
                 + blankReason(entry, ComparisonColumn::Throughput));
         } else {
-            for (const auto column :
-                { ComparisonColumn::Speedup, ComparisonColumn::PerWatt, ComparisonColumn::PerDollar }) {
+            for (const auto column : { ComparisonColumn::Speedup, ComparisonColumn::PerWatt,
+                     ComparisonColumn::PerDollar, ComparisonColumn::WorkloadCost }) {
                 const std::string reason = blankReason(entry, column);
                 if (!reason.empty()) {
                     std::string title = comparisonColumns()[static_cast<size_t>(column)].title;
@@ -97,12 +146,9 @@ void assessComparison(Comparison& comparison)
                     basis.notes.push_back(title + ": " + reason);
                 }
             }
-            if (!entry.workloadCostUsd()) {
-                basis.notes.emplace_back("workload cost: the session's device entry gives no price_per_hour");
-            }
         }
         if (!basis.comparable) {
-            std::string warning = entry.name + " is not comparable like-for-like: ";
+            std::string warning = entry.name + " is not comparable like-for-like (never ranked first): ";
             for (size_t i = 0; i < basis.caveats.size(); ++i) {
                 warning += (i ? "; " : "") + basis.caveats[i];
             }
@@ -112,6 +158,26 @@ void assessComparison(Comparison& comparison)
             }
         }
     }
+    rankComparison(comparison);
+}
+
+void rankComparison(Comparison& comparison)
+{
+    comparison.ranking.clear();
+    if (!comparison.rankingRefused.empty()) {
+        if (std::find(comparison.warnings.begin(), comparison.warnings.end(), comparison.rankingRefused)
+            == comparison.warnings.end()) {
+            comparison.warnings.push_back(comparison.rankingRefused);
+        }
+        return;
+    }
+    for (size_t i = 0; i < comparison.entries.size(); ++i) {
+        if (comparison.entries[i].basis.comparable && comparison.entries[i].totals.tMin > 0.0) {
+            comparison.ranking.push_back(i);
+        }
+    }
+    std::stable_sort(comparison.ranking.begin(), comparison.ranking.end(),
+        [&](size_t a, size_t b) { return comparison.entries[a].totals.tMin < comparison.entries[b].totals.tMin; });
 }
 
 const std::vector<ComparisonColumnInfo>& comparisonColumns()
@@ -127,6 +193,7 @@ const std::vector<ComparisonColumnInfo>& comparisonColumns()
         { ComparisonColumn::Throughput, "Throughput", "flops_per_s" },
         { ComparisonColumn::PerWatt, "Per watt", "flops_per_s_per_w" },
         { ComparisonColumn::PerDollar, "Per dollar", "flops_per_s_per_usd" },
+        { ComparisonColumn::WorkloadCost, "Workload cost", "workload_cost_usd" },
         { ComparisonColumn::Roofs, "Roofs", "roofs" },
     };
     return columns;
@@ -157,6 +224,8 @@ std::optional<double> comparisonNumber(const ComparisonEntry& entry, ComparisonC
         return entry.totals.flopsPerSecondPerWatt;
     case ComparisonColumn::PerDollar:
         return entry.totals.flopsPerSecondPerDollar;
+    case ComparisonColumn::WorkloadCost:
+        return entry.workloadCostUsd();
     }
     return std::nullopt;
 }
@@ -176,7 +245,14 @@ std::string blankReason(const ComparisonEntry& entry, ComparisonColumn column)
     case ComparisonColumn::PerWatt:
         return "no TDP in the device file or the session's device entry";
     case ComparisonColumn::PerDollar:
-        return "no price in the device file or the session's device entry";
+        return entry.priceUsdPerHour
+            ? "no purchase price in the device file or the session's device entry (its hourly price gives the "
+              "workload cost instead)"
+            : "no price in the device file or the session's device entry";
+    case ComparisonColumn::WorkloadCost:
+        return entry.priceUsd ? "no price_per_hour in the session's device entry (its purchase price gives per dollar "
+                                "instead)"
+                              : "the session's device entry gives no price_per_hour";
     default:
         return "no figure";
     }

@@ -39,7 +39,23 @@ struct Comparison {
     std::vector<ComparisonEntry> entries; // in the session's device order
     int baseline = -1; // index into entries; -1 when there are none
     std::vector<std::string> warnings; // e.g. a baseline that is not among the devices
+    // Why the totals are not ranked at all (a decode step and a prefill step summed into one total);
+    // set before assessComparison().
+    std::string rankingRefused;
+    // The entries that can be ranked (like-for-like, timed), fastest first; assessComparison() fills it.
+    // A device that is not like-for-like is never in it, so never first.
+    std::vector<size_t> ranking;
+
+    // 1-based place of an entry in the ranking; 0 when it is not ranked.
+    int rankOf(size_t entry) const;
+    // Every entry in the order a view lists them: the ranking, then the unranked ones with a time
+    // (fastest first), then those without.
+    std::vector<size_t> displayOrder() const;
 };
+
+// Why a workload of these kernels cannot be ranked as one total: kernel groups of different phases
+// (a decode step and a prefill step are different work); empty when it can.
+std::string mixedPhaseReason(const std::vector<Kernel>& kernels);
 
 // Picks the baseline (an entry whose id or hardware id is `baseline`; the first entry when empty or
 // not found, with a warning in the latter case) and fills every entry's speedup.
@@ -50,8 +66,11 @@ void applyBaseline(Comparison& comparison, const std::string& baseline);
 void setEntryPrices(ComparisonEntry& entry, const DeviceSelection& selection, const Hardware& device);
 
 // After the bases and the baseline are set: each entry's caveats, comparable flag and notes (why a
-// figure is missing), and one warning per device that cannot be compared like-for-like.
+// figure is missing), one warning per device that cannot be compared like-for-like, and the ranking.
 void assessComparison(Comparison& comparison);
+// The ranking alone, after the totals changed (a drag): like-for-like timed entries, fastest first;
+// none when rankingRefused says why.
+void rankComparison(Comparison& comparison);
 
 // The columns of the comparison table, shared by the window and the exporters.
 enum class ComparisonColumn {
@@ -64,7 +83,8 @@ enum class ComparisonColumn {
     NetworkShare,
     Throughput,
     PerWatt,
-    PerDollar,
+    PerDollar, // from the purchase price
+    WorkloadCost, // from the hourly price: the workload's T_min total at that rate
     Roofs, // "peak" or "sustained": what the row's numbers rest on
 };
 struct ComparisonColumnInfo {

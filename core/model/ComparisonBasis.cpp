@@ -1,5 +1,7 @@
 #include "model/ComparisonBasis.h"
 
+#include "model/Text.h"
+
 #include <algorithm>
 
 namespace roofscope {
@@ -21,6 +23,16 @@ std::string upper(std::string text)
 }
 } // namespace
 
+std::vector<std::string> ComparisonBasis::levelNotes() const
+{
+    std::vector<std::string> out;
+    out.reserve(levelMappings.size());
+    for (const LevelMapping& mapping : levelMappings) {
+        out.push_back(mapping.note());
+    }
+    return out;
+}
+
 std::string ComparisonBasis::brief() const
 {
     std::vector<std::string> parts;
@@ -32,6 +44,18 @@ std::string ComparisonBasis::brief() const
     }
     for (const std::string& level : levelsOff) {
         parts.push_back(upper(level) + " off");
+    }
+    for (const LevelMapping& mapping : levelMappings) {
+        if (!mapping.likeForLike()) {
+            parts.push_back(upper(mapping.from) + (mapping.to.empty() ? " dropped" : " on " + upper(mapping.to)));
+        }
+    }
+    if (!precision.empty()) {
+        std::string kernelsAt;
+        for (const std::string& p : kernelPrecisions) {
+            kernelsAt += (kernelsAt.empty() ? "" : "/") + p;
+        }
+        parts.push_back(precision + " vs " + kernelsAt + " kernels");
     }
     std::string out;
     for (const std::string& part : parts) {
@@ -52,6 +76,36 @@ ComparisonBasis comparisonBasis(const std::vector<Kernel>& kernels, const Hardwa
         }
         const EvaluationResult result = evaluate(kernels[k], hardware, options);
         basis.leftOut.push_back({ kernels[k].name, result.evaluation ? std::string("not evaluated") : result.error });
+    }
+    // The levels the workload's bytes are on, each placed once on this device.
+    std::vector<std::string> named;
+    for (const Kernel& kernel : kernels) {
+        for (const LevelBytes& entry : kernel.bytes) {
+            if (entry.bytes > 0.0
+                && std::none_of(named.begin(), named.end(), [&](const std::string& n) { return n == entry.level; })) {
+                named.push_back(entry.level);
+            }
+        }
+    }
+    for (const std::string& name : named) {
+        LevelMapping mapping = mapLevel(name, hardware);
+        if (mapping.placement != LevelPlacement::Direct) {
+            basis.levelMappings.push_back(std::move(mapping));
+        }
+    }
+    // A device set to another precision than the kernels' own.
+    if (!options.precision.empty()) {
+        for (const Kernel& kernel : kernels) {
+            const std::string& own = !kernel.precision.empty() ? kernel.precision : kernel.templatePrecision;
+            if (!own.empty() && !equalsIgnoreCase(own, options.precision)
+                && std::find(basis.kernelPrecisions.begin(), basis.kernelPrecisions.end(), own)
+                    == basis.kernelPrecisions.end()) {
+                basis.kernelPrecisions.push_back(own);
+            }
+        }
+        if (!basis.kernelPrecisions.empty()) {
+            basis.precision = options.precision;
+        }
     }
     for (const std::string& name : options.disabledLevels) {
         const BandwidthLevel* level = hardware.findLevel(name);
@@ -98,6 +152,25 @@ void assessBasis(ComparisonBasis& basis)
     }
     for (const std::string& level : basis.levelsOff) {
         basis.caveats.push_back(upper(level) + " is switched off: the workload's bytes there are not counted");
+    }
+    for (const LevelMapping& mapping : basis.levelMappings) {
+        if (mapping.likeForLike()) {
+            continue;
+        }
+        if (mapping.placement == LevelPlacement::Dropped) {
+            basis.caveats.push_back(mapping.note());
+        } else if (mapping.crossesKind) {
+            basis.caveats.push_back(mapping.note() + ": another kind of memory");
+        } else {
+            basis.caveats.push_back(mapping.note());
+        }
+    }
+    if (!basis.precision.empty()) {
+        std::string kernelsAt;
+        for (size_t i = 0; i < basis.kernelPrecisions.size(); ++i) {
+            kernelsAt += (i ? ", " : "") + basis.kernelPrecisions[i];
+        }
+        basis.caveats.push_back("evaluated at " + basis.precision + " while its kernels are " + kernelsAt);
     }
     basis.comparable = basis.caveats.empty();
 }

@@ -3,6 +3,7 @@
 #include "model/Evaluation.h"
 #include "model/Hardware.h"
 #include "model/Kernel.h"
+#include "model/LevelMapping.h"
 
 #include <optional>
 #include <string>
@@ -24,11 +25,20 @@ struct ComparisonBasis {
     bool sustainedMissing = false; // sustained roofs asked for, but the device gives no factors
     std::vector<LeftOutKernel> leftOut;
     std::vector<std::string> levelsOff; // levels switched off that carry bytes of the workload
+    // Where the workload's bytes on a level the device lacks were counted ("HBM bytes counted on
+    // GDDR"), once per level; those whose placement is not like-for-like also make a caveat.
+    std::vector<LevelMapping> levelMappings;
+    // The precision the device is evaluated at when it differs from the kernels' own (a device set to
+    // fp4 against bf16 kernels), and the kernels' precisions it overrides.
+    std::string precision;
+    std::vector<std::string> kernelPrecisions;
     std::vector<std::string> caveats; // why the row is not like-for-like with the others; empty when it is
     std::vector<std::string> notes; // why a figure is missing (null in JSON, blank in tables)
     bool comparable = true;
 
     bool complete() const { return leftOut.empty(); }
+    // The notes of levelMappings, in order.
+    std::vector<std::string> levelNotes() const;
     // The caveats in a few words, for a chart or a panel: "peak roofs, 1 kernel left out, HBM off".
     std::string brief() const;
 };

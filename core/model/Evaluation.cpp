@@ -1,5 +1,6 @@
 #include "model/Evaluation.h"
 
+#include "model/LevelMapping.h"
 #include "model/Text.h"
 #include "model/Units.h"
 
@@ -110,7 +111,17 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
         if (!std::isfinite(entry.bytes) || entry.bytes < 0.0) {
             return { std::nullopt, "kernel '" + kernel.name + "': bytes on " + entry.level + " must be >= 0" };
         }
-        const BandwidthLevel* level = hardware.findLevel(entry.level);
+        // Main-memory names count on the device's main memory, other missing levels on the next
+        // slower level it has; each such placement is noted once per level (SPEC 6.2).
+        const LevelMapping mapping = mapLevel(entry.level, hardware);
+        if (mapping.placement != LevelPlacement::Direct) {
+            const std::string note = mapping.note();
+            if (std::find(ev.levelNotes.begin(), ev.levelNotes.end(), note) == ev.levelNotes.end()) {
+                ev.levelNotes.push_back(note);
+                ev.likeForLikeLevels = ev.likeForLikeLevels && mapping.likeForLike();
+            }
+        }
+        const BandwidthLevel* level = mapping.to.empty() ? nullptr : hardware.findLevel(mapping.to);
         if (!level) {
             ev.warnings.push_back(
                 "kernel '" + kernel.name + "' moves bytes on '" + entry.level + "', which " + hardware.id + " lacks");
@@ -218,7 +229,9 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
         }
     }
 
-    if (kernel.measuredSeconds) {
+    if (kernel.measuredSeconds && !kernel.measuredOn.empty() && !equalsIgnoreCase(kernel.measuredOn, hardware.id)) {
+        ev.measuredOn = kernel.measuredOn; // a runtime of another machine: no point against this roof
+    } else if (kernel.measuredSeconds) {
         const double measured = *kernel.measuredSeconds;
         if (!(measured > 0.0) || !std::isfinite(measured)) {
             return { std::nullopt, "kernel '" + kernel.name + "': measured runtime must be > 0" };

@@ -72,6 +72,9 @@ struct Evaluation {
     std::optional<double> fractionOfRoof; // achieved / attainable
     std::optional<bool> aboveRoof; // achieved > attainable: miscounted bytes or the wrong precision
     std::optional<bool> withinBounds; // T_min <= measured <= T_max
+    // The device the kernel's runtime was measured on when it is another than this one: the measured
+    // figures above are then left empty (a runtime is compared only with the roof it ran under).
+    std::string measuredOn;
     // With a device launch overhead (the plain roofline cannot see it).
     std::optional<double> launchOverheadSeconds;
     double tMinWithLaunch = 0.0; // max(T_min, launch overhead)
@@ -82,6 +85,11 @@ struct Evaluation {
     std::optional<PeakBasis> peakBasis; // with sustained roofs: the same numbers against the peaks
     double commFraction = 0.0;
     std::vector<std::string> warnings; // bytes on levels the device lacks, missing sustained factors
+    // Bytes counted on another level than the kernel names (LevelMapping::note(): "HBM bytes counted
+    // on GDDR"), once per level; likeForLikeLevels is false when one of them cannot be ranked against
+    // a device that has the level (another memory kind, a missing level, bytes not counted).
+    std::vector<std::string> levelNotes;
+    bool likeForLikeLevels = true;
 
     const LevelEvaluation* level(const std::string& name) const;
     // The level the regime compares against (nearestLevel): the binding level, or when compute binds

@@ -32,6 +32,9 @@ struct Kernel {
     std::string unit; // empty: the fastest unit for the precision
     double count = 1.0; // occurrences per step (workload totals)
     std::optional<double> measuredSeconds;
+    // The device the runtime was measured on (a device id; empty: not said). On any other device the
+    // measured point is not set against the roof: it would compare two machines.
+    std::string measuredOn;
     std::optional<double> workingSetBytes;
     std::optional<TemplateInstance> templ;
     std::string freeParameter; // the template parameter that dragging edits (empty: the first size parameter)

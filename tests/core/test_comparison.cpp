@@ -196,7 +196,7 @@ private Q_SLOTS:
         std::string line;
         std::getline(in, line);
         const auto header = splitCsvLine(line);
-        QCOMPARE(header.size(), comparisonColumns().size() + 6); // + complete, comparable, left_out, ...
+        QCOMPARE(header.size(), comparisonColumns().size() + 9); // + complete, comparable, left_out, ...
         QCOMPARE(header.front(), std::string("device"));
         for (const ComparisonEntry& entry : comparison.entries) {
             QVERIFY(std::getline(in, line));
@@ -230,8 +230,9 @@ private Q_SLOTS:
         QVERIFY(text.find(formatQuantity(comparison.entries[1].totals.tMin, Dimension::Seconds)) != std::string::npos);
         const std::string markdown = formatComparison(comparison, TableFormat::Markdown);
         QVERIFY(markdown.rfind("| Device", 0) == 0);
-        // Header, rule, one line per device, then a blank line and one note line per device (no price).
-        QCOMPARE(std::count(markdown.begin(), markdown.end(), '\n'), std::ptrdiff_t(2 * comparison.entries.size() + 3));
+        // Header, rule, one line per device, then a blank line, one note line per device (no price) and
+        // the ranking.
+        QCOMPARE(std::count(markdown.begin(), markdown.end(), '\n'), std::ptrdiff_t(2 * comparison.entries.size() + 4));
 
         const nlohmann::json json = comparisonToJson(comparison);
         QCOMPARE(json["baseline"].get<std::string>(), comparison.entries[0].id);
@@ -420,6 +421,210 @@ private Q_SLOTS:
         QVERIFY(
             std::find(notes.begin(), notes.end(), "workload cost: the session's device entry gives no price_per_hour")
             != notes.end());
+    }
+
+    // Issue 24: a copy kernel's HBM bytes vanished on L40S (memory `gddr`), and a kernel with HBM bytes
+    // only was left out there. Now HBM bytes count on the L40S's GDDR, said once, and the row is not
+    // like-for-like (another kind of memory): never ranked first.
+    void copyKernelOnL40SCountsHbmBytesOnGddr()
+    {
+        const auto loaded = loadSessionText(R"(schema: roofscope-session/1
+devices: [nvidia-h100-sxm, nvidia-l40s]
+kernels:
+  - {name: copy, flops: 1e9, bytes: {l1: 2e9, hbm: 2e9}, precision: bf16}
+  - {name: stream, flops: 1e9, bytes: {hbm: 1e9}, precision: bf16}
+)",
+            "copy.yaml");
+        QVERIFY(loaded.session);
+        const Comparison comparison = compareSession(*loaded.session, m_db);
+        QCOMPARE(comparison.entries.size(), size_t(2));
+        // Memory bandwidths from the device files: H100 SXM HBM3 3.35 TB/s, L40S GDDR6 864 GB/s.
+        QCOMPARE(m_db.find("nvidia-h100-sxm")->findLevel("hbm")->bytesPerSecond, 3.35e12);
+        QCOMPARE(m_db.find("nvidia-l40s")->findLevel("gddr")->bytesPerSecond, 864e9);
+        const ComparisonEntry& h100 = comparison.entries[0];
+        const ComparisonEntry& l40s = comparison.entries[1];
+        // Both kernels are memory-bound on main memory: (2 + 1) GB over the bandwidth.
+        ROOFSCOPE_COMPARE_REL(h100.totals.tMin, 3e9 / 3.35e12, 1e-12);
+        ROOFSCOPE_COMPARE_REL(l40s.totals.tMin, 3e9 / 864e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(l40s.speedup, (3e9 / 3.35e12) / (3e9 / 864e9), 1e-12); // 0.258x, not 1823x
+        QVERIFY(l40s.basis.complete());
+        QCOMPARE(l40s.basis.levelNotes(), std::vector<std::string> { "HBM bytes counted on GDDR" });
+        QVERIFY(h100.basis.comparable);
+        QVERIFY(!l40s.basis.comparable);
+        QCOMPARE(l40s.basis.caveats.at(0), std::string("HBM bytes counted on GDDR: another kind of memory"));
+        QCOMPARE(comparison.ranking, std::vector<size_t> { 0 });
+        // Once per kernel and device in the evaluation the tooltip shows.
+        const SessionEvaluation evaluated = evaluateSession(*loaded.session, m_db);
+        for (const SessionRow& row : evaluated.rows) {
+            QCOMPARE(row.evaluation.levelNotes.size(), size_t(row.deviceIndex == 1 ? 1 : 0));
+            QCOMPARE(row.evaluation.likeForLikeLevels, row.deviceIndex == 0);
+        }
+        const nlohmann::json json = comparisonToJson(comparison);
+        QCOMPARE(json["devices"][0]["like_for_like"].get<bool>(), true);
+        QCOMPARE(json["devices"][0]["rank"].get<int>(), 1);
+        QCOMPARE(json["devices"][0]["unlike"].size(), size_t(0));
+        QCOMPARE(json["devices"][1]["like_for_like"].get<bool>(), false);
+        QVERIFY(json["devices"][1]["rank"].is_null());
+        QCOMPARE(json["devices"][1]["unlike"][0].get<std::string>(), l40s.basis.caveats[0]);
+        QCOMPARE(json["devices"][1]["level_notes"][0].get<std::string>(), std::string("HBM bytes counted on GDDR"));
+        const std::string text = formatComparison(comparison, TableFormat::Text);
+        QVERIFY2(text.find("L40S *") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("HBM bytes counted on GDDR") != std::string::npos, text.c_str());
+    }
+
+    // HBM bytes on a CPU whose main memory is DDR (amd-epyc-9654: 460.8 GB/s): counted there, not
+    // left out (the device's total read 0 s); `dram`, an alias of its DDR, stays like-for-like.
+    void hbmBytesOnADramCpu()
+    {
+        const auto loaded = loadSessionText(R"(schema: roofscope-session/1
+devices: [amd-epyc-9654]
+kernels:
+  - {name: hbm-kernel, flops: 1e9, bytes: {hbm: 4.608e9}, precision: fp32}
+)",
+            "cpu.yaml");
+        QVERIFY(loaded.session);
+        Comparison comparison = compareSession(*loaded.session, m_db);
+        const ComparisonEntry& epyc = comparison.entries.at(0);
+        QVERIFY(epyc.basis.complete());
+        // 4.608 GB / 460.8 GB/s = 10 ms, above T_math = 1 GFLOP / 7372.8 GFLOP/s = 0.136 ms.
+        ROOFSCOPE_COMPARE_REL(epyc.totals.tMin, 10e-3, 1e-12);
+        QCOMPARE(epyc.basis.levelNotes(), std::vector<std::string> { "HBM bytes counted on DDR" });
+        QVERIFY(!epyc.basis.comparable);
+        QVERIFY(comparison.ranking.empty());
+
+        Session dram = *loaded.session;
+        dram.kernels[0].bytes[0].level = "dram";
+        comparison = compareSession(dram, m_db);
+        ROOFSCOPE_COMPARE_REL(comparison.entries.at(0).totals.tMin, 10e-3, 1e-12);
+        QVERIFY(comparison.entries[0].basis.levelNotes().empty());
+        QVERIFY(comparison.entries[0].basis.comparable);
+        QCOMPARE(comparison.ranking, std::vector<size_t> { 0 });
+    }
+
+    // L2 bytes on B200 (l1, hbm): counted on its HBM, the next slower level, and marked. B200 is then
+    // faster (16 GB / 8 TB/s = 2 ms against H100's HBM 8 GB / 3.35 TB/s = 2.39 ms) but not ranked first.
+    void missingL2CountsOnTheNextSlowerLevel()
+    {
+        const auto loaded = loadSessionText(R"(schema: roofscope-session/1
+devices: [nvidia-h100-sxm, nvidia-b200]
+kernels:
+  - {name: tiled, flops: 1e9, bytes: {l2: 8e9, hbm: 8e9}, precision: bf16}
+)",
+            "l2.yaml");
+        QVERIFY(loaded.session);
+        const Comparison comparison = compareSession(*loaded.session, m_db);
+        const ComparisonEntry& h100 = comparison.entries.at(0);
+        const ComparisonEntry& b200 = comparison.entries.at(1);
+        ROOFSCOPE_COMPARE_REL(h100.totals.tMin, 8e9 / 3.35e12, 1e-12);
+        ROOFSCOPE_COMPARE_REL(b200.totals.tMin, 16e9 / 8e12, 1e-12);
+        QCOMPARE(
+            b200.basis.levelNotes(), std::vector<std::string> { "L2 bytes counted on HBM (the device has no L2)" });
+        QVERIFY(!b200.basis.comparable);
+        QVERIFY(h100.basis.comparable);
+        QCOMPARE(comparison.ranking, std::vector<size_t> { 0 });
+        QCOMPARE(comparison.displayOrder(), (std::vector<size_t> { 0, 1 }));
+        QVERIFY(b200.basis.brief().find("L2 on HBM") != std::string::npos);
+    }
+
+    // Issue 24: a device switched to fp4 against bf16 kernels read "7.14x" with no mark. 1 PFLOP of bf16
+    // work: 1e15 / 989e12 = 1.011 s on H100, 1e15 / 9000e12 = 0.111 s on B200 at fp4: marked, unranked.
+    void anotherPrecisionIsNotLikeForLike()
+    {
+        const auto loaded = loadSessionText(R"(schema: roofscope-session/1
+devices:
+  - nvidia-h100-sxm
+  - {id: nvidia-b200, precision: fp4}
+kernels:
+  - {name: gemm, flops: 1e15, bytes: {hbm: 1e9}, precision: bf16}
+)",
+            "fp4.yaml");
+        QVERIFY(loaded.session);
+        const Comparison comparison = compareSession(*loaded.session, m_db);
+        const ComparisonEntry& b200 = comparison.entries.at(1);
+        ROOFSCOPE_COMPARE_REL(b200.speedup, (1e15 / 989e12) / (1e15 / 9000e12), 1e-12);
+        QVERIFY(!b200.basis.comparable);
+        QCOMPARE(b200.basis.caveats.at(0), std::string("evaluated at fp4 while its kernels are bf16"));
+        QCOMPARE(comparison.ranking, std::vector<size_t> { 0 });
+        const nlohmann::json json = comparisonToJson(comparison);
+        QCOMPARE(json["devices"][1]["precision"].get<std::string>(), std::string("fp4"));
+        QCOMPARE(json["devices"][1]["like_for_like"].get<bool>(), false);
+        QVERIFY(json["devices"][0]["precision"].is_null());
+        QVERIFY(b200.basis.brief().find("fp4 vs bf16 kernels") != std::string::npos);
+    }
+
+    // Issue 24: the ranking blended a decode and a prefill step into one total.
+    void decodeAndPrefillAreNotRankedTogether()
+    {
+        const char* group = R"(  - name: %1
+    template: transformer
+    params: {layers: 2, hidden: 1024, heads: 8, kv_heads: 8, ffn: 4096, vocab: 32000, batch: 4, seq: 512, phase: %2}
+)";
+        const std::string one = QString::fromLatin1(group).arg("decode-step", "decode").toStdString();
+        const std::string two = QString::fromLatin1(group).arg("prefill-step", "prefill").toStdString();
+        const std::string head = "schema: roofscope-session/1\ndevices: [nvidia-h100-sxm, nvidia-b200]\nkernels:\n";
+        auto mixed = loadSessionText(head + one + two, "mixed.yaml");
+        QVERIFY(mixed.session);
+        const Comparison comparison = compareSession(*mixed.session, m_db);
+        QVERIFY(comparison.ranking.empty());
+        QVERIFY(comparison.rankingRefused.find("a decode step and a prefill step") != std::string::npos);
+        const nlohmann::json json = comparisonToJson(comparison);
+        QVERIFY(json["devices"][0]["rank"].is_null() && json["devices"][1]["rank"].is_null());
+        QCOMPARE(json["ranking_refused"].get<std::string>(), comparison.rankingRefused);
+        auto same = loadSessionText(head + one, "decode.yaml");
+        QVERIFY(same.session);
+        QCOMPARE(compareSession(*same.session, m_db).ranking.size(), size_t(2));
+    }
+
+    // Issue 24: per dollar was blank for a device with only an hourly price, with a note saying it had
+    // no price. The hourly price gives the workload cost: T_min x 3.6 USD/h x 2 chips / 3600 s.
+    void hourlyPriceGivesTheWorkloadCost()
+    {
+        const auto loaded = loadSessionText(R"(schema: roofscope-session/1
+devices:
+  - {id: nvidia-h100-sxm, chips: 2, price_per_hour: 3.6 USD/h}
+kernels:
+  - {name: gemm, flops: 1e12, bytes: {hbm: 1e9}, precision: bf16}
+)",
+            "hourly.yaml");
+        QVERIFY(loaded.session);
+        const Comparison comparison = compareSession(*loaded.session, m_db);
+        const ComparisonEntry& entry = comparison.entries.at(0);
+        // Two chips: 1 TFLOP / 1978 TFLOP/s = 0.5056 ms against 1 GB / 6.7 TB/s = 0.149 ms.
+        ROOFSCOPE_COMPARE_REL(entry.totals.tMin, 1e12 / 1978e12, 1e-12);
+        ROOFSCOPE_COMPARE_REL(
+            *comparisonNumber(entry, ComparisonColumn::WorkloadCost), (1e12 / 1978e12) * 3.6 * 2.0 / 3600.0, 1e-12);
+        QVERIFY(!comparisonNumber(entry, ComparisonColumn::PerDollar));
+        const auto& notes = entry.basis.notes;
+        QVERIFY(std::find(notes.begin(), notes.end(),
+                    "per dollar: no purchase price in the device file or the session's device entry (its hourly "
+                    "price gives the workload cost instead)")
+            != notes.end());
+        QVERIFY(std::none_of(
+            notes.begin(), notes.end(), [](const std::string& note) { return note.rfind("workload cost", 0) == 0; }));
+        const std::string text = formatComparison(comparison, TableFormat::Text);
+        QVERIFY2(text.find("Workload cost") != std::string::npos, text.c_str());
+    }
+
+    // Issue 24: "198 % of roof" on H100 for kernels measured on TPU v7x. A runtime measured on one device
+    // is set against that device's roof only; the session says where (measured_on, or a run's device).
+    void measuredRuntimeOnlyAgainstItsDevice()
+    {
+        const auto loaded = loadSessionText(R"(schema: roofscope-session/1
+devices: [nvidia-h100-sxm, google-tpu-v7x]
+kernels:
+  - {name: measured, flops: 1e12, bytes: {hbm: 2e10}, precision: bf16, measured: 0.794 ms, measured_on: google-tpu-v7x}
+)",
+            "measured.yaml");
+        QVERIFY(loaded.session);
+        const SessionEvaluation evaluated = evaluateSession(*loaded.session, m_db);
+        QCOMPARE(evaluated.rows.size(), size_t(2));
+        const Evaluation& h100 = evaluated.rows[0].evaluation;
+        const Evaluation& v7x = evaluated.rows[1].evaluation;
+        QVERIFY(!h100.fractionOfRoof && !h100.achieved && !h100.aboveRoof);
+        QCOMPARE(h100.measuredOn, std::string("google-tpu-v7x"));
+        QVERIFY(v7x.fractionOfRoof && v7x.measuredOn.empty());
+        ROOFSCOPE_COMPARE_REL(*v7x.achieved, 1e12 / 0.794e-3, 1e-12);
+        QVERIFY(sessionToYaml(*loaded.session).find("measured_on: google-tpu-v7x") != std::string::npos);
     }
 
     void sessionFileKeepsTheBaseline()

@@ -186,12 +186,28 @@ private Q_SLOTS:
         ROOFSCOPE_COMPARE_REL(noIci.evaluation->attainable, 100e12, 1e-12);
     }
 
-    void bytesOnAMissingLevelWarn()
+    // Issue 24: bytes on a level the device lacks are never dropped silently. DCN bytes on a device
+    // whose slowest link is ICI count there: 1 GB at 50 GB/s = 20 ms, above T_math = 1 TFLOP / 100
+    // TFLOP/s = 10 ms and HBM's 10 GB / 2 TB/s = 5 ms, so ICI binds and T_min is 20 ms.
+    void bytesOnAMissingLevelCountOnTheNextSlower()
     {
         auto r = evaluate(rawKernel(1e12, { { "hbm", 1e10 }, { "dcn", 1e9 } }), device());
         QVERIFY(r.evaluation);
-        QCOMPARE(r.evaluation->warnings.size(), size_t(1));
-        QVERIFY(QString::fromStdString(r.evaluation->warnings.front()).contains("dcn"));
+        QVERIFY(r.evaluation->warnings.empty());
+        QCOMPARE(r.evaluation->levelNotes.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(r.evaluation->levelNotes.front()),
+            QString("DCN bytes counted on ICI (the device has no DCN)"));
+        QCOMPARE(r.evaluation->likeForLikeLevels, false);
+        QCOMPARE(QString::fromStdString(r.evaluation->binding), QString("ici"));
+        ROOFSCOPE_COMPARE_REL(r.evaluation->tMin, 1e9 / 50e9, 1e-12);
+        // Link bytes on a device with no link at all: not counted, said so, and an error when they are all.
+        Hardware noLinks = makeAdHocHardware(100e12, { { "hbm", 2e12 } });
+        auto dropped = evaluate(rawKernel(1e12, { { "hbm", 1e10 }, { "nvlink", 1e9 } }), noLinks);
+        QVERIFY(dropped.evaluation);
+        QCOMPARE(dropped.evaluation->warnings.size(), size_t(1));
+        QVERIFY(QString::fromStdString(dropped.evaluation->warnings.front()).contains("nvlink"));
+        QCOMPARE(dropped.evaluation->likeForLikeLevels, false);
+        QVERIFY(!evaluate(rawKernel(1e12, { { "nvlink", 1e9 } }), noLinks).evaluation);
     }
 
     void capacityFitsOnEveryLevelWithACapacity()
@@ -210,11 +226,15 @@ private Q_SLOTS:
         QCOMPARE(ev.fits[1].second, true);
     }
 
-    void bytesOnlyOnMissingLevelsAreAnError()
+    // A name outside the memory hierarchy counts on main memory, marked: 10 GB at 2 TB/s = 5 ms.
+    void bytesOnAnUnknownLevelCountOnMainMemory()
     {
         auto r = evaluate(rawKernel(1e12, { { "hmb", 1e10 } }), device());
-        QVERIFY(!r.evaluation);
-        QVERIFY2(QString::fromStdString(r.error).contains("moves bytes only on 'hmb'"), r.error.c_str());
+        QVERIFY(r.evaluation);
+        QCOMPARE(QString::fromStdString(r.evaluation->levelNotes.at(0)),
+            QString("HMB bytes counted on HBM (the device has no HMB)"));
+        QCOMPARE(r.evaluation->likeForLikeLevels, false);
+        ROOFSCOPE_COMPARE_REL(r.evaluation->level("hbm")->seconds, 1e10 / 2e12, 1e-12);
     }
 
     void sustainedKeepsThePeakNumbersBeside()

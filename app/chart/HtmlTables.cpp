@@ -1,0 +1,141 @@
+#include "chart/HtmlTables.h"
+
+#include "document/GroupColumns.h"
+#include "document/SceneBuilder.h"
+#include "io/ComparisonFormat.h"
+#include "model/Session.h"
+#include "model/Units.h"
+
+namespace roofscope {
+
+namespace {
+QString esc(const QString& text)
+{
+    return text.toHtmlEscaped();
+}
+
+QString esc(const std::string& text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+} // namespace
+
+QString htmlResultsTable(const SceneBuildResult& built, const Session& session)
+{
+    QString out = QStringLiteral("<table id=\"results\"><thead><tr><th>Kernel</th><th>Device</th><th>Attainable</th>"
+                                 "<th>% of peak</th><th>Regime</th><th>Binding</th><th>T_min</th><th>T_max</th>"
+                                 "<th>% of roof</th></tr></thead><tbody>\n");
+    for (size_t k = 0; k < session.kernels.size(); ++k) {
+        for (size_t d = 0; d < built.results.size() && d < built.scene.devices.size(); ++d) {
+            const auto& evaluations = built.results[d]->evaluations;
+            if (k >= evaluations.size() || !evaluations[k]) {
+                continue;
+            }
+            const Evaluation& ev = *evaluations[k];
+            out += QStringLiteral("<tr data-kernel=\"%1\" data-device=\"%2\"><td>%3</td><td>%4</td><td>%5</td><td>%6 %"
+                                  "</td><td>%7</td><td>%8</td><td>%9</td><td>%10</td>")
+                       .arg(k)
+                       .arg(d)
+                       .arg(esc(session.kernels[k].name), esc(built.scene.devices[d].label),
+                           esc(formatQuantity(ev.attainable, Dimension::FlopsPerSecond)),
+                           esc(formatNumber(ev.fractionOfPeak * 100.0, 3)), esc(regimeName(ev.regime)), esc(ev.binding),
+                           esc(formatQuantity(ev.tMin, Dimension::Seconds)),
+                           esc(formatQuantity(ev.tMax, Dimension::Seconds)));
+            // A runtime is set against the roof of the device it ran on only.
+            out += ev.fractionOfRoof
+                ? QStringLiteral("<td>%1 %</td>").arg(esc(formatNumber(*ev.fractionOfRoof * 100.0, 3)))
+                : !ev.measuredOn.empty()
+                ? QStringLiteral("<td class=\"measured-elsewhere\">%1</td>")
+                      .arg(esc(QObject::tr("measured on %1").arg(QString::fromStdString(ev.measuredOn))))
+                : QStringLiteral("<td></td>");
+            out += QStringLiteral("</tr>\n");
+        }
+    }
+    return out + QStringLiteral("</tbody></table>\n");
+}
+
+QString htmlComparisonTable(const Comparison& comparison)
+{
+    QString out = QStringLiteral("<table id=\"comparison\"><thead><tr>");
+    for (const auto& info : comparisonColumns()) {
+        out += QStringLiteral("<th>%1</th>").arg(esc(QString::fromLatin1(info.title)));
+    }
+    out += QStringLiteral("<th title=\"%1\">Rank</th></tr></thead><tbody>\n")
+               .arg(esc(QObject::tr("Among the like-for-like devices, fastest first")));
+    QString notes;
+    for (size_t d = 0; d < comparison.entries.size(); ++d) {
+        const ComparisonEntry& entry = comparison.entries[d];
+        out += QStringLiteral("<tr data-device=\"%1\"%2>")
+                   .arg(d)
+                   .arg(entry.basis.comparable ? QString() : QStringLiteral(" class=\"not-comparable\""));
+        for (const auto& info : comparisonColumns()) {
+            const std::string why = blankReason(entry, info.column);
+            out += QStringLiteral("<td%1>%2</td>")
+                       .arg(why.empty() ? QString() : QStringLiteral(" title=\"%1\"").arg(esc(why)),
+                           esc(comparisonCell(entry, info.column, false)));
+        }
+        const int rank = comparison.rankOf(d);
+        out += rank > 0
+            ? QStringLiteral("<td class=\"rank\">%1</td>").arg(rank)
+            : QStringLiteral("<td class=\"rank\" title=\"%1\">–</td>")
+                  .arg(esc(comparison.rankingRefused.empty() ? QObject::tr("not ranked: not like-for-like, or no time")
+                                                             : QString::fromStdString(comparison.rankingRefused)));
+        out += QStringLiteral("</tr>\n");
+        for (const auto& note : entry.basis.levelNotes()) {
+            notes += QStringLiteral("<li data-device=\"%1\" class=\"level-note\">%2: %3</li>\n")
+                         .arg(d)
+                         .arg(esc(entry.name), esc(note));
+        }
+        for (const auto& caveat : entry.basis.caveats) {
+            notes += QStringLiteral("<li data-device=\"%1\">* %2: %3</li>\n").arg(d).arg(esc(entry.name), esc(caveat));
+        }
+        for (const auto& note : entry.basis.notes) {
+            notes += QStringLiteral("<li data-device=\"%1\">%2: %3</li>\n").arg(d).arg(esc(entry.name), esc(note));
+        }
+    }
+    out += QStringLiteral("</tbody></table>\n");
+    if (!comparison.rankingRefused.empty()) {
+        notes += QStringLiteral("<li class=\"ranking-refused\">%1</li>\n").arg(esc(comparison.rankingRefused));
+    }
+    out = QStringLiteral("<div class=\"table-scroll\">") + out + QStringLiteral("</div>\n");
+    return notes.isEmpty() ? out
+                           : out + QStringLiteral("<ul id=\"comparison-notes\">\n") + notes + QStringLiteral("</ul>\n");
+}
+
+QString htmlGroupTables(const std::vector<GroupThroughput>& groups)
+{
+    QString out;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        const GroupThroughput& group = groups[g];
+        out += QStringLiteral("<h3 class=\"group-title\">%1</h3>\n")
+                   .arg(esc(QObject::tr("%1: %2, %3 tokens per step, ranked on its own")
+                                .arg(group.group, group.phase, QString::number(group.tokensPerStep, 'g', 8))));
+        out += QStringLiteral("<div class=\"table-scroll\"><table class=\"group\" data-group=\"%1\"><thead><tr>"
+                              "<th>Device</th><th>T_min per step</th>")
+                   .arg(g);
+        for (const GroupMetric& metric : groupMetrics()) {
+            out += QStringLiteral("<th title=\"%1\">%2</th>")
+                       .arg(esc(QString::fromLatin1(metric.toolTip)), esc(QString::fromLatin1(metric.title)));
+        }
+        out += QStringLiteral("<th>Rank</th></tr></thead><tbody>\n");
+        for (const GroupThroughput::Device& device : group.devices) {
+            out += QStringLiteral("<tr data-device=\"%1\"%2><td>%3</td><td>%4</td>")
+                       .arg(device.sceneDevice)
+                       .arg(device.likeForLike ? QString() : QStringLiteral(" class=\"not-comparable\""),
+                           esc(device.label + (device.likeForLike ? QString() : QStringLiteral(" *"))),
+                           device.stepSeconds > 0.0 ? esc(formatQuantity(device.stepSeconds, Dimension::Seconds, 3))
+                                                    : QString());
+            for (const GroupMetric& metric : groupMetrics()) {
+                const auto value = metric.value(device);
+                out += QStringLiteral("<td class=\"%1\">%2</td>")
+                           .arg(QString::fromLatin1(metric.key), value ? esc(metric.text(*value)) : QString());
+            }
+            out += QStringLiteral("<td class=\"rank\">%1</td></tr>\n")
+                       .arg(device.rank > 0 ? QString::number(device.rank) : QStringLiteral("–"));
+        }
+        out += QStringLiteral("</tbody></table></div>\n");
+    }
+    return out;
+}
+
+} // namespace roofscope

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "document/GroupThroughput.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace roofscope {
+
+struct Comparison;
+struct SceneBuildResult;
+struct Session;
+
+// The tables of the HTML page (SPEC 6.5), each row tagged with its kernel and device so that the
+// page's script can hide it with its device or isolate its kernel.
+// Kernel x device: attainable, % of peak, regime, binding, T_min, T_max, and "% of roof" where a
+// runtime measured on that device is known (a runtime measured elsewhere says where instead).
+QString htmlResultsTable(const SceneBuildResult& built, const Session& session);
+// The workload comparison: the columns of comparisonColumns() and the rank, '*' rows with their
+// caveats, the level notes and why a figure is blank, below it.
+QString htmlComparisonTable(const Comparison& comparison);
+// One table per kernel group (a transformer step): tokens per step, and per device the metrics of
+// groupMetrics() with the device's rank in the group; each group ranked on its own.
+QString htmlGroupTables(const std::vector<GroupThroughput>& groups);
+
+} // namespace roofscope
