@@ -7,6 +7,7 @@
 #include "model/Text.h"
 #include "model/Units.h"
 #include "widgets/DeviceDatasheetDialog.h"
+#include "widgets/DeviceEntryDialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -272,6 +273,32 @@ DeviceDatasheetDialog* HardwareDock::showDatasheet(const QString& id)
     return dialog;
 }
 
+DeviceEntryDialog* HardwareDock::showDeviceEntry(const QString& id)
+{
+    const Hardware* hw = m_hardware.find(id.toStdString());
+    const int index = findSelection(m_document->session(), id.toStdString());
+    if (!hw || index < 0) {
+        return nullptr;
+    }
+    auto* dialog = new DeviceEntryDialog(*hw, m_document->session().devices[static_cast<size_t>(index)], window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, id, dialog] {
+        const int at = findSelection(m_document->session(), id.toStdString());
+        if (at < 0) {
+            return; // the device left the session meanwhile
+        }
+        const DeviceSelection& now = m_document->session().devices[static_cast<size_t>(at)];
+        const DeviceSelection next = dialog->result();
+        if (next.chips == now.chips && next.priceDollars == now.priceDollars
+            && next.pricePerHourDollars == now.pricePerHourDollars && next.tdpWatts == now.tdpWatts) {
+            return; // nothing changed: no undo step
+        }
+        m_document->setDeviceSelection(at, next, tr("Purchasing figures of %1").arg(id));
+    });
+    dialog->open();
+    return dialog;
+}
+
 QMenu* HardwareDock::createContextMenu(QTreeWidgetItem* item)
 {
     const int kind = item ? item->data(0, kKindRole).toInt() : 0;
@@ -283,6 +310,11 @@ QMenu* HardwareDock::createContextMenu(QTreeWidgetItem* item)
     QAction* datasheet = menu->addAction(tr("Datasheet…"));
     datasheet->setObjectName(QStringLiteral("datasheetAction"));
     connect(datasheet, &QAction::triggered, this, [this, id] { showDatasheet(id); });
+    QAction* entry = menu->addAction(tr("Session &Settings…"));
+    entry->setObjectName(QStringLiteral("deviceEntryAction"));
+    entry->setToolTip(tr("Chips, purchase price, hourly price and TDP of this device in this session"));
+    entry->setEnabled(findSelection(m_document->session(), id.toStdString()) >= 0);
+    connect(entry, &QAction::triggered, this, [this, id] { showDeviceEntry(id); });
     QAction* copy = menu->addAction(tr("New Device From This…"));
     copy->setObjectName(QStringLiteral("newDeviceAction"));
     copy->setToolTip(tr("Copy this device with your own figures into your hardware folder"));

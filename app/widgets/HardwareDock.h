@@ -15,6 +15,7 @@ class QTreeWidgetItem;
 namespace roofscope {
 
 class DeviceDatasheetDialog;
+class DeviceEntryDialog;
 class HardwareDatabase;
 class SessionDocument;
 
@@ -50,8 +51,13 @@ public:
     // The device's datasheet, opened beside the window (non-modal, deleted when closed); nullptr for
     // an unknown id. What "Datasheet…" and a double click on a device row do.
     DeviceDatasheetDialog* showDatasheet(const QString& id);
-    // The context menu of a row: a device's (or one of its levels') offers "Datasheet…" and "New
-    // Device From This…"; nullptr for vendor and family rows. The caller owns the menu.
+    // The device entry's purchasing figures (chips, prices, TDP) in a small dialog, opened beside the
+    // window; OK applies them as one undo step. nullptr when the device is not in the session. What
+    // "Session Settings…" in the context menu does.
+    DeviceEntryDialog* showDeviceEntry(const QString& id);
+    // The context menu of a row: a device's (or one of its levels') offers "Datasheet…", "Session
+    // Settings…" (while the device is in the session) and "New Device From This…"; nullptr for vendor
+    // and family rows. The caller owns the menu.
     QMenu* createContextMenu(QTreeWidgetItem* item);
 
 Q_SIGNALS:

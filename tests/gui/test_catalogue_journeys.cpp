@@ -5,11 +5,13 @@
 // figures are the device files' own, read by hand.
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
+#include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
 #include "widgets/DeviceDatasheetDialog.h"
 #include "widgets/DeviceEditorDialog.h"
+#include "widgets/DeviceEntryDialog.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/MainWindow.h"
 
@@ -24,6 +26,7 @@
 #include <QMenu>
 #include <QPointer>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -424,6 +427,117 @@ private Q_SLOTS:
         next.loadDirectory(home.userHardware().toStdString());
         QVERIFY(next.diagnostics().empty());
         QVERIFY(next.find("my-h100-600w"));
+    }
+
+    // Issue 24: chips, purchase price, hourly price and TDP of a session's device entry were only in
+    // YAML. "Session Settings…" in the device's context menu sets them: a bad entry is refused at its
+    // field, OK is one undo step, the comparison's per-dollar, per-watt and cost follow, and the session
+    // file keeps them.
+    void deviceEntrySettingsFromTheDock()
+    {
+        QTemporaryDir dir;
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(exampleSession());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        HardwareDock* dock = window.hardwareDock();
+        const auto h100Index = [&window] {
+            const auto& devices = window.session().devices;
+            for (size_t i = 0; i < devices.size(); ++i) {
+                if (devices[i].id == "nvidia-h100-sxm") {
+                    return i;
+                }
+            }
+            return devices.size();
+        };
+        const size_t index = h100Index();
+        QVERIFY(index < window.session().devices.size());
+        // A device outside the session has the entry disabled.
+        QMenu* other = rightClick(dock, dock->deviceItem(QStringLiteral("nvidia-b200")));
+        QVERIFY(menuAction(other, "deviceEntryAction"));
+        QVERIFY(!menuAction(other, "deviceEntryAction")->isEnabled());
+        other->close();
+
+        QMenu* menu = rightClick(dock, dock->deviceItem(QStringLiteral("nvidia-h100-sxm")));
+        QAction* entry = menuAction(menu, "deviceEntryAction");
+        QVERIFY(entry && entry->isEnabled());
+        entry->trigger();
+        menu->close();
+        QPointer<DeviceEntryDialog> dialog = window.findChild<DeviceEntryDialog*>();
+        QVERIFY(dialog);
+        QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        // The bad entry first: refused at its field, OK disabled.
+        retype(dialog->hourlyEdit(), QStringLiteral("cheap"));
+        QVERIFY2(dialog->statusText().contains(QStringLiteral("price per hour")), qPrintable(dialog->statusText()));
+        QVERIFY(!ok->isEnabled());
+        // Then: 2 chips, 30000 USD and 3.6 USD/h per chip, 700 W per chip.
+        dialog->chipsBox()->setFocus();
+        dialog->chipsBox()->selectAll();
+        QTest::keyClicks(dialog->chipsBox(), QStringLiteral("2"));
+        retype(dialog->priceEdit(), QStringLiteral("30000 USD"));
+        retype(dialog->hourlyEdit(), QStringLiteral("3.6 USD/h"));
+        retype(dialog->tdpEdit(), QStringLiteral("700 W"));
+        QVERIFY2(dialog->statusText().isEmpty(), qPrintable(dialog->statusText()));
+        QVERIFY(ok->isEnabled());
+        const int steps = window.document()->undoStack()->count();
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QTRY_VERIFY(!dialog);
+        QCOMPARE(window.document()->undoStack()->count(), steps + 1); // one undo step
+        const DeviceSelection& set = window.session().devices[index];
+        QCOMPARE(set.chips, 2);
+        QCOMPARE(set.priceDollars.value_or(0.0), 30000.0);
+        QCOMPARE(set.pricePerHourDollars.value_or(0.0), 3.6);
+        QCOMPARE(set.tdpWatts.value_or(0.0), 700.0);
+
+        // The comparison follows: per dollar over 2 x 30000 USD, per watt over 2 x 700 W, and the
+        // workload cost at 2 x 3.6 USD/h.
+        const auto entryOf = [&window](const std::string& id) -> const ComparisonEntry* {
+            for (const ComparisonEntry& e : window.analysis()->comparison().entries) {
+                if (e.totals.hardwareId == id) {
+                    return &e;
+                }
+            }
+            return nullptr;
+        };
+        const ComparisonEntry* h100 = entryOf("nvidia-h100-sxm");
+        QVERIFY(h100 && h100->totals.tMin > 0.0);
+        const double rate = h100->totals.flops / h100->totals.tMin;
+        ROOFSCOPE_COMPARE_REL(*comparisonNumber(*h100, ComparisonColumn::PerDollar), rate / 60000.0, 1e-12);
+        ROOFSCOPE_COMPARE_REL(*comparisonNumber(*h100, ComparisonColumn::PerWatt), rate / 1400.0, 1e-12);
+        ROOFSCOPE_COMPARE_REL(
+            *comparisonNumber(*h100, ComparisonColumn::WorkloadCost), h100->totals.tMin * 7.2 / 3600.0, 1e-12);
+
+        // Undo and redo, as one step.
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.session().devices[index].chips, 1);
+        QVERIFY(!window.session().devices[index].priceDollars && !window.session().devices[index].pricePerHourDollars
+            && !window.session().devices[index].tdpWatts);
+        QVERIFY(!comparisonNumber(*entryOf("nvidia-h100-sxm"), ComparisonColumn::PerDollar));
+        window.document()->undoStack()->redo();
+        QCOMPARE(window.session().devices[index].chips, 2);
+        QCOMPARE(window.session().devices[index].pricePerHourDollars.value_or(0.0), 3.6);
+
+        // Saved and opened again: the same entry.
+        const QString path = dir.filePath(QStringLiteral("entry.yaml"));
+        QVERIFY(window.saveSessionAs(path).isEmpty());
+        const auto reopened = loadSessionFile(path.toStdString());
+        QVERIFY(reopened.session);
+        const DeviceSelection& back = reopened.session->devices[index];
+        QCOMPARE(back.chips, 2);
+        QCOMPARE(back.priceDollars.value_or(0.0), 30000.0);
+        QCOMPARE(back.pricePerHourDollars.value_or(0.0), 3.6);
+        QCOMPARE(back.tdpWatts.value_or(0.0), 700.0);
+
+        // Cancel changes nothing.
+        DeviceEntryDialog* again = dock->showDeviceEntry(QStringLiteral("nvidia-h100-sxm"));
+        QVERIFY(again);
+        QCOMPARE(again->chipsBox()->value(), 2);
+        QCOMPARE(again->hourlyEdit()->text(), QStringLiteral("3.6 USD/h"));
+        const int before = window.document()->undoStack()->count();
+        again->reject();
+        QCOMPARE(window.document()->undoStack()->count(), before);
+        QVERIFY(!dock->showDeviceEntry(QStringLiteral("nvidia-b200"))); // not in the session
     }
 
     // Cancel saves nothing and edits nothing.
