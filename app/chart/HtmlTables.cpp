@@ -6,6 +6,8 @@
 #include "model/Session.h"
 #include "model/Units.h"
 
+#include <QObject>
+
 namespace roofscope {
 
 namespace {

@@ -1,5 +1,6 @@
 #include "widgets/DeviceEntryDialog.h"
 
+#include "model/Text.h"
 #include "model/Units.h"
 
 #include <QDialogButtonBox>

@@ -79,11 +79,19 @@ ComparisonBasis comparisonBasis(const std::vector<Kernel>& kernels, const Hardwa
     }
     // The levels the workload's bytes are on, each placed once on this device.
     std::vector<std::string> named;
+    const std::string* last = nullptr; // kernels of a profile repeat the same few names: check the last first
     for (const Kernel& kernel : kernels) {
         for (const LevelBytes& entry : kernel.bytes) {
-            if (entry.bytes > 0.0
-                && std::none_of(named.begin(), named.end(), [&](const std::string& n) { return n == entry.level; })) {
+            if (!(entry.bytes > 0.0) || (last && *last == entry.level)) {
+                continue;
+            }
+            const auto found
+                = std::find_if(named.begin(), named.end(), [&](const std::string& n) { return n == entry.level; });
+            if (found == named.end()) {
                 named.push_back(entry.level);
+                last = nullptr; // the vector may have moved
+            } else {
+                last = &*found;
             }
         }
     }

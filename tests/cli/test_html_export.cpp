@@ -16,6 +16,8 @@
 #include <QTest>
 #include <QUrl>
 
+#include <cmath>
+
 using namespace roofscope::test;
 
 namespace {
@@ -31,7 +33,8 @@ QString chromium()
 }
 
 // The page's DOM after its script ran, or empty (with the reason in `error`).
-QString dumpDom(const QString& page, const QString& hash, const QString& profile, QString& error)
+QString dumpDom(
+    const QString& page, const QString& hash, const QString& profile, QString& error, const QStringList& extra = {})
 {
     QUrl url = QUrl::fromLocalFile(page);
     url.setFragment(hash);
@@ -40,7 +43,8 @@ QString dumpDom(const QString& page, const QString& hash, const QString& profile
         { QStringLiteral("--headless"), QStringLiteral("--no-sandbox"), QStringLiteral("--disable-gpu"),
             QStringLiteral("--disable-background-networking"), QStringLiteral("--disable-component-update"),
             QStringLiteral("--disable-sync"), QStringLiteral("--no-first-run"),
-            QStringLiteral("--user-data-dir=") + profile, QStringLiteral("--dump-dom"), url.toString() });
+            QStringLiteral("--user-data-dir=") + profile, QStringLiteral("--dump-dom") }
+            + extra + QStringList { url.toString() });
     if (!browser.waitForFinished(120000)) {
         browser.kill();
         error = QStringLiteral("chromium did not finish within two minutes");
@@ -63,6 +67,37 @@ QStringList tagsWith(const QString& dom, const QString& attribute)
     }
     return tags;
 }
+// The font sizes of the elements with a class, in document order.
+QList<double> fontSizes(const QString& dom, const QString& cls)
+{
+    QList<double> sizes;
+    const QRegularExpression size(QStringLiteral("font-size=\"([0-9.]+)\""));
+    for (const QString& tag : tagsWith(dom, QStringLiteral("class=\"") + cls)) {
+        const auto match = size.match(tag);
+        if (match.hasMatch()) {
+            sizes << match.captured(1).toDouble();
+        }
+    }
+    return sizes;
+}
+
+// A session that needs every mark: HBM bytes on L40S (GDDR), B200 set to fp4 against bf16 kernels,
+// a decode and a prefill step (two kernel groups), and H100's estimated L1 and L2 roofs.
+const char* kUnlikeSession = R"(schema: roofscope-session/1
+title: Like-for-like marks
+devices:
+  - nvidia-h100-sxm
+  - nvidia-l40s
+  - {id: nvidia-b200, precision: fp4}
+kernels:
+  - {name: copy, flops: 1e9, bytes: {l1: 2e9, hbm: 2e9}, precision: bf16}
+  - name: decode
+    template: transformer
+    params: {layers: 2, hidden: 1024, heads: 8, kv_heads: 8, ffn: 4096, vocab: 32000, batch: 4, seq: 512, phase: decode}
+  - name: prefill
+    template: transformer
+    params: {layers: 2, hidden: 1024, heads: 8, kv_heads: 8, ffn: 4096, vocab: 32000, batch: 4, seq: 512, phase: prefill}
+)";
 } // namespace
 
 class TestHtmlExport : public QObject {
@@ -70,6 +105,17 @@ class TestHtmlExport : public QObject {
     QTemporaryDir m_dir;
     QString m_page;
     QString m_gapPage; // resources/examples/measured-gap.yaml: four measured kernels on one device
+    QString m_unlikeSession; // kUnlikeSession, written to a file
+
+    // Exports `session` to `name` with extra arguments; empty on failure.
+    QString exportPage(const QString& session, const QString& name, const QStringList& extra = {})
+    {
+        const QString out = m_dir.filePath(name);
+        const Run run = runRoofscope(
+            QStringList { QStringLiteral("export"), QStringLiteral("--session"), session, QStringLiteral("-o"), out }
+            + extra);
+        return run.exitCode == 0 ? out : QString();
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -86,6 +132,10 @@ private Q_SLOTS:
         const Run gap = runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"),
             QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/measured-gap.yaml"), QStringLiteral("-o"), m_gapPage });
         QVERIFY2(gap.exitCode == 0, gap.err.constData());
+        m_unlikeSession = m_dir.filePath(QStringLiteral("unlike.yaml"));
+        QFile session(m_unlikeSession);
+        QVERIFY(session.open(QIODevice::WriteOnly));
+        session.write(kUnlikeSession);
     }
 
     void pageIsSelfContained()
@@ -246,6 +296,115 @@ private Q_SLOTS:
         for (const QString& group : groups) {
             QVERIFY2(group.contains(QStringLiteral("device-off")), qPrintable(group));
         }
+    }
+
+    // Issue 24: the page dropped the caveats. Estimated roofs dashed and labelled "(estimate)", the
+    // regions and ridges marked, '*' rows with their reasons (HBM bytes on GDDR, fp4 against bf16
+    // kernels), the decode and prefill steps ranked on their own with their tokens/s; the same words
+    // as the SVG export of the same session.
+    void pageCarriesTheCaveats()
+    {
+        const QString page = exportPage(m_unlikeSession, QStringLiteral("unlike.html"));
+        QVERIFY(!page.isEmpty());
+        QString error;
+        const QString dom = dumpDom(page, QString(), m_dir.filePath(QStringLiteral("profile-7")), error);
+        QVERIFY2(dom.contains(QStringLiteral("data-ready=\"true\"")), qPrintable(error));
+        // Roof labels, "(estimate)" and dashed where the device file says so (H100's L1 and L2).
+        const QRegularExpression estimateLabel(
+            QStringLiteral("<text class=\"roof-label estimate\"[^>]*>([^<]*)</text>"));
+        const auto label = estimateLabel.match(dom);
+        QVERIFY2(label.hasMatch(), "no estimated roof label");
+        QVERIFY2(label.captured(1).endsWith(QStringLiteral("(estimate)")), qPrintable(label.captured(1)));
+        const QStringList dashed = tagsWith(dom, QStringLiteral("class=\"roof level estimate\""));
+        QVERIFY(!dashed.isEmpty());
+        for (const QString& line : dashed) {
+            QVERIFY2(line.contains(QStringLiteral("stroke-dasharray")), qPrintable(line));
+        }
+        for (const QString& line : tagsWith(dom, QStringLiteral("class=\"roof level\""))) {
+            QVERIFY2(!line.contains(QStringLiteral("stroke-dasharray")), qPrintable(line)); // vendor figures solid
+        }
+        QVERIFY(dom.contains(QStringLiteral("HBM 3.35 TB/s"))); // the main roof's label
+        // Regions and ridges.
+        QCOMPARE(tagsWith(dom, QStringLiteral("class=\"region-label\"")).size(), 2);
+        QVERIFY(dom.contains(QStringLiteral("memory-bound")) && dom.contains(QStringLiteral("compute-bound")));
+        QCOMPARE(tagsWith(dom, QStringLiteral("class=\"ridge\"")).size(), 3);
+        // The comparison: L40S and B200 marked, with why; no ranking of decode + prefill together.
+        QVERIFY(tagsWith(dom, QStringLiteral("<tr data-device=\"0\" class=\"not-comparable\"")).isEmpty());
+        QCOMPARE(dom.count(QStringLiteral("class=\"not-comparable\"")), 2 + 2 * 2); // the comparison, both groups
+        QVERIFY(dom.contains(QStringLiteral("HBM bytes counted on GDDR")));
+        QVERIFY(dom.contains(QStringLiteral("evaluated at fp4 while its kernels are bf16")));
+        QVERIFY(dom.contains(QStringLiteral("class=\"ranking-refused\"")));
+        QCOMPARE(tagsWith(dom, QStringLiteral("class=\"unlike\"")).size(), 2); // in the legend
+        // Each group's table with its tokens/s per device; H100 (like-for-like) ranks first in each.
+        for (const char* group : { "data-group=\"0\"", "data-group=\"1\"" }) {
+            QCOMPARE(tagsWith(dom, QString::fromLatin1(group)).size(), 1);
+        }
+        const QRegularExpression tokens(QStringLiteral("<td class=\"tokens_per_s\">([^<]*)</td>"));
+        int cells = 0;
+        for (auto it = tokens.globalMatch(dom); it.hasNext(); ++cells) {
+            QVERIFY2(it.next().captured(1).endsWith(QStringLiteral("tokens/s")), "a blank tokens/s cell");
+        }
+        QCOMPARE(cells, 2 * 3);
+        QCOMPARE(dom.count(QStringLiteral("<td class=\"rank\">1</td>")), 2);
+
+        // The same words as the chart's own export of the session (SVG keeps its text as text).
+        const QString svgPath = exportPage(m_unlikeSession, QStringLiteral("unlike.svg"));
+        QVERIFY(!svgPath.isEmpty());
+        QFile svgFile(svgPath);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(svgFile.readAll());
+        for (const QString& words : { QStringLiteral("(estimate)"), QStringLiteral("memory-bound"),
+                 QStringLiteral("compute-bound"), label.captured(1).section(QLatin1Char(' '), 0, 2) }) {
+            QVERIFY2(svg.contains(words), qPrintable(words));
+            QVERIFY2(dom.contains(words), qPrintable(words));
+        }
+    }
+
+    // Review mode: every text of the page at the chart's review scale (1.75x), as the PNG.
+    void reviewModeScalesEveryText()
+    {
+        const QString plain = exportPage(m_unlikeSession, QStringLiteral("plain.html"));
+        const QString review
+            = exportPage(m_unlikeSession, QStringLiteral("review.html"), { QStringLiteral("--review") });
+        QVERIFY(!plain.isEmpty() && !review.isEmpty());
+        QString error;
+        const QString a = dumpDom(plain, QString(), m_dir.filePath(QStringLiteral("profile-8")), error);
+        const QString b = dumpDom(review, QString(), m_dir.filePath(QStringLiteral("profile-9")), error);
+        QVERIFY2(!a.isEmpty() && !b.isEmpty(), qPrintable(error));
+        for (const char* cls : { "tick", "axis-title", "roof-label", "region-label" }) {
+            const QList<double> small = fontSizes(a, QString::fromLatin1(cls));
+            const QList<double> large = fontSizes(b, QString::fromLatin1(cls));
+            QVERIFY2(!small.isEmpty() && !large.isEmpty(), cls);
+            QVERIFY2(std::abs(large.first() / small.first() - 1.75) < 0.01, cls);
+        }
+        // The chart's title.
+        const QRegularExpression title(QStringLiteral("id=\"chart-title\"[^>]*font-size=\"([0-9.]+)\""));
+        const double x = title.match(a).captured(1).toDouble();
+        const double y = title.match(b).captured(1).toDouble();
+        QVERIFY2(x > 0.0 && std::abs(y / x - 1.75) < 0.01, "chart-title");
+        // The page's own text (tables, legend) too: body 14 px -> 24.5 px.
+        QVERIFY(a.contains(QStringLiteral("font-size:14.0px}")));
+        QVERIFY(b.contains(QStringLiteral("font-size:24.5px}")));
+    }
+
+    // Issue 24: in review mode the page scrolled sideways at 1,600 px. At a 1,280 px window, a review
+    // export of 1600 x 1000 fits across: the chart shrinks with the window, wide tables scroll inside.
+    void noSidewaysScrollAt1280()
+    {
+        const QString review = exportPage(m_unlikeSession, QStringLiteral("wide.html"),
+            { QStringLiteral("--review"), QStringLiteral("--size"), QStringLiteral("1600x1000") });
+        QVERIFY(!review.isEmpty());
+        QString error;
+        const QString dom = dumpDom(review, QString(), m_dir.filePath(QStringLiteral("profile-10")), error,
+            { QStringLiteral("--window-size=1280,900") });
+        QVERIFY2(dom.contains(QStringLiteral("data-ready=\"true\"")), qPrintable(error));
+        const QRegularExpression widths(QStringLiteral("data-scroll-width=\"(\\d+)\" data-client-width=\"(\\d+)\""));
+        const auto match = widths.match(dom);
+        QVERIFY2(match.hasMatch(), "the page did not report its widths");
+        const int scroll = match.captured(1).toInt();
+        const int client = match.captured(2).toInt();
+        QVERIFY2(client > 1000 && client <= 1280, qPrintable(match.captured(0)));
+        QVERIFY2(scroll <= client, qPrintable(match.captured(0)));
     }
 };
 
