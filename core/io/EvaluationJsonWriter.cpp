@@ -199,6 +199,20 @@ void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& 
     } else {
         json.string(ev.nearestLevel);
     }
+    // In key order, as the tree writes them.
+    if (!ev.levelNotes.empty()) { // bytes counted on another level than the kernel names (SPEC 6.2)
+        json.key("level_notes");
+        json.beginArray();
+        for (const auto& note : ev.levelNotes) {
+            json.element();
+            json.string(note);
+        }
+        json.endArray();
+        json.booleanField("like_for_like", ev.likeForLikeLevels);
+    }
+    if (!ev.measuredOn.empty()) {
+        json.stringField("measured_on", ev.measuredOn);
+    }
     if (measured) {
         json.numberField("measured_s", *ev.measuredSeconds);
     }
@@ -265,19 +279,6 @@ void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& 
             json.string(warning);
         }
         json.endArray();
-    }
-    if (!ev.levelNotes.empty()) { // bytes counted on another level than the kernel names (SPEC 6.2)
-        json.key("level_notes");
-        json.beginArray();
-        for (const auto& note : ev.levelNotes) {
-            json.element();
-            json.string(note);
-        }
-        json.endArray();
-        json.booleanField("like_for_like", ev.likeForLikeLevels);
-    }
-    if (!ev.measuredOn.empty()) {
-        json.stringField("measured_on", ev.measuredOn);
     }
     if (measured) {
         json.booleanField("within_bounds", ev.withinBounds.value_or(false));

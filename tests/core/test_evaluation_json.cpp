@@ -204,6 +204,9 @@ private Q_SLOTS:
             ev.kernelName = "a \"quoted\" \\ name\twith\x01 control \xFF bad caf\xC3\xA9 \xC2\x9B";
             ev.hardwareName = "\xE2\x82\xAC \n";
             ev.warnings = { "line\nbreak", "plain", "\x7F" };
+            ev.levelNotes = { "HBM bytes counted on \"GDDR\"", "L2\tbytes" }; // issue 24's keys in order
+            ev.likeForLikeLevels = false;
+            ev.measuredOn = "tpu\nv7x";
             ev.levels.front().name = "h\"bm";
             ev.fits = { { "\xFFlevel", true } };
             break;

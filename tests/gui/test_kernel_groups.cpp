@@ -12,6 +12,7 @@
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/TransformerWorkload.h"
+#include "models/ComparisonTableModel.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/ComparisonDock.h"
 #include "widgets/KernelDock.h"
@@ -23,8 +24,10 @@
 #include "widgets/SweepDock.h"
 
 #include <QComboBox>
+
 #include <QListWidget>
 #include <QUndoStack>
+#include <algorithm>
 #include <cmath>
 
 using namespace roofscope;
@@ -155,6 +158,67 @@ private Q_SLOTS:
         QVERIFY(dock->list()->model()->index(0, 0).data().toString().startsWith(QStringLiteral("▸")));
         dock->setGroupExpanded(0, true);
         QCOMPARE(dock->list()->model()->rowCount(), 12);
+    }
+
+    // Issue 24: tokens/s was run-on text under the comparison, vanished in review mode with two groups,
+    // and the ranking blended a decode and a prefill step. Now each group has its own tokens/s column
+    // in the comparison table (each device's cell = the group's tokens / its step's T_min), the review
+    // panel's rows carry each group's figure, and the workload is not ranked as one total.
+    void twoGroupsGetTheirOwnColumnsAndNoBlendedRanking()
+    {
+        Session session = loadExample("llama-decode.yaml");
+        QCOMPARE(session.kernels.size(), size_t { 1 });
+        Kernel prefill = session.kernels[0];
+        prefill.name = "llama-70b prefill";
+        prefill.templ->options["phase"] = "prefill";
+        prefill.templ->params["seq"] = 512;
+        session.kernels.push_back(prefill);
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(session);
+        ComparisonTableModel* model = window.comparisonDock()->model();
+        const int base = static_cast<int>(comparisonColumns().size());
+        QCOMPARE(model->columnCount(), base + 2);
+        QCOMPARE(
+            model->headerData(base, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("llama-70b tokens/s"));
+        QCOMPARE(model->headerData(base + 1, Qt::Horizontal, Qt::DisplayRole).toString(),
+            QStringLiteral("llama-70b prefill tokens/s"));
+        const auto groups = groupThroughputs(*window.analysis());
+        QCOMPARE(groups.size(), size_t { 2 });
+        QCOMPARE(groups[0].phase, QStringLiteral("decode"));
+        QCOMPARE(groups[1].phase, QStringLiteral("prefill"));
+        QCOMPARE(groups[1].tokensPerStep, 64.0 * 512.0); // batch x seq in prefill
+        for (int row = 0; row < model->rowCount(); ++row) {
+            for (int g = 0; g < 2; ++g) {
+                const GroupThroughput::Device& device
+                    = groups[static_cast<size_t>(g)].devices[static_cast<size_t>(row)];
+                QVERIFY(device.stepSeconds > 0.0);
+                ROOFSCOPE_COMPARE_REL(
+                    model->data(model->index(row, base + g), ComparisonTableModel::kSortRole).toDouble(),
+                    groups[static_cast<size_t>(g)].tokensPerStep / device.stepSeconds, 1e-12);
+                QVERIFY(model->data(model->index(row, base + g), Qt::DisplayRole)
+                            .toString()
+                            .endsWith(QStringLiteral("tokens/s")));
+            }
+        }
+        // Not one ranking of decode + prefill; each group ranks its devices.
+        QVERIFY(window.analysis()->comparison().ranking.empty());
+        QVERIFY(
+            window.analysis()->comparison().rankingRefused.find("decode step and a prefill step") != std::string::npos);
+        for (const GroupThroughput& group : groups) {
+            QCOMPARE(std::count_if(group.devices.begin(), group.devices.end(),
+                         [](const GroupThroughput::Device& d) { return d.rank == 1; }),
+                std::ptrdiff_t { 1 });
+        }
+        // Review mode: every row of the panel carries both groups' tokens/s.
+        window.setReviewMode(true);
+        const ChartSummary& summary = window.analysis()->scene().summary;
+        QVERIFY(summary.ordering.startsWith(QStringLiteral("Not ranked")));
+        QCOMPARE(summary.rows.size(), size_t { 2 });
+        for (const ChartSummaryRow& row : summary.rows) {
+            QVERIFY2(row.detail.contains(QStringLiteral("llama-70b\u00A0prefill\u00A0")), qPrintable(row.detail));
+            QCOMPARE(row.detail.count(QStringLiteral("tokens/s")), 2);
+        }
     }
 
     // batch 64 -> 128 in the editor: twice the tokens per step, each device's tokens per second
