@@ -117,9 +117,14 @@ void ComparisonPanel::draw(QCPPainter* painter)
     y += titleHeight + line * 0.3;
     painter->setFont(body);
     painter->setPen(style.mutedText);
-    painter->drawText(QRectF(area.left(), y, area.width(), line), Qt::AlignLeft | Qt::AlignTop,
-        summary.ordering.isEmpty() ? QObject::tr("Fastest first · bar: T_min total") : summary.ordering);
-    y += line * 1.4;
+    // How the rows are ordered (which are ranked), wrapped rather than cut on a narrow panel.
+    const QString ordering
+        = summary.ordering.isEmpty() ? QObject::tr("Fastest first · bar: T_min total") : summary.ordering;
+    const double orderingHeight
+        = metrics.boundingRect(QRectF(0, 0, area.width(), 1000), Qt::TextWordWrap, ordering).height();
+    painter->drawText(QRectF(area.left(), y, area.width(), orderingHeight),
+        Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, ordering);
+    y += orderingHeight + line * 0.4;
 
     double slowest = 0.0;
     for (const ChartSummaryRow& row : summary.rows) {

@@ -193,7 +193,7 @@ QString deviceSvg(const PixelMap& map, const ChartScene& scene, size_t d, const 
             level.level->name.toUpper() + QLatin1Char(' ')
                 + QString::fromStdString(formatQuantity(level.level->bytesPerSecond, Dimension::BytesPerSecond, 3))
                 + (level.level->estimate ? estimate : QString()),
-            c, style, level.level->estimate, 0.55);
+            c, style, level.level->estimate, std::max(0.15, 0.62 - 0.11 * static_cast<double>(d)));
     }
     const ChartLevel* main = device.defaultLevel();
     const bool mainEstimate = main && main->estimate;
@@ -208,7 +208,7 @@ QString deviceSvg(const PixelMap& map, const ChartScene& scene, size_t d, const 
             main->name.toUpper() + QLatin1Char(' ')
                 + QString::fromStdString(formatQuantity(main->bytesPerSecond, Dimension::BytesPerSecond, 3))
                 + (mainEstimate ? estimate : QString()),
-            c, style, mainEstimate, 0.3);
+            c, style, mainEstimate, std::max(0.1, 0.35 - 0.08 * static_cast<double>(d)));
     }
     // The compute roof's label above its right end: "H100 bf16 989 TFLOP/s".
     const double flatY = map.y(g.peak);
@@ -560,7 +560,8 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
         "border:1px solid #888;font-size:%4;box-shadow:2px 2px 6px rgba(0,0,0,.3)}\n"
         ".table-scroll{max-width:100%;overflow-x:auto}\n"
         "table{border-collapse:collapse;margin:10px 0;font-size:%5}\n"
-        "th,td{border:1px solid #999;padding:3px 8px;text-align:right}\nth:first-child,td:first-child,"
+        "th,td{border:1px solid #999;padding:3px "
+        "8px;text-align:right;white-space:nowrap}\nth:first-child,td:first-child,"
         "#results td:nth-child(2){text-align:left}\ntr.not-comparable td:first-child{color:#c85a00}\n"
         "#results tr[data-kernel]{cursor:pointer}\nh1{font-size:%6}\nh2{font-size:%7}\nh3{font-size:%8}\n"
         "</style>\n</head>\n<body>\n")

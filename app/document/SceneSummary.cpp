@@ -100,7 +100,7 @@ ChartSummary buildChartSummary(const Session& session, const Comparison& compari
     summary.ordering = !comparison.rankingRefused.empty()
         ? QObject::tr("Not ranked: decode and prefill steps are summed · bar: T_min total")
         : comparison.ranking.size() < comparison.entries.size()
-        ? QObject::tr("Like-for-like fastest first, * after · bar: T_min")
+        ? QObject::tr("Like-for-like devices fastest first, * rows after them · bar: T_min total")
         : QObject::tr("Fastest first · bar: T_min total");
     const size_t kernels = session.kernels.size();
     summary.title = kernels == 1 ? QObject::tr("Workload: 1 kernel") : QObject::tr("Workload: %1 kernels").arg(kernels);

@@ -99,9 +99,16 @@ std::vector<size_t> Comparison::displayOrder() const
             rest.push_back(i);
         }
     }
+    // Unranked: like-for-like rows before the others (an unlike row never leads, even when nothing is
+    // ranked), then by time.
     std::stable_sort(rest.begin(), rest.end(), [&](size_t a, size_t b) {
+        const bool aLike = entries[a].basis.comparable;
+        const bool bLike = entries[b].basis.comparable;
         const bool aTimed = entries[a].totals.tMin > 0.0;
         const bool bTimed = entries[b].totals.tMin > 0.0;
+        if (aLike != bLike) {
+            return aLike;
+        }
         return aTimed != bTimed ? aTimed : entries[a].totals.tMin < entries[b].totals.tMin;
     });
     order.insert(order.end(), rest.begin(), rest.end());

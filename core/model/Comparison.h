@@ -48,8 +48,8 @@ struct Comparison {
 
     // 1-based place of an entry in the ranking; 0 when it is not ranked.
     int rankOf(size_t entry) const;
-    // Every entry in the order a view lists them: the ranking, then the unranked ones with a time
-    // (fastest first), then those without.
+    // Every entry in the order a view lists them: the ranking, then the unranked like-for-like ones,
+    // then the others, each part with a time first (fastest first).
     std::vector<size_t> displayOrder() const;
 };
 

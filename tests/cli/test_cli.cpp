@@ -310,12 +310,15 @@ private Q_SLOTS:
             QVERIFY(std::abs(shares - 1.0) < 1e-12);
             // SPEC 6.2: every device says what its figures rest on, and why one is null.
             for (const char* key : { "complete", "left_out", "roofs", "chips", "price_usd", "price_usd_per_hour",
-                     "flops_per_s_per_usd", "flops_per_s_per_w", "workload_cost_usd", "notes", "comparable" }) {
+                     "flops_per_s_per_usd", "flops_per_s_per_w", "workload_cost_usd", "notes", "comparable",
+                     "like_for_like", "unlike", "rank", "level_notes" }) {
                 QVERIFY2(device.contains(key), key);
             }
             QCOMPARE(device["roofs"].get<std::string>(), std::string("peak"));
             QVERIFY(device["complete"].get<bool>());
             QVERIFY(!device["notes"].empty()); // no shipped file gives a price: per dollar is null, and says so
+            QCOMPARE(device["like_for_like"].get<bool>(), device["unlike"].empty());
+            QCOMPARE(device["rank"].is_null(), !device["like_for_like"].get<bool>());
         }
         const Run csv = runRoofscope({ "compare", "--session", session, "--format", "csv" });
         QCOMPARE(csv.exitCode, 0);

@@ -39,12 +39,12 @@ QString dumpDom(
     QUrl url = QUrl::fromLocalFile(page);
     url.setFragment(hash);
     QProcess browser;
-    browser.start(chromium(),
-        { QStringLiteral("--headless"), QStringLiteral("--no-sandbox"), QStringLiteral("--disable-gpu"),
-            QStringLiteral("--disable-background-networking"), QStringLiteral("--disable-component-update"),
-            QStringLiteral("--disable-sync"), QStringLiteral("--no-first-run"),
-            QStringLiteral("--user-data-dir=") + profile, QStringLiteral("--dump-dom") }
-            + extra + QStringList { url.toString() });
+    QStringList arguments { QStringLiteral("--headless"), QStringLiteral("--no-sandbox"),
+        QStringLiteral("--disable-gpu"), QStringLiteral("--disable-background-networking"),
+        QStringLiteral("--disable-component-update"), QStringLiteral("--disable-sync"),
+        QStringLiteral("--no-first-run"), QStringLiteral("--user-data-dir=") + profile, QStringLiteral("--dump-dom") };
+    arguments << extra << url.toString();
+    browser.start(chromium(), arguments);
     if (!browser.waitForFinished(120000)) {
         browser.kill();
         error = QStringLiteral("chromium did not finish within two minutes");
