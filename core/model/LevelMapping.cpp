@@ -160,8 +160,9 @@ LevelMapping mapLevel(const std::string& levelName, const Hardware& hardware)
         mapping.crossesKind = kind != "main" && mainKind != "main" && kind != mainKind;
         return mapping;
     }
-    // A level the device lacks: the next slower level of the same class (memory or link) it has. A name
-    // outside the usual hierarchy counts on main memory; link bytes with no slower link on the slowest.
+    // A level the device lacks: the next slower level of the same class (memory or link) it has, for a
+    // link one of the same tier first. A name outside the usual hierarchy counts on main memory; link
+    // bytes with no such link on the slowest link the device has.
     mapping.placement = LevelPlacement::NextSlower;
     const std::optional<int> rank = levelRank(levelName);
     const bool link = rank && *rank >= kFirstLinkRank;
@@ -178,7 +179,10 @@ LevelMapping mapLevel(const std::string& levelName, const Hardware& hardware)
             slowestLink = &level;
             slowestRank = own;
         }
-        if (rank && *own > *rank && (!chosenRank || *own < *chosenRank)) {
+        // A memory level counts on a slower one; a link on one of the same tier first (ICI bytes on
+        // NVLink: both scale-up), else a slower one.
+        const bool candidate = rank && (link ? *own >= *rank : *own > *rank);
+        if (candidate && (!chosenRank || *own < *chosenRank)) {
             chosen = &level;
             chosenRank = own;
         }
