@@ -200,6 +200,13 @@ private Q_SLOTS:
         QCOMPARE(r.evaluation->likeForLikeLevels, false);
         QCOMPARE(QString::fromStdString(r.evaluation->binding), QString("ici"));
         ROOFSCOPE_COMPARE_REL(r.evaluation->tMin, 1e9 / 50e9, 1e-12);
+        // ICI bytes on a GPU: on NVLink, the link of the same (scale-up) tier, not on the slower PCIe.
+        const Hardware gpu = makeAdHocHardware(100e12, { { "hbm", 2e12 }, { "nvlink", 900e9 }, { "pcie", 64e9 } });
+        auto ici = evaluate(rawKernel(1e12, { { "hbm", 1e10 }, { "ici", 9e9 } }), gpu);
+        QVERIFY(ici.evaluation);
+        QCOMPARE(QString::fromStdString(ici.evaluation->levelNotes.at(0)),
+            QString("ICI bytes counted on NVLINK (the device has no ICI)"));
+        ROOFSCOPE_COMPARE_REL(ici.evaluation->level("nvlink")->seconds, 9e9 / 900e9, 1e-12);
         // Link bytes on a device with no link at all: not counted, said so, and an error when they are all.
         Hardware noLinks = makeAdHocHardware(100e12, { { "hbm", 2e12 } });
         auto dropped = evaluate(rawKernel(1e12, { { "hbm", 1e10 }, { "nvlink", 1e9 } }), noLinks);
