@@ -217,7 +217,7 @@ private Q_SLOTS:
         QCOMPARE(summary.rows.size(), size_t { 2 });
         for (const ChartSummaryRow& row : summary.rows) {
             QVERIFY2(row.detail.contains(QStringLiteral("llama-70b\u00A0prefill\u00A0")), qPrintable(row.detail));
-            QCOMPARE(row.detail.count(QStringLiteral("tokens/s")), 2);
+            QCOMPARE(row.detail.count(QStringLiteral("tokens/s")), qsizetype(2));
         }
     }
 
