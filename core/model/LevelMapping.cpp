@@ -138,7 +138,9 @@ std::string LevelMapping::note() const
     case LevelPlacement::NextSlower:
         return upper(from) + " bytes counted on " + upper(to) + " (the device has no " + upper(from) + ")";
     case LevelPlacement::Dropped:
-        return upper(from) + " bytes not counted (the device has no level to take them)";
+        return upper(from)
+            + (levelRank(from) ? " bytes not counted (the device has no level to take them)"
+                               : " bytes not counted (no level of that name)");
     }
     return {};
 }
@@ -161,11 +163,14 @@ LevelMapping mapLevel(const std::string& levelName, const Hardware& hardware)
         return mapping;
     }
     // A level the device lacks: the next slower level of the same class (memory or link) it has, for a
-    // link one of the same tier first. A name outside the usual hierarchy counts on main memory; link
-    // bytes with no such link on the slowest link the device has.
+    // link one of the same tier first; link bytes with no such link on the slowest link the device has.
     mapping.placement = LevelPlacement::NextSlower;
     const std::optional<int> rank = levelRank(levelName);
-    const bool link = rank && *rank >= kFirstLinkRank;
+    if (!rank) { // not a level name Roofscope knows (a typo such as "hmb"): counted nowhere, and said so
+        mapping.placement = LevelPlacement::Dropped;
+        return mapping;
+    }
+    const bool link = *rank >= kFirstLinkRank;
     const BandwidthLevel* chosen = nullptr;
     std::optional<int> chosenRank;
     const BandwidthLevel* slowestLink = nullptr;
@@ -181,7 +186,7 @@ LevelMapping mapLevel(const std::string& levelName, const Hardware& hardware)
         }
         // A memory level counts on a slower one; a link on one of the same tier first (ICI bytes on
         // NVLink: both scale-up), else a slower one.
-        const bool candidate = rank && (link ? *own >= *rank : *own > *rank);
+        const bool candidate = link ? *own >= *rank : *own > *rank;
         if (candidate && (!chosenRank || *own < *chosenRank)) {
             chosen = &level;
             chosenRank = own;

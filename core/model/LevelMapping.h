@@ -11,7 +11,7 @@ enum class LevelPlacement {
     Direct, // the device has the level (by name or alias)
     MainMemory, // a main-memory name (hbm, dram, gddr, lpddr, ddr, main) counted on the device's default level
     NextSlower, // a level the device lacks, counted on the next slower level it has (a link: same tier first)
-    Dropped, // no level of the device can take them (interconnect bytes on a device without links)
+    Dropped, // no level can take them: link bytes on a device without links, or a name that is no level
 };
 
 struct LevelMapping {

@@ -233,15 +233,19 @@ private Q_SLOTS:
         QCOMPARE(ev.fits[1].second, true);
     }
 
-    // A name outside the memory hierarchy counts on main memory, marked: 10 GB at 2 TB/s = 5 ms.
-    void bytesOnAnUnknownLevelCountOnMainMemory()
+    // A name that is no level (a typo) is counted nowhere: said beside the others, an error when it
+    // carries all of a kernel's bytes.
+    void bytesOnlyOnUnknownLevelsAreAnError()
     {
         auto r = evaluate(rawKernel(1e12, { { "hmb", 1e10 } }), device());
-        QVERIFY(r.evaluation);
-        QCOMPARE(QString::fromStdString(r.evaluation->levelNotes.at(0)),
-            QString("HMB bytes counted on HBM (the device has no HMB)"));
-        QCOMPARE(r.evaluation->likeForLikeLevels, false);
-        ROOFSCOPE_COMPARE_REL(r.evaluation->level("hbm")->seconds, 1e10 / 2e12, 1e-12);
+        QVERIFY(!r.evaluation);
+        QVERIFY2(QString::fromStdString(r.error).contains("moves bytes only on 'hmb'"), r.error.c_str());
+        auto some = evaluate(rawKernel(1e12, { { "hbm", 1e10 }, { "hmb", 1e10 } }), device());
+        QVERIFY(some.evaluation);
+        QCOMPARE(QString::fromStdString(some.evaluation->levelNotes.at(0)),
+            QString("HMB bytes not counted (no level of that name)"));
+        QCOMPARE(some.evaluation->likeForLikeLevels, false);
+        QCOMPARE(some.evaluation->warnings.size(), size_t(1));
     }
 
     void sustainedKeepsThePeakNumbersBeside()
