@@ -111,7 +111,11 @@ void ComparisonDock::setAnalysis(SessionAnalysis* analysis)
         // caption says what a step is.
         std::vector<GroupThroughput> groups = groupThroughputs(*analysis);
         const QStringList captions = groupCaptionLines(groups);
+        const int columns = m_model->columnCount();
         m_model->setGroups(std::move(groups));
+        if (m_model->columnCount() != columns && m_model->rowCount() > 0) {
+            m_view->fitColumns(300); // new group columns as wide as their titles and figures
+        }
         const QString caption = captions.isEmpty()
             ? QString()
             : captions.join(QStringLiteral(" · ")) + tr(" — tokens/s per device in the table's last columns");
