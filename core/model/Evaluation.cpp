@@ -113,15 +113,16 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
         }
         // Main-memory names count on the device's main memory, other missing levels on the next
         // slower level it has; each such placement is noted once per level (SPEC 6.2).
-        const LevelMapping mapping = mapLevel(entry.level, hardware);
-        if (mapping.placement != LevelPlacement::Direct) {
+        const BandwidthLevel* level = hardware.findLevel(entry.level); // the usual case: the device has it
+        if (!level) {
+            const LevelMapping mapping = mapLevel(entry.level, hardware);
             const std::string note = mapping.note();
             if (std::find(ev.levelNotes.begin(), ev.levelNotes.end(), note) == ev.levelNotes.end()) {
                 ev.levelNotes.push_back(note);
                 ev.likeForLikeLevels = ev.likeForLikeLevels && mapping.likeForLike();
             }
+            level = mapping.to.empty() ? nullptr : hardware.findLevel(mapping.to);
         }
-        const BandwidthLevel* level = mapping.to.empty() ? nullptr : hardware.findLevel(mapping.to);
         if (!level) {
             ev.warnings.push_back(
                 "kernel '" + kernel.name + "' moves bytes on '" + entry.level + "', which " + hardware.id + " lacks");
