@@ -72,6 +72,9 @@ public:
         readCost(name, value);
     }
 
+    // Entries that were cost dicts (or lists of them), read or left out.
+    std::size_t costEntries() const { return m_costEntries; }
+
     void readCost(const std::string& name, const json& cost)
     {
         if (m_out.kernels.size() >= kMaxJaxKernels) {
@@ -81,6 +84,7 @@ public:
             }
             return;
         }
+        ++m_costEntries;
         ImportedKernel k;
         k.baseName = name;
         k.kernel.name = name;
@@ -131,6 +135,7 @@ private:
     std::string m_file;
     ImportResult& m_out;
     bool m_tooMany = false;
+    std::size_t m_costEntries = 0;
 };
 
 } // namespace
@@ -155,6 +160,11 @@ ImportResult importJaxJsonText(std::string_view text, const std::string& fileLab
         // A file mapping names to cost dicts (one per jitted function).
         for (const auto& [name, value] : root.items()) {
             reader.readEntry(name.empty() ? stem : name, value);
+        }
+        if (reader.costEntries() == 0) {
+            out.kernels.clear();
+            out.diagnostics.push_back(importutil::errorAt(fileLabel, 1, 0,
+                "no JAX cost_analysis() dict in the file (none of its entries has 'flops' or 'bytes accessed')"));
         }
     } else {
         out.diagnostics.push_back(importutil::errorAt(fileLabel, 1, 0,

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 
@@ -51,6 +52,23 @@ private Q_SLOTS:
         const auto rows = tableJson(session);
         QVERIFY2(rows.is_array() && rows.size() == 3, rows.dump().c_str());
         QCOMPARE(rows[0]["hardware"].get<std::string>(), std::string("amd-instinct-mi300x"));
+    }
+
+    // An FP8 GEMM on MI300: 1,000,000 MFMA F8 MOPS x 512 = 512,000,000 FLOPs, filed under fp8.
+    void mi300Fp8Gemm()
+    {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath("pmc_perf.csv");
+        writeFile(csv,
+            "Dispatch_ID,Kernel_Name,Start_Timestamp,End_Timestamp,SQ_INSTS_VALU_MFMA_MOPS_F8,"
+            "SQ_INSTS_VALU_MFMA_MOPS_F16,TCC_EA0_RDREQ_sum,TCC_EA0_RDREQ_32B_sum,TCC_EA0_WRREQ_sum,"
+            "TCC_EA0_WRREQ_64B_sum,TCC_BUBBLE_sum\n"
+            "0,gemm_fp8,1000,11000,1000000,0,200,0,100,100,0\n");
+        const QString session = dir.filePath("s.yaml");
+        Run run = runRoofscope({ "import", "rocprof", csv, "-o", session, "--inline" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QByteArray yaml = readAll(session);
+        QVERIFY2(yaml.contains("flops: 512000000") && yaml.contains("precision: fp8"), yaml.constData());
     }
 
     // Our Hopper (CC 9.0) file counts tensor instructions only: the import says no rule applies.
@@ -131,11 +149,12 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString session = dir.filePath("s.yaml");
-        Run run = runRoofscope({ "import", "jax", kData + "jax/named_costs.json", "-o", session, "--inline" });
+        Run run = runRoofscope({ "import", "jax", kData + "jax/named_costs.json", "-o", session, "--inline",
+            "--hardware", "nvidia-h100-sxm" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
         QVERIFY2(run.err.contains("'custom_call': flops is -1.0"), run.err.constData());
-        const auto rows = tableJson(session, { "--hardware", "nvidia-h100-sxm" });
+        const auto rows = tableJson(session);
         QVERIFY2(rows.is_array() && rows.size() == 3, rows.dump().c_str());
         QCOMPARE(rows[0]["kernel"].get<std::string>(), std::string("matmul"));
         QCOMPARE(rows[0]["flops"].get<double>(), 2.0 * 1024 * 1024 * 1024);
@@ -146,14 +165,15 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString session = dir.filePath("s.yaml");
-        const QString device = dir.filePath("tpu.yaml");
+        QVERIFY(QDir().mkpath(dir.filePath("devices")));
+        const QString device = dir.filePath("devices/tpu.yaml");
         Run run = runRoofscope(
             { "import", "xprof", kData + "xprof/roofline_model.json", "-o", session, "--hardware-out", device });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
         QVERIFY2(readAll(device).contains("id: xprof-tpu-v5-lite"), readAll(device).constData());
         QVERIFY2(readAll(session).contains("format: xprof"), readAll(session).constData());
-        const auto rows = tableJson(session, { "--hardware-dir", dir.path() });
+        const auto rows = tableJson(session, { "--hardware-dir", dir.filePath("devices") });
         QVERIFY2(rows.is_array() && rows.size() == 3, rows.dump().c_str());
         QCOMPARE(rows[0]["kernel"].get<std::string>(), std::string("fusion.1"));
         // Without --hardware-out the kernels come alone, and the output says so.
