@@ -43,7 +43,7 @@ rows = [
     row("Total", 0, "Program", "Program", 1, 2500.0, 120000.0, 700.0, 2400.0, 1200.0, "HBM"),
     row("Total", 1, "convolution fusion", "fusion.1", 10, 2000.0, 150000.0, 600.0, 2000.0, 1000.0,
         "Compute"),
-    row("Total", 2, "data formatting", "copy.3", 4, 400.0, 0.0, 1200.0, 0.0, 0.0, "HBM"),
+    row("Total", 2, "data formatting", "copy.3", 4, 400.0, 0.0, 700.0, 0.0, 0.0, "HBM"),
     row("Total", 3, "all-reduce", "all-reduce.5", 2, 100.0, 500.0, 0.0, 0.0, 0.0, "Compute"),
     # Per-step and average rows repeat the ops: an importer reads one step only.
     row("Average", 1, "convolution fusion", "fusion.1", 5, 1000.0, 150000.0, 600.0, 2000.0, 1000.0,
