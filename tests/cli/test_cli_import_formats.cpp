@@ -68,7 +68,8 @@ private Q_SLOTS:
         Run run = runRoofscope({ "import", "rocprof", csv, "-o", session, "--inline" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QByteArray yaml = readAll(session);
-        QVERIFY2(yaml.contains("flops: 512000000") && yaml.contains("precision: fp8"), yaml.constData());
+        QVERIFY2(yaml.contains("flops: 5.12e+08") && yaml.contains("precision: fp8") && yaml.contains("hbm: 19200"),
+            yaml.constData());
     }
 
     // Our Hopper (CC 9.0) file counts tensor instructions only: the import says no rule applies.
