@@ -22,9 +22,9 @@ const char* cliUsage()
   roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json]
   roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [--size WxH] [--scale S]
                   [--theme light|dark] [--review]
-  roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
+  roofscope import ncu|rocprof|ert|csv|jax|xprof FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
                   [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--inline] [--json]
-  roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--json]
+  roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--exact-names] [--json]
                   (exit status 3 when a kernel got slower by more than the threshold)
 every command takes --hardware-dir DIR (more device files)
 numbers take SI suffixes: 1.97e14, 197T, 820G

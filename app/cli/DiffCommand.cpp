@@ -119,11 +119,13 @@ std::string joined(const std::vector<std::string>& names)
 
 int diffCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    CliArgs opts(args, 1, { "hardware", "hardware-dir", "threshold", "precision" }, { "json", "sustained" });
+    CliArgs opts(
+        args, 1, { "hardware", "hardware-dir", "threshold", "precision" }, { "json", "sustained", "exact-names" });
     if (opts.positional().size() != 2) {
         throw CliError("diff needs two runs: roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--json]");
     }
     RunDiffOptions options;
+    options.pairNumberedSuffixes = !opts.has("exact-names");
     if (const auto text = opts.value("threshold")) {
         const auto threshold = parseThreshold(*text);
         if (!threshold) {
@@ -162,6 +164,8 @@ int diffCommand(const std::vector<std::string>& args, std::ostream& out, std::os
         for (const auto& k : diff.kernels) {
             nlohmann::json row;
             row["name"] = k.name;
+            row["name_before"] = k.beforeName;
+            row["name_after"] = k.afterName;
             row["before_s"] = orNull(k.before.seconds);
             row["after_s"] = orNull(k.after.seconds);
             row["change"] = orNull(k.change);
@@ -176,6 +180,10 @@ int diffCommand(const std::vector<std::string>& args, std::ostream& out, std::os
             row["fraction_of_roof_before"] = orNull(k.before.fractionOfRoof);
             row["fraction_of_roof_after"] = orNull(k.after.fractionOfRoof);
             j["kernels"].push_back(std::move(row));
+        }
+        j["paired_by_numeric_suffix"] = nlohmann::json::array();
+        for (const auto& [from, to] : diff.pairs) {
+            j["paired_by_numeric_suffix"].push_back({ { "before", from }, { "after", to } });
         }
         j["only_before"] = diff.onlyBefore;
         j["only_after"] = diff.onlyAfter;
@@ -225,6 +233,10 @@ int diffCommand(const std::vector<std::string>& args, std::ostream& out, std::os
             line.pop_back();
         }
         out << line << "\n";
+    }
+    for (const auto& [from, to] : diff.pairs) {
+        out << "paired by name without its numeric suffix: " << from << " -> " << to
+            << " (--exact-names to compare names as they are)\n";
     }
     if (!diff.onlyBefore.empty()) {
         out << "only before: " << joined(diff.onlyBefore) << "\n";

@@ -56,11 +56,13 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
     CliArgs opts(args, 1, { "output", "hardware", "hardware-dir", "hardware-out", "device", "max-size", "title" },
         { "aggregate", "json", "inline" });
     if (opts.positional().empty()) {
-        throw CliError("import needs a format and files: roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml");
+        throw CliError(
+            "import needs a format and files: roofscope import ncu|rocprof|ert|csv|jax|xprof FILE... -o OUT.yaml");
     }
     const std::string format = opts.positional().front();
-    if (format != "ncu" && format != "rocprof" && format != "ert" && format != "csv") {
-        throw CliError("import: unknown format '" + format + "' (ncu, rocprof, ert or csv)");
+    if (format != "ncu" && format != "rocprof" && format != "ert" && format != "csv" && format != "jax"
+        && format != "xprof") {
+        throw CliError("import: unknown format '" + format + "' (ncu, rocprof, ert, csv, jax or xprof)");
     }
     const std::vector<std::string> files(opts.positional().begin() + 1, opts.positional().end());
     if (files.empty()) {
@@ -115,7 +117,7 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
     // Launches are merged while each file is read, so memory follows the kernel names, not the rows.
     // Without --inline the session refers to the files: they are read only to check them and to
     // count their kernels, merged in the same way whatever their size.
-    const bool inlineKernels = opts.has("inline");
+    bool inlineKernels = opts.has("inline");
     options.aggregate = opts.has("aggregate") || !inlineKernels;
     CliContext context(opts);
     context.reportDiagnostics(err);
@@ -123,12 +125,26 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
     ImportResult result;
     if (format == "rocprof") {
         result = importRocprof(files, options);
+    } else if (format == "ncu") {
+        bool split = false;
+        result = importNcuFiles(files, options, &split);
+        if (split && !inlineKernels) {
+            // A session's run is one file: the merged passes of a split run go into the session.
+            err << "roofscope: the split run's merged kernels are written into the session (--inline): a run "
+                   "refers to one file\n";
+            inlineKernels = true;
+        }
     } else {
         for (const auto& file : files) {
-            result.append(format == "ncu" ? importNcuCsv(file, options)
-                    : format == "ert"     ? importErtJson(file, options)
+            result.append(format == "ert" ? importErtJson(file, options)
+                    : format == "jax"     ? importJaxJson(file, options)
+                    : format == "xprof"   ? importXprofJson(file, options)
                                           : importPlainCsv(file, options));
         }
+    }
+    if (format == "xprof" && !result.devices.empty() && !result.kernels.empty() && !opts.has("hardware-out")) {
+        err << "roofscope: the table's device peaks are not written: give --hardware-out FILE for them\n";
+        result.devices.clear();
     }
     for (const auto& d : result.diagnostics) {
         if (d.severity == Severity::Warning) {

@@ -168,12 +168,22 @@ bool dropZeroByteLevels(ImportedKernel& kernel, const std::string& who, Diagnost
         return !bytes.empty();
     }
     const std::size_t before = bytes.size();
+    const std::string zeroLevel = bytes.front().level; // the first level the importer lists: device memory
     bytes.erase(
         std::remove_if(bytes.begin(), bytes.end(), [](const LevelBytes& l) { return l.bytes == 0.0; }), bytes.end());
     if (bytes.empty()) {
+        if (!(kernel.kernel.flops > 0.0)) {
+            diagnostics.push_back(warningAt(kernel.file, kernel.line,
+                who + " moved no bytes (0 on " + zero + ") and did no FLOPs: nothing to place, it is left out"));
+            return false;
+        }
+        // All of its data stayed above the counted levels (a GEMM whose operands sit in L2 and no
+        // DRAM traffic): compute-bound there by definition. It is kept, and counted in every total.
+        bytes.push_back({ zeroLevel, 0.0 });
         diagnostics.push_back(warningAt(kernel.file, kernel.line,
-            who + " moved no bytes (0 on " + zero + "): it has no intensity and is left out"));
-        return false;
+            who + " moved 0 bytes on " + zero + ", the only level counted: kept as compute-bound at " + zeroLevel
+                + " (its intensity there is unbounded, so the chart cannot place it) and counted in the totals"));
+        return true;
     }
     diagnostics.push_back(warningAt(kernel.file, kernel.line,
         who + ": 0 bytes on " + zero + "; " + (before - bytes.size() == 1 ? "that level is" : "those levels are")

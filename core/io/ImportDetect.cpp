@@ -26,9 +26,6 @@ std::string detectImportFormat(const std::string& path)
         return "rocprof";
     }
     const std::string name = lower(fs::path(path).filename().string());
-    if (fs::path(name).extension() == ".json") {
-        return "ert";
-    }
     if (name == "roofline.csv" || name == "pmc_perf.csv" || name == "sysinfo.csv") {
         return "rocprof";
     }
@@ -39,6 +36,21 @@ std::string detectImportFormat(const std::string& path)
     std::string head(64 * 1024, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
+    const std::size_t start = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    if (fs::path(name).extension() == ".json"
+        || (start != std::string::npos && (head[start] == '{' || head[start] == '['))) {
+        // JSON: XProf's DataTable, JAX's cost dicts or ERT's roofline.json, told by their keys.
+        if (head.find("\"cols\"") != std::string::npos && head.find("\"rows\"") != std::string::npos) {
+            return "xprof";
+        }
+        if (head.find("\"empirical\"") != std::string::npos) {
+            return "ert";
+        }
+        if (head.find("\"bytes accessed") != std::string::npos || head.find("\"flops\"") != std::string::npos) {
+            return "jax";
+        }
+        return "ert";
+    }
     if (head.find("Kernel Name") != std::string::npos
         && (head.find("Metric Name") != std::string::npos || head.find("\"ID\"") != std::string::npos)) {
         return "ncu";
@@ -59,7 +71,13 @@ ImportResult importFiles(const std::vector<std::string>& paths, const ImportOpti
             rocprof.push_back(path);
         } else if (format == "ert") {
             all.append(importErtJson(path, options));
+        } else if (format == "jax") {
+            all.append(importJaxJson(path, options));
+        } else if (format == "xprof") {
+            all.append(importXprofJson(path, options));
         } else if (format == "ncu") {
+            // One run per file: a split run's passes are merged by `roofscope import ncu` only,
+            // since a run of the session is read again from its one file.
             all.append(importNcuCsv(path, options));
         } else if (format == "csv") {
             all.append(importPlainCsv(path, options));

@@ -41,8 +41,9 @@ int currentYear();
 std::string fileName(const std::string& path);
 
 // Zero counters: drops each level with 0 bytes from the kernel with a warning naming `who` and
-// the kernel's file:line. Returns false, with a warning that the kernel is left out, when no level
-// has bytes; the caller then skips it (a session needs bytes > 0 on every level it lists).
+// the kernel's file:line. When no level has bytes, a kernel with FLOPs keeps its first level at 0
+// bytes (compute-bound there by definition) with a warning saying so; one without FLOPs makes it
+// return false, with a warning that the kernel is left out (the caller then skips it).
 bool dropZeroByteLevels(ImportedKernel& kernel, const std::string& who, Diagnostics& diagnostics);
 
 // Opens a file for an importer that reads it as a stream, with the checks of readImportFile().

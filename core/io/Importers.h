@@ -51,14 +51,38 @@ struct ImportOptions {
 ImportResult importNcuCsv(const std::string& path, const ImportOptions& options = {});
 ImportResult importNcuCsvText(std::string_view text, const std::string& fileLabel, const ImportOptions& options = {});
 
+// Several ncu files in one import. Files that each hold every metric group are imported one by one
+// (as importNcuCsv() does). Files that lack FLOP or byte counters are passes of one split run (time,
+// FLOP counters and byte counters profiled separately): their launches are merged by kernel name
+// and launch order, and a warning says what merged and what could not. `split` (optional) is set
+// when such a merge took place: those kernels then carry the first pass's file.
+ImportResult importNcuFiles(
+    const std::vector<std::string>& paths, const ImportOptions& options = {}, bool* split = nullptr);
+
 // rocprof-compute (Omniperf) workload files: roofline.csv (a device with empirical roofs),
 // pmc_perf.csv (measured dispatches), sysinfo.csv (names the device). `paths` may name the files or
 // a workload folder holding them; a sysinfo.csv beside roofline.csv is read when not given.
 ImportResult importRocprof(const std::vector<std::string>& paths, const ImportOptions& options = {});
+// The same files given as text ("" for one that is absent), named roofline.csv, pmc_perf.csv and
+// sysinfo.csv in the diagnostics.
+ImportResult importRocprofTexts(
+    std::string_view roofline, std::string_view pmcPerf, std::string_view sysinfo, const ImportOptions& options = {});
 
 // The Empirical Roofline Toolkit's roofline.json: its empirical levels and compute peaks as a device.
 ImportResult importErtJson(const std::string& path, const ImportOptions& options = {});
 ImportResult importErtJsonText(std::string_view text, const std::string& fileLabel);
+
+// JAX's compiled.cost_analysis() dumped as JSON: one dict ("flops", "bytes accessed", ...), a list
+// of per-device dicts (the first is read), or a dict mapping names to either. Modelled kernels:
+// FLOPs and bytes on the device's default level, no time. FLOPs of -1 leave a program out, 0 warns.
+ImportResult importJaxJson(const std::string& path, const ImportOptions& options = {});
+ImportResult importJaxJsonText(std::string_view text, const std::string& fileLabel);
+
+// XProf's Roofline Model table (roofline_model.json): measured kernels, one per HLO op of the
+// "Total" step (time per occurrence, FLOPs and HBM/VMEM/CMEM bytes from its rates, count =
+// occurrences), and a device from the table's peaks.
+ImportResult importXprofJson(const std::string& path, const ImportOptions& options = {});
+ImportResult importXprofJsonText(std::string_view text, const std::string& fileLabel);
 
 // A plain CSV: a header `name,flops,bytes,seconds` plus optional `precision` and level columns
 // (each extra column is bytes on the level it names), or headerless rows name,flops,bytes[,seconds].

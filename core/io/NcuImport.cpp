@@ -3,7 +3,9 @@
 #include "io/CsvReader.h"
 #include "io/ImportUtil.h"
 #include "io/Importers.h"
+#include "io/NcuLaunch.h"
 #include "io/NcuMetrics.h"
+#include "io/NcuSplit.h"
 #include "model/Text.h"
 
 #include <algorithm>
@@ -69,29 +71,22 @@ private:
     std::unordered_set<std::uint64_t> m_hashes;
 };
 
-// One profiled launch while its rows are read.
-struct Launch {
-    std::string id;
-    std::string process;
-    std::string name;
-    int line = 0;
-    std::array<double, MetricCount> values {};
-    std::uint32_t present = 0;
-    std::string problem; // the first metric that cannot be used, and why
-};
-
 class NcuParser {
 public:
-    NcuParser(CsvReader& reader, std::string file, const ImportOptions& options)
+    // With `launches`, the launches are collected there as read (for a split run), not finished.
+    NcuParser(
+        CsvReader& reader, std::string file, const ImportOptions& options, std::vector<Launch>* launches = nullptr)
         : m_file(std::move(file))
         , m_reader(reader)
+        , m_launches(launches)
     {
-        if (options.aggregate) {
+        if (options.aggregate && !launches) {
             m_aggregator.emplace();
         }
     }
 
     ImportResult run();
+    std::uint32_t presentMetrics() const { return m_presentUnion; }
 
 private:
     bool findHeader();
@@ -146,15 +141,18 @@ private:
 
     std::string m_file;
     CsvReader& m_reader;
+    std::vector<Launch>* m_launches = nullptr;
     ImportResult m_result;
     std::optional<LaunchAggregator> m_aggregator;
+    LaunchFinisher m_finisher { m_result, m_aggregator };
+    std::uint32_t m_presentUnion = 0;
     std::size_t m_launchCount = 0;
-    std::vector<std::size_t> m_skipWarnings; // diagnostics of launches left out, told the profiler's errors at the end
     std::vector<std::string> m_header;
     std::size_t m_needed = 0;
     int m_id = -1;
     int m_process = -1;
     int m_name = -1;
+    int m_cc = -1;
     std::vector<std::pair<int, std::string>> m_profilerErrors;
     std::array<std::string, MetricCount> m_unit;
     std::array<double, MetricCount> m_unitFactor {};
@@ -204,6 +202,7 @@ bool NcuParser::readHeader()
     m_id = columnOf("ID");
     m_process = columnOf("Process ID");
     m_name = columnOf("Kernel Name");
+    m_cc = columnOf("CC");
     if (m_name < 0) {
         fatal(m_reader.line(), 0, "the header has no \"Kernel Name\" column; is this `ncu --csv` output?");
         return false;
@@ -227,9 +226,10 @@ ImportResult NcuParser::run()
         return std::move(m_result);
     }
     importutil::finishKernels(m_result, m_aggregator);
+    m_finisher.summarize();
     // ==ERROR== lines anywhere in the file explain the launches left out.
     if (!m_profilerErrors.empty()) {
-        for (std::size_t i : m_skipWarnings) {
+        for (std::size_t i : m_finisher.skipWarnings()) {
             m_result.diagnostics[i].message += " (the profiler reported: " + m_profilerErrors.front().second
                 + " at line " + std::to_string(m_profilerErrors.front().first) + ")";
         }
@@ -323,6 +323,10 @@ void NcuParser::readLong()
             current.id.assign(id);
             current.process.assign(process);
             current.name.assign(m_reader.field(static_cast<std::size_t>(m_name)));
+            current.computeCapability.assign(m_cc >= 0 && static_cast<std::size_t>(m_cc) < m_reader.size()
+                    ? m_reader.field(static_cast<std::size_t>(m_cc))
+                    : std::string_view());
+            current.file = m_file;
             current.line = m_reader.line();
             current.values.fill(0.0);
             current.present = 0;
@@ -400,6 +404,10 @@ void NcuParser::readWide()
         launch.id = m_id >= 0 ? std::string(id) : std::to_string(m_launchCount);
         launch.process = m_process >= 0 ? std::string(m_reader.field(static_cast<std::size_t>(m_process))) : "";
         launch.name = std::string(m_reader.field(static_cast<std::size_t>(m_name)));
+        if (m_cc >= 0 && static_cast<std::size_t>(m_cc) < m_reader.size()) {
+            launch.computeCapability = std::string(m_reader.field(static_cast<std::size_t>(m_cc)));
+        }
+        launch.file = m_file;
         launch.line = m_reader.line();
         for (const auto& [column, metric] : columns) {
             setValue(launch, metric, m_reader.field(column), units[column]);
@@ -412,73 +420,12 @@ void NcuParser::readWide()
 void NcuParser::finish(Launch& launch)
 {
     ++m_launchCount;
-    auto who = [&]() { return "kernel '" + launch.name + "' (ID " + launch.id + ")"; };
-    auto has = [&](Metric m) { return (launch.present & (1U << m)) != 0; };
-    auto skip = [&](const std::string& why) {
-        m_skipWarnings.push_back(m_result.diagnostics.size());
-        m_result.diagnostics.push_back(
-            importutil::warningAt(m_file, launch.line, who() + " cannot be measured: " + why + "; it is left out"));
-    };
-    if (!launch.problem.empty()) {
-        skip(launch.problem);
+    m_presentUnion |= launch.present;
+    if (m_launches) {
+        m_launches->push_back(launch);
         return;
     }
-    ImportedKernel k;
-    k.baseName = launch.name;
-    k.kernel.name = launch.name;
-    k.launchId = launch.id;
-    k.file = m_file;
-    k.line = launch.line;
-    bool anyFlops = false;
-    auto precision = [&](const char* key, Metric add, Metric mul, Metric fma) {
-        if (!has(add) && !has(mul) && !has(fma)) {
-            return;
-        }
-        anyFlops = true;
-        k.flopsByPrecision[key] = launch.values[add] + launch.values[mul] + 2.0 * launch.values[fma];
-    };
-    precision("fp64", DAdd, DMul, DFma);
-    precision("fp32", FAdd, FMul, FFma);
-    precision("fp16", HAdd, HMul, HFma);
-    if (has(TensorInst)) {
-        anyFlops = true;
-        k.flopsByPrecision["tensor"] = launch.values[TensorInst] * kFlopsPerTensorInst;
-    }
-    if (!anyFlops) {
-        skip("no FLOP counters (sm__sass_thread_inst_executed_op_{d,f,h}{add,mul,fma}_pred_on.sum or "
-             "sm__inst_executed_pipe_tensor.sum)");
-        return;
-    }
-    for (const auto& [p, flops] : k.flopsByPrecision) {
-        k.kernel.flops += flops;
-    }
-    k.kernel.precision = importutil::dominantPrecision(k.flopsByPrecision, "fp16");
-    const std::array<std::pair<Metric, const char*>, 3> levels { { { DramBytes, "dram" }, { LtsBytes, "l2" },
-        { L1texBytes, "l1" } } };
-    for (const auto& [metric, level] : levels) {
-        if (has(metric) && launch.values[metric] >= 0.0) {
-            k.kernel.bytes.push_back({ level, launch.values[metric] });
-        }
-    }
-    if (k.kernel.bytes.empty()) {
-        skip("no byte counts (dram__bytes.sum, lts__t_bytes.sum, l1tex__t_bytes.sum)");
-        return;
-    }
-    if (!importutil::dropZeroByteLevels(k, who(), m_result.diagnostics)) {
-        return;
-    }
-    if (has(GpuTime) && launch.values[GpuTime] > 0.0) {
-        k.kernel.measuredSeconds = launch.values[GpuTime];
-    } else if (has(CyclesAvg) && has(CyclesPerSecond) && launch.values[CyclesPerSecond] > 0.0
-        && launch.values[CyclesAvg] > 0.0) {
-        k.kernel.measuredSeconds = launch.values[CyclesAvg] / launch.values[CyclesPerSecond];
-    } else {
-        m_result.diagnostics.push_back(importutil::warningAt(m_file, launch.line,
-            who()
-                + " has no runtime (gpu__time_duration.sum, or sm__cycles_elapsed.avg with .per_second): imported "
-                  "without a measured time"));
-    }
-    importutil::collectKernel(m_result, m_aggregator, std::move(k));
+    m_finisher.finish(launch);
 }
 
 } // namespace
@@ -490,16 +437,30 @@ ImportResult importNcuCsvText(std::string_view text, const std::string& fileLabe
     return parser.run();
 }
 
-ImportResult importNcuCsv(const std::string& path, const ImportOptions& options)
+namespace ncu {
+
+ImportResult readNcuFile(
+    const std::string& path, const ImportOptions& options, std::uint32_t& present, std::vector<Launch>* launches)
 {
     ImportResult result;
+    present = 0;
     std::ifstream in;
     if (!importutil::openImportFile(path, options.maxFileBytes, in, result.diagnostics)) {
         return result;
     }
     CsvReader reader(in, path, options.maxRecordBytes);
-    NcuParser parser(reader, path, options);
-    return parser.run();
+    NcuParser parser(reader, path, options, launches);
+    result = parser.run();
+    present = parser.presentMetrics();
+    return result;
+}
+
+} // namespace ncu
+
+ImportResult importNcuCsv(const std::string& path, const ImportOptions& options)
+{
+    std::uint32_t present = 0;
+    return ncu::readNcuFile(path, options, present, nullptr);
 }
 
 } // namespace roofscope

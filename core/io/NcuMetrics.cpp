@@ -116,7 +116,7 @@ double unitFactor(std::string_view unit, Quantity quantity)
         if (unit.empty()) {
             return 1.0;
         }
-        for (const char* base : { "inst", "cycle", "warp", "thread" }) {
+        for (const char* base : { "inst", "cycle", "warp", "thread", "op", "ops", "flop" }) {
             if (double f = prefixed(unit, base); f > 0.0) {
                 return f;
             }
@@ -124,6 +124,12 @@ double unitFactor(std::string_view unit, Quantity quantity)
         return 0.0;
     }
     return 0.0;
+}
+
+double flopsPerTensorInst(std::string_view computeCapability)
+{
+    const std::string cc = trimmed(computeCapability);
+    return cc == "7.0" || cc == "7.2" ? kVoltaFlopsPerTensorInst : 0.0;
 }
 
 } // namespace roofscope::ncu

@@ -2,306 +2,25 @@
 #include "io/CsvReader.h"
 #include "io/ImportUtil.h"
 #include "io/Importers.h"
+#include "io/RocprofTable.h"
 #include "model/Text.h"
 #include "model/Units.h"
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
+#include <unordered_map>
 
 namespace roofscope {
 
 namespace {
 
 using importutil::NumberStatus;
+using namespace rocprof;
 
-// A small CSV table: the header and the rows with their line numbers. The rows of pmc_perf.csv (one
-// per dispatch, any number of them) are not kept: readPmcPerf() streams them.
-struct Table {
-    std::string file;
-    std::vector<std::string> header;
-    std::vector<std::vector<std::string>> rows;
-    std::vector<int> lines;
-    bool rowsStreamed = false;
-
-    int column(std::string_view name) const
-    {
-        for (std::size_t i = 0; i < header.size(); ++i) {
-            if (equalsIgnoreCase(header[i], name)) {
-                return static_cast<int>(i);
-            }
-        }
-        return -1;
-    }
-    bool has(std::string_view name) const { return column(name) >= 0; }
-};
-
-enum class FileKind { Roofline, PmcPerf, SysInfo, Unknown };
-FileKind kindOf(const Table& t);
-
-bool readTable(const std::string& path, const ImportOptions& options, Table& table, Diagnostics& diagnostics)
-{
-    std::ifstream in;
-    if (!importutil::openImportFile(path, options.maxFileBytes, in, diagnostics)) {
-        return false;
-    }
-    table.file = path;
-    CsvReader reader(in, path, options.maxRecordBytes);
-    if (!reader.next()) {
-        diagnostics.push_back(reader.failed() ? reader.error() : importutil::errorAt(path, 1, 0, "the file is empty"));
-        return false;
-    }
-    for (const auto& f : reader.fields()) {
-        table.header.emplace_back(trimmed(f));
-    }
-    if (kindOf(table) == FileKind::PmcPerf) {
-        table.rowsStreamed = true;
-        return true;
-    }
-    while (reader.next()) {
-        if (reader.size() < table.header.size()) {
-            diagnostics.push_back(importutil::errorAt(path, reader.line(), 0,
-                std::to_string(reader.size()) + " fields where the header has " + std::to_string(table.header.size())
-                    + " (a truncated file, or rows that do not match the header)"));
-            return false;
-        }
-        std::vector<std::string> row;
-        row.reserve(reader.size());
-        for (const auto& f : reader.fields()) {
-            row.emplace_back(f);
-        }
-        table.rows.push_back(std::move(row));
-        table.lines.push_back(reader.line());
-    }
-    if (reader.failed()) {
-        diagnostics.push_back(reader.error());
-        return false;
-    }
-    return true;
-}
-
-FileKind kindOf(const Table& t)
-{
-    if (t.has("HBMBw")) {
-        return FileKind::Roofline;
-    }
-    if (t.has("Kernel_Name") && (t.has("Dispatch_ID") || t.has("Start_Timestamp"))) {
-        return FileKind::PmcPerf;
-    }
-    if (t.has("gpu_model") || t.has("gpu_arch")) {
-        return FileKind::SysInfo;
-    }
-    return FileKind::Unknown;
-}
-
-struct SysInfo {
-    std::string model; // MI200
-    std::string arch; // gfx90a
-    std::string hostname;
-    std::string rocm;
-    std::string timestamp;
-    std::string cus;
-    std::string sclk;
-    std::string hbmSpec; // GB/s
-    std::string file;
-};
-
-SysInfo readSysInfo(const Table& t)
-{
-    SysInfo s;
-    s.file = t.file;
-    if (t.rows.empty()) {
-        return s;
-    }
-    auto get = [&](std::string_view name) {
-        const int c = t.column(name);
-        return c >= 0 ? trimmed(t.rows.front()[static_cast<std::size_t>(c)]) : std::string();
-    };
-    s.model = get("gpu_model");
-    s.arch = get("gpu_arch");
-    s.hostname = get("hostname");
-    s.rocm = get("rocm_version");
-    s.timestamp = get("timestamp");
-    s.cus = get("cu_per_gpu");
-    s.sclk = get("max_sclk");
-    s.hbmSpec = get("hbm_bw");
-    return s;
-}
-
-// The year in a date such as "Thu 21 Mar 2024 04:49:51 PM (CDT)".
-int yearIn(const std::string& text)
-{
-    for (std::size_t i = 0; i + 4 <= text.size(); ++i) {
-        if ((i == 0 || !std::isdigit(static_cast<unsigned char>(text[i - 1])))
-            && (text.compare(i, 2, "19") == 0 || text.compare(i, 2, "20") == 0)
-            && std::isdigit(static_cast<unsigned char>(text[i + 2]))
-            && std::isdigit(static_cast<unsigned char>(text[i + 3]))
-            && (i + 4 == text.size() || !std::isdigit(static_cast<unsigned char>(text[i + 4])))) {
-            return std::stoi(text.substr(i, 4));
-        }
-    }
-    return importutil::currentYear();
-}
-
-void readRoofline(const Table& t, const std::optional<SysInfo>& sys, const ImportOptions& options, ImportResult& out)
-{
-    const int deviceColumn = t.column("device");
-    std::size_t rowIndex = t.rows.size();
-    std::string have;
-    for (std::size_t r = 0; r < t.rows.size(); ++r) {
-        const std::string id
-            = deviceColumn >= 0 ? trimmed(t.rows[r][static_cast<std::size_t>(deviceColumn)]) : std::to_string(r);
-        have += (have.empty() ? "" : " ") + id;
-        if (id == std::to_string(options.rocprofDevice)) {
-            rowIndex = r;
-        }
-    }
-    if (rowIndex == t.rows.size()) {
-        out.diagnostics.push_back(importutil::errorAt(t.file, 0, 0,
-            "no row for device " + std::to_string(options.rocprofDevice)
-                + (have.empty() ? std::string(" (the file has no rows)") : " (devices in the file: " + have + ")")));
-        return;
-    }
-    const auto& row = t.rows[rowIndex];
-    const int line = t.lines[rowIndex];
-    bool failed = false;
-    // A value in G-units (GB/s, GFLOP/s) by column name; `alt` is a known misspelling of it.
-    auto value = [&](const std::string& name, const std::string& alt = {}) -> std::optional<double> {
-        int c = t.column(name);
-        if (c < 0 && !alt.empty()) {
-            c = t.column(alt);
-        }
-        if (c < 0) {
-            return std::nullopt;
-        }
-        const auto parsed = importutil::parseCounter(row[static_cast<std::size_t>(c)]);
-        if (parsed.status != NumberStatus::Ok || !(parsed.value > 0.0)) {
-            out.diagnostics.push_back(importutil::errorAt(t.file, line, 0,
-                "device " + std::to_string(options.rocprofDevice) + ": " + name + " is '"
-                    + row[static_cast<std::size_t>(c)].substr(0, 40) + "', not a positive number"));
-            failed = true;
-            return std::nullopt;
-        }
-        return parsed.value * 1e9;
-    };
-    auto range = [&](const std::string& name, const std::string& lowAlt, const std::string& unit) {
-        auto low = value(name + "Low", lowAlt);
-        auto high = value(name + "High");
-        if (!low || !high) {
-            return std::string();
-        }
-        return name + " " + formatNumber(*low / 1e9, 6) + "-" + formatNumber(*high / 1e9, 6) + " " + unit;
-    };
-
-    Hardware hw;
-    const std::string model = sys && !sys->model.empty() ? sys->model : "AMD GPU";
-    const std::string arch = sys ? sys->arch : std::string();
-    const std::string device = std::to_string(options.rocprofDevice);
-    hw.id = importutil::makeDeviceId("rocprof-" + model + (arch.empty() ? "" : "-" + arch) + "-gpu" + device);
-    hw.name = "AMD " + model + (arch.empty() ? "" : " (" + arch + ")") + ", GPU " + device + ", measured";
-    hw.vendor = "AMD";
-    hw.family = arch.empty() ? "Instinct" : arch;
-    hw.generation = model;
-    hw.year = sys ? yearIn(sys->timestamp) : importutil::currentYear();
-    hw.kind = "gpu";
-    hw.origin = t.file;
-    SourceRef source;
-    source.id = "rocprof-roofline";
-    source.title = "rocprof-compute empirical roofline, device " + device;
-    source.document = t.file;
-    hw.sources.push_back(source);
-    if (sys) {
-        SourceRef info;
-        info.id = "rocprof-sysinfo";
-        info.title = "rocprof-compute system information";
-        info.document = sys->file;
-        hw.sources.push_back(info);
-    }
-    struct LevelColumn {
-        const char* column;
-        const char* name;
-    };
-    for (const auto& l : { LevelColumn { "LDSBw", "lds" }, LevelColumn { "L1Bw", "l1" }, LevelColumn { "L2Bw", "l2" },
-             LevelColumn { "HBMBw", "hbm" } }) {
-        if (auto bw = value(l.column)) {
-            BandwidthLevel level;
-            level.name = l.name;
-            level.bytesPerSecond = *bw;
-            level.source = source.id;
-            if (level.name == "hbm") {
-                level.aliases = { "dram" };
-            }
-            hw.levels.push_back(level);
-        }
-    }
-    struct PeakColumn {
-        const char* column;
-        const char* alt;
-        const char* unit;
-        const char* precision;
-    };
-    for (const auto& p :
-        { PeakColumn { "FP32Flops", "", "valu", "fp32" }, PeakColumn { "FP64Flops", "", "valu", "fp64" },
-            PeakColumn { "MFMABF16Flops", "", "mfma", "bf16" }, PeakColumn { "MFMAF16Flops", "", "mfma", "fp16" },
-            PeakColumn { "MFMAF32Flops", "", "mfma", "fp32" }, PeakColumn { "MFMAF64Flops", "", "mfma", "fp64" },
-            PeakColumn { "MFMAI8Ops", "MFMAFI8Ops", "mfma", "int8" } }) {
-        if (auto peak = value(p.column, p.alt)) {
-            hw.compute.push_back({ p.unit, p.precision, *peak, std::nullopt, source.id });
-        }
-    }
-    if (failed) {
-        return;
-    }
-    if (!hw.findLevel("hbm")) {
-        out.diagnostics.push_back(
-            importutil::errorAt(t.file, 1, 0, "no HBMBw column: not a rocprof-compute roofline.csv"));
-        return;
-    }
-    if (hw.compute.empty()) {
-        out.diagnostics.push_back(
-            importutil::errorAt(t.file, 1, 0, "no compute peak columns (FP32Flops, FP64Flops, MFMA...Flops)"));
-        return;
-    }
-    hw.defaultLevel = "hbm";
-    std::string notes = "Empirical roofs measured by rocprof-compute (its roofline.csv, device " + device
-        + "). Confidence ranges (GB/s, GFLOP/s, GOP/s):";
-    for (const auto& [name, lowAlt, unit] : { std::tuple<const char*, const char*, const char*> { "HBMBw", "", "GB/s" },
-             { "L2Bw", "", "GB/s" }, { "L1Bw", "", "GB/s" }, { "LDSBw", "", "GB/s" }, { "FP32Flops", "", "GFLOP/s" },
-             { "FP64Flops", "", "GFLOP/s" }, { "MFMABF16Flops", "", "GFLOP/s" }, { "MFMAF16Flops", "", "GFLOP/s" },
-             { "MFMAF32Flops", "", "GFLOP/s" }, { "MFMAF64Flops", "", "GFLOP/s" },
-             { "MFMAI8Ops", "MFMAFI8OpsLow", "GOP/s" } }) {
-        const std::string r = range(name, lowAlt, unit);
-        if (!r.empty()) {
-            notes += " " + r + ";";
-        }
-    }
-    if (sys) {
-        notes += " System: " + model + (arch.empty() ? "" : " " + arch);
-        if (!sys->cus.empty()) {
-            notes += ", " + sys->cus + " CUs";
-        }
-        if (!sys->sclk.empty()) {
-            notes += ", max sclk " + sys->sclk + " MHz";
-        }
-        if (!sys->hbmSpec.empty()) {
-            notes += ", specified HBM bandwidth " + sys->hbmSpec + " GB/s";
-        }
-        if (!sys->rocm.empty()) {
-            notes += ", ROCm " + sys->rocm;
-        }
-        if (!sys->hostname.empty()) {
-            notes += ", host " + sys->hostname;
-        }
-        if (!sys->timestamp.empty()) {
-            notes += ", " + trimmed(sys->timestamp);
-        }
-        notes += ".";
-    }
-    hw.notes = notes;
-    out.devices.push_back(std::move(hw));
-}
-
+// pmc_perf.csv: one kernel per dispatch, FLOPs and bytes per level from rocprof-compute's counters.
 void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out)
 {
     const int nameColumn = t.column("Kernel_Name");
@@ -326,6 +45,10 @@ void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out
             { { "SQ_INSTS_VALU_ADD_F64", 64 }, { "SQ_INSTS_VALU_MUL_F64", 64 }, { "SQ_INSTS_VALU_FMA_F64", 128 },
                 { "SQ_INSTS_VALU_TRANS_F64", 64 }, { "SQ_INSTS_VALU_MFMA_MOPS_F64", 512 } } },
         { "int8", { { "SQ_INSTS_VALU_MFMA_MOPS_I8", 512 } } },
+        // MI300 (gfx942) and MI350 (gfx950): FP8 MFMA, and MI350's FP6/FP4 MFMA in one counter
+        // (rocprof-compute's roofline_calc.py, ROCm/rocm-systems 1b1610fc, counts both x 512).
+        { "fp8", { { "SQ_INSTS_VALU_MFMA_MOPS_F8", 512 } } },
+        { "fp6", { { "SQ_INSTS_VALU_MFMA_MOPS_F6F4", 512 } } },
     };
     bool anyFlopColumn = false;
     for (const auto& f : flops) {
@@ -344,13 +67,33 @@ void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out
         out.diagnostics.push_back(importutil::warningAt(
             t.file, 1, "no Start_Timestamp/End_Timestamp columns: dispatches are imported without a measured time"));
     }
+    const bool mi300Hbm = !t.has("TCC_EA_RDREQ_sum") && t.has("TCC_EA0_RDREQ_sum") && t.has("TCC_EA0_WRREQ_sum");
+    if (mi300Hbm && !t.has("TCC_BUBBLE_sum")) {
+        out.diagnostics.push_back(importutil::warningAt(t.file, 1,
+            "TCC_EA0_* counters without TCC_BUBBLE_sum: HBM bytes count every read request as 64 bytes or "
+            "less, so reads of 128 bytes are undercounted"));
+    }
+    if (t.has("SQ_INSTS_VALU_MFMA_MOPS_F6F4")) {
+        out.diagnostics.push_back(importutil::warningAt(t.file, 1,
+            "SQ_INSTS_VALU_MFMA_MOPS_F6F4 counts FP6 and FP4 MFMA work together: its FLOPs are filed under fp6"));
+    }
     // One dispatch per row, read as the file streams in; merged per name with --aggregate.
     std::ifstream in;
-    if (!importutil::openImportFile(t.file, options.maxFileBytes, in, out.diagnostics)) {
+    const auto readerPtr = openTable(t, options, in, out.diagnostics);
+    if (!readerPtr) {
         return;
     }
-    CsvReader reader(in, t.file, options.maxRecordBytes);
+    CsvReader& reader = *readerPtr;
     reader.next(); // the header, read before
+    // The counters' columns, looked up once (a row has hundreds of columns).
+    std::unordered_map<std::string, int> columns;
+    auto columnOf = [&](const char* name) {
+        auto [it, inserted] = columns.try_emplace(name, 0);
+        if (inserted) {
+            it->second = t.column(name);
+        }
+        return it->second;
+    };
     std::optional<LaunchAggregator> aggregator;
     if (options.aggregate) {
         aggregator.emplace();
@@ -381,7 +124,7 @@ void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out
         std::string problem;
         // A counter's value; 0 when the column is absent; records the first bad value.
         auto counter = [&](const char* name) -> double {
-            const int c = t.column(name);
+            const int c = columnOf(name);
             if (c < 0) {
                 return 0.0;
             }
@@ -399,7 +142,7 @@ void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out
             double sum = 0.0;
             bool any = false;
             for (const auto& [name, factor] : f.counters) {
-                any = any || t.has(name);
+                any = any || columnOf(name) >= 0;
                 sum += factor * counter(name);
             }
             if (any) {
@@ -408,7 +151,17 @@ void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out
             }
         }
         std::vector<LevelBytes> levels;
-        if (t.has("TCC_EA_RDREQ_sum") && t.has("TCC_EA_WRREQ_sum")) {
+        if (mi300Hbm) {
+            // gfx942 (MI300): requests of the first EA channel set, and TCC_BUBBLE (128-byte reads),
+            // as rocprof-compute's roofline_calc.py computes hbm_data for every series but MI200.
+            const double bubble = counter("TCC_BUBBLE_sum");
+            const double rd = counter("TCC_EA0_RDREQ_sum");
+            const double rd32 = counter("TCC_EA0_RDREQ_32B_sum");
+            const double wr = counter("TCC_EA0_WRREQ_sum");
+            const double wr64 = counter("TCC_EA0_WRREQ_64B_sum");
+            levels.push_back({ "hbm",
+                bubble * 128.0 + rd32 * 32.0 + (rd - bubble - rd32) * 64.0 + (wr - wr64) * 32.0 + wr64 * 64.0 });
+        } else if (t.has("TCC_EA_RDREQ_sum") && t.has("TCC_EA_WRREQ_sum")) {
             const double rd = counter("TCC_EA_RDREQ_sum");
             const double rd32 = counter("TCC_EA_RDREQ_32B_sum");
             const double wr = counter("TCC_EA_WRREQ_sum");
@@ -485,34 +238,22 @@ void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out
 
 } // namespace
 
-ImportResult importRocprof(const std::vector<std::string>& paths, const ImportOptions& options)
+namespace {
+
+struct Input {
+    std::string file;
+    std::optional<std::string_view> text; // read from memory instead of the file
+};
+
+ImportResult importInputs(const std::vector<Input>& inputs, const ImportOptions& options, ImportResult out)
 {
     namespace fs = std::filesystem;
-    ImportResult out;
-    std::vector<std::string> files;
-    for (const auto& path : paths) {
-        std::error_code ec;
-        if (fs::is_directory(path, ec)) {
-            bool any = false;
-            for (const char* name : { "sysinfo.csv", "roofline.csv", "pmc_perf.csv" }) {
-                const fs::path file = fs::path(path) / name;
-                if (fs::is_regular_file(file, ec)) {
-                    files.push_back(file.string());
-                    any = true;
-                }
-            }
-            if (!any) {
-                out.diagnostics.push_back(
-                    importutil::errorAt(path, 0, 0, "a folder with none of roofline.csv, pmc_perf.csv, sysinfo.csv"));
-            }
-            continue;
-        }
-        files.push_back(path);
-    }
     std::vector<Table> tables;
     std::optional<SysInfo> sys;
-    for (const auto& file : files) {
+    for (const auto& input : inputs) {
+        const std::string& file = input.file;
         Table t;
+        t.text = input.text;
         if (!readTable(file, options, t, out.diagnostics)) {
             continue;
         }
@@ -531,7 +272,7 @@ ImportResult importRocprof(const std::vector<std::string>& paths, const ImportOp
         return out;
     }
     for (const auto& t : tables) {
-        if (kindOf(t) != FileKind::Roofline || sys) {
+        if (kindOf(t) != FileKind::Roofline || sys || t.text) {
             continue;
         }
         // sysinfo.csv beside roofline.csv names the device.
@@ -555,8 +296,8 @@ ImportResult importRocprof(const std::vector<std::string>& paths, const ImportOp
         }
     }
     if (!yields && out.ok()) {
-        out.diagnostics.push_back(importutil::errorAt(files.empty() ? std::string("rocprof") : files.front(), 0, 0,
-            "sysinfo.csv alone yields nothing to import: give roofline.csv and/or pmc_perf.csv"));
+        out.diagnostics.push_back(importutil::errorAt(inputs.empty() ? std::string("rocprof") : inputs.front().file, 0,
+            0, "sysinfo.csv alone yields nothing to import: give roofline.csv and/or pmc_perf.csv"));
     }
     if (!out.ok()) {
         out.kernels.clear();
@@ -565,6 +306,53 @@ ImportResult importRocprof(const std::vector<std::string>& paths, const ImportOp
         aggregateLaunches(out);
     }
     return out;
+}
+
+} // namespace
+
+ImportResult importRocprof(const std::vector<std::string>& paths, const ImportOptions& options)
+{
+    namespace fs = std::filesystem;
+    ImportResult out;
+    std::vector<Input> files;
+    for (const auto& path : paths) {
+        std::error_code ec;
+        if (fs::is_directory(path, ec)) {
+            bool any = false;
+            for (const char* name : { "sysinfo.csv", "roofline.csv", "pmc_perf.csv" }) {
+                const fs::path file = fs::path(path) / name;
+                if (fs::is_regular_file(file, ec)) {
+                    files.push_back({ file.string(), std::nullopt });
+                    any = true;
+                }
+            }
+            if (!any) {
+                out.diagnostics.push_back(
+                    importutil::errorAt(path, 0, 0, "a folder with none of roofline.csv, pmc_perf.csv, sysinfo.csv"));
+            }
+            continue;
+        }
+        files.push_back({ path, std::nullopt });
+    }
+    return importInputs(files, options, std::move(out));
+}
+
+ImportResult importRocprofTexts(
+    std::string_view roofline, std::string_view pmcPerf, std::string_view sysinfo, const ImportOptions& options)
+{
+    std::vector<Input> inputs;
+    for (const auto& [name, text] : { std::pair<const char*, std::string_view> { "sysinfo.csv", sysinfo },
+             { "roofline.csv", roofline }, { "pmc_perf.csv", pmcPerf } }) {
+        if (!text.empty()) {
+            inputs.push_back({ name, text });
+        }
+    }
+    if (inputs.empty()) {
+        ImportResult out;
+        out.diagnostics.push_back(importutil::errorAt("rocprof", 0, 0, "no rocprof-compute file given"));
+        return out;
+    }
+    return importInputs(inputs, options, {});
 }
 
 } // namespace roofscope

@@ -91,6 +91,13 @@ void readDevices(YamlSchema& s, const YAML::Node& root, Session& session)
     }
 }
 
+// "0", "0.0", "0 B": a byte count of exactly zero.
+bool isZeroCount(const std::string& text)
+{
+    auto parsed = parseQuantity(text, Dimension::Bytes, false);
+    return parsed.value && *parsed.value == 0.0;
+}
+
 void readBytes(YamlSchema& s, const YAML::Node& item, const std::string& path, Kernel& kernel)
 {
     const YAML::Node bytes = item["bytes"];
@@ -113,6 +120,11 @@ void readBytes(YamlSchema& s, const YAML::Node& item, const std::string& path, K
         const std::string level = toLower(trimmed(it->first.Scalar()));
         if (level.empty() || level == "~" || it->first.IsNull()) {
             s.error(it->first, path + ".bytes", "a level name is empty");
+            continue;
+        }
+        // 0 on a level is a measured kernel whose data never reached it (compute-bound there).
+        if (it->second.IsScalar() && isZeroCount(it->second.Scalar())) {
+            kernel.bytes.push_back({ level, 0.0 });
             continue;
         }
         auto value = s.quantityValue(it->second, path + ".bytes." + level, Dimension::Bytes, false);
@@ -264,9 +276,10 @@ void readRuns(YamlSchema& s, const YAML::Node& root, const std::string& sessionF
         if (item["file"].IsDefined() && trimmed(run.file).empty()) {
             s.error(item["file"], path + ".file", "a run needs a file");
         }
-        if (!run.format.empty() && run.format != "ncu" && run.format != "rocprof" && run.format != "csv") {
+        if (!run.format.empty() && run.format != "ncu" && run.format != "rocprof" && run.format != "csv"
+            && run.format != "jax" && run.format != "xprof") {
             s.error(item["format"], path + ".format",
-                "format must be ncu, rocprof or csv (or left out to detect it), not '" + run.format + "'");
+                "format must be ncu, rocprof, csv, jax or xprof (or left out to detect it), not '" + run.format + "'");
         }
         const YAML::Node at = item["file"].IsDefined() ? item["file"] : item;
         run.line = at.Mark().line >= 0 ? at.Mark().line + 1 : 0;

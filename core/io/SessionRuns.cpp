@@ -30,6 +30,11 @@ RunLoadResult loadRun(const RunReference& run, const ImportOptions& options)
         imported = importNcuCsv(run.path, importOptions);
     } else if (out.format == "csv") {
         imported = importPlainCsv(run.path, importOptions);
+    } else if (out.format == "jax") {
+        imported = importJaxJson(run.path, importOptions);
+    } else if (out.format == "xprof") {
+        imported = importXprofJson(run.path, importOptions);
+        imported.devices.clear(); // a run's kernels; its device is imported on its own
     } else if (out.format == "rocprof") {
         imported = importRocprof({ run.path }, importOptions);
     } else if (out.format == "ert") {

@@ -110,17 +110,54 @@ RunDiff diffRuns(const std::vector<Kernel>& before, const std::vector<Kernel>& a
         inAfter.emplace(b[i].name, i);
     }
     std::vector<bool> matched(b.size(), false);
+    // Names left unmatched, paired by their stem where the stem is unique on both sides.
+    std::unordered_map<std::string, std::size_t> stemAfter; // stem -> index in b, or npos when taken twice
+    std::unordered_map<std::string, int> stemBefore;
+    if (options.pairNumberedSuffixes) {
+        std::unordered_map<std::string, bool> inBefore;
+        for (const auto& m : a) {
+            inBefore.emplace(m.name, true);
+        }
+        for (std::size_t i = 0; i < b.size(); ++i) {
+            if (inBefore.count(b[i].name) == 0) {
+                if (const std::string stem = withoutNumericSuffix(b[i].name); !stem.empty()) {
+                    auto [it, inserted] = stemAfter.try_emplace(stem, i);
+                    if (!inserted) {
+                        it->second = std::string::npos;
+                    }
+                }
+            }
+        }
+        for (const auto& m : a) {
+            if (inAfter.count(m.name) == 0) {
+                if (const std::string stem = withoutNumericSuffix(m.name); !stem.empty()) {
+                    ++stemBefore[stem];
+                }
+            }
+        }
+    }
     for (const auto& m : a) {
-        const auto found = inAfter.find(m.name);
-        if (found == inAfter.end()) {
+        auto found = inAfter.find(m.name);
+        std::size_t index = found == inAfter.end() ? std::string::npos : found->second;
+        if (index == std::string::npos && options.pairNumberedSuffixes) {
+            const std::string stem = withoutNumericSuffix(m.name);
+            const auto s = stem.empty() ? stemAfter.end() : stemAfter.find(stem);
+            if (s != stemAfter.end() && s->second != std::string::npos && stemBefore[stem] == 1) {
+                index = s->second;
+                diff.pairs.emplace_back(m.name, b[index].name);
+            }
+        }
+        if (index == std::string::npos) {
             diff.onlyBefore.push_back(m.name);
             continue;
         }
-        matched[found->second] = true;
+        matched[index] = true;
         KernelChange change;
-        change.name = m.name;
+        change.beforeName = m.name;
+        change.afterName = b[index].name;
+        change.name = m.name == b[index].name ? m.name : m.name + " -> " + b[index].name;
         change.before = sideOf(m, options, diff.warnings);
-        change.after = sideOf(b[found->second], options, diff.warnings);
+        change.after = sideOf(b[index], options, diff.warnings);
         if (change.before.seconds && change.after.seconds && *change.before.seconds > 0.0) {
             change.change = *change.after.seconds / *change.before.seconds - 1.0;
             change.regression = *change.change > options.threshold;
@@ -140,6 +177,18 @@ RunDiff diffRuns(const std::vector<Kernel>& before, const std::vector<Kernel>& a
         return x.change && *x.change > *y.change;
     });
     return diff;
+}
+
+std::string withoutNumericSuffix(std::string_view name)
+{
+    std::size_t end = name.size();
+    while (end > 0 && name[end - 1] >= '0' && name[end - 1] <= '9') {
+        --end;
+    }
+    if (end == name.size() || end < 2 || (name[end - 1] != '_' && name[end - 1] != '.' && name[end - 1] != '-')) {
+        return {};
+    }
+    return std::string(name.substr(0, end - 1));
 }
 
 std::optional<double> parseThreshold(std::string_view text)

@@ -15,6 +15,10 @@ struct RunDiffOptions {
     double threshold = 0.05; // a kernel whose time per launch grew by more than this is a regression
     const Hardware* hardware = nullptr; // gives the fraction of roof, and the intensity on its default level
     EvalOptions evalOptions;
+    // Pair names left unmatched that differ only in a numeric suffix a compiler appends
+    // ("sigma_gpp_gpu_29" before, "sigma_gpp_gpu_34" after): only where exactly one name on each
+    // side has that stem. RunDiff::pairs lists the pairs made.
+    bool pairNumberedSuffixes = true;
 };
 
 // One kernel name in one run: its launches merged.
@@ -30,7 +34,9 @@ struct RunDiffSide {
 };
 
 struct KernelChange {
-    std::string name;
+    std::string name; // "before -> after" for a pair made by its numeric suffix
+    std::string beforeName; // the names in each run (differ only in a pair)
+    std::string afterName;
     RunDiffSide before;
     RunDiffSide after;
     std::optional<double> change; // after.seconds / before.seconds - 1, when both are measured
@@ -47,7 +53,12 @@ struct RunDiff {
     std::vector<std::string> onlyBefore; // names in the before run only, in its order
     std::vector<std::string> onlyAfter;
     std::vector<std::string> warnings; // kernels that could not be evaluated on the device
+    std::vector<std::pair<std::string, std::string>> pairs; // (before, after) paired by numeric suffix
 };
+
+// A name without the numeric suffix a compiler appends ("sigma_gpp_gpu_29" -> "sigma_gpp_gpu",
+// "fusion.12" -> "fusion"); empty when it has none.
+std::string withoutNumericSuffix(std::string_view name);
 
 RunDiff diffRuns(const std::vector<Kernel>& before, const std::vector<Kernel>& after, const RunDiffOptions& options);
 

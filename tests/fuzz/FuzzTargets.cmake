@@ -6,6 +6,8 @@ set(ROOFSCOPE_FUZZ_TARGETS
     ncu_csv
     rocprof_csv
     ert_json
+    jax_json
+    xprof_json
     plain_csv
     units
     session_evaluate_print

@@ -14,9 +14,12 @@ namespace roofscope::fuzz {
 int hardwareYaml(const std::uint8_t* data, std::size_t size);
 int sessionYaml(const std::uint8_t* data, std::size_t size);
 int ncuCsv(const std::uint8_t* data, std::size_t size);
-// Up to three files split at 0x1E bytes: roofline.csv, pmc_perf.csv, sysinfo.csv (empty: absent).
+// Up to three files split at 0x1E bytes: roofline.csv, pmc_perf.csv, sysinfo.csv (empty: absent),
+// read from memory.
 int rocprofCsv(const std::uint8_t* data, std::size_t size);
 int ertJson(const std::uint8_t* data, std::size_t size);
+int jaxJson(const std::uint8_t* data, std::size_t size);
+int xprofJson(const std::uint8_t* data, std::size_t size);
 int plainCsv(const std::uint8_t* data, std::size_t size);
 // One quantity per line; the first byte of a line picks the dimension.
 int units(const std::uint8_t* data, std::size_t size);

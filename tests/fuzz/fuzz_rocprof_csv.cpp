@@ -1,60 +1,31 @@
 #include "FuzzImport.h"
 #include "FuzzTargets.h"
 
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <string>
-#include <unistd.h>
+#include <string_view>
 
 namespace roofscope::fuzz {
 
-namespace {
-
-// A folder of this process for the workload files (the importer reads files only).
-const std::string& workloadFolder()
-{
-    static const std::string folder = [] {
-        const char* tmp = std::getenv("TMPDIR");
-        std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/roofscope-fuzz-rocprof-XXXXXX";
-        if (!::mkdtemp(pattern.data())) {
-            std::abort();
-        }
-        return pattern;
-    }();
-    return folder;
-}
-
-} // namespace
-
 int rocprofCsv(const std::uint8_t* data, std::size_t size)
 {
+    // The three files are read from memory: no file is written per input.
     const std::string_view input(reinterpret_cast<const char*>(data), size);
-    const char* names[] = { "roofline.csv", "pmc_perf.csv", "sysinfo.csv" };
+    std::string_view parts[3];
     std::size_t start = 0;
-    bool any = false;
-    for (const char* name : names) {
-        const std::string path = workloadFolder() + "/" + name;
-        std::remove(path.c_str());
+    for (auto& part : parts) {
         if (start > input.size()) {
-            continue;
+            break;
         }
         const std::size_t end = std::min(input.find('\x1E', start), input.size());
-        const std::string_view part = input.substr(start, end - start);
+        part = input.substr(start, end - start);
         start = end + 1;
-        if (part.empty()) {
-            continue;
-        }
-        std::ofstream(path, std::ios::binary).write(part.data(), static_cast<std::streamsize>(part.size()));
-        any = true;
     }
-    if (!any) {
+    if (parts[0].empty() && parts[1].empty() && parts[2].empty()) {
         return 0;
     }
     ImportOptions options;
     options.maxRecordBytes = 4096;
     options.rocprofDevice = size > 0 ? data[0] % 3 : 0;
-    checkImport(importRocprof({ workloadFolder() }, options));
+    checkImport(importRocprofTexts(parts[0], parts[1], parts[2], options));
     return 0;
 }
 

@@ -13,6 +13,8 @@
 #include "widgets/KernelEditor.h"
 #include "widgets/MainWindow.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QDir>
 #include <QDropEvent>
@@ -185,6 +187,34 @@ private Q_SLOTS:
         QCOMPARE(reopened.kernelDock()->listModel()->rowCount(), 6);
         QCOMPARE(reopened.chart()->scene().kernels.size(), size_t(6));
         QCOMPARE(reopened.runWatcher()->watchedFiles(), QStringList { csv });
+    }
+
+    // Dropped JAX and XProf files (the same path as File > Import): each a run of its format, told by
+    // content; XProf's peaks become a device shown beside the session's.
+    void dropTakesJaxAndXprof()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString jax = dir.filePath(QStringLiteral("costs.json"));
+        const QString xprof = dir.filePath(QStringLiteral("tpu_profile.json"));
+        QVERIFY(QFile::copy(QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/jax/named_costs.json"), jax));
+        QVERIFY(QFile::copy(QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/xprof/roofline_model.json"), xprof));
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(oneDevice());
+        window.show();
+        dropFiles(&window, { jax, xprof });
+        const Session& session = window.session();
+        QCOMPARE(session.runs.size(), size_t(2));
+        QCOMPARE(session.runs[0].format, std::string("jax"));
+        QCOMPARE(session.runs[1].format, std::string("xprof"));
+        QCOMPARE(runKernelNames(session, "costs"), (std::vector<std::string> { "matmul", "gelu", "copy" }));
+        QCOMPARE(runKernelNames(session, "tpu_profile"),
+            (std::vector<std::string> { "fusion.1", "copy.3", "all-reduce.5" }));
+        QVERIFY(std::any_of(session.devices.begin(), session.devices.end(),
+            [](const DeviceSelection& d) { return d.id.rfind("xprof-tpu-v5-lite", 0) == 0; }));
+        QVERIFY2(
+            window.statusMessage().contains(QStringLiteral("Imported 6 kernels")), qPrintable(window.statusMessage()));
     }
 
     void kernelListReachesEveryKernelOfALargeRun()

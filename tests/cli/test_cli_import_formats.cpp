@@ -1,0 +1,203 @@
+// `roofscope import` of each format and `roofscope diff` of renamed kernels, run as real
+// processes: MI300 HBM bytes, ncu tensor rules, kernels that moved 0 bytes, split ncu runs, JAX and
+// XProf files.
+#include "TestUtil.h"
+#include "cli/CliRun.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <fstream>
+
+using namespace roofscope::test;
+
+namespace {
+const QString kData = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/");
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void writeFile(const QString& path, const std::string& text)
+{
+    std::ofstream(path.toStdString(), std::ios::binary) << text;
+}
+
+nlohmann::json tableJson(const QString& session, const QStringList& extra = {})
+{
+    Run run = runRoofscope(QStringList { "table", "--session", session, "--format", "json" } + extra);
+    return nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+}
+} // namespace
+
+class TestCliImportFormats : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // MI300X (gfx942) counters: HBM bytes from TCC_EA0_* (16,792,832 B for dispatch 0), so the
+    // session evaluates on the MI300X at its HBM level.
+    void mi300xWorkload()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("mi300x.yaml");
+        Run run = runRoofscope({ "import", "rocprof", kData + "rocprof-compute-mi300x", "-o", session, "--inline",
+            "--hardware", "amd-instinct-mi300x" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
+        QVERIFY2(readAll(session).contains("hbm: 16792832"), readAll(session).constData());
+        const auto rows = tableJson(session);
+        QVERIFY2(rows.is_array() && rows.size() == 3, rows.dump().c_str());
+        QCOMPARE(rows[0]["hardware"].get<std::string>(), std::string("amd-instinct-mi300x"));
+    }
+
+    // An FP8 GEMM on MI300: 1,000,000 MFMA F8 MOPS x 512 = 512,000,000 FLOPs, filed under fp8.
+    void mi300Fp8Gemm()
+    {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath("pmc_perf.csv");
+        writeFile(csv,
+            "Dispatch_ID,Kernel_Name,Start_Timestamp,End_Timestamp,SQ_INSTS_VALU_MFMA_MOPS_F8,"
+            "SQ_INSTS_VALU_MFMA_MOPS_F16,TCC_EA0_RDREQ_sum,TCC_EA0_RDREQ_32B_sum,TCC_EA0_WRREQ_sum,"
+            "TCC_EA0_WRREQ_64B_sum,TCC_BUBBLE_sum\n"
+            "0,gemm_fp8,1000,11000,1000000,0,200,0,100,100,0\n");
+        const QString session = dir.filePath("s.yaml");
+        Run run = runRoofscope({ "import", "rocprof", csv, "-o", session, "--inline" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QByteArray yaml = readAll(session);
+        QVERIFY2(yaml.contains("flops: 5.12e+08") && yaml.contains("precision: fp8") && yaml.contains("hbm: 19200"),
+            yaml.constData());
+    }
+
+    // Our Hopper (CC 9.0) file counts tensor instructions only: the import says no rule applies.
+    void ncuTensorRuleNamed()
+    {
+        QTemporaryDir dir;
+        Run run = runRoofscope({ "import", "ncu", kData + "ncu-wide/raw.csv", "-o", dir.filePath("s.yaml") });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.err.contains("tensor-core instructions not counted as FLOPs: compute capability 9.0"),
+            run.err.constData());
+    }
+
+    // A GEMM with dram__bytes.sum = 0: kept, counted, and said why.
+    void zeroByteKernel()
+    {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath("gemm.csv");
+        writeFile(csv,
+            "\"ID\",\"Kernel Name\",\"CC\",\"gpu__time_duration.sum\",\"dram__bytes.sum\","
+            "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n"
+            "\"0\",\"gemm\",\"8.0\",\"2e-3\",\"0\",\"5000000000\"\n"
+            "\"1\",\"copy\",\"8.0\",\"1e-3\",\"4000000\",\"0\"\n");
+        const QString session = dir.filePath("s.yaml");
+        Run run = runRoofscope({ "import", "ncu", csv, "-o", session, "--inline" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("wrote 2 kernels"), run.out.constData());
+        QVERIFY2(
+            run.err.contains("'gemm' (ID 0) moved 0 bytes on dram, the only level counted: kept"), run.err.constData());
+        const auto rows = tableJson(session);
+        QVERIFY2(rows.is_array() && rows.size() == 2, rows.dump().c_str());
+        QCOMPARE(rows[0]["flops"].get<double>(), 1e10);
+    }
+
+    // Time, FLOP and byte passes of output.csv in three files: one kernel, merged.
+    void ncuSplitRun()
+    {
+        std::ifstream in((kData + "ncu/output.csv").toStdString(), std::ios::binary);
+        std::string header;
+        std::getline(in, header);
+        std::string parts[3] = { header + "\n", header + "\n", header + "\n" };
+        for (std::string line; std::getline(in, line);) {
+            const int part = line.find("\"sm__cycles_elapsed") != std::string::npos ? 0
+                : line.find("bytes.sum\"") != std::string::npos                     ? 2
+                                                                                    : 1;
+            parts[part] += line + "\n";
+        }
+        QTemporaryDir dir;
+        const QStringList files { dir.filePath("time.csv"), dir.filePath("flops.csv"), dir.filePath("bytes.csv") };
+        for (int i = 0; i < 3; ++i) {
+            writeFile(files[i], parts[i]);
+        }
+        const QString session = dir.filePath("s.yaml");
+        Run run = runRoofscope(QStringList { "import", "ncu" } + files + QStringList { "-o", session });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("wrote 1 kernel "), run.out.constData());
+        QVERIFY2(run.err.contains("split run: time.csv, flops.csv, bytes.csv merged by kernel name and launch order"),
+            run.err.constData());
+        const auto rows = tableJson(session);
+        QVERIFY2(rows.is_array() && rows.size() == 1, rows.dump().c_str());
+        QCOMPARE(rows[0]["flops"].get<double>(), 1963812210336.0 + 49082724716.0);
+    }
+
+    // sigma_gpp_gpu_29 (22.765 s) became sigma_gpp_gpu_34 (30.49 s): paired, +33.9 %, a regression.
+    void diffPairsRenamedKernel()
+    {
+        Run run = runRoofscope({ "diff", kData + "ncu/output.csv", kData + "ncu/output1.csv" });
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.out.contains("paired by name without its numeric suffix: sigma_gpp_gpu_29 -> sigma_gpp_gpu_34"),
+            run.out.constData());
+        QVERIFY2(run.out.contains("+33.9 %"), run.out.constData());
+        run = runRoofscope({ "diff", kData + "ncu/output.csv", kData + "ncu/output1.csv", "--exact-names" });
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("only before: sigma_gpp_gpu_29"), run.out.constData());
+    }
+
+    // JAX: three programs of four (custom_call's flops are -1); modelled, so no time.
+    void jaxImport()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("s.yaml");
+        Run run = runRoofscope({ "import", "jax", kData + "jax/named_costs.json", "-o", session, "--inline",
+            "--hardware", "nvidia-h100-sxm" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
+        QVERIFY2(run.err.contains("'custom_call': flops is -1.0"), run.err.constData());
+        const auto rows = tableJson(session);
+        QVERIFY2(rows.is_array() && rows.size() == 3, rows.dump().c_str());
+        QCOMPARE(rows[0]["kernel"].get<std::string>(), std::string("matmul"));
+        QCOMPARE(rows[0]["flops"].get<double>(), 2.0 * 1024 * 1024 * 1024);
+    }
+
+    // XProf: the ops as a run of the session, the peaks as a device file.
+    void xprofImport()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("s.yaml");
+        QVERIFY(QDir().mkpath(dir.filePath("devices")));
+        const QString device = dir.filePath("devices/tpu.yaml");
+        Run run = runRoofscope(
+            { "import", "xprof", kData + "xprof/roofline_model.json", "-o", session, "--hardware-out", device });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
+        QVERIFY2(readAll(device).contains("id: xprof-tpu-v5-lite"), readAll(device).constData());
+        QVERIFY2(readAll(session).contains("format: xprof"), readAll(session).constData());
+        const auto rows = tableJson(session, { "--hardware-dir", dir.filePath("devices") });
+        QVERIFY2(rows.is_array() && rows.size() == 3, rows.dump().c_str());
+        QCOMPARE(rows[0]["kernel"].get<std::string>(), std::string("fusion.1"));
+        // Without --hardware-out the kernels come alone, and the output says so.
+        run = runRoofscope({ "import", "xprof", kData + "xprof/roofline_model.json", "-o", dir.filePath("k.yaml") });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.err.contains("give --hardware-out FILE"), run.err.constData());
+    }
+
+    // A run whose format is not given is told by its content.
+    void runFormatDetectedByContent()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("s.yaml");
+        writeFile(session,
+            "schema: roofscope-session/1\ntitle: t\nruns:\n  - name: model\n    file: "
+                + (kData + "jax/matmul_cost.json").toStdString()
+                + "\n  - name: tpu\n    file: " + (kData + "xprof/roofline_model.json").toStdString() + "\n");
+        const auto rows = tableJson(session);
+        QVERIFY2(rows.is_array() && rows.size() == 4, rows.dump().c_str());
+        QCOMPARE(rows[0]["kernel"].get<std::string>(), std::string("matmul_cost"));
+        QCOMPARE(rows[1]["kernel"].get<std::string>(), std::string("fusion.1"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliImportFormats)
+#include "test_cli_import_formats.moc"

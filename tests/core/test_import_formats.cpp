@@ -1,0 +1,386 @@
+// Counters read right on each architecture (MI300 HBM, MFMA FP8/FP6, ncu tensor rules), kernels that
+// moved 0 bytes, split ncu runs, renamed kernels in a diff, and the JAX and XProf importers. The
+// numbers are worked out by hand from each file (tests/data/import, see its README).
+#include "TestUtil.h"
+#include "io/HardwareLoader.h"
+#include "io/HardwareWriter.h"
+#include "io/ImportDetect.h"
+#include "io/Importers.h"
+#include "io/SessionFile.h"
+#include "model/RunDiff.h"
+
+#include <QTemporaryDir>
+
+#include <fstream>
+#include <sstream>
+
+using namespace roofscope;
+
+namespace {
+const std::string kData = ROOFSCOPE_TEST_DATA_DIR "/import/";
+
+double bytesOn(const Kernel& k, const std::string& level)
+{
+    for (const auto& b : k.bytes) {
+        if (b.level == level) {
+            return b.bytes;
+        }
+    }
+    return -1.0;
+}
+
+std::string messages(const ImportResult& r)
+{
+    std::string out;
+    for (const auto& d : r.diagnostics) {
+        out += d.toString() + "\n";
+    }
+    return out;
+}
+
+bool mentions(const ImportResult& r, const std::string& text)
+{
+    return messages(r).find(text) != std::string::npos;
+}
+
+void writeFile(const std::string& path, const std::string& text)
+{
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+double flopsOf(const ImportedKernel& k, const std::string& precision)
+{
+    const auto it = k.flopsByPrecision.find(precision);
+    return it == k.flopsByPrecision.end() ? -1.0 : it->second;
+}
+
+// A kernel list makes a session that loads back (as `roofscope import --inline` writes it).
+bool loadsBack(const ImportResult& r)
+{
+    Session session;
+    session.title = "t";
+    for (const auto& k : r.kernels) {
+        session.kernels.push_back(k.kernel);
+    }
+    return loadSessionText(sessionToYaml(session), "t.yaml").session.has_value();
+}
+
+const double kGiB = 1024.0 * 1024.0 * 1024.0;
+} // namespace
+
+class TestImportFormats : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // rocprof-compute's MI300X (gfx942) workload: HBM bytes from TCC_EA0_* and TCC_BUBBLE (128-byte
+    // reads), as its roofline_calc.py computes them:
+    //   BUBBLE x 128 + RDREQ_32B x 32 + (RDREQ - BUBBLE - RDREQ_32B) x 64 + (WRREQ - WRREQ_64B) x 32 + WRREQ_64B x 64.
+    // Dispatch 0: 65,536 x 128 + 0 + (65,780 - 65,536) x 64 + 0 + 131,072 x 64 = 16,792,832 B, 23,000 ns.
+    // Dispatches 1, 2: RDREQ 65,782: 16,792,960 B; 12,760 ns and 12,719 ns.
+    void mi300xHbmFromEa0Counters()
+    {
+        const auto r = importRocprof({ kData + "rocprof-compute-mi300x" });
+        QVERIFY2(r.ok(), messages(r).c_str());
+        QCOMPARE(r.kernels.size(), size_t(3));
+        const std::vector<double> hbm { 8388608.0 + 244.0 * 64 + 8388608.0, 8388608.0 + 246.0 * 64 + 8388608.0,
+            8388608.0 + 246.0 * 64 + 8388608.0 };
+        const std::vector<double> ns { 23000.0, 12760.0, 12719.0 };
+        for (size_t i = 0; i < 3; ++i) {
+            const Kernel& k = r.kernels[i].kernel;
+            QCOMPARE(k.name, std::string("vecCopy(double*, double*, double*, int, int) (.kd)"));
+            QCOMPARE(bytesOn(k, "hbm"), hbm[i]);
+            QCOMPARE(hbm[i], i == 0 ? 16792832.0 : 16792960.0);
+            QCOMPARE(bytesOn(k, "lds"), -1.0); // no LDS traffic: left out with a warning
+            ROOFSCOPE_COMPARE_REL(*k.measuredSeconds, ns[i] * 1e-9, 1e-12);
+        }
+    }
+
+    // FP8 MFMA (MI300, MI350) and FP6/FP4 MFMA (MI350): 512 FLOPs per MOPS count, as for the other
+    // MFMA types. 1,000,000 x 512 fp8 + 10 x 512 fp16 + 2,000 x 512 fp6.
+    void mfmaFp8AndFp6Counted()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("pmc_perf.csv").toStdString();
+        writeFile(path,
+            "Dispatch_ID,Kernel_Name,Start_Timestamp,End_Timestamp,SQ_INSTS_VALU_MFMA_MOPS_F8,"
+            "SQ_INSTS_VALU_MFMA_MOPS_F16,SQ_INSTS_VALU_MFMA_MOPS_F6F4,TCC_EA0_RDREQ_sum,TCC_EA0_RDREQ_32B_sum,"
+            "TCC_EA0_WRREQ_sum,TCC_EA0_WRREQ_64B_sum,TCC_BUBBLE_sum\n"
+            "0,gemm_fp8,1000,11000,1000000,10,2000,200,0,100,100,0\n");
+        const auto r = importRocprof({ path });
+        QVERIFY2(r.ok() && r.kernels.size() == 1, messages(r).c_str());
+        const ImportedKernel& k = r.kernels.front();
+        QCOMPARE(flopsOf(k, "fp8"), 512000000.0);
+        QCOMPARE(flopsOf(k, "fp16"), 5120.0);
+        QCOMPARE(flopsOf(k, "fp6"), 1024000.0);
+        QCOMPARE(k.kernel.flops, 512000000.0 + 5120.0 + 1024000.0);
+        QCOMPARE(k.kernel.precision, std::string("fp8"));
+        QCOMPARE(bytesOn(k.kernel, "hbm"), 200.0 * 64 + 100.0 * 64); // no bubbles, no 32-byte requests
+        QVERIFY2(mentions(r, "F6F4 counts FP6 and FP4"), messages(r).c_str());
+    }
+
+    // Tensor-core FLOPs by architecture, each rule named in a warning.
+    void ncuTensorRules_data()
+    {
+        QTest::addColumn<QString>("cc");
+        QTest::addColumn<QString>("extraHeader");
+        QTest::addColumn<QString>("extraValue");
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<double>("flops");
+        QTest::addColumn<QString>("warning");
+        // Volta: one HMMA shape, 512 FLOPs an instruction (seed 003).
+        QTest::newRow("volta") << "7.0"
+                               << ""
+                               << ""
+                               << "tensor" << 1000.0 * 512 << "x 512 (Volta, compute capability 7.0";
+        // Ampere with the tensor-path operation counts: those, not the instruction count.
+        QTest::newRow("ampere ops") << "8.0"
+                                    << ",\"sm__ops_path_tensor_src_fp16_dst_fp32.sum\""
+                                    << ",\"4096000\""
+                                    << "fp16" << 4096000.0 << "sm__ops_path_tensor_src_*.sum";
+        QTest::newRow("ampere bf16 ops") << "8.0"
+                                         << ",\"sm__ops_path_tensor_src_bf16_dst_fp32.sum\""
+                                         << ",\"2048000\""
+                                         << "bf16" << 2048000.0 << "one FLOP per operation";
+        // Hopper with the instruction count only: no rule, no guess.
+        QTest::newRow("hopper instructions")
+            << "9.0"
+            << ""
+            << ""
+            << "tensor" << 0.0 << "compute capability 9.0 has no single FLOPs-per-instruction rule";
+    }
+    void ncuTensorRules()
+    {
+        QFETCH(QString, cc);
+        QFETCH(QString, extraHeader);
+        QFETCH(QString, extraValue);
+        QFETCH(QString, precision);
+        QFETCH(double, flops);
+        QFETCH(QString, warning);
+        const std::string text = "\"ID\",\"Kernel Name\",\"CC\",\"gpu__time_duration.sum\",\"dram__bytes.sum\","
+                                 "\"sm__inst_executed_pipe_tensor.sum\""
+            + extraHeader.toStdString() + "\n\"0\",\"gemm\",\"" + cc.toStdString() + "\",\"1e-5\",\"1000000\",\"1000\""
+            + extraValue.toStdString() + "\n";
+        const auto r = importNcuCsvText(text, "t.csv");
+        QVERIFY2(r.ok() && r.kernels.size() == 1, messages(r).c_str());
+        const ImportedKernel& k = r.kernels.front();
+        QCOMPARE(flopsOf(k, precision.toStdString()), flops);
+        QCOMPARE(k.kernel.flops, flops);
+        QVERIFY2(mentions(r, warning.toStdString()), messages(r).c_str());
+    }
+
+    // Our wide-layout file is a Hopper (CC 9.0) profile with instruction counts only: the flash
+    // kernel's 1,048,576 tensor instructions are no longer 512 FLOPs each; its fp16 FLOPs stay.
+    void ncuHopperFileHasNoTensorGuess()
+    {
+        const auto r = importNcuCsv(kData + "ncu-wide/raw.csv");
+        QVERIFY2(r.ok() && r.kernels.size() >= 2, messages(r).c_str());
+        const ImportedKernel& flash = r.kernels[1];
+        QCOMPARE(flopsOf(flash, "tensor"), 0.0);
+        QCOMPARE(flash.kernel.flops, 131072.0 + 2.0 * 262144.0);
+        QVERIFY2(
+            mentions(r, "raw.csv:8: warning: tensor-core instructions not counted as FLOPs: compute capability 9.0"),
+            messages(r).c_str());
+    }
+
+    // A GEMM whose only counted level moved 0 bytes (its data stayed in L2): kept, compute-bound at
+    // DRAM, with its FLOPs and time, and it loads back as a session.
+    void zeroByteKernelKept()
+    {
+        const std::string text = "\"ID\",\"Kernel Name\",\"CC\",\"gpu__time_duration.sum\",\"dram__bytes.sum\","
+                                 "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n"
+                                 "\"0\",\"gemm\",\"8.0\",\"2e-3\",\"0\",\"5000000000\"\n";
+        const auto r = importNcuCsvText(text, "t.csv");
+        QVERIFY2(r.ok() && r.kernels.size() == 1, messages(r).c_str());
+        const Kernel& k = r.kernels.front().kernel;
+        QCOMPARE(k.flops, 1e10);
+        QCOMPARE(bytesOn(k, "dram"), 0.0);
+        QCOMPARE(*k.measuredSeconds, 2e-3);
+        QVERIFY2(
+            mentions(r, "moved 0 bytes on dram, the only level counted: kept as compute-bound"), messages(r).c_str());
+        QVERIFY(loadsBack(r));
+        // No FLOPs and no bytes: nothing to place, still left out.
+        const auto empty
+            = importNcuCsvText("\"ID\",\"Kernel Name\",\"dram__bytes.sum\","
+                               "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n\"0\",\"k\",\"0\",\"0\"\n",
+                "t.csv");
+        QVERIFY(empty.kernels.empty());
+        QVERIFY2(mentions(empty, "did no FLOPs"), messages(empty).c_str());
+    }
+
+    // NERSC's split collection: time, FLOP counters and byte counters in three ncu runs. The three
+    // passes are cut from the real output.csv (sigma_gpp_gpu_29) by metric, so the merged launch
+    // must equal the whole file's: FP64 1,963,812,210,336 + FP32 49,082,724,716 FLOPs.
+    void ncuSplitRunMerged()
+    {
+        std::ifstream in(kData + "ncu/output.csv", std::ios::binary);
+        std::string header;
+        std::getline(in, header);
+        std::string time = header + "\n";
+        std::string flops = header + "\n";
+        std::string bytes = header + "\n";
+        for (std::string line; std::getline(in, line);) {
+            if (line.find("\"sm__cycles_elapsed") != std::string::npos) {
+                time += line + "\n";
+            } else if (line.find("bytes.sum\"") != std::string::npos) {
+                bytes += line + "\n";
+            } else {
+                flops += line + "\n";
+            }
+        }
+        QTemporaryDir dir;
+        const std::vector<std::string> files { dir.filePath("time.csv").toStdString(),
+            dir.filePath("flops.csv").toStdString(), dir.filePath("bytes.csv").toStdString() };
+        writeFile(files[0], time);
+        writeFile(files[1], flops);
+        writeFile(files[2], bytes);
+        bool split = false;
+        const auto r = importNcuFiles(files, {}, &split);
+        QVERIFY2(r.ok() && split && r.kernels.size() == 1, messages(r).c_str());
+        const auto whole = importNcuCsv(kData + "ncu/output.csv");
+        QCOMPARE(r.kernels[0].kernel.name, std::string("sigma_gpp_gpu_29"));
+        QCOMPARE(r.kernels[0].kernel.flops, 1963812210336.0 + 49082724716.0);
+        QCOMPARE(r.kernels[0].kernel.bytes.size(), whole.kernels[0].kernel.bytes.size());
+        for (const auto& level : whole.kernels[0].kernel.bytes) {
+            QCOMPARE(bytesOn(r.kernels[0].kernel, level.level), level.bytes);
+        }
+        QCOMPARE(*r.kernels[0].kernel.measuredSeconds, *whole.kernels[0].kernel.measuredSeconds);
+        QVERIFY2(mentions(r,
+                     "split run: time.csv, flops.csv, bytes.csv merged by kernel name and launch order: 1 "
+                     "launch of 1 kernel found in every file (their launch IDs agree)"),
+            messages(r).c_str());
+        // A launch in one pass only is reported, and left out for lack of the other metrics.
+        std::string again = "\n" + time.substr(header.size() + 1); // the time rows once more, as launch 1
+        for (std::size_t at = again.find("\n\"0\","); at != std::string::npos; at = again.find("\n\"0\",", at)) {
+            again.replace(at + 2, 1, "1");
+        }
+        writeFile(files[0], time + again.substr(1));
+        const auto partial = importNcuFiles(files, {}, &split);
+        QVERIFY2(mentions(partial, "1 launch could not be merged: 'sigma_gpp_gpu_29' (ID 1) only in time.csv"),
+            messages(partial).c_str());
+        // Complete files stay apart: two programs, two kernels.
+        const auto two = importNcuFiles({ kData + "ncu/output.csv", kData + "ncu/output1.csv" }, {}, &split);
+        QVERIFY(!split);
+        QCOMPARE(two.kernels.size(), size_t(2));
+    }
+
+    // The GPP example before and after: sigma_gpp_gpu_29 became sigma_gpp_gpu_34.
+    void diffPairsNumericSuffixes()
+    {
+        QCOMPARE(withoutNumericSuffix("sigma_gpp_gpu_29"), std::string("sigma_gpp_gpu"));
+        QCOMPARE(withoutNumericSuffix("fusion.12"), std::string("fusion"));
+        QCOMPARE(withoutNumericSuffix("gemm"), std::string());
+        QCOMPARE(withoutNumericSuffix("sm90"), std::string()); // digits without a separator: part of the name
+        std::vector<Kernel> before;
+        std::vector<Kernel> after;
+        for (const auto& k : importNcuCsv(kData + "ncu/output.csv").kernels) {
+            before.push_back(k.kernel);
+        }
+        for (const auto& k : importNcuCsv(kData + "ncu/output1.csv").kernels) {
+            after.push_back(k.kernel);
+        }
+        RunDiffOptions options;
+        RunDiff diff = diffRuns(before, after, options);
+        QCOMPARE(diff.pairs.size(), size_t(1));
+        QCOMPARE(diff.pairs[0].first, std::string("sigma_gpp_gpu_29"));
+        QCOMPARE(diff.pairs[0].second, std::string("sigma_gpp_gpu_34"));
+        QCOMPARE(diff.kernels.size(), size_t(1));
+        QCOMPARE(diff.kernels[0].name, std::string("sigma_gpp_gpu_29 -> sigma_gpp_gpu_34"));
+        // 30.49 s after 22.765 s (SOURCES): +33.9 %.
+        QCOMPARE(test::printed(*diff.kernels[0].change * 100.0, 1), QString("33.9"));
+        options.pairNumberedSuffixes = false;
+        diff = diffRuns(before, after, options);
+        QVERIFY(diff.pairs.empty() && diff.kernels.empty());
+        QCOMPARE(diff.onlyBefore.size(), size_t(1));
+        // Two candidates on one side: no pair (ambiguous).
+        after.push_back(after.front());
+        after.back().name = "sigma_gpp_gpu_35";
+        options.pairNumberedSuffixes = true;
+        QVERIFY(diffRuns(before, after, options).pairs.empty());
+    }
+
+    // jax/make_fixtures.py: f32 matmul 1024^3: 2 x 1024^3 FLOPs, 3 matrices of 4 MiB.
+    void jaxCostDict()
+    {
+        QCOMPARE(detectImportFormat(kData + "jax/matmul_cost.json"), std::string("jax"));
+        const auto r = importJaxJson(kData + "jax/matmul_cost.json");
+        QVERIFY2(r.ok() && r.kernels.size() == 1 && r.diagnostics.empty(), messages(r).c_str());
+        const Kernel& k = r.kernels[0].kernel;
+        QCOMPARE(k.name, std::string("matmul_cost"));
+        QCOMPARE(k.flops, 2.0 * 1024 * 1024 * 1024);
+        QCOMPARE(bytesOn(k, "default"), 3.0 * 1024 * 1024 * 4);
+        QVERIFY(!k.measuredSeconds); // modelled, not measured
+        QVERIFY(loadsBack(r));
+    }
+
+    // Older JAX: a list of per-device dicts, operand bytes spelled out and no total: 4 MiB in, 4 MiB out.
+    void jaxPerDeviceList()
+    {
+        const auto r = importJaxJson(kData + "jax/gelu_per_device.json");
+        QVERIFY2(r.ok() && r.kernels.size() == 1, messages(r).c_str());
+        QCOMPARE(r.kernels[0].kernel.flops, 8.0 * 1024 * 1024);
+        QCOMPARE(bytesOn(r.kernels[0].kernel, "default"), 2.0 * 4194304);
+        QVERIFY2(mentions(r, "lists 2 per-device cost dicts of one program: the first device's is read"),
+            messages(r).c_str());
+    }
+
+    // A dict of names in file order; flops -1 leaves one out, flops 0 warns.
+    void jaxNamedCosts()
+    {
+        const auto r = importJaxJson(kData + "jax/named_costs.json");
+        QVERIFY2(r.ok(), messages(r).c_str());
+        QCOMPARE(r.kernels.size(), size_t(3));
+        QCOMPARE(r.kernels[0].kernel.name, std::string("matmul"));
+        QCOMPARE(r.kernels[1].kernel.name, std::string("gelu"));
+        QCOMPARE(r.kernels[2].kernel.name, std::string("copy"));
+        QCOMPARE(r.kernels[2].kernel.flops, 0.0);
+        QCOMPARE(bytesOn(r.kernels[2].kernel, "default"), 8.0 * 1024 * 1024);
+        QVERIFY2(mentions(r, "'copy': flops is 0"), messages(r).c_str());
+        QVERIFY2(mentions(r, "'custom_call': flops is -1.0"), messages(r).c_str());
+        QVERIFY(!importJaxJsonText("{\"a\": 1}", "x.json").ok());
+        QVERIFY(!importJaxJsonText("[1, 2", "x.json").ok());
+    }
+
+    // xprof/make_fixture.py: the "Total" rows of three ops (the program row and the per-step rows
+    // left out). fusion.1: 10 occurrences, 2,000 us -> 200 us each; 150,000 GFLOP/s x 200 us =
+    // 3e10 FLOPs; HBM 600 GiB/s and VMEM 2,000 + 1,000 GiB/s over 200 us.
+    void xprofTable()
+    {
+        QCOMPARE(detectImportFormat(kData + "xprof/roofline_model.json"), std::string("xprof"));
+        const auto r = importXprofJson(kData + "xprof/roofline_model.json");
+        QVERIFY2(r.ok(), messages(r).c_str());
+        QCOMPARE(r.kernels.size(), size_t(3));
+        const Kernel& fusion = r.kernels[0].kernel;
+        QCOMPARE(fusion.name, std::string("fusion.1"));
+        QCOMPARE(fusion.count, 10.0);
+        ROOFSCOPE_COMPARE_REL(*fusion.measuredSeconds, 200e-6, 1e-15);
+        ROOFSCOPE_COMPARE_REL(fusion.flops, 3e10, 1e-15);
+        ROOFSCOPE_COMPARE_REL(bytesOn(fusion, "hbm"), 600.0 * kGiB * 200e-6, 1e-15);
+        ROOFSCOPE_COMPARE_REL(bytesOn(fusion, "vmem"), 3000.0 * kGiB * 200e-6, 1e-15);
+        QCOMPARE(bytesOn(fusion, "cmem"), -1.0);
+        const Kernel& copy = r.kernels[1].kernel;
+        QCOMPARE(copy.name, std::string("copy.3"));
+        QCOMPARE(copy.count, 4.0);
+        QCOMPARE(copy.flops, 0.0);
+        ROOFSCOPE_COMPARE_REL(bytesOn(copy, "hbm"), 700.0 * kGiB * 100e-6, 1e-15);
+        // all-reduce.5: 500 GFLOP/s x 50 us = 2.5e7 FLOPs and no bytes: kept, compute-bound.
+        const Kernel& reduce = r.kernels[2].kernel;
+        ROOFSCOPE_COMPARE_REL(reduce.flops, 2.5e7, 1e-15);
+        QCOMPARE(bytesOn(reduce, "hbm"), 0.0);
+        QVERIFY2(mentions(r, "1 program row(s) left out"), messages(r).c_str());
+        QVERIFY(loadsBack(r));
+        // The device: 197,000 GFLOP/s bf16, HBM 763 GiB/s, VMEM 12,000 GiB/s.
+        QCOMPARE(r.devices.size(), size_t(1));
+        const Hardware& hw = r.devices[0];
+        QCOMPARE(hw.id, std::string("xprof-tpu-v5-lite"));
+        QCOMPARE(hw.peak("bf16").value_or(0.0), 197000e9);
+        QCOMPARE(hw.findLevel("hbm")->bytesPerSecond, 763.0 * kGiB);
+        QCOMPARE(hw.findLevel("vmem")->bytesPerSecond, 12000.0 * kGiB);
+        QVERIFY(!hw.findLevel("cmem"));
+        const auto loaded = loadHardwareText(hardwareToYaml(hw), "d.yaml");
+        QVERIFY2(
+            loaded.hardware.has_value(), loaded.diagnostics.empty() ? "" : loaded.diagnostics[0].toString().c_str());
+        QVERIFY(!importXprofJsonText("{\"cols\": [], \"rows\": []}", "x.json").ok());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestImportFormats)
+#include "test_import_formats.moc"
