@@ -33,13 +33,34 @@ int main(int argc, char** argv)
     const std::set<std::string> qtValueOptions { "-platform", "-platformpluginpath", "-platformtheme", "-plugin",
         "-qwindowgeometry", "-geometry", "-qwindowicon", "-qwindowtitle", "-style", "-stylesheet", "-display",
         "-session" };
+    // Qt's own options that take no value.
+    const std::set<std::string> qtFlags { "-reverse", "-nograb", "-dograb", "-sync", "-widgetcount", "-testability" };
+    const char* usageHint = " (start the window with 'roofscope [SESSION.yaml] [--hardware-dir DIR]'; the "
+                            "commands and their options: 'roofscope help')\n";
+    // Anything else is refused before a window is tried: an option meant for a command, a typo or an
+    // empty argument (from a script's empty variable) never starts the window.
     for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--hardware-dir" && i + 1 < args.size()) {
+        const std::string& arg = args[i];
+        if (arg == "--hardware-dir") {
+            if (i + 1 >= args.size() || args[i + 1].empty()) {
+                std::cerr << "roofscope: error: option --hardware-dir needs a folder" << usageHint;
+                return 2;
+            }
             hardwareDirs.push_back(args[++i]);
-        } else if (qtValueOptions.contains(args[i])) {
+        } else if (arg.rfind("--hardware-dir=", 0) == 0 && arg.size() > 15) {
+            hardwareDirs.push_back(arg.substr(15));
+        } else if (qtValueOptions.contains(arg)) {
             ++i;
-        } else if (!args[i].empty() && args[i][0] != '-') {
-            positionals.push_back(args[i]);
+        } else if (qtFlags.contains(arg) || arg.rfind("-qmljsdebugger=", 0) == 0) {
+            continue;
+        } else if (arg.empty()) {
+            std::cerr << "roofscope: error: argument " << i + 1 << " is empty" << usageHint;
+            return 2;
+        } else if (arg[0] == '-') {
+            std::cerr << "roofscope: error: unknown option '" << arg << "'" << usageHint;
+            return 2;
+        } else {
+            positionals.push_back(arg);
         }
     }
     if (!positionals.empty()) {

@@ -10,7 +10,7 @@ namespace roofscope {
 // Which importer reads a file, judged from its name and its first 64 KiB: "ert" (a .json file),
 // "rocprof" (a folder, or rocprof-compute's roofline.csv, pmc_perf.csv or sysinfo.csv), "ncu"
 // (Nsight Compute CSV, either layout), "csv" (anything else that is text). Empty when the file
-// cannot be read.
+// cannot be read or is not a regular file (a FIFO, a device: never opened, so never a hang).
 std::string detectImportFormat(const std::string& path);
 
 // Imports files of any supported kind (dropped on the window, chosen in File > Import): the
