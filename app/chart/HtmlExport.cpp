@@ -242,6 +242,7 @@ QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
     const std::vector<char>& detailed)
 {
     QString out = denseSvg(map, scene, detailed);
+    const bool many = std::count(detailed.begin(), detailed.end(), 1) < static_cast<std::ptrdiff_t>(detailed.size());
     for (size_t k = 0; k < scene.kernels.size(); ++k) {
         const ChartKernel& kernel = scene.kernels[k];
         if (!detailed[k] || kernel.hidden || kernel.points.empty()) {
@@ -253,9 +254,11 @@ QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
             top = std::max(top, point.attainable);
         }
         const double x = kernel.points.front().intensity;
-        out += QStringLiteral(
-            "<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"%4\" stroke-dasharray=\"2 3\"/>\n")
-                   .arg(n(map.x(x)), n(map.y(top)), QString::number(rect.bottom()), colour(scene.style.guide));
+        if (!many) { // among many kernels the guides would hide the chart (the chart draws none either)
+            out += QStringLiteral(
+                "<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"%4\" stroke-dasharray=\"2 3\"/>\n")
+                       .arg(n(map.x(x)), n(map.y(top)), QString::number(rect.bottom()), colour(scene.style.guide));
+        }
         for (const ChartKernelPoint& point : kernel.points) {
             if (point.device < 0 || static_cast<size_t>(point.device) >= scene.devices.size()) {
                 continue;
