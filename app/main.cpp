@@ -39,12 +39,14 @@ int main(int argc, char** argv)
                             "commands and their options: 'roofscope help')\n";
     // Anything else is refused before a window is tried: an option meant for a command, a typo or an
     // empty argument (from a script's empty variable) never starts the window.
+    std::string optionError; // the first, said after a mistyped command (the likelier mistake)
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--hardware-dir") {
             if (i + 1 >= args.size() || args[i + 1].empty()) {
-                std::cerr << "roofscope: error: option --hardware-dir needs a folder" << usageHint;
-                return 2;
+                optionError = optionError.empty() ? "option --hardware-dir needs a folder" : optionError;
+                ++i;
+                continue;
             }
             hardwareDirs.push_back(args[++i]);
         } else if (arg.rfind("--hardware-dir=", 0) == 0 && arg.size() > 15) {
@@ -54,11 +56,9 @@ int main(int argc, char** argv)
         } else if (qtFlags.contains(arg) || arg.rfind("-qmljsdebugger=", 0) == 0) {
             continue;
         } else if (arg.empty()) {
-            std::cerr << "roofscope: error: argument " << i + 1 << " is empty" << usageHint;
-            return 2;
+            optionError = optionError.empty() ? "argument " + std::to_string(i + 1) + " is empty" : optionError;
         } else if (arg[0] == '-') {
-            std::cerr << "roofscope: error: unknown option '" << arg << "'" << usageHint;
-            return 2;
+            optionError = optionError.empty() ? "unknown option '" + arg + "'" : optionError;
         } else {
             positionals.push_back(arg);
         }
@@ -77,6 +77,14 @@ int main(int argc, char** argv)
                       << "'; commands: " << roofscope::CommandLine::commandList() << " (see 'roofscope help')\n";
             return 2;
         }
+    }
+    if (!optionError.empty()) {
+        std::cerr << "roofscope: error: " << optionError << usageHint;
+        return 2;
+    }
+    if (!session.empty()) {
+        std::error_code error;
+        const bool exists = std::filesystem::exists(session, error);
         if (!exists) {
             std::cerr << "roofscope: error: " << session << ": no such session file\n";
             return 2;

@@ -204,7 +204,7 @@ QString denseSvg(const PixelMap& map, const ChartScene& scene, const std::vector
         };
         for (size_t k = 0; k < scene.kernels.size(); ++k) {
             const ChartKernel& kernel = scene.kernels[k];
-            if (detailed[k] || kernel.hidden || kernel.points.empty()) {
+            if ((k < detailed.size() && detailed[k]) || kernel.hidden || kernel.points.empty()) {
                 continue;
             }
             for (const ChartKernelPoint& point : kernel.points) {
@@ -245,7 +245,7 @@ QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
     const bool many = std::count(detailed.begin(), detailed.end(), 1) < static_cast<std::ptrdiff_t>(detailed.size());
     for (size_t k = 0; k < scene.kernels.size(); ++k) {
         const ChartKernel& kernel = scene.kernels[k];
-        if (!detailed[k] || kernel.hidden || kernel.points.empty()) {
+        if (k >= detailed.size() || !detailed[k] || kernel.hidden || kernel.points.empty()) {
             continue;
         }
         out += QStringLiteral("<g class=\"kernel\" data-kernel=\"%1\" clip-path=\"url(#plot-area)\">\n").arg(k);
