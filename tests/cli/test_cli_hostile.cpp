@@ -186,7 +186,7 @@ private Q_SLOTS:
         QVERIFY(::chmod(QFile::encodeName(home.filePath("out")).constData(), 0777) == 0);
         const Run csv = shell(prefix + "\"$RS\" import csv k.csv -o out/s.yaml", home.path());
         QCOMPARE(csv.exitCode, 2);
-        QVERIFY2(csv.err.contains("k.csv: cannot be read: Permission denied"), csv.err.constData());
+        QVERIFY2(csv.err.contains("k.csv: cannot open the file: Permission denied"), csv.err.constData());
         const Run session = shell(prefix + "\"$RS\" table --session s.yaml", home.path());
         QCOMPARE(session.exitCode, 2);
         QVERIFY2(session.err.contains("s.yaml: cannot be read: Permission denied"), session.err.constData());
