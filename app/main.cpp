@@ -33,13 +33,34 @@ int main(int argc, char** argv)
     const std::set<std::string> qtValueOptions { "-platform", "-platformpluginpath", "-platformtheme", "-plugin",
         "-qwindowgeometry", "-geometry", "-qwindowicon", "-qwindowtitle", "-style", "-stylesheet", "-display",
         "-session" };
+    // Qt's own options that take no value.
+    const std::set<std::string> qtFlags { "-reverse", "-nograb", "-dograb", "-sync", "-widgetcount", "-testability" };
+    const char* usageHint = " (start the window with 'roofscope [SESSION.yaml] [--hardware-dir DIR]'; the "
+                            "commands and their options: 'roofscope help')\n";
+    // Anything else is refused before a window is tried: an option meant for a command, a typo or an
+    // empty argument (from a script's empty variable) never starts the window.
+    std::string optionError; // the first, said after a mistyped command (the likelier mistake)
     for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--hardware-dir" && i + 1 < args.size()) {
+        const std::string& arg = args[i];
+        if (arg == "--hardware-dir") {
+            if (i + 1 >= args.size() || args[i + 1].empty()) {
+                optionError = optionError.empty() ? "option --hardware-dir needs a folder" : optionError;
+                ++i;
+                continue;
+            }
             hardwareDirs.push_back(args[++i]);
-        } else if (qtValueOptions.contains(args[i])) {
+        } else if (arg.rfind("--hardware-dir=", 0) == 0 && arg.size() > 15) {
+            hardwareDirs.push_back(arg.substr(15));
+        } else if (qtValueOptions.contains(arg)) {
             ++i;
-        } else if (!args[i].empty() && args[i][0] != '-') {
-            positionals.push_back(args[i]);
+        } else if (qtFlags.contains(arg) || arg.rfind("-qmljsdebugger=", 0) == 0) {
+            continue;
+        } else if (arg.empty()) {
+            optionError = optionError.empty() ? "argument " + std::to_string(i + 1) + " is empty" : optionError;
+        } else if (arg[0] == '-') {
+            optionError = optionError.empty() ? "unknown option '" + arg + "'" : optionError;
+        } else {
+            positionals.push_back(arg);
         }
     }
     if (!positionals.empty()) {
@@ -56,6 +77,14 @@ int main(int argc, char** argv)
                       << "'; commands: " << roofscope::CommandLine::commandList() << " (see 'roofscope help')\n";
             return 2;
         }
+    }
+    if (!optionError.empty()) {
+        std::cerr << "roofscope: error: " << optionError << usageHint;
+        return 2;
+    }
+    if (!session.empty()) {
+        std::error_code error;
+        const bool exists = std::filesystem::exists(session, error);
         if (!exists) {
             std::cerr << "roofscope: error: " << session << ": no such session file\n";
             return 2;

@@ -13,10 +13,13 @@
 #include <qcustomplot.h>
 
 #include <QBuffer>
-#include <QFile>
 #include <QFileInfo>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPdfWriter>
 #include <QSvgGenerator>
-#include <QTemporaryDir>
+
+#include <cmath>
 
 namespace roofscope {
 
@@ -36,6 +39,19 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     }
     const QString suffix = QFileInfo(path).suffix().toLower();
     const bool html = suffix == QLatin1String("html") || suffix == QLatin1String("htm");
+    // A PNG is drawn in memory at width x height x scale² pixels (4 bytes each, then encoded), the
+    // HTML page's chart is laid out on buffers of width x height: bounded, with the reason, before
+    // anything is drawn. SVG and PDF are vectors: no pixels.
+    const double scale = suffix == QLatin1String("png") ? options.scale : 1.0;
+    const double pixels = std::round(options.width * scale) * std::round(options.height * scale);
+    if ((suffix == QLatin1String("png") || html) && pixels > kMaxExportPixels) {
+        return QObject::tr("the chart would be %1x%2 = %3 million pixels, over the %4 million pixels an export draws "
+                           "(4 bytes of memory each): make --size or --scale smaller")
+            .arg(std::round(options.width * scale))
+            .arg(std::round(options.height * scale))
+            .arg(std::round(pixels / 1e6))
+            .arg(kMaxExportPixels / 1e6);
+    }
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf") && !html) {
         return QObject::tr("%1: the file name must end in .png, .svg, .pdf or .html").arg(path);
     }
@@ -106,18 +122,33 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         ok = buffer.open(QIODevice::WriteOnly)
             && chart.plot()->toPixmap(options.width, options.height, options.scale).save(&buffer, "PNG");
     } else if (suffix == QLatin1String("pdf")) {
-        QTemporaryDir scratch;
-        const QString temporary = scratch.filePath(QStringLiteral("chart.pdf"));
-        ok = scratch.isValid()
-            && chart.plot()->savePdf(temporary, options.width, options.height, QCP::epAllowCosmetic,
-                QStringLiteral("Roofscope"), QString::fromStdString(session.title));
-        QFile rendered(temporary);
-        ok = ok && rendered.open(QIODevice::ReadOnly);
+        // Into memory, as QCustomPlot's savePdf() lays out its page (one page of width x height
+        // points, no margins), so that no temporary file or folder exists to be left behind when the
+        // process is killed; the safe writer's own temporary file sits beside the target.
+        QBuffer buffer(&bytes);
+        ok = buffer.open(QIODevice::WriteOnly);
         if (ok) {
-            bytes = rendered.readAll();
-            // The printer reports no write errors: a complete PDF ends with its end-of-file marker.
-            ok = bytes.trimmed().endsWith("%%EOF");
+            QPdfWriter writer(&buffer);
+            writer.setCreator(QStringLiteral("Roofscope"));
+            writer.setTitle(QString::fromStdString(session.title));
+            writer.setResolution(96);
+            QPageLayout layout(
+                QPageSize(QSizeF(options.width, options.height), QPageSize::Point, QString(), QPageSize::ExactMatch),
+                QPageLayout::Portrait, QMarginsF(0, 0, 0, 0), QPageLayout::Point);
+            layout.setMode(QPageLayout::FullPageMode);
+            writer.setPageLayout(layout);
+            QCPPainter painter;
+            ok = painter.begin(&writer);
+            if (ok) {
+                painter.setMode(QCPPainter::pmVectorized);
+                painter.setMode(QCPPainter::pmNoCaching);
+                painter.setWindow(QRect(0, 0, options.width, options.height));
+                chart.plot()->toPainter(&painter, options.width, options.height);
+                ok = painter.end();
+            }
         }
+        // A complete PDF ends with its end-of-file marker.
+        ok = ok && bytes.trimmed().endsWith("%%EOF");
     } else {
         QBuffer buffer(&bytes);
         QSvgGenerator generator;

@@ -26,7 +26,11 @@ struct ChartExportOptions {
 // The file is written through the safe writer (SafeFileWriter): all or nothing, links followed, the
 // previous file kept on any failure. Needs a QApplication (offscreen is fine). Returns an error
 // message, empty on success.
+// A PNG of more than kMaxExportPixels pixels (width x scale by height x scale), or an HTML page
+// larger than that, is refused with the reason, before any memory is taken for it.
 // `plotArea`, when given, receives the plot area (the axis rectangle) in the file's coordinates.
+inline constexpr double kMaxExportPixels = 64e6;
+
 QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
     const ChartExportOptions& options = {}, QRect* plotArea = nullptr);
 

@@ -18,7 +18,9 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -280,12 +282,74 @@ QString regionsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
     return out + QStringLiteral("</g>\n");
 }
 
-QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& rect, const ChartLabelPlacer& labels)
+// The kernels not listed (a page of many kernels): per device one path of dots, one dot per pixel
+// however many kernels fall on it (as the chart's dense mode stamps a pixel once per device), and
+// per device one path of the measured points compared with it. No tooltip: a dot may be many kernels.
+QString denseSvg(const PixelMap& map, const ChartScene& scene, const std::vector<char>& detailed)
 {
     QString out;
+    const ChartStyle& style = scene.style;
+    for (size_t d = 0; d < scene.devices.size(); ++d) {
+        QSet<quint64> seen;
+        QSet<quint64> seenMeasured;
+        QString dots;
+        QString measured;
+        auto add = [](QSet<quint64>& set, QString& path, double x, double y) {
+            if (!std::isfinite(x) || !std::isfinite(y) || std::abs(x) > 1e6 || std::abs(y) > 1e6) {
+                return;
+            }
+            const auto px = static_cast<qint64>(std::lround(x));
+            const auto py = static_cast<qint64>(std::lround(y));
+            const quint64 key = (static_cast<quint64>(px + (1 << 24)) << 32) | static_cast<quint64>(py + (1 << 24));
+            if (!set.contains(key)) {
+                set.insert(key);
+                path += QStringLiteral("M%1 %2h0").arg(px).arg(py);
+            }
+        };
+        for (size_t k = 0; k < scene.kernels.size(); ++k) {
+            const ChartKernel& kernel = scene.kernels[k];
+            if ((k < detailed.size() && detailed[k]) || kernel.hidden || kernel.points.empty()) {
+                continue;
+            }
+            for (const ChartKernelPoint& point : kernel.points) {
+                if (point.device == static_cast<int>(d)) {
+                    add(seen, dots, map.x(point.intensity), map.y(point.attainable));
+                }
+            }
+            if (kernel.achieved && *kernel.achieved > 0.0 && kernel.points.front().device == static_cast<int>(d)) {
+                add(seenMeasured, measured, map.x(kernel.points.front().intensity), map.y(*kernel.achieved));
+            }
+        }
+        const QString c = colour(scene.devices[d].color);
+        if (!dots.isEmpty()) {
+            out += QStringLiteral("<path class=\"dense\" data-device=\"%1\" data-dots=\"%2\" "
+                                  "clip-path=\"url(#plot-area)\" fill=\"none\" stroke=\"%3\" stroke-width=\"5\" "
+                                  "stroke-linecap=\"round\" d=\"%4\"/>\n")
+                       .arg(d)
+                       .arg(seen.size())
+                       .arg(c, dots);
+        }
+        if (!measured.isEmpty()) { // hollow: a ring of the device's colour around the background's
+            out += QStringLiteral("<g class=\"dense measured\" data-device=\"%1\" data-dots=\"%2\" "
+                                  "clip-path=\"url(#plot-area)\" fill=\"none\" stroke-linecap=\"round\">"
+                                  "<path stroke=\"%3\" stroke-width=\"6\" d=\"%5\"/>"
+                                  "<path stroke=\"%4\" stroke-width=\"3\" d=\"%5\"/></g>\n")
+                       .arg(d)
+                       .arg(seenMeasured.size())
+                       .arg(c, colour(style.hollowFill), measured);
+        }
+    }
+    return out;
+}
+
+QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& rect, const ChartLabelPlacer& labels,
+    const std::vector<char>& detailed)
+{
+    QString out = denseSvg(map, scene, detailed);
+    const bool many = std::count(detailed.begin(), detailed.end(), 1) < static_cast<std::ptrdiff_t>(detailed.size());
     for (size_t k = 0; k < scene.kernels.size(); ++k) {
         const ChartKernel& kernel = scene.kernels[k];
-        if (kernel.hidden || kernel.points.empty()) {
+        if (k >= detailed.size() || !detailed[k] || kernel.hidden || kernel.points.empty()) {
             continue;
         }
         out += QStringLiteral("<g class=\"kernel\" data-kernel=\"%1\" clip-path=\"url(#plot-area)\">\n").arg(k);
@@ -294,9 +358,11 @@ QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
             top = std::max(top, point.attainable);
         }
         const double x = kernel.points.front().intensity;
-        out += QStringLiteral(
-            "<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"%4\" stroke-dasharray=\"2 3\"/>\n")
-                   .arg(n(map.x(x)), n(map.y(top)), QString::number(rect.bottom()), colour(scene.style.guide));
+        if (!many) { // among many kernels the guides would hide the chart (the chart draws none either)
+            out += QStringLiteral(
+                "<line x1=\"%1\" y1=\"%2\" x2=\"%1\" y2=\"%3\" stroke=\"%4\" stroke-dasharray=\"2 3\"/>\n")
+                       .arg(n(map.x(x)), n(map.y(top)), QString::number(rect.bottom()), colour(scene.style.guide));
+        }
         for (const ChartKernelPoint& point : kernel.points) {
             if (point.device < 0 || static_cast<size_t>(point.device) >= scene.devices.size()) {
                 continue;
@@ -392,6 +458,43 @@ QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width, 
     return out;
 }
 
+// The kernels the page lists (table rows, markers with tooltips): every one up to kHtmlListedKernels,
+// else the kHtmlListedKernels that take the most time in the workload, by one measure for all of
+// them: the measured time x count when every kernel was measured, else T_min x count on the first
+// device. `basis` says which, for the page's note.
+std::vector<char> listedKernels(const SceneBuildResult& built, const Session& session, QString& basis)
+{
+    const size_t count = session.kernels.size();
+    std::vector<char> listed(count, 1);
+    if (count <= kHtmlListedKernels) {
+        return listed;
+    }
+    const bool measured = std::all_of(
+        session.kernels.begin(), session.kernels.end(), [](const Kernel& k) { return k.measuredSeconds.has_value(); });
+    const auto* first = built.results.empty() ? nullptr : &built.results.front()->evaluations;
+    std::vector<std::pair<double, size_t>> time(count);
+    for (size_t k = 0; k < count; ++k) {
+        const Kernel& kernel = session.kernels[k];
+        double seconds = -1.0; // a kernel the first device cannot evaluate goes last
+        if (measured) {
+            seconds = *kernel.measuredSeconds * kernel.count;
+        } else if (first && k < first->size() && (*first)[k]) {
+            seconds = (*first)[k]->tMin * kernel.count;
+        }
+        time[k] = { std::isfinite(seconds) ? seconds : -1.0, k };
+    }
+    std::partial_sort(time.begin(), time.begin() + static_cast<std::ptrdiff_t>(kHtmlListedKernels), time.end(),
+        [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+    std::fill(listed.begin(), listed.end(), 0);
+    for (size_t i = 0; i < kHtmlListedKernels; ++i) {
+        listed[time[i].second] = 1;
+    }
+    basis = measured ? QObject::tr("measured time x count")
+                     : QObject::tr("T_min x count on %1")
+                           .arg(built.scene.devices.empty() ? QString() : built.scene.devices.front().label);
+    return listed;
+}
+
 const char* kScript = R"JS(
 (function () {
   var tips = JSON.parse(document.getElementById('tips').textContent);
@@ -415,7 +518,7 @@ const char* kScript = R"JS(
   function hide() { tip.hidden = true; }
   function isolate(kernel) {
     isolated = isolated === kernel ? null : kernel;
-    document.querySelectorAll('.kernel, .kernel-label, #results tr[data-kernel]').forEach(function (e) {
+    document.querySelectorAll('.kernel, .kernel-label, .dense, #results tr[data-kernel]').forEach(function (e) {
       e.classList.toggle('isolated-out', isolated !== null && e.getAttribute('data-kernel') !== isolated);
     });
     document.getElementById('show-all').hidden = isolated === null;
@@ -494,7 +597,10 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
     for (size_t d = 0; d < scene.devices.size(); ++d) {
         svg += deviceSvg(map, scene, d, range);
     }
-    svg += kernelsSvg(map, scene, rect, chart.labelPlacer());
+    QString basis;
+    const std::vector<char> listed = listedKernels(built, session, basis);
+    const size_t listedCount = static_cast<size_t>(std::count(listed.begin(), listed.end(), 1));
+    svg += kernelsSvg(map, scene, rect, chart.labelPlacer(), listed);
     svg += decorationsSvg(map, scene, width, chart.labelPlacer());
     svg += QStringLiteral("</svg>\n");
 
@@ -528,7 +634,7 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
     for (size_t d = 0; d < built.results.size() && d < scene.devices.size(); ++d) {
         const auto& evaluations = built.results[d]->evaluations;
         for (size_t k = 0; k < evaluations.size(); ++k) {
-            if (evaluations[k]) {
+            if (evaluations[k] && k < listed.size() && listed[k]) {
                 tips.insert(QStringLiteral("%1:%2").arg(k).arg(d),
                     evaluationToolTip(*evaluations[k], scene.devices[d].label,
                         k < session.kernels.size() ? &session.kernels[k] : nullptr));
@@ -572,7 +678,18 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
     page += QStringLiteral("<button id=\"show-all\" hidden>Show every kernel</button>\n");
     page += svg;
     page += QStringLiteral("<div id=\"tooltip\" hidden></div>\n<h2>Results</h2>\n");
-    page += QStringLiteral("<div class=\"table-scroll\">") + htmlResultsTable(built, session)
+    if (listedCount < session.kernels.size()) {
+        // The page stays honest about what it leaves out: how many, by which measure, and where to get them.
+        page += QStringLiteral("<p id=\"left-out\">%1</p>\n")
+                    .arg(esc(QObject::tr("%1 kernels: the table and the chart's markers (with tooltips) show the %2 "
+                                         "that take the most time (%3); the other %4 are drawn as dots, one per pixel "
+                                         "and device, without tooltips. Every kernel is in 'roofscope table'.")
+                                 .arg(session.kernels.size())
+                                 .arg(listedCount)
+                                 .arg(basis)
+                                 .arg(session.kernels.size() - listedCount)));
+    }
+    page += QStringLiteral("<div class=\"table-scroll\">") + htmlResultsTable(built, session, listed)
         + QStringLiteral("</div>\n");
     page += QStringLiteral("<h2>Workload comparison</h2>\n");
     page += htmlComparisonTable(built.comparison);

@@ -4,6 +4,7 @@
 
 #include <QString>
 
+#include <cstddef>
 #include <vector>
 
 namespace roofscope {
@@ -20,7 +21,13 @@ struct Session;
 // isolate a kernel on a click. Below the chart: the results table (kernel x device) and the workload
 // comparison, with the marks and notes of the other exports, and one table per kernel group (tokens/s,
 // each group ranked on its own). `chart` must have been replotted. Returns the page.
+// A session of more than kHtmlListedKernels kernels keeps the page small and quick to open: the table,
+// the tooltips and the kernels' own markers are for the kHtmlListedKernels kernels that take the most
+// time; the others are drawn as dots (one per pixel and device, as the chart's dense mode), and a note
+// above the table says how many were left out and by which measure the listed ones were chosen.
 QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, const Session& session,
     const std::vector<GroupThroughput>& groups = {});
+
+inline constexpr std::size_t kHtmlListedKernels = 200;
 
 } // namespace roofscope

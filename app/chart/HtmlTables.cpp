@@ -22,12 +22,15 @@ QString esc(const std::string& text)
 }
 } // namespace
 
-QString htmlResultsTable(const SceneBuildResult& built, const Session& session)
+QString htmlResultsTable(const SceneBuildResult& built, const Session& session, const std::vector<char>& listed)
 {
     QString out = QStringLiteral("<table id=\"results\"><thead><tr><th>Kernel</th><th>Device</th><th>Attainable</th>"
                                  "<th>% of peak</th><th>Regime</th><th>Binding</th><th>T_min</th><th>T_max</th>"
                                  "<th>% of roof</th></tr></thead><tbody>\n");
     for (size_t k = 0; k < session.kernels.size(); ++k) {
+        if (k < listed.size() && !listed[k]) {
+            continue;
+        }
         for (size_t d = 0; d < built.results.size() && d < built.scene.devices.size(); ++d) {
             const auto& evaluations = built.results[d]->evaluations;
             if (k >= evaluations.size() || !evaluations[k]) {

@@ -16,7 +16,8 @@ struct Session;
 // page's script can hide it with its device or isolate its kernel.
 // Kernel x device: attainable, % of peak, regime, binding, T_min, T_max, and "% of roof" where a
 // runtime measured on that device is known (a runtime measured elsewhere says where instead).
-QString htmlResultsTable(const SceneBuildResult& built, const Session& session);
+// `listed` (when not empty) says which kernels get rows: a page of many kernels lists only some.
+QString htmlResultsTable(const SceneBuildResult& built, const Session& session, const std::vector<char>& listed = {});
 // The workload comparison: the columns of comparisonColumns() and the rank, '*' rows with their
 // caveats, the level notes and why a figure is blank, below it.
 QString htmlComparisonTable(const Comparison& comparison);

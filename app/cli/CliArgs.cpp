@@ -31,6 +31,12 @@ CliArgs::CliArgs(const std::vector<std::string>& args, size_t first, const std::
             }
             m_values[name].emplace_back("true");
         } else if (contains(valueOptions, name)) {
+            if (has(name) && !isRepeatable(name)) {
+                // Which one counts would be a guess: refuse it, naming the option and both values.
+                const std::string second = inlineValue ? *inlineValue : i + 1 < args.size() ? args[i + 1] : "";
+                throw CliError("option --" + name + " is given twice ('" + m_values[name].front() + "' and '" + second
+                    + "'): give it once");
+            }
             if (inlineValue) {
                 m_values[name].push_back(*inlineValue);
             } else if (i + 1 < args.size()) {
@@ -42,6 +48,14 @@ CliArgs::CliArgs(const std::vector<std::string>& args, size_t first, const std::
             throw CliError("unknown option --" + name);
         }
     }
+}
+
+bool CliArgs::isRepeatable(const std::string& name)
+{
+    // Each adds to the others: a level's bytes or bandwidth, a template parameter, a device list,
+    // a folder of device files.
+    static const std::vector<std::string> repeatable { "bytes", "bandwidth", "param", "hardware", "hardware-dir" };
+    return std::find(repeatable.begin(), repeatable.end(), name) != repeatable.end();
 }
 
 bool CliArgs::has(const std::string& name) const

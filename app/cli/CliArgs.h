@@ -13,7 +13,9 @@ struct CliError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Options of one sub-command: `--name value`, `--name=value`, repeatable, and flags.
+// Options of one sub-command: `--name value`, `--name=value` and flags. An option that takes a value
+// may be given once, except the ones that add up (isRepeatable): a second --format is an error,
+// never a silent choice of one of them.
 class CliArgs {
 public:
     // `flags` take no value; every other `--option` takes one.
@@ -21,6 +23,8 @@ public:
         const std::vector<std::string>& flags);
 
     bool has(const std::string& name) const;
+    // --bytes, --bandwidth, --param, --hardware and --hardware-dir: each one given adds to the others.
+    static bool isRepeatable(const std::string& name);
     std::optional<std::string> value(const std::string& name) const; // the last one given
     std::vector<std::string> values(const std::string& name) const; // all of them, in order
     const std::vector<std::string>& positional() const { return m_positional; }

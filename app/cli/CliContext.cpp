@@ -99,7 +99,7 @@ std::vector<Hardware> CliContext::devices() const
     return out;
 }
 
-Kernel CliContext::kernel(const std::vector<std::string>& freeParameters) const
+Kernel CliContext::kernel(const std::vector<std::string>& freeParameters, const std::string& freeOption) const
 {
     Kernel k;
     auto count = m_args.number("count");
@@ -151,6 +151,9 @@ Kernel CliContext::kernel(const std::vector<std::string>& freeParameters) const
             }
             const std::string name = trimmed(spec.substr(0, eq));
             const std::string value = trimmed(spec.substr(eq + 1));
+            if (t.params.count(name) != 0 || t.options.count(name) != 0) {
+                throw CliError("--param " + name + " is given twice: give each parameter once");
+            }
             if (name.rfind("dtype", 0) == 0 || name == "link") {
                 t.options[name] = toLower(value);
                 continue;
@@ -165,7 +168,7 @@ Kernel CliContext::kernel(const std::vector<std::string>& freeParameters) const
         for (const auto& name : freeParameters) {
             const TemplateParameter* p = def->parameter(name);
             if (!p) {
-                throw CliError("--free: " + def->signature + " has no parameter '" + name + "'");
+                throw CliError("--" + freeOption + ": " + def->signature + " has no parameter '" + name + "'");
             }
             t.params.try_emplace(name, p->defaultValue);
         }
@@ -199,6 +202,12 @@ Kernel CliContext::kernel(const std::vector<std::string>& freeParameters) const
         auto b = parseQuantity(value, Dimension::Bytes, false);
         if (!b.value || !(*b.value > 0.0)) {
             throw CliError("--bytes " + level + ": " + (b.value ? std::string("must be > 0") : b.error));
+        }
+        for (const auto& given : k.bytes) {
+            if (given.level == level) {
+                throw CliError("--bytes: level '" + level
+                    + "' is given twice; give each level's bytes once (they are not added up)");
+            }
         }
         k.bytes.push_back({ level, *b.value });
     }

@@ -24,8 +24,9 @@ public:
     // --hardware ID[,ID...] or --peak F --bandwidth LEVEL=BPS ...
     std::vector<Hardware> devices() const;
     // --flops F --bytes B [--bytes LEVEL=B ...] or --kernel TEMPLATE --param NAME=VALUE ...
-    // `freeParameters` (solve --free) may be left out: they start at the template's default.
-    Kernel kernel(const std::vector<std::string>& freeParameters = {}) const;
+    // `freeParameters` (solve --free, sweep --vary: `freeOption` names it in errors) may be left
+    // out: they start at the template's default.
+    Kernel kernel(const std::vector<std::string>& freeParameters = {}, const std::string& freeOption = "free") const;
     EvalOptions evalOptions() const;
     // --chips N (default 1): the devices used N-wide (model/ChipScaling.h).
     double chips() const;

@@ -1,5 +1,7 @@
 #include "cli/CliUsage.h"
 
+#include <sstream>
+
 namespace roofscope {
 
 const char* cliUsage()
@@ -29,6 +31,33 @@ const char* cliUsage()
 every command takes --hardware-dir DIR (more device files)
 numbers take SI suffixes: 1.97e14, 197T, 820G
 )";
+}
+
+std::string commandUsage(const std::string& command)
+{
+    // The command's lines of the usage above: its own and the indented ones that continue it, then
+    // the notes every command shares.
+    std::istringstream in(cliUsage());
+    std::string line;
+    std::string lines;
+    std::string notes;
+    bool inCommand = false;
+    const std::string start = "  roofscope " + command + " ";
+    while (std::getline(in, line)) {
+        if (line.rfind("  roofscope ", 0) == 0) {
+            inCommand = line.rfind(start, 0) == 0;
+        } else if (line.rfind("    ", 0) != 0) {
+            inCommand = false;
+            if (line.rfind("usage:", 0) != 0) {
+                notes += line + "\n";
+            }
+            continue;
+        }
+        if (inCommand) {
+            lines += line + "\n";
+        }
+    }
+    return lines.empty() ? std::string(cliUsage()) : "usage:\n" + lines + notes;
 }
 
 } // namespace roofscope

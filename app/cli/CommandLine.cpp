@@ -13,6 +13,7 @@
 #include "cli/WorkloadCommand.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
+#include "io/EvaluationTableWriter.h"
 #include "io/SafeFileWriter.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
@@ -375,46 +376,70 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    Session session = loadSessionOrThrow(*path, err);
-    // With devices, only the evaluation's kernels are printed: the session's are moved into it.
-    auto evaluation = session.devices.empty() ? evaluateSession(session, context.database())
-                                              : evaluateSessionTakingKernels(session, context.database());
-    if (!evaluation.errors.empty()) {
-        throw CliError(*path + ": " + evaluation.errors.front());
+    const Session session = loadSessionOrThrow(*path, err);
+    if (session.kernels.empty()) {
+        throw CliError(*path + ": the session has no kernel, so there is no table to print");
     }
+    const bool shown = std::any_of(
+        session.devices.begin(), session.devices.end(), [](const DeviceSelection& d) { return d.visible; });
+    if (!shown && format != "json") {
+        throw CliError(*path
+            + ": the session shows no device, so there is no table to print: add one under "
+              "'devices:' (see 'roofscope hardware list'); '--format json' lists the kernels alone");
+    }
+    // The rows a block of kernels at a time, twice: first for the errors, the warnings and the
+    // columns' widths, then to print them, so that no more than a block is held (a profile of 100,000
+    // launches on 12 devices is 1.2 million rows) and nothing is printed when a row cannot be made.
+    constexpr std::size_t kKernelsPerBlock = 4096;
+    const TableFormat tableFormat = format == "csv" ? TableFormat::Csv
+        : format == "markdown"                      ? TableFormat::Markdown
+                                                    : TableFormat::Text;
+    EvaluationTableWriter writer(tableFormat);
     // A profile of many launches repeats one warning per kernel: the first ones, then a count.
     constexpr std::size_t kWarningsShown = 20;
     std::size_t warnings = 0;
-    for (const auto& row : evaluation.rows) {
-        for (const auto& w : row.evaluation.warnings) {
-            if (warnings++ < kWarningsShown) {
-                err << "roofscope: warning: " << w << "\n";
+    evaluateSessionInBlocks(session, context.database(), kKernelsPerBlock, [&](SessionEvaluation& block) {
+        if (!block.errors.empty()) {
+            throw CliError(*path + ": " + block.errors.front());
+        }
+        for (const auto& row : block.rows) {
+            for (const auto& w : row.evaluation.warnings) {
+                if (warnings++ < kWarningsShown) {
+                    err << "roofscope: warning: " << w << "\n";
+                }
+            }
+            if (format != "json") {
+                writer.measure(row.evaluation);
+            }
+            for (const auto& note : row.evaluation.levelNotes) { // bytes counted on another level: said, not hidden
+                if (warnings++ < kWarningsShown) {
+                    err << "roofscope: note: kernel '" << row.evaluation.kernelName << "' on "
+                        << row.evaluation.hardwareLabel << ": " << note
+                        << (row.evaluation.likeForLikeLevels ? "" : " (not like-for-like)") << "\n";
+                }
             }
         }
-        for (const auto& note : row.evaluation.levelNotes) { // bytes counted on another level: said, not hidden
-            if (warnings++ < kWarningsShown) {
-                err << "roofscope: note: kernel '" << row.evaluation.kernelName << "' on "
-                    << row.evaluation.hardwareLabel << ": " << note
-                    << (row.evaluation.likeForLikeLevels ? "" : " (not like-for-like)") << "\n";
-            }
-        }
-    }
+        return true;
+    });
     if (warnings > kWarningsShown) {
         err << "roofscope: warning: " << warnings - kWarningsShown << " more warnings like these\n";
     }
     if (format == "json") {
-        writeTableJson(out, evaluation, session);
+        bool first = true;
+        evaluateSessionInBlocks(session, context.database(), kKernelsPerBlock, [&](SessionEvaluation& block) {
+            writeTableJsonRows(out, block, first);
+            return true;
+        });
+        writeTableJsonEnd(out, session, first);
         return 0;
     }
-    std::vector<Evaluation> rows;
-    rows.reserve(evaluation.rows.size());
-    for (const auto& row : evaluation.rows) {
-        rows.push_back(row.evaluation);
-    }
-    out << formatEvaluationTable(rows,
-        format == "csv"            ? TableFormat::Csv
-            : format == "markdown" ? TableFormat::Markdown
-                                   : TableFormat::Text);
+    writer.writeHeader(out);
+    evaluateSessionInBlocks(session, context.database(), kKernelsPerBlock, [&](SessionEvaluation& block) {
+        for (const auto& row : block.rows) {
+            writer.writeRow(out, row.evaluation);
+        }
+        return true;
+    });
     return 0;
 }
 
@@ -518,6 +543,12 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& rawOut,
         }
         if (command == "--version") {
             out << "roofscope " << ROOFSCOPE_VERSION << "\n";
+            return 0;
+        }
+        // Every sub-command takes --help (or -h): its usage, exit status 0, nothing run.
+        if (std::any_of(args.begin() + 1, args.end(), [](const std::string& a) { return a == "--help" || a == "-h"; })
+            && std::find(commands().begin(), commands().end(), command) != commands().end()) {
+            out << commandUsage(command);
             return 0;
         }
         if (command == "hardware") {

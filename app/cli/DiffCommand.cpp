@@ -2,6 +2,7 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "io/FileCheck.h"
 #include "io/SessionFile.h"
 #include "io/SessionRuns.h"
 #include "model/RunDiff.h"
@@ -41,6 +42,10 @@ LoadedRun loadRunInput(const std::string& path, const char* role, std::ostream& 
     std::error_code ec;
     if (!fs::exists(path, ec)) {
         throw CliError(std::string(role) + " " + path + ": no such file");
+    }
+    // A profiler's folder (rocprof-compute) or a regular file; a FIFO or a device is never opened.
+    if (const std::string problem = regularFileProblem(path); !problem.empty() && !fs::is_directory(path, ec)) {
+        throw CliError(std::string(role) + " " + path + ": " + problem);
     }
     RunReference run;
     LoadedRun loaded;
@@ -130,6 +135,11 @@ int diffCommand(const std::vector<std::string>& args, std::ostream& out, std::os
         const auto threshold = parseThreshold(*text);
         if (!threshold) {
             throw CliError("--threshold '" + *text + "': give a percentage (5%) or a fraction between 0 and 1 (0.05)");
+        }
+        // A kernel 11 times slower is past any threshold anyone means; beyond that a typo is likelier.
+        constexpr double kMaxThreshold = 10.0;
+        if (*threshold > kMaxThreshold) {
+            throw CliError("--threshold '" + *text + "': at most 1000% (a kernel 11 times slower)");
         }
         options.threshold = *threshold;
     }

@@ -18,7 +18,12 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 #include <ostream>
+#include <sstream>
+#include <sys/stat.h>
+#include <tuple>
 
 namespace roofscope {
 
@@ -44,6 +49,77 @@ std::string checkedHardwareYaml(const Hardware& hw, const std::string& path)
     return text;
 }
 
+// The files named, each once: a file named twice (k.csv k.csv, or k.csv ./k.csv: the same file
+// whatever the spelling) is read once, with a warning.
+std::vector<std::string> distinctFiles(const std::vector<std::string>& named, std::ostream& err)
+{
+    namespace fs = std::filesystem;
+    std::vector<std::string> files;
+    std::vector<std::string> seen; // the device and inode of each file (a hard link is the same file)
+    for (const auto& file : named) {
+        std::string key;
+        struct stat st { };
+        if (::stat(file.c_str(), &st) == 0) {
+            key = std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino);
+        } else { // a missing file: its importer says so, once
+            std::error_code ec;
+            key = fs::absolute(file, ec).lexically_normal().string();
+        }
+        const auto same = std::find(seen.begin(), seen.end(), key);
+        if (same != seen.end()) {
+            const std::string& first = files[static_cast<std::size_t>(same - seen.begin())];
+            err << "roofscope: warning: " << file
+                << (file == first ? " is named twice" : " is the same file as " + first) << ": it is read once\n";
+            continue;
+        }
+        seen.push_back(key);
+        files.push_back(file);
+    }
+    return files;
+}
+
+// The device file and the session that names it: both written or neither. Each is checked before
+// either is written; if the session then fails, the device file gets its previous content back (or
+// is removed when it is new).
+void writeBothOrNeither(const std::string& hardwarePath, const std::string& hardwareText,
+    const std::vector<std::string>& hardwareInputs, const std::string& sessionPath, const std::string& sessionText,
+    const std::vector<std::string>& sessionInputs)
+{
+    for (const auto& [path, inputs, option] : { std::tuple { hardwarePath, hardwareInputs, "--hardware-out" },
+             std::tuple { sessionPath, sessionInputs, "-o" } }) {
+        SafeFileWriter writer(path);
+        writer.setInputs(inputs);
+        if (const std::string error = writer.check(); !error.empty()) {
+            throw CliError(std::string(option) + ": " + error);
+        }
+    }
+    std::optional<std::string> previous;
+    if (std::filesystem::is_regular_file(hardwarePath)) {
+        std::ifstream in(hardwarePath, std::ios::binary);
+        std::ostringstream content;
+        content << in.rdbuf();
+        if (!in) {
+            throw CliError("--hardware-out: cannot read " + hardwarePath
+                + " to keep it safe while the session is written; nothing was written");
+        }
+        previous = content.str();
+    }
+    if (const std::string error = writeFileSafely(hardwarePath, hardwareText, hardwareInputs); !error.empty()) {
+        throw CliError(error + "; the session was not written either");
+    }
+    const std::string error = writeFileSafely(sessionPath, sessionText, sessionInputs);
+    if (error.empty()) {
+        return;
+    }
+    std::error_code ec;
+    const bool restored = previous ? writeFileSafely(hardwarePath, *previous, hardwareInputs).empty()
+                                   : std::filesystem::remove(hardwarePath, ec);
+    throw CliError(error
+        + (restored ? (previous ? "; " + hardwarePath + " has its previous content back"
+                                : "; " + hardwarePath + " was not kept either")
+                    : "; and " + hardwarePath + " could not be put back as it was"));
+}
+
 } // namespace
 
 int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, std::ostream& err)
@@ -64,10 +140,11 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
         && format != "xprof") {
         throw CliError("import: unknown format '" + format + "' (ncu, rocprof, ert, csv, jax or xprof)");
     }
-    const std::vector<std::string> files(opts.positional().begin() + 1, opts.positional().end());
-    if (files.empty()) {
+    if (opts.positional().size() < 2) {
         throw CliError("import " + format + " needs at least one FILE");
     }
+    const std::vector<std::string> files
+        = distinctFiles({ opts.positional().begin() + 1, opts.positional().end() }, err);
     const auto output = opts.value("output");
     if (!output || output->empty()) {
         throw CliError("import needs -o OUT.yaml (a session, or a hardware file for ERT and roofline.csv)");
@@ -215,6 +292,7 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
             session.devices.push_back({ id, "", {}, true });
         }
     }
+    std::optional<std::string> hardwareText;
     if (!result.devices.empty()) {
         // Kernels and a device (rocprof roofline.csv with pmc_perf.csv): the device goes to its own file.
         const auto hardwareOut = opts.value("hardware-out");
@@ -224,10 +302,7 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
                   "roofline.csv on its own");
         }
         const Hardware& hw = result.devices.front();
-        const std::string text = checkedHardwareYaml(hw, *hardwareOut);
-        if (const std::string error = writeFileSafely(*hardwareOut, text, hardwareInputs); !error.empty()) {
-            throw CliError(error);
-        }
+        hardwareText = checkedHardwareYaml(hw, *hardwareOut); // written with the session, below
         session.devices.push_back({ hw.id, "", {}, true });
         summary["device"] = hw.id;
         summary["hardware_output"] = *hardwareOut;
@@ -274,7 +349,9 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
     if (!check.session) {
         throw CliError("the imported kernels do not make a valid session: " + firstError(check.diagnostics));
     }
-    if (const std::string error = writeFileSafely(*output, text, sessionInputs); !error.empty()) {
+    if (hardwareText) {
+        writeBothOrNeither(*opts.value("hardware-out"), *hardwareText, hardwareInputs, *output, text, sessionInputs);
+    } else if (const std::string error = writeFileSafely(*output, text, sessionInputs); !error.empty()) {
         throw CliError(error);
     }
     // The kernels the session shows: launches stay apart unless --aggregate merges them.

@@ -77,7 +77,7 @@ int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     if (axis.name != "chips") {
         free.push_back(axis.name);
     }
-    const Kernel kernel = opts.has("kernel") ? context.kernel(free) : context.kernel();
+    const Kernel kernel = opts.has("kernel") ? context.kernel(free, "vary") : context.kernel();
     const SweepResult result = sweep(kernel, devices, context.evalOptions(), axis, chips);
     if (!result.error.empty()) {
         throw CliError("--vary " + result.error);

@@ -48,6 +48,9 @@ TemplateInstance readParams(const CliArgs& opts)
             }
             const std::string name = trimmed(spec.substr(0, eq));
             const std::string value = trimmed(spec.substr(eq + 1));
+            if (t.params.count(name) != 0 || t.options.count(name) != 0) {
+                throw CliError("--param " + name + " is given twice: give each parameter once");
+            }
             if (isTransformerOption(name)) {
                 t.options[name] = toLower(value);
                 continue;

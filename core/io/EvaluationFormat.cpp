@@ -1,5 +1,6 @@
 #include "io/EvaluationFormat.h"
 
+#include "io/EvaluationTableWriter.h"
 #include "model/Guidance.h"
 #include "model/Text.h"
 #include "model/Units.h"
@@ -431,24 +432,16 @@ std::string formatGrid(
 
 std::string formatEvaluationTable(const std::vector<Evaluation>& rows, TableFormat format)
 {
-    const auto& columns = tableColumns();
-    const bool csv = format == TableFormat::Csv;
-    std::vector<std::string> header;
-    header.reserve(columns.size());
-    for (const auto& column : columns) {
-        header.emplace_back(csv ? column.csvKey : column.title);
-    }
-    std::vector<std::vector<std::string>> cells;
-    cells.reserve(rows.size());
+    EvaluationTableWriter writer(format);
     for (const auto& ev : rows) {
-        std::vector<std::string> row;
-        row.reserve(columns.size());
-        for (size_t c = 0; c < columns.size(); ++c) {
-            row.push_back(tableCell(ev, c, csv));
-        }
-        cells.push_back(std::move(row));
+        writer.measure(ev);
     }
-    return formatGrid(header, cells, format);
+    std::ostringstream out;
+    writer.writeHeader(out);
+    for (const auto& ev : rows) {
+        writer.writeRow(out, ev);
+    }
+    return out.str();
 }
 
 } // namespace roofscope

@@ -334,7 +334,9 @@ void HardwareDatabase::loadDirectory(const std::string& directory, bool optional
         if (!optional) {
             Diagnostic d;
             d.file = directory;
-            d.message = "hardware folder does not exist";
+            const bool exists = fs::exists(directory, ec);
+            d.message = !exists ? std::string("hardware folder does not exist")
+                                : "is not a folder: a hardware folder holds device files (give its folder, not a file)";
             m_diagnostics.push_back(d);
         }
         return;

@@ -1,12 +1,15 @@
 #include "io/CsvReader.h"
+#include "io/FileCheck.h"
 #include "io/ImportUtil.h"
 #include "io/Importers.h"
 #include "io/LaunchAggregator.h"
 #include "model/Text.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -211,7 +214,10 @@ std::optional<std::size_t> checkImportFile(const std::string& path, std::size_t 
     std::error_code ec;
     const auto status = fs::status(path, ec);
     if (ec || !fs::exists(status)) {
-        diagnostics.push_back(importutil::errorAt(path, 0, 0, "no such file"));
+        // The system's reason where it is not simply a missing file (a loop of links, a name too long).
+        const bool missing = !ec || ec == std::errc::no_such_file_or_directory;
+        diagnostics.push_back(
+            importutil::errorAt(path, 0, 0, missing ? "no such file" : "cannot be read: " + ec.message()));
         return std::nullopt;
     }
     if (fs::is_directory(status)) {
@@ -219,7 +225,8 @@ std::optional<std::size_t> checkImportFile(const std::string& path, std::size_t 
         return std::nullopt;
     }
     if (!fs::is_regular_file(status)) {
-        diagnostics.push_back(importutil::errorAt(path, 0, 0, "is not a regular file"));
+        const std::string problem = regularFileProblem(path); // which kind: a FIFO, a device, ...
+        diagnostics.push_back(importutil::errorAt(path, 0, 0, problem.empty() ? "is not a regular file" : problem));
         return std::nullopt;
     }
     const auto size = fs::file_size(path, ec);
@@ -234,6 +241,13 @@ std::optional<std::size_t> checkImportFile(const std::string& path, std::size_t 
         return std::nullopt;
     }
     return static_cast<std::size_t>(size);
+}
+
+// "cannot open the file: Permission denied": the system's reason with it.
+std::string openFailure(int error)
+{
+    return error == 0 ? std::string("cannot open the file")
+                      : "cannot open the file: " + std::string(std::strerror(error));
 }
 
 std::string_view withoutByteOrderMark(std::string_view text)
@@ -252,9 +266,10 @@ bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& 
     if (!size) {
         return false;
     }
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        diagnostics.push_back(importutil::errorAt(path, 0, 0, "cannot open the file"));
+        diagnostics.push_back(importutil::errorAt(path, 0, 0, openFailure(errno)));
         return false;
     }
     text.resize(*size);
@@ -277,9 +292,10 @@ bool openImportFile(const std::string& path, std::size_t maxBytes, std::ifstream
     if (!checkImportFile(path, maxBytes, diagnostics)) {
         return false;
     }
+    errno = 0;
     in.open(path, std::ios::binary);
     if (!in) {
-        diagnostics.push_back(importutil::errorAt(path, 0, 0, "cannot open the file"));
+        diagnostics.push_back(importutil::errorAt(path, 0, 0, openFailure(errno)));
         return false;
     }
     return true;

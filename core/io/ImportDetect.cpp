@@ -1,5 +1,7 @@
 #include "io/ImportDetect.h"
 
+#include "io/FileCheck.h"
+
 #include <filesystem>
 #include <fstream>
 
@@ -28,6 +30,10 @@ std::string detectImportFormat(const std::string& path)
     const std::string name = lower(fs::path(path).filename().string());
     if (name == "roofline.csv" || name == "pmc_perf.csv" || name == "sysinfo.csv") {
         return "rocprof";
+    }
+    // Only a regular file is opened: a FIFO would block here forever, a device never ends.
+    if (!regularFileProblem(path).empty()) {
+        return {};
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -84,7 +90,8 @@ ImportResult importFiles(const std::vector<std::string>& paths, const ImportOpti
         } else {
             Diagnostic diagnostic;
             diagnostic.file = path;
-            diagnostic.message = "cannot open the file";
+            const std::string problem = regularFileProblem(path);
+            diagnostic.message = problem.empty() ? std::string("cannot open the file") : problem;
             all.diagnostics.push_back(diagnostic);
         }
     }

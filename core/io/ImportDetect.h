@@ -11,7 +11,7 @@ namespace roofscope {
 // DataTable with "cols" and "rows"), "ert" (an "empirical" key) or "jax" ("flops", "bytes
 // accessed"); "rocprof" (a folder, or rocprof-compute's roofline.csv, pmc_perf.csv or sysinfo.csv), "ncu"
 // (Nsight Compute CSV, either layout), "csv" (anything else that is text). Empty when the file
-// cannot be read.
+// cannot be read or is not a regular file (a FIFO, a device: never opened, so never a hang).
 std::string detectImportFormat(const std::string& path);
 
 // Imports files of any supported kind (dropped on the window, chosen in File > Import): the

@@ -125,6 +125,23 @@ Target inspect(const std::string& path, const std::vector<std::string>& inputs)
         t.error = "cannot write " + shown + ": " + std::strerror(errno);
         return t;
     }
+    // The folder it goes in, so that a command writing two files finds out before it writes either.
+    const std::string folder = folderOf(t.path);
+    struct stat dir { };
+    if (::stat(folder.c_str(), &dir) != 0) {
+        t.error = "cannot write " + shown + ": "
+            + (errno == ENOENT || errno == ENOTDIR ? "the folder " + folder + " does not exist"
+                                                   : "cannot reach the folder " + folder + ": " + std::strerror(errno));
+        return t;
+    }
+    if (!S_ISDIR(dir.st_mode)) {
+        t.error = "cannot write " + shown + ": " + folder + " is not a folder";
+        return t;
+    }
+    if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+        t.error = "cannot write " + shown + ": cannot create a file in " + folder + ": " + std::strerror(errno);
+        return t;
+    }
     return t;
 }
 
@@ -267,10 +284,12 @@ std::string SafeFileWriter::write(std::string_view bytes) const
     if (fd < 0) {
         return "cannot write " + shown + ": cannot find a free temporary name in " + folder;
     }
+    // Said only where there was a previous file; a new one is simply not created.
+    const std::string kept = t.existing ? "; the previous file is untouched" : "";
     auto fail = [&](int error) {
         ::close(fd);
         ::unlink(temp.c_str());
-        return "cannot write " + shown + ": " + reason(error) + "; the previous file is untouched";
+        return "cannot write " + shown + ": " + reason(error) + kept;
     };
     if (t.existing) {
         // Keep the owner (where allowed) and the permission bits.
@@ -290,12 +309,12 @@ std::string SafeFileWriter::write(std::string_view bytes) const
     if (::close(fd) != 0) {
         const int error = errno;
         ::unlink(temp.c_str());
-        return "cannot write " + shown + ": " + reason(error) + "; the previous file is untouched";
+        return "cannot write " + shown + ": " + reason(error) + kept;
     }
     if (std::rename(temp.c_str(), t.path.c_str()) != 0) {
         const int error = errno;
         ::unlink(temp.c_str());
-        return "cannot replace " + shown + ": " + reason(error) + "; the previous file is untouched";
+        return (t.existing ? "cannot replace " : "cannot write ") + shown + ": " + reason(error) + kept;
     }
     syncFolder(folder);
     return {};

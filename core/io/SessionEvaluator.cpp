@@ -144,6 +144,27 @@ SessionEvaluation evaluateSessionTakingKernels(Session& session, const HardwareD
     return evaluateAll(session, database, &session.kernels);
 }
 
+void evaluateSessionInBlocks(const Session& session, const HardwareDatabase& database, std::size_t kernelsPerBlock,
+    const std::function<bool(SessionEvaluation&)>& visit)
+{
+    Session block; // what evaluateAll() reads: the devices, the view and a slice of the kernels
+    block.devices = session.devices;
+    block.view = session.view;
+    const std::size_t step = std::max<std::size_t>(1, kernelsPerBlock);
+    for (std::size_t from = 0; from == 0 || from < session.kernels.size(); from += step) {
+        const std::size_t to = std::min(session.kernels.size(), from + step);
+        block.kernels.assign(session.kernels.begin() + static_cast<std::ptrdiff_t>(from),
+            session.kernels.begin() + static_cast<std::ptrdiff_t>(to));
+        SessionEvaluation part = evaluateAll(block, database, &block.kernels);
+        for (SessionRow& row : part.rows) {
+            row.kernelIndex += from;
+        }
+        if (!visit(part) || to == session.kernels.size()) {
+            return;
+        }
+    }
+}
+
 std::string deviceLabel(const Hardware& hardware, const DeviceSelection& selection)
 {
     std::string label = hardware.shortLabel();

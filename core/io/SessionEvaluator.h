@@ -5,6 +5,8 @@
 #include "model/Evaluation.h"
 #include "model/Session.h"
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,12 @@ SessionEvaluation evaluateSession(const Session& session, const HardwareDatabase
 // copying them: afterwards the session's kernels are left empty of content (their count stays).
 // For a caller that prints the result and is done, such as `table` on a run of 100,000 launches.
 SessionEvaluation evaluateSessionTakingKernels(Session& session, const HardwareDatabase& database);
+// The same a block of `kernelsPerBlock` kernels at a time, so that memory follows a block, not the
+// session (`table` of 100,000 kernels on 12 devices): `visit` gets each block's evaluation in order
+// (its rows' kernelIndex into the whole session; an unknown device's error in every block) and
+// returns false to stop. A session without kernels gives one empty block.
+void evaluateSessionInBlocks(const Session& session, const HardwareDatabase& database, std::size_t kernelsPerBlock,
+    const std::function<bool(SessionEvaluation&)>& visit);
 
 // The device's short label (Hardware::shortLabel()), "x N" after it when the session uses it N chips
 // wide ("TPU v5e x8"): the name of every view and export.

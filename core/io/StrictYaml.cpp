@@ -1,10 +1,12 @@
 #include "io/StrictYaml.h"
 
+#include "io/FileCheck.h"
 #include "model/Text.h"
 
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -173,6 +175,12 @@ std::optional<YAML::Node> loadStrictYamlText(
 std::optional<YAML::Node> loadStrictYamlFile(
     const std::string& path, Diagnostics& diagnostics, const YamlLimits& limits)
 {
+    // A FIFO or a device is named, never opened (a FIFO would block the read forever).
+    if (const std::string problem = regularFileProblem(path); !problem.empty()) {
+        diagnostics.push_back(at(path, YAML::Mark::null_mark(),
+            problem == "no such file" ? "cannot open file: " + systemReason(ENOENT) : problem));
+        return std::nullopt;
+    }
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) {
@@ -185,9 +193,12 @@ std::optional<YAML::Node> loadStrictYamlFile(
                 + ")"));
         return std::nullopt;
     }
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        diagnostics.push_back(at(path, YAML::Mark::null_mark(), "cannot open file"));
+        const int error = errno;
+        diagnostics.push_back(
+            at(path, YAML::Mark::null_mark(), "cannot open file" + (error ? ": " + systemReason(error) : "")));
         return std::nullopt;
     }
     std::ostringstream content;
