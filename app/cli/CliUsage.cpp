@@ -21,7 +21,7 @@ const char* cliUsage()
   roofscope table --session FILE [--format text|csv|markdown|json]
   roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json]
   roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [--size WxH] [--scale S]
-                  [--theme light|dark] [--review]
+                  [--theme light|dark] [--review] [--view roofline|serving]
   roofscope import ncu|rocprof|ert|csv FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
                   [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--inline] [--json]
   roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--json]

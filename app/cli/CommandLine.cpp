@@ -297,7 +297,8 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
             arg = "--output"; // the short form of --output
         }
     }
-    CliArgs opts(normalized, 1, { "session", "output", "size", "scale", "theme", "hardware-dir" }, { "review" });
+    CliArgs opts(
+        normalized, 1, { "session", "output", "size", "scale", "theme", "hardware-dir", "view" }, { "review" });
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -330,6 +331,12 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
         options.theme = QString::fromStdString(*theme);
     }
     options.review = opts.has("review");
+    if (const auto view = opts.value("view")) {
+        if (*view != "roofline" && *view != "serving") {
+            throw CliError("--view must be roofline or serving, not '" + *view + "'");
+        }
+        options.view = QString::fromStdString(*view);
+    }
     {
         // Before rendering: never over the session itself, a device or a FIFO.
         SafeFileWriter writer(*output);

@@ -1,6 +1,7 @@
 #include "widgets/ComparisonDock.h"
 #include "widgets/CachedTextDelegate.h"
 
+#include "document/GroupServing.h"
 #include "document/GroupThroughput.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -107,7 +108,8 @@ void ComparisonDock::setAnalysis(SessionAnalysis* analysis)
             colors.push_back(device.color);
         }
         setComparison(analysis->comparison(), std::move(colors));
-        const QString groups = groupThroughputLines(groupThroughputs(*analysis)).join(QLatin1Char('\n'));
+        const QString groups = (groupThroughputLines(groupThroughputs(*analysis)) + groupServingLines(*analysis))
+                                   .join(QLatin1Char('\n'));
         m_groups->setText(groups);
         m_groups->setVisible(!groups.isEmpty());
     };
