@@ -73,6 +73,7 @@ void KernelEditor::buildGroupFields(const Kernel& kernel)
     signature->setToolTip(tr("Its kernels follow these parameters; they are not edited or dragged one by one"));
     m_form->addRow(tr("Template"), signature);
     const QString group = qs(kernel.name);
+    addPresetField(group);
     for (const std::string& parameter : transformerParameters()) {
         auto* box = new SiSpinBox(m_fields);
         box->setInteger(true);

@@ -10,6 +10,8 @@
 #include "model/ChipScaling.h"
 #include "model/TransformerWorkload.h"
 #include "model/serving/ServingStep.h"
+#include "widgets/ComparisonDock.h"
+#include "widgets/KernelDock.h"
 #include "widgets/MainWindow.h"
 #include "widgets/ServingTab.h"
 
@@ -18,6 +20,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QProcess>
 #include <QTabBar>
 #include <QTabWidget>
@@ -317,6 +320,47 @@ private Q_SLOTS:
         window.setReviewMode(false);
         QApplication::processEvents();
         QVERIFY(!window.servingTab()->chart()->settings().style.review);
+    }
+
+    // The group editor's Preset menu sets a public model's shape in one undo step; batch and seq stay.
+    void presetSetsTheModelShape()
+    {
+        MainWindow window(m_db);
+        openExample(window, false);
+        window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));
+        QApplication::processEvents();
+        auto* preset = window.kernelDock()->findChild<QComboBox*>(QStringLiteral("group-preset"));
+        QVERIFY(preset);
+        const int mixtral = preset->findText(QStringLiteral("Mixtral-8x7B"));
+        QVERIFY(mixtral > 0);
+        preset->setCurrentIndex(mixtral);
+        Q_EMIT preset->activated(mixtral);
+        const auto& params = window.session().kernels[0].templ->params;
+        QCOMPARE(params.at("layers"), 32.0);
+        QCOMPARE(params.at("hidden"), 4096.0);
+        QCOMPARE(params.at("experts"), 8.0);
+        QCOMPARE(params.at("top_k"), 2.0);
+        QCOMPARE(params.at("vocab"), 32000.0);
+        QCOMPARE(params.at("batch"), 64.0);
+        QCOMPARE(params.at("seq"), 4096.0);
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.session().kernels[0].templ->params.at("layers"), 80.0);
+        QCOMPARE(window.session().kernels[0].templ->params.count("experts"), size_t(0));
+    }
+
+    // The comparison dock lists each group's serving figures per device, ranked, with what they rest on.
+    void comparisonDockShowsServingFigures()
+    {
+        MainWindow window(m_db);
+        openExample(window, false);
+        const QString text = window.comparisonDock()->groupThroughputText();
+        QVERIFY2(
+            text.contains(QStringLiteral("llama-3-70b served (bounds on peak roofs, from T_min):")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("mixtral-8x22b served")));
+        QVERIFY(text.contains(QStringLiteral("  #1 ")));
+        QVERIFY(text.contains(QStringLiteral("max batch ")));
+        QVERIFY(text.contains(QStringLiteral("/Mtok")));
+        QVERIFY(text.contains(QStringLiteral("collectives ")));
     }
 
     void exportsFromTheWindowAndTheCommandLine()
