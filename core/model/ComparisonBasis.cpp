@@ -99,6 +99,7 @@ void assessBasis(ComparisonBasis& basis)
     for (const std::string& level : basis.levelsOff) {
         basis.caveats.push_back(upper(level) + " is switched off: the workload's bytes there are not counted");
     }
+    basis.caveats.insert(basis.caveats.end(), basis.notFitting.begin(), basis.notFitting.end());
     basis.comparable = basis.caveats.empty();
 }
 

@@ -24,6 +24,8 @@ struct ComparisonBasis {
     bool sustainedMissing = false; // sustained roofs asked for, but the device gives no factors
     std::vector<LeftOutKernel> leftOut;
     std::vector<std::string> levelsOff; // levels switched off that carry bytes of the workload
+    // Transformer steps that do not fit the device's memory: "step 'llama' does not fit: ...".
+    std::vector<std::string> notFitting;
     std::vector<std::string> caveats; // why the row is not like-for-like with the others; empty when it is
     std::vector<std::string> notes; // why a figure is missing (null in JSON, blank in tables)
     bool comparable = true;

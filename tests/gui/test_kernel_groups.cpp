@@ -105,8 +105,9 @@ private Q_SLOTS:
         SessionAnalysis* analysis = window.analysis();
         QVERIFY(analysis->hasGroups());
         QCOMPARE(window.session().kernels.size(), size_t { 1 });
-        // norm, q k v o projections, attention scores and values, gate up down, logits.
-        QCOMPARE(analysis->shownSession().kernels.size(), size_t { 11 });
+        // norm, q k v o projections, attention scores and values, gate up, the gated FFN's
+        // activation (SPEC 6.6), down, logits.
+        QCOMPARE(analysis->shownSession().kernels.size(), size_t { 12 });
         const int k = shownIndex(*analysis, kernel.toStdString());
         QVERIFY2(k >= 0, qPrintable(kernel));
         const Kernel& shown = analysis->shownSession().kernels[static_cast<size_t>(k)];
@@ -242,7 +243,7 @@ private Q_SLOTS:
         const QString shown = window.kernelDock()->fieldMessage(box);
         QVERIFY2(shown.contains(message), qPrintable(shown));
         QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
-        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 11 });
+        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 12 }); // with ffn_act (SPEC 6.6)
         QVERIFY(!window.isModified());
     }
 
@@ -317,7 +318,7 @@ private Q_SLOTS:
 
         dock->slider()->setValue(SweepDock::kSliderSteps); // the top of the range
         QCOMPARE(window.session().kernels[0].templ->params.at("batch"), dock->valueAt(SweepDock::kSliderSteps));
-        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 11 });
+        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 12 }); // with ffn_act (SPEC 6.6)
     }
 
     // The regime map of the group: batch across, seq up, one panel per device (H100 x8, TPU v5p x8).
