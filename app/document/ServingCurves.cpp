@@ -228,16 +228,21 @@ ServingCurves computeServingCurves(const Session& session, const std::vector<Sce
 
 std::optional<size_t> bestOperatingPoint(const ServingCurve& curve, double targetMs, ServingYAxis y)
 {
-    std::optional<size_t> best;
+    // The most y within the target; then the lowest-latency point within kNearlyBest of it (where the
+    // curve is flat, more batch buys latency, not throughput).
+    constexpr double kNearlyBest = 0.005;
+    const auto eligible = [&](const ServingCurvePoint& p) { return p.fits && p.msPerToken <= targetMs && p.y(y); };
     double bestY = -1.0;
+    for (const ServingCurvePoint& p : curve.points) {
+        if (eligible(p)) {
+            bestY = std::max(bestY, *p.y(y));
+        }
+    }
+    std::optional<size_t> best;
     for (size_t i = 0; i < curve.points.size(); ++i) {
         const ServingCurvePoint& p = curve.points[i];
-        const auto value = p.y(y);
-        if (!p.fits || !(p.msPerToken <= targetMs) || !value) {
-            continue;
-        }
-        if (*value > bestY) {
-            bestY = *value;
+        if (eligible(p) && *p.y(y) >= bestY * (1.0 - kNearlyBest)
+            && (!best || p.msPerToken < curve.points[*best].msPerToken)) {
             best = i;
         }
     }

@@ -78,7 +78,8 @@ ServingCurves computeServingCurves(const Session& session, const std::vector<Sce
     const ChartScene& scene, int sessionKernel, int steps = 128);
 
 // The best operating point of a curve under a latency target: among the points that fit with at most
-// `targetMs` per token, the one with the largest y (empty when none meets it).
+// `targetMs` per token, the one with the lowest latency whose y is within 0.5 % of the largest y
+// (where a curve is flat, more batch buys latency, not throughput); empty when none meets it.
 std::optional<size_t> bestOperatingPoint(const ServingCurve& curve, double targetMs, ServingYAxis y);
 
 // The picks, one line per device, best first ("at <= 50 ms/token: B200 x8 serves 1.9k tok/s/chip at

@@ -19,6 +19,7 @@
 #include "widgets/ServingTab.h"
 #include "widgets/SweepDock.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QDockWidget>
@@ -135,6 +136,15 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     createStatusBar();
     createRunViews();
     createActions();
+    // Ctrl+1 / Ctrl+2 show the roofline or the serving chart (also in review mode, menus hidden).
+    for (int tab = 0; tab < m_tabs->count(); ++tab) {
+        auto* show = new QAction(tr("Show %1 Chart").arg(m_tabs->tabText(tab)), this);
+        show->setObjectName(QStringLiteral("showChartTab%1").arg(tab + 1));
+        show->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + tab)));
+        show->setShortcutContext(Qt::WindowShortcut);
+        connect(show, &QAction::triggered, this, [this, tab] { m_tabs->setCurrentIndex(tab); });
+        addAction(show);
+    }
     setAcceptDrops(true);
 
     QSize size(1600, 1000);

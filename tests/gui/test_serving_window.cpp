@@ -1,6 +1,7 @@
 // The Serving tab: the serving chart of a transformer group beside the roofline, its latency target
 // (typed, Enter, undo, redo, saved), its axis switches, a click on a point setting the group's batch,
 // live redraws on edits, review mode, and its exports from the window and the command line.
+#include "chart/RooflineChart.h"
 #include "chart/ServingChart.h"
 #include "document/ServingCurves.h"
 #include "document/SessionAnalysis.h"
@@ -181,7 +182,8 @@ private Q_SLOTS:
         QVERIFY(picks.front().startsWith(QStringLiteral("at <= 50 ms/token: ")));
         QVERIFY(picks.back().contains(QStringLiteral("bound on peak roofs")));
         QCOMPARE(tab->picksLabel()->text(), picks.join(QLatin1Char('\n')));
-        // Each device's pick: the most tokens/s per chip among the points within 50 ms (by hand).
+        // Each device's pick (by hand): the most tokens/s per chip among the points within 50 ms, or the
+        // fastest point within 0.5 % of it.
         double firstPick = -1.0;
         for (const ServingCurve& c : tab->chart()->curves().curves) {
             double best = -1.0;
@@ -193,9 +195,13 @@ private Q_SLOTS:
             const auto pick = bestOperatingPoint(c, 50.0, ServingYAxis::TokensPerSecondPerChip);
             QCOMPARE(pick.has_value(), best >= 0.0);
             if (pick) {
-                QCOMPARE(c.points[*pick].tokensPerSecondPerChip, best);
-                QVERIFY(c.points[*pick].msPerToken <= 50.0);
-                firstPick = std::max(firstPick, best);
+                const ServingCurvePoint& chosen = c.points[*pick];
+                QVERIFY(chosen.msPerToken <= 50.0);
+                QVERIFY(chosen.tokensPerSecondPerChip >= 0.995 * best);
+                for (const ServingCurvePoint& p : c.points) {
+                    QVERIFY(!(p.msPerToken < chosen.msPerToken && p.tokensPerSecondPerChip >= 0.995 * best));
+                }
+                firstPick = std::max(firstPick, chosen.tokensPerSecondPerChip);
                 QVERIFY(picks.join(QLatin1Char('\n')).contains(c.label + QStringLiteral(" serves ")));
             }
         }
@@ -300,10 +306,10 @@ private Q_SLOTS:
         const double before = tab->chart()->curves().curves.front().points.front().tokensPerSecond;
         const double wallBefore = *tab->chart()->curves().curves.front().maxBatch;
         // Half the layers: half the weights and cache read per step, so batch 1 runs about twice as fast
-        // (more than 1.5x: the head and embeddings stay), and more sequences fit.
+        // (more than 1.5x, at most 2x: the head and embeddings stay), and more sequences fit.
         QVERIFY(window.document()->setKernelParameters(group, { { "layers", 40.0 } }, false).isEmpty());
         const double after = tab->chart()->curves().curves.front().points.front().tokensPerSecond;
-        QVERIFY2(after > 1.5 * before && after < 2.0 * before,
+        QVERIFY2(after > 1.5 * before && after <= 2.0 * before * (1.0 + 1e-9),
             qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
         QVERIFY(*tab->chart()->curves().curves.front().maxBatch > wallBefore);
     }
