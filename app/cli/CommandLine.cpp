@@ -14,6 +14,7 @@
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
 #include "io/SafeFileWriter.h"
+#include "io/ServingJson.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "io/SessionRuns.h"
@@ -109,7 +110,15 @@ int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std
         if (!main.empty()) {
             out << ", ridge " << formatNumber(*hw->peak(main) / l.bytesPerSecond) << " FLOP/B (" << main << ")";
         }
-        out << (l.estimate ? ", estimate" : "") << "\n";
+        out << (l.estimate ? ", estimate" : "");
+        if (l.collectiveBytesPerSecond) {
+            out << ", collectives " << formatQuantity(*l.collectiveBytesPerSecond, Dimension::BytesPerSecond)
+                << " per chip one way";
+        }
+        if (l.latencySeconds) {
+            out << ", " << formatQuantity(*l.latencySeconds, Dimension::Seconds) << " per hop";
+        }
+        out << (l.collectiveEstimate ? " (estimate)" : "") << "\n";
     }
     if (hw->sustained) {
         out << "  sustained: compute " << formatNumber(hw->sustained->compute * 100) << " %, bandwidth "
@@ -383,6 +392,8 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     CliContext context(opts);
     context.reportDiagnostics(err);
     Session session = loadSessionOrThrow(*path, err);
+    // Transformer groups served on each device (SPEC 6.6), before the kernels are moved away.
+    const auto groups = serveSessionGroups(session, context.database());
     // With devices, only the evaluation's kernels are printed: the session's are moved into it.
     auto evaluation = session.devices.empty() ? evaluateSession(session, context.database())
                                               : evaluateSessionTakingKernels(session, context.database());
@@ -403,7 +414,7 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         err << "roofscope: warning: " << warnings - kWarningsShown << " more warnings like these\n";
     }
     if (format == "json") {
-        writeTableJson(out, evaluation, session);
+        writeTableJson(out, evaluation, session, groups);
         return 0;
     }
     std::vector<Evaluation> rows;
@@ -415,6 +426,17 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         format == "csv"            ? TableFormat::Csv
             : format == "markdown" ? TableFormat::Markdown
                                    : TableFormat::Text);
+    if (format != "csv") {
+        for (const auto& device : groups) {
+            for (const auto& group : device) {
+                out << "\nstep '" << group.name << "' on " << group.step.hardwareLabel << ": "
+                    << (group.step.error.empty()
+                               ? servingSummaryText(group.step) + "; tokens/s is " + servingBoundText(group.step)
+                               : group.step.error)
+                    << "\n";
+            }
+        }
+    }
     return 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include "io/EvaluationFormat.h"
 #include "io/EvaluationJsonWriter.h"
+#include "io/ServingJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,7 +13,8 @@
 
 namespace roofscope {
 
-void writeTableJson(std::ostream& out, const SessionEvaluation& evaluation, const Session& session)
+void writeTableJson(std::ostream& out, const SessionEvaluation& evaluation, const Session& session,
+    const std::vector<std::vector<GroupServing>>& groups)
 {
     // Row by row, as one array's dump(2) would print them, without holding the whole tree.
     bool first = true;
@@ -63,6 +65,17 @@ void writeTableJson(std::ostream& out, const SessionEvaluation& evaluation, cons
     if (session.devices.empty()) {
         for (const auto& k : session.kernels) {
             print(kernelOnlyToJson(k));
+        }
+    }
+    for (const auto& device : groups) {
+        for (const auto& group : device) {
+            nlohmann::json row = group.step.error.empty()
+                ? servingStepToJson(group.step, false)
+                : nlohmann::json { { "hardware", group.step.hardwareId }, { "error", group.step.error } };
+            row["kernel"] = group.name;
+            row["group"] = "transformer";
+            row["rank"] = group.rank > 0 ? nlohmann::json(group.rank) : nlohmann::json(nullptr);
+            print(row);
         }
     }
     out << (first ? "[]\n" : "\n]\n");
