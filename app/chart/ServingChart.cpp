@@ -216,7 +216,9 @@ void ServingChart::rebuild()
                     QBrush(c.color), 10.0 * style.markerScale));
                 auto* text = new ChartTextItem(m_plot);
                 text->position->setCoords(last.x(m_settings.x), *y);
-                text->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+                // Alternately above and below the wall, so that walls at one height keep their labels apart.
+                text->setPositionAlignment(
+                    Qt::AlignLeft | (m_wallLabels.size() % 2 == 0 ? Qt::AlignBottom : Qt::AlignTop));
                 text->setText(tr("max batch %1 (KV cache full)").arg(servingNumber(last.batch)));
                 text->setFont(labelFont);
                 text->setColor(style.labelColor(c.color));
