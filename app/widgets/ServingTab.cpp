@@ -190,12 +190,15 @@ QString ServingTab::setBatchFromPoint(int curve, int point)
     if (point < 0 || point >= static_cast<int>(c.points.size())) {
         return tr("no such point");
     }
+    // Copies: the edit redraws the chart, which replaces the curves.
     const double batch = c.points[static_cast<size_t>(point)].batch;
-    const QString error = m_document->setKernelParameters(curves.sessionKernel, { { "batch", batch } }, false,
-        tr("Set %1 batch to %2").arg(curves.group, servingNumber(batch)));
+    const QString group = curves.group;
+    const QString label = c.label;
+    const QString error = m_document->setKernelParameters(
+        curves.sessionKernel, { { "batch", batch } }, false, tr("Set %1 batch to %2").arg(group, servingNumber(batch)));
     Q_EMIT statusMessage(error.isEmpty()
             ? tr("%1: batch %2 (%3's operating point); the roofline tab shows this step's kernels")
-                  .arg(curves.group, servingNumber(batch), c.label)
+                  .arg(group, servingNumber(batch), label)
             : error);
     return error;
 }
