@@ -239,8 +239,8 @@ void ServingChart::rebuild()
         auto* lineText = new ChartTextItem(m_plot);
         lineText->position->setTypeX(QCPItemPosition::ptPlotCoords);
         lineText->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        lineText->position->setCoords(xTarget, 0.0);
-        lineText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        lineText->position->setCoords(xTarget, 1.0); // at the bottom: the picks' box is at the top
+        lineText->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         lineText->setText(tr("target %1 ms/token").arg(servingNumber(target)));
         lineText->setFont(style.font(family, 9, QFont::DemiBold));
         lineText->setColor(style.text);
