@@ -267,7 +267,7 @@ void ServingChart::rebuild()
         box->setPositionAlignment((left ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
         box->setTextAlignment(Qt::AlignLeft);
         box->setText(m_pickLines.join(QLatin1Char('\n')));
-        box->setFont(style.font(family, 8.5));
+        box->setFont(style.font(family, style.review ? 6.5 : 8.5)); // long lines: a smaller step up in review
         box->setColor(style.text);
         box->setBrush(panel);
         box->setPen(QPen(style.panelBorder));
