@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 
 namespace roofscope {
 
@@ -145,6 +146,68 @@ ServingCurvePoint curvePoint(const ServingStep& step, double batch, std::optiona
     return p;
 }
 
+// One device's curve: the step at batch 1 (for max_batch), then at each batch of the sweep.
+ServingCurve deviceCurve(const Session& session, const std::vector<SceneDevice>& devices, const ChartScene& scene,
+    size_t d, TemplateInstance instance, int steps)
+{
+    const SceneDevice& device = devices[d];
+    ServingCurve curve;
+    curve.sceneDevice = static_cast<int>(d);
+    if (d < scene.devices.size()) {
+        curve.label = scene.devices[d].label;
+        curve.color = scene.devices[d].color;
+    }
+    if (!device.hardware) {
+        curve.note = QObject::tr("not in the hardware database");
+        return curve;
+    }
+    if (curve.label.isEmpty()) {
+        curve.label = QString::fromStdString(device.hardware->shortLabel());
+    }
+    const DeviceSelection* selection
+        = device.sessionIndex < session.devices.size() ? &session.devices[device.sessionIndex] : nullptr;
+    ServingOptions options;
+    options.eval = device.options;
+    if (selection) {
+        options.pricePerHourPerChip = selection->pricePerHourDollars;
+        options.tdpWattsPerChip = selection->tdpWatts;
+    }
+    curve.chips = static_cast<double>(std::max(device.chips, 1));
+    instance.params["batch"] = 1.0;
+    const ServingStep first = evaluateServing(instance, *device.hardware, options);
+    if (!first.error.empty()) {
+        curve.note = QString::fromStdString(first.error);
+        return curve;
+    }
+    curve.chips = first.chips;
+    curve.maxBatch = first.memory.maxBatch;
+    if (curve.maxBatch && *curve.maxBatch < 1.0) {
+        curve.note = QString::fromStdString(first.fitText());
+        if (curve.note.isEmpty()) {
+            curve.note = QObject::tr("does not fit at batch 1");
+        }
+        return curve;
+    }
+    const double last = std::min(curve.maxBatch.value_or(kBatchWithoutCapacity), kLargestBatch);
+    curve.endsAtWall = curve.maxBatch.has_value() && *curve.maxBatch <= kLargestBatch;
+    const std::vector<double> batches = axisValues(1.0, std::max(last, 1.0), std::max(steps, 2), true);
+    curve.points.reserve(batches.size());
+    for (double batch : batches) {
+        if (batch == 1.0) {
+            curve.points.push_back(curvePoint(first, batch, options.pricePerHourPerChip));
+            continue;
+        }
+        instance.params["batch"] = batch;
+        const ServingStep step = evaluateServing(instance, *device.hardware, options);
+        if (!step.error.empty()) {
+            curve.note = QString::fromStdString(step.error);
+            break;
+        }
+        curve.points.push_back(curvePoint(step, batch, options.pricePerHourPerChip));
+    }
+    return curve;
+}
+
 } // namespace
 
 ServingCurves computeServingCurves(const Session& session, const std::vector<SceneDevice>& devices,
@@ -161,67 +224,14 @@ ServingCurves computeServingCurves(const Session& session, const std::vector<Sce
     }
     out.sessionKernel = sessionKernel;
     out.group = QString::fromStdString(group.name);
-    TemplateInstance instance = *group.templ;
+    // Each device on a thread of its own: the steps are pure functions of the group and the device.
+    std::vector<std::future<ServingCurve>> curves;
     for (size_t d = 0; d < devices.size(); ++d) {
-        const SceneDevice& device = devices[d];
-        ServingCurve curve;
-        curve.sceneDevice = static_cast<int>(d);
-        if (d < scene.devices.size()) {
-            curve.label = scene.devices[d].label;
-            curve.color = scene.devices[d].color;
-        }
-        if (!device.hardware) {
-            curve.note = QObject::tr("not in the hardware database");
-            out.curves.push_back(std::move(curve));
-            continue;
-        }
-        if (curve.label.isEmpty()) {
-            curve.label = QString::fromStdString(device.hardware->shortLabel());
-        }
-        const DeviceSelection* selection
-            = device.sessionIndex < session.devices.size() ? &session.devices[device.sessionIndex] : nullptr;
-        ServingOptions options;
-        options.eval = device.options;
-        if (selection) {
-            options.pricePerHourPerChip = selection->pricePerHourDollars;
-            options.tdpWattsPerChip = selection->tdpWatts;
-        }
-        curve.chips = static_cast<double>(std::max(device.chips, 1));
-        instance.params["batch"] = 1.0;
-        const ServingStep first = evaluateServing(instance, *device.hardware, options);
-        if (!first.error.empty()) {
-            curve.note = QString::fromStdString(first.error);
-            out.curves.push_back(std::move(curve));
-            continue;
-        }
-        curve.chips = first.chips;
-        curve.maxBatch = first.memory.maxBatch;
-        if (curve.maxBatch && *curve.maxBatch < 1.0) {
-            curve.note = QString::fromStdString(first.fitText());
-            if (curve.note.isEmpty()) {
-                curve.note = QObject::tr("does not fit at batch 1");
-            }
-            out.curves.push_back(std::move(curve));
-            continue;
-        }
-        const double last = std::min(curve.maxBatch.value_or(kBatchWithoutCapacity), kLargestBatch);
-        curve.endsAtWall = curve.maxBatch.has_value() && *curve.maxBatch <= kLargestBatch;
-        const std::vector<double> batches = axisValues(1.0, std::max(last, 1.0), std::max(steps, 2), true);
-        curve.points.reserve(batches.size());
-        for (double batch : batches) {
-            if (batch == 1.0) {
-                curve.points.push_back(curvePoint(first, batch, options.pricePerHourPerChip));
-                continue;
-            }
-            instance.params["batch"] = batch;
-            const ServingStep step = evaluateServing(instance, *device.hardware, options);
-            if (!step.error.empty()) {
-                curve.note = QString::fromStdString(step.error);
-                break;
-            }
-            curve.points.push_back(curvePoint(step, batch, options.pricePerHourPerChip));
-        }
-        out.curves.push_back(std::move(curve));
+        curves.push_back(std::async(d == 0 ? std::launch::deferred : std::launch::async,
+            [&, d] { return deviceCurve(session, devices, scene, d, *group.templ, steps); }));
+    }
+    for (auto& curve : curves) {
+        out.curves.push_back(curve.get());
     }
     return out;
 }
