@@ -5,7 +5,10 @@ Usage: tools/hardware-table.py BUILD/app/roofscope [--write README.md]
 
 The figures come from `roofscope hardware list/show --json`, so the table shows what the loader
 reads from hardware/*.yaml: id, name, main precision, its dense peak, the default memory level's
-bandwidth and the release year. With --write the rows between the README's
+bandwidth and the release year, then (for the serving model) the default level's capacity per chip,
+the TDP, the scale-up link (the first interconnect level) with its bandwidth as the file gives it,
+the bandwidth one chip injects into a ring collective on it (one direction) and its latency per hop
+(`~` marks estimates, `-` a figure the file does not give). With --write the rows between the README's
 `<!-- device-table:begin -->` and `<!-- device-table:end -->` markers are replaced.
 tests/core/test_hardware_data.cpp checks that the table lists every shipped device with these figures.
 """
@@ -32,6 +35,14 @@ def si(value, unit):
     return f"{value:.4g} {unit}"
 
 
+def binary_si(value):
+    """Capacities as vendors print them: GiB when the figure is a whole number of GiB, else GB."""
+    gib = value / 2**30
+    if abs(gib - round(gib)) < 1e-9 and value >= 2**30:
+        return f"{round(gib)} GiB"
+    return si(value, "B")
+
+
 def main_precision(device):
     peaks = device["peak_flops_per_s"]
     if "bf16" in peaks:
@@ -42,8 +53,8 @@ def main_precision(device):
 
 def table(binary):
     rows = [
-        "| id | name | main precision | dense peak | memory bandwidth | year |",
-        "|---|---|---|---|---|---|",
+        "| id | name | main precision | dense peak | memory bandwidth | year | capacity | TDP | scale-up link | collective bandwidth | latency |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     devices = sorted(run(binary, "hardware", "list", "--json"), key=lambda d: (d["vendor"].lower(), d["family"].lower(), d["id"]))
     for summary in devices:
@@ -51,7 +62,19 @@ def table(binary):
         precision = main_precision(device)
         peak = si(device["peak_flops_per_s"][precision], "FLOP/s")
         bandwidth = si(device["bandwidth_bytes_per_s"][device["default_level"]], "B/s")
-        rows.append(f"| `{device['id']}` | {device['name']} | {precision} | {peak} | {bandwidth} | {device['year']} |")
+        levels = {level["name"]: level for level in device["levels"]}
+        capacity = levels[device["default_level"]].get("capacity_bytes")
+        capacity = binary_si(capacity) if capacity else "-"
+        tdp = f"{device['tdp_w']:.4g} W" if "tdp_w" in device else "-"
+        link = next((level for level in device["levels"] if level["kind"] == "interconnect"), None)
+        if link:
+            mark = "~" if link.get("collective_estimate") else ""
+            name = f"{link['name']} {si(link['bandwidth_bytes_per_s'], 'B/s')}"
+            collective = f"{mark}{si(link['collective_bandwidth_bytes_per_s'], 'B/s')}" if "collective_bandwidth_bytes_per_s" in link else "-"
+            latency = f"{mark}{link['latency_s'] * 1e6:.3g} us" if "latency_s" in link else "-"
+        else:
+            name, collective, latency = "-", "-", "-"
+        rows.append(f"| `{device['id']}` | {device['name']} | {precision} | {peak} | {bandwidth} | {device['year']} | {capacity} | {tdp} | {name} | {collective} | {latency} |")
     return "\n".join(rows)
 
 

@@ -3,6 +3,7 @@
 #include "chart/HtmlExport.h"
 #include "chart/RooflineChart.h"
 #include "document/GroupThroughput.h"
+#include "chart/ServingExport.h"
 #include "document/SceneBuilder.h"
 #include "io/HardwareLoader.h"
 #include "io/SafeFileWriter.h"
@@ -54,6 +55,13 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     }
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf") && !html) {
         return QObject::tr("%1: the file name must end in .png, .svg, .pdf or .html").arg(path);
+    }
+    if (!options.view.isEmpty() && options.view != QLatin1String("roofline")
+        && options.view != QLatin1String("serving")) {
+        return QObject::tr("the view must be roofline or serving, not '%1'").arg(options.view);
+    }
+    if (options.view == QLatin1String("serving") && !html) {
+        return exportServingChart(session, hardware, path, options);
     }
 
     RooflineChart chart;
@@ -114,7 +122,8 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         // viewport is set as savePng() sets it.
         chart.plot()->setViewport(QRect(0, 0, options.width, options.height));
         chart.plot()->replot();
-        const QByteArray page = htmlPage(chart, built, styled, groups).toUtf8();
+        // The page carries the serving chart too when the session has a transformer group.
+        const QByteArray page = addServingSection(htmlPage(chart, built, styled, groups), session, built, options).toUtf8();
         bytes = page;
         ok = true;
     } else if (suffix == QLatin1String("png")) {

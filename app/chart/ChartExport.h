@@ -16,6 +16,8 @@ struct ChartExportOptions {
     QString theme; // "light" or "dark"; empty: the session's
     bool review = false; // review styling: large fonts, thick lines, the workload comparison beside the plot
     QStringList inputs; // files the command read (the session, its runs): never written over
+    QString view; // "serving": the serving chart (ServingExport.h) in place of the roofline; empty: roofline
+    int servingGroup = -1; // the serving chart's group (a session kernel index); -1: the first transformer group
 };
 
 // Renders a session's chart exactly as the window draws it (its devices, kernels, view range and

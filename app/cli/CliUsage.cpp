@@ -19,11 +19,14 @@ const char* cliUsage()
                   [--chips N] [--json]
   roofscope map   (--hardware ID[,ID...] | ad hoc) --kernel TEMPLATE --param ... --x NAME=FROM:TO --y NAME=FROM:TO
                   [--steps N] [--chips N] [--json | --format csv] [-o OUT.png|OUT.svg] [--shade t_min|attainable]
-  roofscope workload transformer --param layers=32,hidden=4096,heads=32,... --hardware ID[,ID...] [--chips N] [--json]
+  roofscope workload transformer --param layers=32,hidden=4096,heads=32,... --hardware ID[,ID...] [--chips N]
+                  [--price-per-hour USD] [--tdp W] [--sustained] [--json]
+                  (served on N chips: tp/pp/dp/ep, experts, fits, collectives, $ and J per token;
+                  sweep and map take --kernel transformer too; see docs/serving.md)
   roofscope table --session FILE [--format text|csv|markdown|json]
   roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json]
   roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [--size WxH] [--scale S]
-                  [--theme light|dark] [--review]
+                  [--theme light|dark] [--review] [--view roofline|serving]
   roofscope import ncu|rocprof|ert|csv|jax|xprof FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
                   [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--inline] [--json]
   roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--exact-names] [--json]

@@ -15,6 +15,7 @@
 #include "io/EvaluationFormat.h"
 #include "io/EvaluationTableWriter.h"
 #include "io/SafeFileWriter.h"
+#include "io/ServingJson.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "io/SessionRuns.h"
@@ -110,7 +111,15 @@ int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std
         if (!main.empty()) {
             out << ", ridge " << formatNumber(*hw->peak(main) / l.bytesPerSecond) << " FLOP/B (" << main << ")";
         }
-        out << (l.estimate ? ", estimate" : "") << "\n";
+        out << (l.estimate ? ", estimate" : "");
+        if (l.collectiveBytesPerSecond) {
+            out << ", collectives " << formatQuantity(*l.collectiveBytesPerSecond, Dimension::BytesPerSecond)
+                << " per chip one way";
+        }
+        if (l.latencySeconds) {
+            out << ", " << formatQuantity(*l.latencySeconds, Dimension::Seconds) << " per hop";
+        }
+        out << (l.collectiveEstimate ? " (estimate)" : "") << "\n";
     }
     if (hw->sustained) {
         out << "  sustained: compute " << formatNumber(hw->sustained->compute * 100) << " %, bandwidth "
@@ -298,7 +307,8 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
             arg = "--output"; // the short form of --output
         }
     }
-    CliArgs opts(normalized, 1, { "session", "output", "size", "scale", "theme", "hardware-dir" }, { "review" });
+    CliArgs opts(
+        normalized, 1, { "session", "output", "size", "scale", "theme", "hardware-dir", "view" }, { "review" });
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -331,6 +341,12 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
         options.theme = QString::fromStdString(*theme);
     }
     options.review = opts.has("review");
+    if (const auto view = opts.value("view")) {
+        if (*view != "roofline" && *view != "serving") {
+            throw CliError("--view must be roofline or serving, not '" + *view + "'");
+        }
+        options.view = QString::fromStdString(*view);
+    }
     {
         // Before rendering: never over the session itself, a device or a FIFO.
         SafeFileWriter writer(*output);
@@ -380,6 +396,8 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     if (session.kernels.empty()) {
         throw CliError(*path + ": the session has no kernel, so there is no table to print");
     }
+    // Transformer groups served on each device (SPEC 6.6).
+    const auto groups = serveSessionGroups(session, context.database());
     const bool shown = std::any_of(
         session.devices.begin(), session.devices.end(), [](const DeviceSelection& d) { return d.visible; });
     if (!shown && format != "json") {
@@ -430,7 +448,7 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
             writeTableJsonRows(out, block, first);
             return true;
         });
-        writeTableJsonEnd(out, session, first);
+        writeTableJsonEnd(out, session, first, groups);
         return 0;
     }
     writer.writeHeader(out);
@@ -440,6 +458,17 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         }
         return true;
     });
+    if (format != "csv") {
+        for (const auto& device : groups) {
+            for (const auto& group : device) {
+                out << "\nstep '" << group.name << "' on " << group.step.hardwareLabel << ": "
+                    << (group.step.error.empty()
+                               ? servingSummaryText(group.step) + "; tokens/s is " + servingBoundText(group.step)
+                               : group.step.error)
+                    << "\n";
+            }
+        }
+    }
     return 0;
 }
 

@@ -4,9 +4,12 @@
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/RangeArgs.h"
+#include "cli/WorkloadCommand.h"
 #include "io/EvaluationFormat.h"
 #include "model/RegimeMap.h"
+#include "model/TransformerWorkload.h"
 #include "model/Units.h"
+#include "model/serving/ServingSweep.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,7 +22,7 @@ namespace roofscope {
 
 namespace {
 
-nlohmann::json mapToJson(const RegimeMap& map, double chips)
+nlohmann::json mapToJson(const RegimeMap& map, double chips, const std::vector<std::vector<ServingPoint>>* serving)
 {
     nlohmann::json j;
     j["x"] = map.xName;
@@ -30,14 +33,24 @@ nlohmann::json mapToJson(const RegimeMap& map, double chips)
     nlohmann::json hardware = nlohmann::json::array();
     nlohmann::json cells = nlohmann::json::array();
     const size_t nx = map.xValues.size();
-    for (const auto& device : map.devices) {
+    for (size_t d = 0; d < map.devices.size(); ++d) {
+        const auto& device = map.devices[d];
         hardware.push_back(device.hardwareId);
         for (size_t iy = 0; iy < map.yValues.size(); ++iy) {
             for (size_t ix = 0; ix < nx; ++ix) {
                 const RegimeCell& c = device.cell(ix, iy, nx);
-                cells.push_back({ { "hardware", device.hardwareId }, { "x", map.xValues[ix] }, { "y", map.yValues[iy] },
-                    { "regime", regimeName(c.regime) }, { "binding", device.bindingName(c.binding) },
-                    { "t_min_s", c.tMin }, { "attainable_flops_per_s", c.attainable } });
+                nlohmann::json cell { { "hardware", device.hardwareId }, { "x", map.xValues[ix] },
+                    { "y", map.yValues[iy] }, { "regime", regimeName(c.regime) },
+                    { "binding", device.bindingName(c.binding) }, { "t_min_s", c.tMin },
+                    { "attainable_flops_per_s", c.attainable } };
+                if (serving) {
+                    const ServingPoint& p = (*serving)[d][iy * nx + ix];
+                    cell["binding"] = p.binding;
+                    cell["tokens_per_s"] = p.tokensPerSecond;
+                    cell["fits"] = p.fits ? nlohmann::json(*p.fits) : nlohmann::json(nullptr);
+                    cell["per_chip_bytes"] = p.perChipBytes;
+                }
+                cells.push_back(std::move(cell));
             }
         }
     }
@@ -73,7 +86,7 @@ int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         }
     }
     std::vector<std::string> options = deviceKernelOptions();
-    for (const char* name : { "x", "y", "steps", "format", "output", "shade" }) {
+    for (const char* name : { "x", "y", "steps", "format", "output", "shade", "price-per-hour", "tdp" }) {
         options.push_back(name);
     }
     CliArgs opts(normalized, 1, options, { "json", "sustained" });
@@ -123,8 +136,18 @@ int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
             free.push_back(axis->name);
         }
     }
-    const Kernel kernel = opts.has("kernel") ? context.kernel(free) : context.kernel();
-    const RegimeMap map = regimeMap(kernel, devices, context.evalOptions(), x, y, chips);
+    // A transformer step (SPEC 6.6): each cell is the served step (tokens/s, fits) on its chips.
+    const bool transformer = opts.value("kernel") == std::string(kTransformerTemplate);
+    ServingMap serving;
+    Kernel kernel;
+    if (transformer) {
+        kernel.name = kTransformerTemplate;
+        serving = mapServing(
+            readTransformerParams(opts), devices, chips, servingOptions(opts, context.evalOptions()), x, y);
+    } else {
+        kernel = opts.has("kernel") ? context.kernel(free) : context.kernel();
+    }
+    const RegimeMap map = transformer ? serving.map : regimeMap(kernel, devices, context.evalOptions(), x, y, chips);
     if (!map.error.empty()) {
         throw CliError(map.error);
     }
@@ -152,7 +175,7 @@ int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         }
     }
     if (format == "json") {
-        out << mapToJson(map, chips).dump(2) << "\n";
+        out << mapToJson(map, chips, transformer ? &serving.points : nullptr).dump(2) << "\n";
         return 0;
     }
     const size_t nx = map.xValues.size();
@@ -178,6 +201,18 @@ int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
                 << device.levels[l] << "-bound";
         }
         out << "\n";
+        if (transformer) {
+            const auto& points = serving.points[static_cast<size_t>(&device - map.devices.data())];
+            out << "  memory per chip: '.' fits, 'x' does not fit, '?' no capacity known\n";
+            for (size_t row = map.yValues.size(); row-- > 0;) {
+                out << "  ";
+                for (size_t ix = 0; ix < nx; ++ix) {
+                    const auto& fits = points[row * nx + ix].fits;
+                    out << (!fits ? '?' : *fits ? '.' : 'x');
+                }
+                out << "\n";
+            }
+        }
     }
     return 0;
 }

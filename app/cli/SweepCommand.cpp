@@ -3,8 +3,11 @@
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/RangeArgs.h"
+#include "cli/WorkloadCommand.h"
 #include "model/Sweep.h"
+#include "model/TransformerWorkload.h"
 #include "model/Units.h"
+#include "model/serving/ServingSweep.h"
 
 #include <nlohmann/json.hpp>
 
@@ -54,12 +57,94 @@ std::string pad(std::string s, size_t width)
     return s.size() < width ? s + std::string(width - s.size(), ' ') : s;
 }
 
+nlohmann::json optional(const std::optional<double>& value)
+{
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+// `sweep --kernel transformer` (SPEC 6.6): the served step at each value; a batch sweep ends at
+// max_batch.
+int servingSweep(const CliArgs& opts, const CliContext& context, const ParameterAxis& axis, std::ostream& out)
+{
+    const double chips = context.chips();
+    const ServingSweep result = sweepServing(
+        readTransformerParams(opts), context.devices(), chips, servingOptions(opts, context.evalOptions()), axis);
+    if (!result.error.empty()) {
+        throw CliError("--vary " + result.error);
+    }
+    for (const auto& device : result.devices) {
+        if (!device.error.empty()) {
+            throw CliError(device.error);
+        }
+    }
+    if (opts.has("json")) {
+        nlohmann::json j;
+        j["vary"] = result.vary;
+        j["chips"] = chips;
+        j["values"] = result.values;
+        j["roofs"] = opts.has("sustained") ? "sustained" : "peak";
+        nlohmann::json devices = nlohmann::json::array();
+        for (const auto& device : result.devices) {
+            nlohmann::json points = nlohmann::json::array();
+            for (const auto& p : device.points) {
+                points.push_back({ { "value", p.value }, { "intensity", finite(p.intensity) },
+                    { "attainable_flops_per_s", p.attainable }, { "regime", regimeName(p.regime) },
+                    { "binding", p.binding }, { "t_min_s", p.tMin }, { "t_max_s", p.tMax },
+                    { "tokens_per_s", p.tokensPerSecond }, { "tokens_per_s_t_max", p.tokensPerSecondTMax },
+                    { "collective_share", p.collectiveShare },
+                    { "fits", p.fits ? nlohmann::json(*p.fits) : nlohmann::json(nullptr) },
+                    { "per_chip_bytes", p.perChipBytes },
+                    { "usd_per_million_tokens", optional(p.usdPerMillionTokens) } });
+            }
+            nlohmann::json crossings = nlohmann::json::array();
+            for (const auto& c : device.crossings) {
+                crossings.push_back({ { "value", c.value }, { "kind", c.kind }, { "from", c.from }, { "to", c.to } });
+            }
+            devices.push_back({ { "hardware", device.hardwareId }, { "hardware_name", device.hardwareLabel },
+                { "points", std::move(points) }, { "crossings", std::move(crossings) },
+                { "max_batch", optional(device.maxBatch) } });
+        }
+        j["devices"] = std::move(devices);
+        out << j.dump(2) << "\n";
+        return 0;
+    }
+    for (const auto& device : result.devices) {
+        out << "transformer step on " << device.hardwareLabel << (chips > 1.0 ? " x" + formatNumber(chips, 7) : "")
+            << ", " << result.vary << " from " << formatNumber(result.values.front(), 6) << " to "
+            << formatNumber(result.values.back(), 6) << " (tokens/s: a bound on "
+            << (opts.has("sustained") ? "sustained" : "peak") << " roofs, from T_min):\n";
+        out << "  " << pad(result.vary, 10) << pad("T_MIN/STEP", 13) << pad("TOKENS/S", 12) << pad("PER CHIP", 11)
+            << pad("FITS", 6) << "BOUND BY\n";
+        for (const auto& p : device.points) {
+            out << "  " << pad(formatNumber(p.value, 8), 10) << pad(formatQuantity(p.tMin, Dimension::Seconds), 13)
+                << pad(formatNumber(p.tokensPerSecond, 4), 12)
+                << pad(formatQuantity(p.perChipBytes, Dimension::Bytes), 11)
+                << pad(!p.fits       ? "?"
+                           : *p.fits ? "yes"
+                                     : "no",
+                       6)
+                << p.binding << "\n";
+        }
+        if (device.maxBatch) {
+            out << "  max batch " << formatNumber(*device.maxBatch, 12)
+                << (*device.maxBatch >= 1.0 ? " (the sweep ends there)" : ": not even one sequence fits") << "\n";
+        }
+        for (const auto& c : device.crossings) {
+            out << "  " << result.vary << " = " << formatNumber(c.value, 8) << ": bound by " << c.from
+                << " -> bound by " << c.to << "\n";
+        }
+    }
+    return 0;
+}
+
 } // namespace
 
 int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
     std::vector<std::string> options = deviceKernelOptions();
     options.push_back("vary");
+    options.push_back("price-per-hour");
+    options.push_back("tdp");
     CliArgs opts(args, 1, options, { "json", "sustained" });
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
@@ -71,6 +156,9 @@ int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     const ParameterAxis axis = parseAxisArgument("vary", *vary, 64);
     CliContext context(opts);
     context.reportDiagnostics(err);
+    if (opts.value("kernel") == std::string(kTransformerTemplate)) {
+        return servingSweep(opts, context, axis, out);
+    }
     const auto devices = context.devices();
     const double chips = context.chips();
     std::vector<std::string> free;

@@ -2,6 +2,7 @@
 
 #include "io/EvaluationFormat.h"
 #include "io/EvaluationJsonWriter.h"
+#include "io/ServingJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -49,7 +50,8 @@ void writeTableJsonRows(std::ostream& out, const SessionEvaluation& evaluation, 
     first = first && rows.empty();
 }
 
-void writeTableJsonEnd(std::ostream& out, const Session& session, bool first)
+void writeTableJsonEnd(std::ostream& out, const Session& session, bool first,
+    const std::vector<std::vector<GroupServing>>& groups)
 {
     // Row by row, as one array's dump(2) would print them, without holding the whole tree.
     auto print = [&](const nlohmann::json& object) {
@@ -69,14 +71,26 @@ void writeTableJsonEnd(std::ostream& out, const Session& session, bool first)
             print(kernelOnlyToJson(k));
         }
     }
+    for (const auto& device : groups) {
+        for (const auto& group : device) {
+            nlohmann::json row = group.step.error.empty()
+                ? servingStepToJson(group.step, false)
+                : nlohmann::json { { "hardware", group.step.hardwareId }, { "error", group.step.error } };
+            row["kernel"] = group.name;
+            row["group"] = "transformer";
+            row["rank"] = group.rank > 0 ? nlohmann::json(group.rank) : nlohmann::json(nullptr);
+            print(row);
+        }
+    }
     out << (first ? "[]\n" : "\n]\n");
 }
 
-void writeTableJson(std::ostream& out, const SessionEvaluation& evaluation, const Session& session)
+void writeTableJson(std::ostream& out, const SessionEvaluation& evaluation, const Session& session,
+    const std::vector<std::vector<GroupServing>>& groups)
 {
     bool first = true;
     writeTableJsonRows(out, evaluation, first);
-    writeTableJsonEnd(out, session, first);
+    writeTableJsonEnd(out, session, first, groups);
 }
 
 } // namespace roofscope

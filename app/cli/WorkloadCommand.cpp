@@ -2,11 +2,12 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "io/ServingJson.h"
 #include "model/ChipScaling.h"
 #include "model/Text.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
-#include "model/Workload.h"
+#include "model/serving/ServingStep.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,25 +16,7 @@
 
 namespace roofscope {
 
-namespace {
-
-struct KernelRow {
-    const Kernel* kernel = nullptr;
-    Evaluation evaluation;
-};
-
-struct DeviceStep {
-    Hardware hardware;
-    std::vector<KernelRow> rows;
-    WorkloadTotals totals;
-};
-
-std::string pad(std::string s, size_t width)
-{
-    return s.size() < width ? s + std::string(width - s.size(), ' ') : s;
-}
-
-TemplateInstance readParams(const CliArgs& opts)
+TemplateInstance readTransformerParams(const CliArgs& opts)
 {
     TemplateInstance t;
     t.name = kTransformerTemplate;
@@ -65,6 +48,95 @@ TemplateInstance readParams(const CliArgs& opts)
     return t;
 }
 
+ServingOptions servingOptions(const CliArgs& opts, const EvalOptions& eval)
+{
+    ServingOptions options;
+    options.eval = eval;
+    if (const auto price = opts.value("price-per-hour")) {
+        const auto number = parseNumber(*price);
+        if (!number || !std::isfinite(*number) || !(*number > 0.0)) {
+            throw CliError("--price-per-hour: '" + *price + "' is not a price in USD per chip-hour above 0");
+        }
+        options.pricePerHourPerChip = *number;
+    }
+    if (const auto tdp = opts.value("tdp")) {
+        const ParsedQuantity parsed = parseQuantity(*tdp, Dimension::Watts);
+        if (!parsed.value || !std::isfinite(*parsed.value) || !(*parsed.value > 0.0)) {
+            throw CliError("--tdp: '" + *tdp + "' is not a power in watts per chip above 0");
+        }
+        options.tdpWattsPerChip = *parsed.value;
+    }
+    return options;
+}
+
+namespace {
+
+std::string pad(std::string s, size_t width)
+{
+    return s.size() < width ? s + std::string(width - s.size(), ' ') : s;
+}
+
+std::vector<ServingStep> evaluateDevices(
+    const TemplateInstance& instance, const std::vector<Hardware>& devices, double chips, const ServingOptions& options)
+{
+    std::vector<ServingStep> results;
+    for (const auto& base : devices) {
+        ServingStep step = evaluateServing(instance, hardwareOnChips(base, chips), options);
+        if (!step.error.empty()) {
+            throw CliError(base.id + ": " + step.error);
+        }
+        results.push_back(std::move(step));
+    }
+    return results;
+}
+
+std::string optionalText(const std::optional<double>& value, int digits, const std::string& unit)
+{
+    return value ? formatNumber(*value, digits) + unit : std::string("-");
+}
+
+void printStep(std::ostream& out, const ServingStep& d)
+{
+    const TransformerConfig& c = d.config;
+    out << "transformer " << (c.prefill ? "prefill" : "decode") << " step (" << formatNumber(d.tokensPerStep, 8)
+        << " tokens) on " << d.hardwareLabel << " (" << d.hardwareId << "), tp " << formatNumber(c.tp, 6) << " x pp "
+        << formatNumber(c.pp, 6) << " x dp " << formatNumber(c.dp, 6) << ": T_min "
+        << formatQuantity(d.tMin, Dimension::Seconds) << ", T_max " << formatQuantity(d.tMax, Dimension::Seconds)
+        << " per step, " << (d.tMin > 0.0 ? formatNumber(d.tokensPerSecond, 4) : std::string("-")) << " tokens/s\n";
+    out << "  tokens/s is " << servingBoundText(d) << "; from T_max " << formatNumber(d.tokensPerSecondTMax, 4)
+        << " tokens/s; T_min with launch overhead " << formatQuantity(d.tMinWithLaunch, Dimension::Seconds) << "\n";
+    out << "  per chip " << optionalText(d.cost.tokensPerSecondPerChip, 4, " tokens/s") << ", "
+        << (d.cost.usdPerMillionTokens ? optionalText(d.cost.usdPerMillionTokens, 3, " $/Mtok") : "no price") << ", "
+        << (d.cost.joulesPerToken ? optionalText(d.cost.joulesPerToken, 3, " J/token") : "no TDP") << "; collectives "
+        << formatQuantity(d.collectiveSeconds, Dimension::Seconds) << (d.link.empty() ? std::string() : " on " + d.link)
+        << ", " << formatNumber(100.0 * d.collectiveShare, 3) << " % of T_max\n";
+    out << "  memory per chip " << formatQuantity(d.memory.perChipBytes, Dimension::Bytes) << " of "
+        << (d.memory.capacityPerChipBytes ? formatQuantity(*d.memory.capacityPerChipBytes, Dimension::Bytes)
+                                          : std::string("unknown capacity"))
+        << " (weights " << formatQuantity(d.memory.weightsBytes / d.chips, Dimension::Bytes) << ", KV cache "
+        << formatQuantity(d.memory.kvCacheBytes / d.chips, Dimension::Bytes) << ", activations "
+        << formatQuantity(d.memory.activationsBytes / d.chips, Dimension::Bytes) << "); max batch "
+        << optionalText(d.memory.maxBatch, 12, "") << "\n";
+    if (const std::string fit = d.fitText(); !fit.empty()) {
+        out << "  " << fit << "\n";
+    }
+    for (const auto& assumption : d.assumptions) {
+        out << "  assumed: " << assumption << "\n";
+    }
+    out << "  " << pad("KERNEL", 19) << pad("COUNT", 7) << pad("FLOPS", 12) << pad("BYTES", 12) << pad("BOUND BY", 10)
+        << pad("T_MIN/STEP", 12) << "SHARE\n";
+    const double sum = d.computeMemorySeconds + d.collectiveSeconds;
+    for (const auto& k : d.kernels) {
+        const double stepSeconds = k.kernel.count * k.seconds;
+        out << "  " << pad(k.kernel.name, 19) << pad(formatNumber(k.kernel.count, 6), 7)
+            << pad(formatQuantity(k.kernel.flops, Dimension::Flops), 12)
+            << pad(formatQuantity(k.kernel.totalBytes(), Dimension::Bytes), 12)
+            << pad(k.info.collective ? d.link : k.evaluation.binding, 10)
+            << pad(formatQuantity(stepSeconds, Dimension::Seconds), 12)
+            << formatNumber(sum > 0.0 ? 100.0 * stepSeconds / sum : 0.0, 3) << " %\n";
+    }
+}
+
 } // namespace
 
 int workloadCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
@@ -74,86 +146,41 @@ int workloadCommand(const std::vector<std::string>& args, std::ostream& out, std
     }
     CliArgs opts(args, 2,
         { "hardware", "hardware-dir", "peak", "bandwidth", "param", "chips", "precision", "unit", "comm-fraction",
-            "tolerance" },
+            "tolerance", "price-per-hour", "tdp" },
         { "json", "sustained" });
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
-    const TemplateInstance instance = readParams(opts);
-    const TransformerExpansion step = expandTransformer(instance);
-    if (!step.error.empty()) {
-        throw CliError("--param: " + step.error);
+    const TemplateInstance instance = readTransformerParams(opts);
+    if (const TransformerExpansion check = expandTransformer(instance); !check.error.empty()) {
+        throw CliError("--param: " + check.error);
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    const auto devices = context.devices();
-    const double chips = context.chips();
-    const EvalOptions options = context.evalOptions();
-    const double tokens = step.config.tokensPerStep();
-    std::vector<DeviceStep> results;
-    for (const auto& base : devices) {
-        DeviceStep d;
-        d.hardware = hardwareOnChips(base, chips);
-        for (const auto& kernel : step.kernels) {
-            auto result = evaluate(kernel, d.hardware, options);
-            if (!result.evaluation) {
-                throw CliError(kernel.name + " on " + base.id + ": " + result.error);
-            }
-            addToTotals(d.totals, kernel, *result.evaluation, d.hardware);
-            d.rows.push_back({ &kernel, std::move(*result.evaluation) });
-        }
-        finishTotals(d.totals, d.hardware);
-        results.push_back(std::move(d));
-    }
-    const std::string phase = step.config.prefill ? "prefill" : "decode";
+    const auto results
+        = evaluateDevices(instance, context.devices(), context.chips(), servingOptions(opts, context.evalOptions()));
     if (opts.has("json")) {
         nlohmann::json j;
         j["workload"] = "transformer";
-        j["phase"] = phase;
-        j["tokens_per_step"] = tokens;
-        j["chips"] = chips;
+        j["phase"] = results.front().config.prefill ? "prefill" : "decode";
+        j["tokens_per_step"] = results.front().tokensPerStep;
+        j["chips"] = context.chips();
         nlohmann::json array = nlohmann::json::array();
         for (const auto& d : results) {
-            nlohmann::json device;
-            device["hardware"] = d.hardware.id;
-            device["hardware_name"] = d.hardware.name;
-            device["t_min_s"] = d.totals.tMin;
-            device["t_max_s"] = d.totals.tMax;
-            device["flops"] = d.totals.flops;
-            device["tokens_per_s"] = d.totals.tMin > 0.0 ? nlohmann::json(tokens / d.totals.tMin) : nullptr;
-            nlohmann::json kernels = nlohmann::json::array();
-            for (const auto& row : d.rows) {
-                const double stepSeconds = row.kernel->count * row.evaluation.tMin;
-                kernels.push_back({ { "name", row.kernel->name }, { "count", row.kernel->count },
-                    { "flops", row.kernel->flops }, { "bytes", row.kernel->totalBytes() },
-                    { "precision", row.evaluation.precision }, { "regime", regimeName(row.evaluation.regime) },
-                    { "binding", row.evaluation.binding }, { "t_min_s", row.evaluation.tMin },
-                    { "t_max_s", row.evaluation.tMax }, { "t_min_step_s", stepSeconds },
-                    { "share", d.totals.tMin > 0.0 ? stepSeconds / d.totals.tMin : 0.0 } });
+            nlohmann::json device = servingStepToJson(d, true);
+            double flops = 0.0;
+            for (const auto& k : d.kernels) {
+                flops += k.kernel.count * k.kernel.flops;
             }
-            device["kernels"] = kernels;
-            array.push_back(device);
+            device["flops"] = flops;
+            array.push_back(std::move(device));
         }
         j["devices"] = array;
         out << j.dump(2) << "\n";
         return 0;
     }
     for (const auto& d : results) {
-        out << "transformer " << phase << " step (" << formatNumber(tokens, 8) << " tokens) on "
-            << d.hardware.shortLabel() << " (" << d.hardware.id << "): T_min "
-            << formatQuantity(d.totals.tMin, Dimension::Seconds) << ", T_max "
-            << formatQuantity(d.totals.tMax, Dimension::Seconds) << " per step, "
-            << (d.totals.tMin > 0.0 ? formatNumber(tokens / d.totals.tMin, 4) : std::string("-")) << " tokens/s\n";
-        out << "  " << pad("KERNEL", 13) << pad("COUNT", 7) << pad("FLOPS", 12) << pad("BYTES", 12)
-            << pad("BOUND BY", 10) << pad("T_MIN/STEP", 12) << "SHARE\n";
-        for (const auto& row : d.rows) {
-            const double stepSeconds = row.kernel->count * row.evaluation.tMin;
-            out << "  " << pad(row.kernel->name, 13) << pad(formatNumber(row.kernel->count, 6), 7)
-                << pad(formatQuantity(row.kernel->flops, Dimension::Flops), 12)
-                << pad(formatQuantity(row.kernel->totalBytes(), Dimension::Bytes), 12)
-                << pad(row.evaluation.binding, 10) << pad(formatQuantity(stepSeconds, Dimension::Seconds), 12)
-                << formatNumber(d.totals.tMin > 0.0 ? 100.0 * stepSeconds / d.totals.tMin : 0.0, 3) << " %\n";
-        }
+        printStep(out, d);
     }
     return 0;
 }

@@ -1,6 +1,7 @@
 #include "document/SessionAnalysis.h"
 
 #include "document/EvaluationText.h"
+#include "document/GroupServing.h"
 #include "document/GroupThroughput.h"
 #include "document/SessionDocument.h"
 #include "model/Solver.h"
@@ -207,6 +208,7 @@ void SessionAnalysis::rebuild(bool fit)
     m_scene = std::make_shared<ChartScene>(std::move(built.scene));
     if (m_options.review && m_expanded) {
         addGroupThroughput(m_scene->summary, groupThroughputs(*this)); // tokens per second per device
+        addServingPicks(m_scene->summary, *this); // each device's operating point under the latency target
     }
     if (!validIndex(m_selected, shownSession().kernels.size())) {
         m_selected = -1;
@@ -307,6 +309,7 @@ void SessionAnalysis::refreshSummary()
         m_scene->summary = buildChartSummary(shownSession(), m_comparison, *m_scene);
         if (m_expanded) {
             addGroupThroughput(m_scene->summary, groupThroughputs(*this));
+            addServingPicks(m_scene->summary, *this);
         }
     }
 }

@@ -1,6 +1,7 @@
 #include "widgets/ComparisonDock.h"
 #include "widgets/CachedTextDelegate.h"
 
+#include "document/GroupServing.h"
 #include "document/GroupThroughput.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -108,7 +109,8 @@ void ComparisonDock::setAnalysis(SessionAnalysis* analysis)
         }
         setComparison(analysis->comparison(), std::move(colors));
         // Kernel groups: their tokens/s are columns of the table, each group ranked on its own; the
-        // caption says what a step is.
+        // caption says what a step is, and for a transformer group served on the devices (SPEC 6.6)
+        // whether it fits, its memory per chip, $/Mtok and J/token.
         std::vector<GroupThroughput> groups = groupThroughputs(*analysis);
         const QStringList captions = groupCaptionLines(groups);
         const int columns = m_model->columnCount();
@@ -116,9 +118,13 @@ void ComparisonDock::setAnalysis(SessionAnalysis* analysis)
         if (m_model->columnCount() != columns && m_model->rowCount() > 0) {
             m_view->fitColumns(300); // new group columns as wide as their titles and figures
         }
-        const QString caption = captions.isEmpty()
+        QString caption = captions.isEmpty()
             ? QString()
             : captions.join(QStringLiteral(" · ")) + tr(" — tokens/s per device in the table's last columns");
+        const QStringList serving = groupServingLines(*analysis);
+        if (!serving.isEmpty()) {
+            caption += (caption.isEmpty() ? QString() : QStringLiteral("\n")) + serving.join(QLatin1Char('\n'));
+        }
         m_groups->setText(caption);
         m_groups->setToolTip(caption);
         m_groups->setVisible(!caption.isEmpty());

@@ -74,6 +74,9 @@ private:
     void buildTemplateFields(const Kernel& kernel);
     // A kernel group (a transformer step): its sizes, phase and data types.
     void buildGroupFields(const Kernel& kernel);
+    // The group's Preset menu: public model shapes (document/TransformerPresets.h), each one undo step
+    // that sets the shape and leaves batch, seq and phase as they are (KernelEditorPresets.cpp).
+    void addPresetField(const QString& group);
     void buildRawFields(const Kernel& kernel);
     void buildCommonFields();
     void addLevelFromText(QLineEdit* field);

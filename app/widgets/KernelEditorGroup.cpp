@@ -42,9 +42,22 @@ QString parameterHelp(const std::string& name)
         return QObject::tr("Vocabulary size (the logits matmul)");
     }
     if (name == "batch") {
-        return QObject::tr("Sequences processed together in one step");
+        return QObject::tr("Sequences processed together in one step (per data-parallel replica)");
     }
-    return QObject::tr("prefill: tokens per sequence; decode: tokens in the KV cache");
+    if (name == "seq") {
+        return QObject::tr("prefill: tokens per sequence; decode: tokens in the KV cache");
+    }
+    // The serving parameters (SPEC 6.6, docs/serving.md).
+    if (name == "head_dim") {
+        return QObject::tr("Width of one attention head (default hidden / heads)");
+    }
+    if (name == "tp" || name == "pp" || name == "dp") {
+        return QObject::tr("Tensor, pipeline and data parallelism: tp x pp x dp must be the device's chips");
+    }
+    if (name == "ep") {
+        return QObject::tr("Expert-parallel degree (default tp)");
+    }
+    return QObject::tr("Mixture of experts: experts (0 = dense), top_k, shared_experts, expert_ffn, dense_layers");
 }
 
 QStringList optionChoices(const std::string& option)
@@ -55,8 +68,17 @@ QStringList optionChoices(const std::string& option)
     if (option == "attention") {
         return { QStringLiteral("fused"), QStringLiteral("unfused") };
     }
-    if (option == "ffn_gated") {
+    if (option == "ffn_gated" || option == "causal") {
         return { QStringLiteral("true"), QStringLiteral("false") };
+    }
+    if (option == "tied_embeddings") {
+        return { QStringLiteral("false"), QStringLiteral("true") };
+    }
+    if (option == "logits") {
+        return { QStringLiteral("last"), QStringLiteral("all") };
+    }
+    if (option == "kv_shard") {
+        return { QStringLiteral("replicate"), QStringLiteral("batch") };
     }
     QStringList precisions;
     for (const std::string& p : knownPrecisions()) {
@@ -73,10 +95,12 @@ void KernelEditor::buildGroupFields(const Kernel& kernel)
     signature->setToolTip(tr("Its kernels follow these parameters; they are not edited or dragged one by one"));
     m_form->addRow(tr("Template"), signature);
     const QString group = qs(kernel.name);
+    addPresetField(group);
     for (const std::string& parameter : transformerParameters()) {
         auto* box = new SiSpinBox(m_fields);
         box->setInteger(true);
-        box->setRange(1.0, 1e12);
+        const bool mayBeZero = parameter == "experts" || parameter == "shared_experts" || parameter == "dense_layers";
+        box->setRange(mayBeZero ? 0.0 : 1.0, 1e12);
         const QString name = qs(parameter);
         box->setSubject(name);
         box->setToolTip(parameterHelp(parameter));

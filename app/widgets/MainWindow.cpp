@@ -1,6 +1,7 @@
 #include "widgets/MainWindow.h"
 
 #include "chart/RooflineChart.h"
+#include "chart/ServingChart.h"
 #include "chart/TrajectoryOverlay.h"
 #include "document/AppPaths.h"
 #include "document/KernelSweep.h"
@@ -15,8 +16,10 @@
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
 #include "widgets/RegimeMapDock.h"
+#include "widgets/ServingTab.h"
 #include "widgets/SweepDock.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QDockWidget>
@@ -29,6 +32,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
@@ -59,7 +63,18 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     m_chart = new RooflineChart(this);
     m_chart->setAnalysis(m_analysis);
     attachTrajectory(m_chart, m_sweep);
-    setCentralWidget(m_chart);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("chartTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_chart, tr("Roofline"));
+    m_servingTab = new ServingTab(m_document, m_analysis, this);
+    m_tabs->addTab(m_servingTab, tr("Serving"));
+    m_tabs->setTabToolTip(1,
+        tr("Throughput against latency per device for a transformer group, batch swept to the "
+           "memory wall"));
+    connect(m_servingTab, &ServingTab::statusMessage, this,
+        [this](const QString& message) { showStatusMessage(message, 6000); });
+    setCentralWidget(m_tabs);
     createResultsDock();
     m_hardwareDock = new HardwareDock(m_hardware, m_document, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_hardwareDock);
@@ -121,6 +136,15 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     createStatusBar();
     createRunViews();
     createActions();
+    // Ctrl+1 / Ctrl+2 show the roofline or the serving chart (also in review mode, menus hidden).
+    for (int tab = 0; tab < m_tabs->count(); ++tab) {
+        auto* show = new QAction(tr("Show %1 Chart").arg(m_tabs->tabText(tab)), this);
+        show->setObjectName(QStringLiteral("showChartTab%1").arg(tab + 1));
+        show->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + tab)));
+        show->setShortcutContext(Qt::WindowShortcut);
+        connect(show, &QAction::triggered, this, [this, tab] { m_tabs->setCurrentIndex(tab); });
+        addAction(show);
+    }
     setAcceptDrops(true);
 
     QSize size(1600, 1000);
@@ -228,6 +252,7 @@ void MainWindow::setSession(Session session, const QString& filePath)
     m_restored = false;
     m_sessionPath = filePath;
     m_document->resetSession(std::move(session)); // the analysis forgets the problems of earlier files
+    m_tabs->setCurrentWidget(m_chart); // a session opens on the roofline; the serving chart is one tab away
     // The scene was rebuilt and the results columns fitted while the document reset.
     const ViewSettings& view = m_document->session().view;
     if (view.xRange && view.yRange) {
@@ -429,9 +454,14 @@ void MainWindow::fitAll()
     m_chart->fitAll();
 }
 
+bool MainWindow::isServingShown() const
+{
+    return m_tabs->currentWidget() == m_servingTab;
+}
+
 void MainWindow::copyChart()
 {
-    QApplication::clipboard()->setPixmap(m_chart->toPixmap());
+    QApplication::clipboard()->setPixmap(isServingShown() ? m_servingTab->chart()->grab() : m_chart->toPixmap());
     showStatusMessage(tr("Chart copied to the clipboard"), 3000);
 }
 

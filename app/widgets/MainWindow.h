@@ -21,6 +21,7 @@ class QTimer;
 class QTableView;
 class QToolBar;
 class QToolButton;
+class QTabWidget;
 
 namespace roofscope {
 
@@ -41,6 +42,7 @@ class RunComparisonDock;
 class RunWatcher;
 class SessionAnalysis;
 class SessionDocument;
+class ServingTab;
 
 // The main window composes the views: the roofline chart in the centre, the hardware, kernel, results
 // and comparison docks around it, menus, toolbar and status line. The session lives in a
@@ -66,6 +68,11 @@ public:
     QString sessionPath() const { return m_sessionPath; }
 
     RooflineChart* chart() const { return m_chart; }
+    // The chart tabs in the centre: the roofline (first, shown when a session opens) and the serving
+    // chart of a transformer group (widgets/ServingTab.h).
+    QTabWidget* chartTabs() const { return m_tabs; }
+    ServingTab* servingTab() const { return m_servingTab; }
+    bool isServingShown() const;
     HardwareDock* hardwareDock() const { return m_hardwareDock; }
     KernelDock* kernelDock() const { return m_kernelDock; }
     ComparisonDock* comparisonDock() const { return m_comparisonDock; }
@@ -204,6 +211,8 @@ private:
     bool m_autosaveEnabled = true;
     bool m_restored = false; // recovered work counts as unsaved until saved
     RooflineChart* m_chart = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    ServingTab* m_servingTab = nullptr;
     HardwareDock* m_hardwareDock = nullptr;
     KernelDock* m_kernelDock = nullptr;
     KernelSweep* m_sweep = nullptr;

@@ -1,6 +1,8 @@
 // MainWindow: files. Open, save, autosave and recovery, recent files, imports and exports.
 
+#include "chart/ServingChart.h"
 #include "widgets/MainWindow.h"
+#include "widgets/ServingTab.h"
 
 #include "chart/ChartExport.h"
 #include "chart/RooflineChart.h"
@@ -250,6 +252,13 @@ QString MainWindow::exportChartTo(const QString& path)
     options.height = std::max(400, m_chart->height());
     options.scale = devicePixelRatioF();
     options.review = isReviewMode();
+    if (isServingShown()) {
+        // The serving chart as the tab shows it: its group, axes and target (the session's view).
+        options.view = QStringLiteral("serving");
+        options.servingGroup = m_servingTab->group();
+        options.width = std::max(640, m_servingTab->chart()->width());
+        options.height = std::max(400, m_servingTab->chart()->height());
+    }
     return exportChart(shown, m_hardware, path, options);
 }
 

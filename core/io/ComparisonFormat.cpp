@@ -1,5 +1,6 @@
 #include "io/ComparisonFormat.h"
 
+#include "io/ServingJson.h"
 #include "model/Units.h"
 
 #include <nlohmann/json.hpp>
@@ -99,6 +100,38 @@ std::string footnotes(const Comparison& comparison, TableFormat format)
     }
     return out.empty() ? out : "\n" + out;
 }
+// Below the text and Markdown tables: each transformer group served on every device, ranked.
+std::string servingText(const Comparison& comparison, TableFormat format)
+{
+    std::string out;
+    const std::string bullet = format == TableFormat::Markdown ? "- " : "  ";
+    const size_t count = comparison.entries.empty() ? 0 : comparison.entries.front().groups.size();
+    for (size_t g = 0; g < count; ++g) {
+        out += "\nStep '" + comparison.entries.front().groups[g].name
+            + "' served (tokens/s is a bound: T_min on the roofs named, collectives overlapped; ranked by $/Mtok "
+              "where every device has a price, else tokens/s; a device that does not fit never first):\n";
+        std::vector<const ComparisonEntry*> order;
+        for (const auto& entry : comparison.entries) {
+            order.push_back(&entry);
+        }
+        std::stable_sort(order.begin(), order.end(), [&](const ComparisonEntry* a, const ComparisonEntry* b) {
+            const int ra = a->groups[g].rank;
+            const int rb = b->groups[g].rank;
+            return ra > 0 && (rb == 0 || ra < rb);
+        });
+        for (const ComparisonEntry* entry : order) {
+            const ServingStep& s = entry->groups[g].step;
+            out += bullet + (entry->groups[g].rank > 0 ? std::to_string(entry->groups[g].rank) + ". " : "- ")
+                + entry->name + ": ";
+            if (!s.error.empty()) {
+                out += s.error + "\n";
+                continue;
+            }
+            out += servingSummaryText(s) + "\n";
+        }
+    }
+    return out;
+}
 } // namespace
 
 std::string formatComparison(const Comparison& comparison, TableFormat format)
@@ -137,7 +170,29 @@ std::string formatComparison(const Comparison& comparison, TableFormat format)
         rows.push_back(std::move(row));
     }
     const std::string table = formatGrid(header, rows, format);
-    return csv ? table : table + footnotes(comparison, format);
+    return csv ? table : table + footnotes(comparison, format) + servingText(comparison, format);
+}
+
+nlohmann::json groupsToJson(const Comparison& comparison)
+{
+    nlohmann::json groups = nlohmann::json::array();
+    const size_t count = comparison.entries.empty() ? 0 : comparison.entries.front().groups.size();
+    for (size_t g = 0; g < count; ++g) {
+        nlohmann::json devices = nlohmann::json::array();
+        for (const auto& entry : comparison.entries) {
+            const GroupServing& group = entry.groups[g];
+            nlohmann::json device = group.step.error.empty()
+                ? servingStepToJson(group.step, false)
+                : nlohmann::json { { "hardware", entry.totals.hardwareId }, { "error", group.step.error } };
+            device["id"] = entry.id;
+            device["name"] = entry.name;
+            device["chips"] = entry.chips;
+            device["rank"] = group.rank > 0 ? nlohmann::json(group.rank) : nlohmann::json(nullptr);
+            devices.push_back(std::move(device));
+        }
+        groups.push_back({ { "name", comparison.entries.front().groups[g].name }, { "devices", std::move(devices) } });
+    }
+    return groups;
 }
 
 nlohmann::json comparisonToJson(const Comparison& comparison)
@@ -187,6 +242,7 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
         ? nlohmann::json(comparison.entries[static_cast<size_t>(comparison.baseline)].id)
         : nlohmann::json(nullptr);
     out["devices"] = std::move(devices);
+    out["groups"] = groupsToJson(comparison);
     out["warnings"] = comparison.warnings;
     out["ranking_refused"]
         = comparison.rankingRefused.empty() ? nlohmann::json(nullptr) : nlohmann::json(comparison.rankingRefused);

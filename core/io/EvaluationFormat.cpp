@@ -39,6 +39,7 @@ nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel)
     j["unit"] = ev.unit;
     j["flops"] = ev.flops;
     j["count"] = kernel.count;
+    j["chips"] = ev.chips;
     nlohmann::json bytes = nlohmann::json::object();
     nlohmann::json intensity = nlohmann::json::object();
     nlohmann::json ridge = nlohmann::json::object();
@@ -205,6 +206,16 @@ nlohmann::json hardwareToJson(const Hardware& hw)
         }
         if (!l.aliases.empty()) {
             level["aliases"] = l.aliases;
+        }
+        if (l.collectiveBytesPerSecond) {
+            level["collective_bandwidth_bytes_per_s"] = *l.collectiveBytesPerSecond;
+        }
+        if (l.latencySeconds) {
+            level["latency_s"] = *l.latencySeconds;
+        }
+        if (l.collectiveBytesPerSecond || l.latencySeconds) {
+            level["collective_source"] = l.collectiveSource.empty() ? l.source : l.collectiveSource;
+            level["collective_estimate"] = l.collectiveEstimate;
         }
         levels.push_back(level);
     }

@@ -164,6 +164,7 @@ void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& 
     json.stringField("binding", ev.binding);
     json.stringField("binding_kind", ev.bindingKind());
     levelMap(json, "bytes", levels, [](const LevelEvaluation& l) { return l.bytes; });
+    json.numberField("chips", ev.chips);
     json.numberField("comm_fraction", ev.commFraction);
     json.numberField("compute_roof_flops_per_s", ev.computeRoof);
     json.numberField("count", kernel.count);

@@ -76,6 +76,33 @@ std::string sourceRef(YamlSchema& s, const YAML::Node& item, const std::string& 
     return *id;
 }
 
+// The serving model's figures of an interconnect level (SPEC 6.6): collective_bandwidth (B/s per
+// chip, one direction), latency (seconds per hop), their own source and estimate flag.
+void readCollectiveFigures(
+    YamlSchema& s, const YAML::Node& item, const std::string& path, const Hardware& hw, BandwidthLevel& level)
+{
+    level.collectiveBytesPerSecond = s.quantity(
+        item, "collective_bandwidth", path + ".collective_bandwidth", Dimension::BytesPerSecond, false, true);
+    level.latencySeconds = s.quantity(item, "latency", path + ".latency", Dimension::Seconds, false, true);
+    if (item["collective_source"].IsDefined()) {
+        level.collectiveSource = s.string(item, "collective_source", path + ".collective_source", true).value_or("");
+        const bool known = std::any_of(
+            hw.sources.begin(), hw.sources.end(), [&](const SourceRef& r) { return r.id == level.collectiveSource; });
+        if (!level.collectiveSource.empty() && !known) {
+            s.error(item["collective_source"], path + ".collective_source",
+                "unknown source '" + level.collectiveSource + "' (not listed under 'sources')");
+        }
+    }
+    level.collectiveEstimate = s.boolean(item, "collective_estimate", path + ".collective_estimate").value_or(false);
+    const bool any = level.collectiveBytesPerSecond || level.latencySeconds || !level.collectiveSource.empty()
+        || item["collective_estimate"].IsDefined();
+    if (any && level.kind != LevelKind::Interconnect) {
+        s.error(item, path,
+            "collective_bandwidth, latency, collective_source and collective_estimate belong on an "
+            "interconnect level");
+    }
+}
+
 void readCompute(YamlSchema& s, const YAML::Node& root, Hardware& hw)
 {
     const YAML::Node compute = root["compute"];
@@ -135,7 +162,9 @@ void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
     for (size_t i = 0; i < levels.size(); ++i) {
         const YAML::Node item = levels[i];
         const std::string path = idx("levels", i);
-        if (!s.checkMap(item, path, { "name", "kind", "bandwidth", "capacity", "aliases", "source", "estimate" })) {
+        if (!s.checkMap(item, path,
+                { "name", "kind", "bandwidth", "capacity", "aliases", "source", "estimate", "collective_bandwidth",
+                    "latency", "collective_source", "collective_estimate" })) {
             continue;
         }
         BandwidthLevel level;
@@ -162,6 +191,7 @@ void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
         }
         level.source = sourceRef(s, item, path, hw);
         level.estimate = s.boolean(item, "estimate", path + ".estimate").value_or(false);
+        readCollectiveFigures(s, item, path, hw, level);
         for (const auto& name : std::vector<std::string> { level.name }) {
             if (!name.empty() && !names.insert(name).second) {
                 s.error(item["name"], path + ".name", "duplicate level '" + name + "'");

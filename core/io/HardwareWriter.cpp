@@ -91,6 +91,18 @@ std::string hardwareToYaml(const Hardware& hw)
         if (l.estimate) {
             out << YAML::Key << "estimate" << YAML::Value << true;
         }
+        if (l.collectiveBytesPerSecond) {
+            out << YAML::Key << "collective_bandwidth" << YAML::Value << quantity(*l.collectiveBytesPerSecond, "B/s");
+        }
+        if (l.latencySeconds) {
+            out << YAML::Key << "latency" << YAML::Value << quantity(*l.latencySeconds, "s");
+        }
+        if (!l.collectiveSource.empty()) {
+            out << YAML::Key << "collective_source" << YAML::Value << l.collectiveSource;
+        }
+        if (l.collectiveEstimate) {
+            out << YAML::Key << "collective_estimate" << YAML::Value << true;
+        }
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;

@@ -121,6 +121,22 @@ void readViewExtras(YamlSchema& s, const YAML::Node& view, ViewSettings& v)
         }
     }
     v.labelIntensity = s.boolean(view, "label_intensity", "view.label_intensity").value_or(true);
+    if (const auto x = s.string(view, "serving_x", "view.serving_x", false)) {
+        if (*x != "ms_per_token" && *x != "tokens_per_s_per_user") {
+            s.error(view["serving_x"], "view.serving_x", "expected ms_per_token or tokens_per_s_per_user");
+        } else {
+            v.servingX = *x;
+        }
+    }
+    if (const auto y = s.string(view, "serving_y", "view.serving_y", false)) {
+        if (*y != "tokens_per_s_per_chip" && *y != "tokens_per_s_per_usd_hour" && *y != "tokens_per_joule") {
+            s.error(view["serving_y"], "view.serving_y",
+                "expected tokens_per_s_per_chip, tokens_per_s_per_usd_hour or tokens_per_joule");
+        } else {
+            v.servingY = *y;
+        }
+    }
+    v.servingTargetMs = s.number(view, "serving_target_ms", "view.serving_target_ms", false, 1e-6, 1e9);
 }
 
 bool isXLevelName(const std::string& value)
@@ -180,6 +196,15 @@ void emitViewExtras(YAML::Emitter& out, const ViewSettings& v)
         out << YAML::Key << "x_level" << YAML::Value << v.xLevel;
     }
     out << YAML::Key << "label_intensity" << YAML::Value << v.labelIntensity;
+    if (v.servingX != "ms_per_token") {
+        out << YAML::Key << "serving_x" << YAML::Value << v.servingX;
+    }
+    if (v.servingY != "tokens_per_s_per_chip") {
+        out << YAML::Key << "serving_y" << YAML::Value << v.servingY;
+    }
+    if (v.servingTargetMs) {
+        out << YAML::Key << "serving_target_ms" << YAML::Value << formatExact(*v.servingTargetMs);
+    }
 }
 
 std::string annotationRatioLabel(double fromSeconds, double toSeconds)

@@ -183,6 +183,57 @@ std::string deviceDisplayName(const Hardware& hardware, const DeviceSelection& s
     return selection.precision.empty() ? label : label + " (" + selection.precision + ")";
 }
 
+std::vector<GroupServing> serveGroups(const Session& session, const DeviceSelection& selection, const Hardware& device)
+{
+    std::vector<GroupServing> groups;
+    ServingOptions options;
+    options.eval = sessionOptions(session, selection);
+    options.pricePerHourPerChip = selection.pricePerHourDollars;
+    for (const auto& kernel : session.kernels) {
+        if (isKernelGroup(kernel)) {
+            groups.push_back({ kernel.name, evaluateServing(*kernel.templ, device, options), 0 });
+        }
+    }
+    return groups;
+}
+
+namespace {
+template <typename Entry, typename Groups> void rankEach(std::vector<Entry>& entries, Groups groupsOf)
+{
+    if (entries.empty()) {
+        return;
+    }
+    for (size_t g = 0; g < groupsOf(entries.front()).size(); ++g) {
+        std::vector<const ServingStep*> steps;
+        for (auto& e : entries) {
+            steps.push_back(&groupsOf(e)[g].step);
+        }
+        const std::vector<int> ranks = servingRanks(steps);
+        for (size_t d = 0; d < entries.size(); ++d) {
+            groupsOf(entries[d])[g].rank = ranks[d];
+        }
+    }
+}
+
+void rankGroups(std::vector<ComparisonEntry>& entries)
+{
+    rankEach(entries, [](ComparisonEntry& e) -> std::vector<GroupServing>& { return e.groups; });
+}
+} // namespace
+
+std::vector<std::vector<GroupServing>> serveSessionGroups(const Session& session, const HardwareDatabase& database)
+{
+    std::vector<std::vector<GroupServing>> out;
+    for (const auto& selection : session.devices) {
+        const Hardware* hw = database.find(selection.id);
+        if (selection.visible && hw) {
+            out.push_back(serveGroups(session, selection, sessionHardware(*hw, selection)));
+        }
+    }
+    rankEach(out, [](std::vector<GroupServing>& g) -> std::vector<GroupServing>& { return g; });
+    return out;
+}
+
 Comparison compareSession(const Session& session, const HardwareDatabase& database)
 {
     Comparison comparison;
@@ -225,8 +276,15 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
         entry.totals.errors.insert(entry.totals.errors.end(), groupErrors.begin(), groupErrors.end());
         entry.basis = comparisonBasis(kernels, device, options, evaluated);
         setEntryPrices(entry, selection, device);
+        entry.groups = serveGroups(session, selection, device);
+        for (const auto& group : entry.groups) {
+            if (const std::string fit = group.step.fitText(); !fit.empty()) {
+                entry.basis.notFitting.push_back("step '" + group.name + "' " + fit);
+            }
+        }
         comparison.entries.push_back(std::move(entry));
     }
+    rankGroups(comparison.entries);
     applyBaseline(comparison, session.view.baseline);
     comparison.rankingRefused = mixedPhaseReason(session.kernels);
     assessComparison(comparison);

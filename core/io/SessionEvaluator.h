@@ -54,6 +54,17 @@ std::string deviceDisplayName(const Hardware& hardware, const DeviceSelection& s
 
 // The session's workload (its kernels with their counts) on every visible device, against the view's
 // baseline. Devices missing from the database are left out with a warning.
+// Each transformer group (template: transformer) carries its serving figures per device in
+// ComparisonEntry::groups, ranked with servingRanks(); a step that does not fit makes its device
+// not like-for-like (never ranked first).
 Comparison compareSession(const Session& session, const HardwareDatabase& database);
+
+// The session's transformer groups served on one device of it (SPEC 6.6): `device` is the entry's
+// hardware (sessionHardware), prices per hour from the entry.
+std::vector<GroupServing> serveGroups(const Session& session, const DeviceSelection& selection, const Hardware& device);
+
+// serveGroups() for every visible device of the session that the database knows, ranked per group:
+// result[d][g] is group g on the d-th of those devices.
+std::vector<std::vector<GroupServing>> serveSessionGroups(const Session& session, const HardwareDatabase& database);
 
 } // namespace roofscope

@@ -318,7 +318,8 @@ void readView(YamlSchema& s, const YAML::Node& root, Session& session)
     }
     if (!s.checkMap(view, "view",
             { "tolerance", "sustained", "comm_fraction", "theme", "baseline", "feasible_region", "region_labels",
-                "x_range", "y_range", "comm_fractions", "shade_between", "x_level", "label_intensity" })) {
+                "x_range", "y_range", "comm_fractions", "shade_between", "x_level", "label_intensity", "serving_x",
+                "serving_y", "serving_target_ms" })) {
         return;
     }
     ViewSettings& v = session.view;

@@ -13,6 +13,7 @@ Hardware hardwareOnChips(const Hardware& hardware, double chips)
         return hardware;
     }
     Hardware out = hardware;
+    out.chips = hardware.chips * chips;
     out.name = formatNumber(chips, 6) + " x " + (hardware.name.empty() ? hardware.id : hardware.name);
     out.label = hardware.shortLabel() + " x" + formatNumber(chips, 6); // "TPU v5e x8"
     for (auto& peak : out.compute) {

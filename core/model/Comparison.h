@@ -3,11 +3,19 @@
 #include "model/ComparisonBasis.h"
 #include "model/Session.h"
 #include "model/Workload.h"
+#include "model/serving/ServingStep.h"
 
 #include <string>
 #include <vector>
 
 namespace roofscope {
+
+// A transformer group of the session served on one device (SPEC 6.6); step.error when refused.
+struct GroupServing {
+    std::string name; // the group's kernel name
+    ServingStep step;
+    int rank = 0; // among the session's devices for this group (1 = first; 0: not ranked), servingRanks()
+};
 
 // One device of a workload comparison.
 struct ComparisonEntry {
@@ -21,6 +29,7 @@ struct ComparisonEntry {
     int chips = 1; // the device used this many chips wide
     std::optional<double> priceUsd; // purchase price of the device (all its chips), USD
     std::optional<double> priceUsdPerHour; // rental price of the device (all its chips), USD per hour
+    std::vector<GroupServing> groups; // the session's transformer groups on this device, in kernel order
 
     // Shares of the total T_min spent in kernels bound by compute, by a memory level and by an
     // interconnect; each in [0, 1], 0 when the workload takes no time.

@@ -180,6 +180,7 @@ void assessBasis(ComparisonBasis& basis)
         }
         basis.caveats.push_back("evaluated at " + basis.precision + " while its kernels are " + kernelsAt);
     }
+    basis.caveats.insert(basis.caveats.end(), basis.notFitting.begin(), basis.notFitting.end());
     basis.comparable = basis.caveats.empty();
 }
 

@@ -32,6 +32,8 @@ struct ComparisonBasis {
     // fp4 against bf16 kernels), and the kernels' precisions it overrides.
     std::string precision;
     std::vector<std::string> kernelPrecisions;
+    // Transformer steps that do not fit the device's memory: "step 'llama' does not fit: ...".
+    std::vector<std::string> notFitting;
     std::vector<std::string> caveats; // why the row is not like-for-like with the others; empty when it is
     std::vector<std::string> notes; // why a figure is missing (null in JSON, blank in tables)
     bool comparable = true;

@@ -68,6 +68,7 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
     ev.hardwareId = hardware.id;
     ev.hardwareName = hardware.name;
     ev.hardwareLabel = hardware.shortLabel();
+    ev.chips = hardware.chips;
     ev.kernelName = kernel.name;
     ev.flops = kernel.flops;
     ev.sustained = options.sustained;

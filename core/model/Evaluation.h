@@ -48,6 +48,7 @@ struct Evaluation {
     std::string hardwareId;
     std::string hardwareName;
     std::string hardwareLabel; // Hardware::shortLabel(): the name every view shows
+    double chips = 1.0; // the chips the device stands for (Hardware::chips)
     std::string kernelName;
     std::string precision;
     std::string unit;

@@ -34,6 +34,14 @@ struct BandwidthLevel {
     std::vector<std::string> aliases;
     std::string source;
     bool estimate = false; // measured by a third party, derived or illustrative; drawn dashed
+    // Interconnect levels only (SPEC 6.6): what ONE chip injects into a ring collective on this
+    // level, one direction, in B/s (not scaled by hardwareOnChips: it stays a per-chip figure), and
+    // the time per hop of a collective in seconds. Absent: the serving model falls back to the
+    // level's bandwidth per chip and a latency of 0, and says so in its assumptions.
+    std::optional<double> collectiveBytesPerSecond;
+    std::optional<double> latencySeconds;
+    std::string collectiveSource; // source id of the two figures (empty: the level's source)
+    bool collectiveEstimate = false; // derived or third-party figures
 };
 
 // A named ceiling below a roof: compute (precision set) or bandwidth (level set).
@@ -71,6 +79,9 @@ struct Hardware {
     std::string sustainedSource; // the source id cited by the sustained factors
     std::vector<Ceiling> ceilings;
     std::string origin; // the file it came from, or "ad hoc"
+    // How many chips this device stands for (hardwareOnChips sets it; 1 for one chip). Figures above
+    // (peaks, bandwidths, capacities, TDP, price) are already the totals of all of them.
+    double chips = 1.0;
 
     // The one short label every view and export names the device by: the file's `label`, else the
     // generation ("MI300X"), with the family in front when the generation alone says little

@@ -42,6 +42,13 @@ struct ViewSettings {
     std::string xLevel;
     // Whether kernel labels carry the intensity they sit at ("AI=108") under the name.
     bool labelIntensity = true;
+    // The serving chart (a transformer group's throughput against latency): its x-axis
+    // ("ms_per_token" or "tokens_per_s_per_user"), its y-axis ("tokens_per_s_per_chip",
+    // "tokens_per_s_per_usd_hour" or "tokens_per_joule") and the latency target in ms per output
+    // token that picks each device's operating point (empty: none).
+    std::string servingX = "ms_per_token";
+    std::string servingY = "tokens_per_s_per_chip";
+    std::optional<double> servingTargetMs;
 };
 
 // The view.x_level value that puts each kernel on the roof of the level binding it.

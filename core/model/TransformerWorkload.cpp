@@ -2,51 +2,49 @@
 
 #include "model/Precision.h"
 #include "model/Units.h"
+#include "model/serving/StepKernels.h"
 
 #include <array>
 #include <cmath>
+#include <tuple>
 
 namespace roofscope {
 
 namespace {
 
-constexpr std::array<const char*, 8> kNumeric { "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "batch",
-    "seq" };
-constexpr std::array<const char*, 6> kOptions { "phase", "attention", "ffn_gated", "dtype", "kv_dtype",
-    "weight_dtype" };
+constexpr std::array<const char*, 18> kNumeric { "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "batch",
+    "seq", "head_dim", "tp", "pp", "dp", "ep", "experts", "top_k", "shared_experts", "expert_ffn", "dense_layers" };
+constexpr std::array<const char*, 11> kOptions { "phase", "attention", "ffn_gated", "dtype", "kv_dtype", "weight_dtype",
+    "lm_head_dtype", "kv_shard", "causal", "logits", "tied_embeddings" };
 
-Kernel makeKernel(const std::string& name, double count, double flops, double bytes, const std::string& precision)
+// Parameters that may be 0 (off).
+bool mayBeZero(const std::string& name)
 {
-    Kernel k;
-    k.name = name;
-    k.count = count;
-    k.flops = flops;
-    k.bytes = { { "default", bytes } };
-    k.templatePrecision = precision;
-    return k;
+    return name == "experts" || name == "shared_experts" || name == "dense_layers";
 }
 
-std::string readConfig(const TemplateInstance& t, TransformerConfig& c, bool allowFractional)
+std::string numberText(double v)
 {
-    for (const auto& [name, value] : t.params) {
-        bool known = false;
-        for (const char* n : kNumeric) {
-            known = known || name == n;
-        }
-        if (!known) {
-            return "transformer has no parameter '" + name
-                + "' (it has layers hidden heads kv_heads ffn vocab batch seq phase attention ffn_gated dtype "
-                  "kv_dtype weight_dtype)";
-        }
-        if (!std::isfinite(value) || value < 1.0 || value > 1e12 || (!allowFractional && std::floor(value) != value)) {
-            return "transformer parameter " + name + " must be a whole number >= 1, got " + formatNumber(value, 8);
-        }
+    return formatNumber(v, 12);
+}
+
+// A true/false option; returns an error, empty on success.
+std::string readFlag(const TemplateInstance& t, const char* name, bool fallback, bool& value)
+{
+    auto it = t.options.find(name);
+    if (it == t.options.end()) {
+        value = fallback;
+        return {};
     }
-    for (const auto& [name, value] : t.options) {
-        if (!isTransformerOption(name)) {
-            return "transformer has no option '" + name + "'";
-        }
+    if (it->second != "true" && it->second != "false") {
+        return std::string("transformer: ") + name + " must be true or false, not '" + it->second + "'";
     }
+    value = it->second == "true";
+    return {};
+}
+
+std::string readShape(const TemplateInstance& t, TransformerConfig& c)
+{
     auto get = [&](const char* name, double fallback) {
         auto it = t.params.find(name);
         return it != t.params.end() ? it->second : fallback;
@@ -64,14 +62,65 @@ std::string readConfig(const TemplateInstance& t, TransformerConfig& c, bool all
     c.vocab = get("vocab", 0.0);
     c.batch = get("batch", 1.0);
     c.seq = get("seq", 0.0);
-    if (std::fmod(c.hidden, c.heads) != 0.0) {
-        return "transformer: hidden (" + formatNumber(c.hidden, 12) + ") must be a multiple of heads ("
-            + formatNumber(c.heads, 12) + ")";
+    c.headDimension = get("head_dim", 0.0);
+    if (c.headDimension <= 0.0 && std::fmod(c.hidden, c.heads) != 0.0) {
+        return "transformer: hidden (" + numberText(c.hidden) + ") must be a multiple of heads (" + numberText(c.heads)
+            + ") unless head_dim is given";
     }
     if (c.kvHeads > c.heads || std::fmod(c.heads, c.kvHeads) != 0.0) {
-        return "transformer: heads (" + formatNumber(c.heads, 12) + ") must be a multiple of kv_heads ("
-            + formatNumber(c.kvHeads, 12) + ")";
+        return "transformer: heads (" + numberText(c.heads) + ") must be a multiple of kv_heads ("
+            + numberText(c.kvHeads) + ")";
     }
+    c.experts = get("experts", 0.0);
+    c.topK = get("top_k", 0.0);
+    c.sharedExperts = get("shared_experts", 0.0);
+    c.expertFfn = get("expert_ffn", c.ffn);
+    c.denseLayers = get("dense_layers", 0.0);
+    if (c.moe() && !(c.topK >= 1.0 && c.topK <= c.experts)) {
+        return "transformer: top_k must be between 1 and experts (" + numberText(c.experts) + ") with experts, got "
+            + numberText(c.topK);
+    }
+    if (!c.moe() && (t.params.contains("top_k") || c.sharedExperts > 0.0 || c.denseLayers > 0.0)) {
+        return "transformer: top_k, shared_experts and dense_layers need experts >= 1";
+    }
+    if (c.denseLayers > c.layers) {
+        return "transformer: dense_layers (" + numberText(c.denseLayers) + ") must not exceed layers ("
+            + numberText(c.layers) + ")";
+    }
+    return {};
+}
+
+std::string readParallelism(const TemplateInstance& t, TransformerConfig& c, double chips)
+{
+    auto get = [&](const char* name, double fallback) {
+        auto it = t.params.find(name);
+        return it != t.params.end() ? it->second : fallback;
+    };
+    c.pp = get("pp", 1.0);
+    c.dp = get("dp", 1.0);
+    const double tpDefault = chips > 0.0 ? chips / (c.pp * c.dp) : 1.0;
+    c.tp = get("tp", tpDefault >= 1.0 && std::floor(tpDefault) == tpDefault ? tpDefault : 1.0);
+    if (chips > 0.0 && c.tp * c.pp * c.dp != chips) {
+        return "transformer: tp x pp x dp = " + numberText(c.tp) + " x " + numberText(c.pp) + " x " + numberText(c.dp)
+            + " = " + numberText(c.tp * c.pp * c.dp) + ", but the device has " + numberText(chips) + " chips";
+    }
+    if (std::fmod(c.layers, c.pp) != 0.0) {
+        return "transformer: pp (" + numberText(c.pp) + ") must divide layers (" + numberText(c.layers)
+            + ") into even stages";
+    }
+    c.ep = get("ep", c.tp);
+    if (c.ep > c.tp * c.dp) {
+        return "transformer: ep (" + numberText(c.ep)
+            + ") must not exceed the chips of a stage, tp x dp = " + numberText(c.tp * c.dp);
+    }
+    if (!c.moe() && t.params.contains("ep") && c.ep > 1.0) {
+        return "transformer: ep needs experts >= 1";
+    }
+    return {};
+}
+
+std::string readOptions(const TemplateInstance& t, TransformerConfig& c)
+{
     auto option = [&](const char* name, const std::string& fallback) {
         auto it = t.options.find(name);
         return it != t.options.end() ? it->second : fallback;
@@ -86,22 +135,73 @@ std::string readConfig(const TemplateInstance& t, TransformerConfig& c, bool all
         return "transformer: attention must be fused or unfused, not '" + attention + "'";
     }
     c.fusedAttention = attention == "fused";
-    const std::string gated = option("ffn_gated", "true");
-    if (gated != "true" && gated != "false") {
-        return "transformer: ffn_gated must be true or false, not '" + gated + "'";
+    const std::string logits = option("logits", "last");
+    if (logits != "last" && logits != "all") {
+        return "transformer: logits must be last or all, not '" + logits + "'";
     }
-    c.gatedFfn = gated == "true";
+    c.allLogits = logits == "all";
+    const std::string shard = option("kv_shard", "replicate");
+    if (shard != "replicate" && shard != "batch") {
+        return "transformer: kv_shard must be replicate or batch, not '" + shard + "'";
+    }
+    c.kvShardBatch = shard == "batch";
+    for (const auto& [name, fallback, value] :
+        { std::tuple<const char*, bool, bool*> { "ffn_gated", true, &c.gatedFfn }, { "causal", true, &c.causal },
+            { "tied_embeddings", false, &c.tiedEmbeddings } }) {
+        if (auto error = readFlag(t, name, fallback, *value); !error.empty()) {
+            return error;
+        }
+    }
     c.dtype = option("dtype", "bf16");
     c.kvDtype = option("kv_dtype", c.dtype);
     c.weightDtype = option("weight_dtype", c.dtype);
+    c.lmHeadDtype = option("lm_head_dtype", c.dtype);
     for (const auto& [name, value] : { std::pair<const char*, const std::string&> { "dtype", c.dtype },
-             { "kv_dtype", c.kvDtype }, { "weight_dtype", c.weightDtype } }) {
+             { "kv_dtype", c.kvDtype }, { "weight_dtype", c.weightDtype }, { "lm_head_dtype", c.lmHeadDtype } }) {
         if (!bytesPerElement(value)) {
             return std::string("transformer: unknown data type ") + name + "=" + value
                 + " (known: fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4)";
         }
     }
     return {};
+}
+
+std::string readConfig(const TemplateInstance& t, TransformerConfig& c, bool allowFractional, double chips)
+{
+    for (const auto& [name, value] : t.params) {
+        bool known = false;
+        for (const char* n : kNumeric) {
+            known = known || name == n;
+        }
+        if (!known) {
+            std::string names;
+            for (const char* n : kNumeric) {
+                names += std::string(names.empty() ? "" : " ") + n;
+            }
+            for (const char* n : kOptions) {
+                names += std::string(" ") + n;
+            }
+            return "transformer has no parameter '" + name + "' (it has " + names + ")";
+        }
+        const double lowest = mayBeZero(name) ? 0.0 : 1.0;
+        if (!std::isfinite(value) || value < lowest || value > 1e12
+            || (!allowFractional && std::floor(value) != value)) {
+            return "transformer parameter " + name + " must be a whole number >= " + numberText(lowest) + ", got "
+                + formatNumber(value, 8);
+        }
+    }
+    for (const auto& [name, value] : t.options) {
+        if (!isTransformerOption(name)) {
+            return "transformer has no option '" + name + "'";
+        }
+    }
+    if (auto error = readShape(t, c); !error.empty()) {
+        return error;
+    }
+    if (auto error = readOptions(t, c); !error.empty()) {
+        return error;
+    }
+    return readParallelism(t, c, chips);
 }
 
 } // namespace
@@ -136,7 +236,17 @@ double transformerParameter(const TemplateInstance& instance, const std::string&
     if (name == "kv_heads") {
         return transformerParameter(instance, "heads");
     }
-    return name == "batch" ? 1.0 : 0.0;
+    if (name == "head_dim") {
+        const double heads = transformerParameter(instance, "heads");
+        return heads > 0.0 ? transformerParameter(instance, "hidden") / heads : 0.0;
+    }
+    if (name == "ep") {
+        return transformerParameter(instance, "tp");
+    }
+    if (name == "expert_ffn") {
+        return transformerParameter(instance, "ffn");
+    }
+    return name == "batch" || name == "tp" || name == "pp" || name == "dp" ? 1.0 : 0.0;
 }
 
 bool isKernelGroup(const Kernel& kernel)
@@ -144,60 +254,18 @@ bool isKernelGroup(const Kernel& kernel)
     return kernel.templ && kernel.templ->name == kTransformerTemplate;
 }
 
-TransformerExpansion expandTransformer(const TemplateInstance& instance, bool allowFractional)
+TransformerExpansion expandTransformer(const TemplateInstance& instance, bool allowFractional, double chips)
 {
     TransformerExpansion out;
     if (instance.name != kTransformerTemplate) {
         out.error = "not a transformer: '" + instance.name + "'";
         return out;
     }
-    out.error = readConfig(instance, out.config, allowFractional);
+    out.error = readConfig(instance, out.config, allowFractional, chips);
     if (!out.error.empty()) {
         return out;
     }
-    const TransformerConfig& c = out.config;
-    const double sa = *bytesPerElement(c.dtype); // activations
-    const double sw = *bytesPerElement(c.weightDtype);
-    const double skv = *bytesPerElement(c.kvDtype);
-    const double tokens = c.tokensPerStep(); // T
-    const double queries = c.prefill ? c.seq : 1.0; // query tokens per sequence
-    const double context = c.seq; // keys and values each query attends to
-    const double h = c.hidden;
-    const double kvWidth = c.kvHeads * c.headDim(); // width of K and of V
-    const double scores = c.batch * c.heads * queries * context; // attention score elements
-    const double L = c.layers;
-    const std::string& p = c.dtype;
-
-    // A matmul of T tokens: [T, k] x [k, n], activations in, weights, `outSize` bytes per output.
-    auto projection = [&](const std::string& name, double count, double k, double n, double outSize) {
-        return makeKernel(name, count, 2.0 * tokens * k * n, tokens * k * sa + k * n * sw + tokens * n * outSize, p);
-    };
-    auto& ks = out.kernels;
-    // RMS/layer norms: two per layer and the final one (the layernorm template's counts).
-    ks.push_back(makeKernel("norm", 2.0 * L + 1.0, 10.0 * tokens * h, (3.0 * tokens * h + 2.0 * h) * sa, p));
-    ks.push_back(projection("q_proj", L, h, h, sa));
-    ks.push_back(projection("k_proj", L, h, kvWidth, skv)); // written into the KV cache
-    ks.push_back(projection("v_proj", L, h, kvWidth, skv));
-    // Q K^T: reads Q and the cached K (one K per KV head group); 5 FLOPs per score for the softmax
-    // (max, subtract, exp, sum, divide), done on chip when fused.
-    const double qkFlops = 2.0 * scores * c.headDim();
-    const double qBytes = tokens * h * sa;
-    const double kvBytes = c.batch * context * kvWidth * skv; // K (or V) of every sequence's cache
-    if (c.fusedAttention) {
-        ks.push_back(makeKernel("attn_scores", L, qkFlops + 5.0 * scores, qBytes + kvBytes, p));
-        ks.push_back(makeKernel("attn_values", L, qkFlops, kvBytes + tokens * h * sa, p));
-    } else {
-        ks.push_back(makeKernel("attn_scores", L, qkFlops, qBytes + kvBytes + scores * sa, p));
-        ks.push_back(makeKernel("softmax", L, 5.0 * scores, 2.0 * scores * sa, p));
-        ks.push_back(makeKernel("attn_values", L, qkFlops, scores * sa + kvBytes + tokens * h * sa, p));
-    }
-    ks.push_back(projection("o_proj", L, h, h, sa));
-    if (c.gatedFfn) {
-        ks.push_back(projection("ffn_gate", L, h, c.ffn, sa));
-    }
-    ks.push_back(projection("ffn_up", L, h, c.ffn, sa));
-    ks.push_back(projection("ffn_down", L, c.ffn, h, sa));
-    ks.push_back(projection("logits", 1.0, h, c.vocab, sa));
+    buildStepKernels(out.config, out.kernels, out.info);
     return out;
 }
 
@@ -241,7 +309,7 @@ std::string applyKernelGroup(Kernel& kernel, bool allowFractional)
     double bytes = 0.0;
     for (const auto& part : expansion.kernels) {
         flops += part.count * part.flops;
-        bytes += part.count * part.bytes.front().bytes;
+        bytes += part.count * part.bytesOn("default");
     }
     kernel.flops = flops;
     kernel.bytes = { { "default", bytes } };

@@ -7,9 +7,11 @@
 
 namespace roofscope {
 
-// One transformer step (SPEC 6.4, `workload transformer`), read from a template instance named
-// "transformer": numeric parameters in `params`, the rest (phase, attention, ffn_gated and the
-// dtypes) in `options`.
+// One transformer step (SPEC 6.4 and 6.6, `workload transformer`), read from a template instance
+// named "transformer": numeric parameters in `params`, the rest (phase, attention, ffn_gated, the
+// dtypes, kv_shard, causal, logits, tied_embeddings) in `options`. The serving model built on it
+// (model/serving/) expands the step on N chips: tensor (tp), pipeline (pp), data (dp) and expert
+// (ep) parallelism, mixture-of-experts layers, collectives on the scale-up link.
 struct TransformerConfig {
     double layers = 0.0;
     double hidden = 0.0;
@@ -17,25 +19,58 @@ struct TransformerConfig {
     double kvHeads = 0.0; // grouped KV heads (GQA); default: heads
     double ffn = 0.0;
     double vocab = 0.0;
-    double batch = 1.0;
+    double batch = 1.0; // sequences per data-parallel replica
     double seq = 0.0; // prefill: tokens per sequence; decode: tokens in the KV cache
+    double headDimension = 0.0; // head_dim; default: hidden / heads
     bool prefill = false;
     bool fusedAttention = true; // scores stay on chip (FlashAttention); unfused: through HBM
     bool gatedFfn = true; // three hidden x ffn matrices (Llama); false: two
+    bool causal = true; // prefill attention scores halved (the causal mask skips them)
+    bool allLogits = false; // prefill: logits of every token (training); default: the last one only
+    bool tiedEmbeddings = false; // embedding table and head are one matrix (at lm_head_dtype)
+    bool kvShardBatch = false; // tp > kv_heads: split the cache by sequence; false: replicate heads
     std::string dtype = "bf16"; // activations and compute
     std::string kvDtype; // the KV cache; default: dtype
     std::string weightDtype; // the weights; default: dtype
+    std::string lmHeadDtype; // the head (and tied embeddings); default: dtype
+    // Parallelism (whole numbers; tp x pp x dp = the device's chips) and mixture of experts.
+    double tp = 1.0;
+    double pp = 1.0;
+    double dp = 1.0;
+    double ep = 1.0; // expert-parallel degree; default tp
+    double experts = 0.0; // E routed experts per MoE layer; 0: dense
+    double topK = 0.0; // k experts per token
+    double sharedExperts = 0.0; // experts every token goes through
+    double expertFfn = 0.0; // width of one expert; default ffn
+    double denseLayers = 0.0; // leading layers that keep the dense FFN
 
-    double headDim() const { return hidden / heads; }
-    // Tokens one step processes: batch x seq in prefill, batch in decode.
+    double headDim() const { return headDimension > 0.0 ? headDimension : hidden / heads; }
+    double chips() const { return tp * pp * dp; }
+    bool moe() const { return experts > 0.0; }
+    // Tokens one replica processes per step: batch x seq in prefill, batch in decode.
     double tokensPerStep() const { return prefill ? batch * seq : batch; }
+    // Tokens of the whole device per step (every data-parallel replica).
+    double deviceTokensPerStep() const { return dp * tokensPerStep(); }
+};
+
+// What the serving model knows about one expanded kernel beyond its FLOPs and bytes.
+struct StepKernelInfo {
+    bool collective = false; // an all-reduce, all-to-all or pipeline send on the scale-up link
+    double bytesPerChip = 0.0; // collectives: bytes one chip sends per launch
+    double hops = 0.0; // collectives: latency terms per launch (2 (tp-1) for a ring all-reduce)
+    double activationBytes = 0.0; // inputs and outputs other than weights and KV cache (group total)
 };
 
 struct TransformerExpansion {
     TransformerConfig config;
     std::vector<Kernel> kernels; // with their counts per step
+    std::vector<StepKernelInfo> info; // one per kernel
     std::string error; // set when the parameters are refused; kernels is then empty
 };
+
+// The level name the expansion puts collective bytes on; placeScaleUpBytes() (model/serving/
+// Parallelism.h) renames it to a device's first interconnect level.
+constexpr const char* kScaleUpLevel = "scale-up";
 
 constexpr const char* kTransformerTemplate = "transformer";
 
@@ -45,15 +80,19 @@ bool isTransformerOption(const std::string& name);
 // `workload transformer` command's description.
 const std::vector<std::string>& transformerParameters();
 const std::vector<std::string>& transformerOptions();
-// A parameter's value in an instance, or its default (kv_heads: heads; batch: 1; 0 when required).
+// A parameter's value in an instance, or its default (kv_heads: heads; batch, tp, pp, dp: 1;
+// head_dim: hidden / heads; ep: tp; expert_ffn: ffn; 0 when required or off).
 double transformerParameter(const TemplateInstance& instance, const std::string& name);
 
-// Checks the parameters and expands one step into its kernels:
-//   norm (count 2 layers + 1), q_proj, k_proj, v_proj, attn_scores, softmax (unfused only),
-//   attn_values, o_proj, ffn_gate (gated only), ffn_up, ffn_down (count layers each), logits (1).
-// Every kernel's bytes are on the default memory level; its precision is `dtype`.
+// Checks the parameters and expands one step into its kernels (model/serving/StepKernels.h lists
+// them): norms, projections, attention, FFN (or router and experts), logits, and with tp/pp/ep > 1
+// the collectives. Flops and bytes are totals of the whole device (all tp x pp x dp chips); memory
+// bytes are on the default level, collective bytes on kScaleUpLevel. Precision: `dtype`.
+// `chips` > 0: the device's chips (tp defaults to chips / (pp x dp); a product tp x pp x dp other
+// than chips is refused, naming the three numbers). `chips` <= 0: tp, pp, dp as given (default 1).
 // `allowFractional`: parameters need not be whole numbers (solvers probing between them).
-TransformerExpansion expandTransformer(const TemplateInstance& instance, bool allowFractional = false);
+TransformerExpansion expandTransformer(
+    const TemplateInstance& instance, bool allowFractional = false, double chips = 0.0);
 
 // Replaces every kernel group (a kernel whose template is "transformer") by its expanded kernels,
 // named "GROUP/KERNEL", each count multiplied by the group's count and carrying the group's

@@ -14,6 +14,9 @@
 //   window_edit_unswept     the same edits with no trajectory
 //   window_map     a parameter of a mapped kernel changed: four 128 x 128 regime maps (one per device,
 //                  as the dock computes them) recomputed
+//   serving_edit   a transformer group's parameter changed with the Serving tab shown: 8 devices x
+//                  128 batch points recomputed (the serving core) and the serving chart replotted
+//   serving_recompute / serving_replot  the two halves alone
 //   startup        the roofscope executable from process start to its first paint (separate runs)
 //   open_run_session  opening, in the window, a session whose run is an ncu file of 100,000 launches
 //                  (long layout, 5 metrics; written under the temporary folder), up to its first replot
@@ -21,18 +24,24 @@
 // (--toggles: how many warm toggles toggle_device times, 40 by default; more for a profiler)
 
 #include "chart/RooflineChart.h"
+#include "chart/ServingChart.h"
 #include "document/AppPaths.h"
 #include "document/KernelRegimeMap.h"
 #include "document/KernelSweep.h"
 #include "document/SceneBuilder.h"
+#include "document/ServingCurves.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
+#include "io/SessionFile.h"
 #include "io/SessionRuns.h"
 #include "model/Templates.h"
+#include "model/TransformerWorkload.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/MainWindow.h"
+#include "widgets/ServingTab.h"
+#include <QTabWidget>
 
 #include <qcustomplot.h>
 
@@ -497,6 +506,60 @@ void benchRanges(HardwareDatabase& db, int changes)
     }
 }
 
+// A 70B-class decode step on 8 devices, each 8 chips wide, with the Serving tab shown; seq changes.
+void benchServing(HardwareDatabase& db, int changes)
+{
+    const char* ids[] = { "nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-b200", "amd-instinct-mi300x",
+        "amd-instinct-mi325x", "google-tpu-v5p", "intel-gaudi-3", "nvidia-a100-sxm-80gb" };
+    std::string text = "schema: roofscope-session/1\ntitle: serving bench\ndevices:\n";
+    for (const char* id : ids) {
+        text += std::string("  - {id: ") + id + ", chips: 8, price_per_hour: 3 USD/h}\n";
+    }
+    text += "kernels:\n  - name: dense-70b\n    template: transformer\n    params: {layers: 80, hidden: 8192, heads: "
+            "64, "
+            "kv_heads: 8, ffn: 28672, vocab: 128256, batch: 64, seq: 4096, phase: decode, dtype: bf16}\n";
+    SessionLoadResult loaded = loadSessionText(text, "serving-bench.yaml");
+    if (!loaded.session) {
+        std::fprintf(stderr, "serving_edit: the bench session did not load\n");
+        return;
+    }
+    MainWindow window(db);
+    window.setAutosaveDelay(-1);
+    window.setSession(*loaded.session);
+    window.resize(1600, 1000);
+    window.show();
+    window.chartTabs()->setCurrentWidget(window.servingTab());
+    settle();
+    ServingTab* tab = window.servingTab();
+    size_t points = 0;
+    for (const ServingCurve& c : tab->chart()->curves().curves) {
+        points += c.points.size();
+    }
+    std::vector<double> edits;
+    std::vector<double> recompute;
+    std::vector<double> replots;
+    QElapsedTimer timer;
+    for (int i = 0; i < changes; ++i) {
+        timer.start();
+        window.document()->setKernelParameters(0, { { "seq", 2048.0 + 64.0 * (i % 32) } }, true);
+        QApplication::processEvents();
+        edits.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        timer.start();
+        ServingCurves curves = computeServingCurves(
+            window.document()->session(), window.analysis()->devices(), window.analysis()->scene(), tab->group());
+        recompute.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        timer.start();
+        tab->chart()->setCurves(std::move(curves), tab->chart()->settings());
+        replots.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    window.document()->endInteraction();
+    const size_t devices = window.analysis()->devices().size();
+    const QString extra = QStringLiteral(", \"points\": %1").arg(points);
+    print("serving_edit", 1, devices, stats(edits), changes, extra);
+    print("serving_recompute", 1, devices, stats(recompute), changes, extra);
+    print("serving_replot", 1, devices, stats(replots), changes, extra);
+}
+
 void benchStartup(const QString& executable, int runs)
 {
     std::vector<double> samples;
@@ -620,7 +683,7 @@ int main(int argc, char** argv)
         } else {
             std::fprintf(stderr,
                 "usage: roofscope-bench [--only "
-                "drag|drag_measured|toggle_device|window_sweep|open_run_session|startup] "
+                "drag|drag_measured|toggle_device|window_sweep|serving_edit|open_run_session|startup] "
                 "[--quick] [--toggles N] [--roofscope PATH]\n");
             return 2;
         }
@@ -644,6 +707,9 @@ int main(int argc, char** argv)
     }
     if (wanted("window_sweep") || wanted("window_map")) {
         benchRanges(db, quick ? 20 : 100);
+    }
+    if (wanted("serving_edit")) {
+        benchServing(db, quick ? 10 : 50);
     }
     if (wanted("open_run_session")) {
         benchOpenRun(db, quick ? 10000 : 100000, quick ? 2 : 5);

@@ -204,6 +204,7 @@ Findings everySourceUsed(const Hardware& hw)
     }
     for (const auto& l : hw.levels) {
         used.insert(l.source);
+        used.insert(l.collectiveSource);
     }
     for (const auto& c : hw.ceilings) {
         used.insert(c.source);
@@ -244,6 +245,37 @@ Findings thirdPartyMarkedEstimate(const Hardware& hw)
             out.push_back(
                 hw.id + ": level " + l.name + " cites third-party '" + l.source + "' but is not marked estimate");
         }
+    }
+    return out;
+}
+
+// SPEC 6.6: the scale-up level (the first interconnect) of every multi-chip part gives what one chip
+// injects into a ring (collective_bandwidth, one direction) and a per-hop latency, sourced or marked
+// estimate; the notes state the direction convention of the link figures. CPUs are single parts here.
+Findings scaleUpLinkHasCollectiveFigures(const Hardware& hw)
+{
+    Findings out;
+    const BandwidthLevel* link = nullptr;
+    for (const auto& l : hw.levels) {
+        if (l.kind == LevelKind::Interconnect) {
+            link = &l;
+            break;
+        }
+    }
+    if (!link || hw.kind == "cpu") {
+        return out;
+    }
+    if (!link->collectiveBytesPerSecond || !link->latencySeconds) {
+        out.push_back(hw.id + ": scale-up level " + link->name + " lacks collective_bandwidth or latency");
+        return out;
+    }
+    const std::string source = link->collectiveSource.empty() ? link->source : link->collectiveSource;
+    if (thirdParty(hw, source) && !link->collectiveEstimate) {
+        out.push_back(hw.id + ": " + link->name + "'s collective figures cite third-party '" + source
+            + "' but are not marked collective_estimate");
+    }
+    if (hw.notes.find("irection") == std::string::npos) { // "Direction convention", "both directions"
+        out.push_back(hw.id + ": the notes do not state the direction convention of the link figures");
     }
     return out;
 }
@@ -411,6 +443,7 @@ private Q_SLOTS:
         QVERIFY2(urlsWellFormed(*hw).empty(), joined(urlsWellFormed(*hw)));
         QVERIFY2(thirdPartyMarkedEstimate(*hw).empty(), joined(thirdPartyMarkedEstimate(*hw)));
         QVERIFY2(nvidiaDataCentreHasL1(*hw).empty(), joined(nvidiaDataCentreHasL1(*hw)));
+        QVERIFY2(scaleUpLinkHasCollectiveFigures(*hw).empty(), joined(scaleUpLinkHasCollectiveFigures(*hw)));
     }
 
     void noDensePeakIsAnotherPartsSparseFigure()
@@ -547,6 +580,10 @@ private Q_SLOTS:
                                                            << "    source: cnc-h100\n    estimate: true\n"
                                                            << "    source: cnc-h100\n"
                                                            << "estimate";
+        QTest::newRow("scale-up link without its collective bandwidth") << "nvidia-h100-sxm.yaml"
+                                                                        << "    collective_bandwidth: 450 GB/s\n"
+                                                                        << ""
+                                                                        << "link";
         QTest::newRow("data-centre part without l1") << "nvidia-l4.yaml"
                                                      << "  - name: l1\n"
                                                      << "  - name: smem\n"
@@ -583,6 +620,8 @@ private Q_SLOTS:
             findings = thirdPartyMarkedEstimate(hw);
         } else if (check == "l1") {
             findings = nvidiaDataCentreHasL1(hw);
+        } else if (check == "link") {
+            findings = scaleUpLinkHasCollectiveFigures(hw);
         }
         QVERIFY2(!findings.empty(), qPrintable("the '" + check + "' check missed the broken copy of " + file));
         // ... and the unbroken file passes the same check.
@@ -600,6 +639,8 @@ private Q_SLOTS:
             QVERIFY(thirdPartyMarkedEstimate(*original.hardware).empty());
         } else if (check == "l1") {
             QVERIFY(nvidiaDataCentreHasL1(*original.hardware).empty());
+        } else if (check == "link") {
+            QVERIFY(scaleUpLinkHasCollectiveFigures(*original.hardware).empty());
         }
     }
 };

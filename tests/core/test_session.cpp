@@ -172,6 +172,37 @@ private Q_SLOTS:
         QCOMPARE(back.session->view.labelIntensity, on);
     }
 
+    // The serving chart's view: its axes and latency target, read, written back and refused when wrong
+    // (a diagnostic naming the key and its line).
+    void servingViewIsReadAndWritten()
+    {
+        auto r = loadSessionText("schema: roofscope-session/1\nview:\n  serving_x: tokens_per_s_per_user\n"
+                                 "  serving_y: tokens_per_joule\n  serving_target_ms: 50\n",
+            "s.yaml");
+        QVERIFY2(r.session, firstError(r.diagnostics).c_str());
+        QCOMPARE(r.session->view.servingX, std::string("tokens_per_s_per_user"));
+        QCOMPARE(r.session->view.servingY, std::string("tokens_per_joule"));
+        QCOMPARE(r.session->view.servingTargetMs, std::optional<double>(50.0));
+        const std::string yaml = sessionToYaml(*r.session);
+        auto back = loadSessionText(yaml, "t.yaml");
+        QVERIFY2(back.session, firstError(back.diagnostics).c_str());
+        QCOMPARE(back.session->view.servingX, r.session->view.servingX);
+        QCOMPARE(back.session->view.servingY, r.session->view.servingY);
+        QCOMPARE(back.session->view.servingTargetMs, std::optional<double>(50.0));
+        // The defaults are not written.
+        auto plain = loadSessionText("schema: roofscope-session/1\n", "p.yaml");
+        QVERIFY(plain.session);
+        QVERIFY(!plain.session->view.servingTargetMs);
+        QVERIFY(!QString::fromStdString(sessionToYaml(*plain.session)).contains(QStringLiteral("serving_")));
+        for (const char* bad : { "  serving_x: batch\n", "  serving_y: flops\n", "  serving_target_ms: -5\n",
+                 "  serving_target_ms: fast\n" }) {
+            auto refused = loadSessionText(std::string("schema: roofscope-session/1\nview:\n") + bad, "b.yaml");
+            QVERIFY2(!refused.session, bad);
+            QVERIFY2(firstError(refused.diagnostics).find("b.yaml:3:") != std::string::npos,
+                firstError(refused.diagnostics).c_str());
+        }
+    }
+
     // A session whose arrow lost a kernel (renamed or deleted in the window) still saves a file that loads.
     void arrowsToMissingKernelsAreNotWritten()
     {

@@ -161,18 +161,32 @@ private Q_SLOTS:
             << "bf16"
             << "bf16"
             << "q_proj" << 1.0 << 2.0 * 8 * 8 * 8 << (8.0 * 8 + 8 * 8 + 8 * 8) * 2;
-        QTest::newRow("prefill fused scores: 64 scores")
+        // SPEC 6.6: a causal prefill computes half of the 64 scores; the K cache is still read once.
+        QTest::newRow("prefill causal fused scores: 64 / 2 = 32 scores")
             << "prefill"
             << "fused"
             << "bf16"
             << "bf16"
-            << "attn_scores" << 1.0 << 2.0 * 64 * 4 + 5.0 * 64 << (8.0 * 8 + 2 * 4 * 4) * 2;
-        QTest::newRow("prefill logits for every token")
+            << "attn_scores" << 1.0 << 2.0 * 32 * 4 + 5.0 * 32 << (8.0 * 8 + 2 * 4 * 4) * 2;
+        // SPEC 6.6: prefill computes the logits of each sequence's last token only: [2,8] x [8,32].
+        QTest::newRow("prefill logits for the last token of each sequence")
             << "prefill"
             << "fused"
             << "bf16"
             << "bf16"
-            << "logits" << 1.0 << 2.0 * 8 * 8 * 32 << (8.0 * 8 + 8 * 32 + 8 * 32) * 2;
+            << "logits" << 1.0 << 2.0 * 2 * 8 * 32 << (2.0 * 8 + 8 * 32 + 2 * 32) * 2;
+        // SPEC 6.6: the gated FFN's activation reads gate and up and writes their product,
+        // 3 x T x ffn x 2 B, 5 FLOPs per element (SiLU and the product).
+        QTest::newRow("decode ffn_act: 2 x 16 elements") << "decode"
+                                                         << "fused"
+                                                         << "bf16"
+                                                         << "bf16"
+                                                         << "ffn_act" << 1.0 << 5.0 * 2 * 16 << 3.0 * 2 * 16 * 2;
+        QTest::newRow("prefill ffn_act: 8 x 16 elements") << "prefill"
+                                                          << "fused"
+                                                          << "bf16"
+                                                          << "bf16"
+                                                          << "ffn_act" << 1.0 << 5.0 * 8 * 16 << 3.0 * 8 * 16 * 2;
     }
     void kernelsOfATinyStep()
     {
@@ -204,7 +218,8 @@ private Q_SLOTS:
         QTest::newRow("fused, gated") << "fused"
                                       << "true"
                                       << QStringList { "norm", "q_proj", "k_proj", "v_proj", "attn_scores",
-                                             "attn_values", "o_proj", "ffn_gate", "ffn_up", "ffn_down", "logits" };
+                                             "attn_values", "o_proj", "ffn_gate", "ffn_up", "ffn_act", "ffn_down",
+                                             "logits" };
         QTest::newRow("unfused, two FFN matrices")
             << "unfused"
             << "false"
@@ -243,9 +258,9 @@ private Q_SLOTS:
         QTest::newRow("fractional batch") << "batch"
                                           << "1.5"
                                           << "whole number >= 1";
-        QTest::newRow("unknown parameter") << "experts"
+        QTest::newRow("unknown parameter") << "width"
                                            << "8"
-                                           << "no parameter 'experts'";
+                                           << "no parameter 'width'";
         QTest::newRow("unknown phase") << "phase"
                                        << "train"
                                        << "prefill or decode";

@@ -108,8 +108,9 @@ private Q_SLOTS:
         SessionAnalysis* analysis = window.analysis();
         QVERIFY(analysis->hasGroups());
         QCOMPARE(window.session().kernels.size(), size_t { 1 });
-        // norm, q k v o projections, attention scores and values, gate up down, logits.
-        QCOMPARE(analysis->shownSession().kernels.size(), size_t { 11 });
+        // norm, q k v o projections, attention scores and values, gate up, the gated FFN's
+        // activation (SPEC 6.6), down, logits.
+        QCOMPARE(analysis->shownSession().kernels.size(), size_t { 12 });
         const int k = shownIndex(*analysis, kernel.toStdString());
         QVERIFY2(k >= 0, qPrintable(kernel));
         const Kernel& shown = analysis->shownSession().kernels[static_cast<size_t>(k)];
@@ -120,8 +121,8 @@ private Q_SLOTS:
         const ChartKernel& drawn = analysis->scene().kernels[static_cast<size_t>(k)];
         QCOMPARE(drawn.name, kernel);
         QCOMPARE(drawn.points.size(), size_t { 2 });
-        QCOMPARE(window.chart()->kernelMarkerCount(), 22);
-        QCOMPARE(window.resultsModel()->rowCount(), 22);
+        QCOMPARE(window.chart()->kernelMarkerCount(), 24); // 12 kernels (with ffn_act) on 2 devices
+        QCOMPARE(window.resultsModel()->rowCount(), 24);
         const std::vector<size_t> rows = window.resultsModel()->kernelRows(static_cast<size_t>(k));
         QCOMPARE(rows.size(), size_t { 2 });
         for (size_t row : rows) {
@@ -138,9 +139,9 @@ private Q_SLOTS:
         window.setAutosaveDelay(-1);
         window.setSession(loadExample("llama-decode.yaml"));
         KernelDock* dock = window.kernelDock();
-        QCOMPARE(dock->list()->model()->rowCount(), 12);
+        QCOMPARE(dock->list()->model()->rowCount(), 13); // the group's row and its 12 kernels
         QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("llama-70b")));
-        QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("11 kernels")));
+        QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("12 kernels")));
         QVERIFY(dock->list()->model()->index(2, 0).data().toString().contains(QStringLiteral("llama-70b/q_proj")));
         const int qProj = shownIndex(*window.analysis(), "llama-70b/q_proj");
         dock->list()->setCurrentIndex(dock->list()->model()->index(2, 0));
@@ -157,7 +158,7 @@ private Q_SLOTS:
         QCOMPARE(dock->list()->model()->rowCount(), 1);
         QVERIFY(dock->list()->model()->index(0, 0).data().toString().startsWith(QStringLiteral("▸")));
         dock->setGroupExpanded(0, true);
-        QCOMPARE(dock->list()->model()->rowCount(), 12);
+        QCOMPARE(dock->list()->model()->rowCount(), 13); // the group's row and its 12 kernels
     }
 
     // Issue 24: tokens/s was run-on text under the comparison, vanished in review mode with two groups,
@@ -306,7 +307,7 @@ private Q_SLOTS:
         const QString shown = window.kernelDock()->fieldMessage(box);
         QVERIFY2(shown.contains(message), qPrintable(shown));
         QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
-        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 11 });
+        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 12 }); // with ffn_act (SPEC 6.6)
         QVERIFY(!window.isModified());
     }
 
@@ -381,7 +382,7 @@ private Q_SLOTS:
 
         dock->slider()->setValue(SweepDock::kSliderSteps); // the top of the range
         QCOMPARE(window.session().kernels[0].templ->params.at("batch"), dock->valueAt(SweepDock::kSliderSteps));
-        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 11 });
+        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 12 }); // with ffn_act (SPEC 6.6)
     }
 
     // The regime map of the group: batch across, seq up, one panel per device (H100 x8, TPU v5p x8).

@@ -6,6 +6,8 @@
 // A failing run prints its seed; replay it alone with ROOFSCOPE_MONKEY_SEED=N (and _EVENTS=M).
 // Seeds that ever found a crash stay in kRegressionSeeds.
 #include "chart/RooflineChart.h"
+#include "chart/ServingChart.h"
+#include "document/ServingCurves.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
@@ -13,6 +15,7 @@
 #include "model/TransformerWorkload.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/MainWindow.h"
+#include "widgets/ServingTab.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -24,6 +27,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QScrollBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -313,6 +317,10 @@ private Q_SLOTS:
         for (int i = 0; i < events; ++i) {
             monkey.step();
             QApplication::processEvents();
+            if (i % 50 == 49) {
+                // Half the bursts on the Serving tab: its chart, switches and target get the events.
+                window.chartTabs()->setCurrentIndex((i / 50) % 2 == 0 ? 1 : 0);
+            }
             if (i % 25 == 24 || i == events - 1) {
                 // The views agree with the session after every burst.
                 // (Kernel groups are shown as their kernels: the scene follows the shown session.)
@@ -331,6 +339,16 @@ private Q_SLOTS:
                 }
                 QCOMPARE(static_cast<size_t>(window.resultsModel()->rowCount()), rows);
                 QVERIFY(!window.statusText().isEmpty());
+                if (window.isServingShown()) {
+                    // The serving chart shows the session's transformer group on every shown device.
+                    ServingTab* tab = window.servingTab();
+                    tab->refresh();
+                    const int group = servingGroupIndex(window.session(), -1);
+                    QCOMPARE(tab->group() >= 0, group >= 0);
+                    if (group >= 0) {
+                        QCOMPARE(tab->chart()->curves().curves.size(), analysis->devices().size());
+                    }
+                }
             }
         }
         // Whatever happened, every step undoes and redoes cleanly.

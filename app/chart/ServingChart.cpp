@@ -1,0 +1,409 @@
+#include "chart/ServingChart.h"
+
+#include "chart/ChartText.h"
+#include "chart/SiLogTicker.h"
+
+#include <qcustomplot.h>
+
+#include <QBuffer>
+#include <QFile>
+#include <QMouseEvent>
+#include <QSvgGenerator>
+#include <QTemporaryDir>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofscope {
+
+namespace {
+
+constexpr double kCurveWidth = 2.2;
+constexpr double kMarginFactor = 1.6; // log-axis margin around the data
+const char* const kOverlayLayer = "overlay";
+
+// The batches written on a curve: 1, then every eighth power (8, 64, 512, ...) nearest a point,
+// never the last point (the wall says its own batch).
+std::vector<size_t> labelledPoints(const std::vector<ServingCurvePoint>& points)
+{
+    std::vector<size_t> out;
+    if (points.empty()) {
+        return out;
+    }
+    out.push_back(0);
+    for (double b = 8.0; b < points.back().batch; b *= 8.0) {
+        size_t nearest = 0;
+        double bestDistance = std::numeric_limits<double>::infinity();
+        for (size_t i = 0; i < points.size(); ++i) {
+            const double distance = std::abs(std::log(points[i].batch / b));
+            if (distance < bestDistance) {
+                bestDistance = distance;
+                nearest = i;
+            }
+        }
+        if (nearest + 1 < points.size() && nearest != out.back()) {
+            out.push_back(nearest);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+ServingChart::ServingChart(QWidget* parent)
+    : QWidget(parent)
+{
+    m_plot = new QCustomPlot(this);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setAutoAddPlottableToLegend(false);
+    m_plot->setAntialiasedElements(QCP::aePlottables | QCP::aeItems | QCP::aeScatters | QCP::aeLegendItems);
+    m_plot->setMouseTracking(true);
+    for (QCPAxis* axis : { m_plot->xAxis, m_plot->yAxis }) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        axis->setTicker(QSharedPointer<SiLogTicker>::create([](double v) { return servingNumber(v); }));
+        axis->grid()->setSubGridVisible(true);
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    m_plot->axisRect()->setupFullAxesBox(true);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &ServingChart::onMouseMove);
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) { m_pressPos = event->position(); });
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &ServingChart::onMouseRelease);
+    applyStyle();
+}
+
+ServingChart::~ServingChart() = default;
+
+QString ServingChart::xAxisTitle() const
+{
+    return servingXAxisTitle(m_settings.x);
+}
+
+QString ServingChart::yAxisTitle() const
+{
+    return servingYAxisTitle(m_settings.y);
+}
+
+void ServingChart::applyStyle()
+{
+    const ChartStyle& style = m_settings.style;
+    const QString family = font().family();
+    m_plot->setBackground(style.background);
+    m_plot->axisRect()->setBackground(style.plotBackground);
+    const QPen axisPen(style.axis, style.review ? 1.6 : 1.0);
+    for (QCPAxis* axis : m_plot->axisRect()->axes()) {
+        axis->setTickLabelFont(style.font(family, 9));
+        axis->setLabelFont(style.font(family, 10));
+        axis->setTickLabelColor(style.text);
+        axis->setLabelColor(style.text);
+        axis->setBasePen(axisPen);
+        axis->setTickPen(axisPen);
+        axis->setSubTickPen(axisPen);
+        axis->grid()->setPen(QPen(style.grid, 1, Qt::SolidLine));
+        axis->grid()->setSubGridPen(QPen(style.subGrid, 1, Qt::SolidLine));
+    }
+    m_plot->legend->setFont(style.font(family, 9));
+    m_plot->legend->setTextColor(style.text);
+    m_plot->legend->setBrush(style.panel);
+    m_plot->legend->setBorderPen(QPen(style.panelBorder));
+}
+
+void ServingChart::setCurves(ServingCurves curves, const Settings& settings)
+{
+    m_curves = std::move(curves);
+    m_settings = settings;
+    rebuild();
+}
+
+void ServingChart::rebuild()
+{
+    applyStyle();
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    m_plot->legend->clearItems();
+    m_drawnCurves = 0;
+    m_wallLabels.clear();
+    m_batchLabels.clear();
+    m_pickLines.clear();
+    const ChartStyle& style = m_settings.style;
+    const QString family = font().family();
+    m_plot->xAxis->setLabel(xAxisTitle());
+    m_plot->yAxis->setLabel(yAxisTitle());
+    // The top axis carries the title: the group and what every figure is.
+    if (m_plot->plotLayout()->rowCount() < 2 || !qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0))) {
+        m_plot->plotLayout()->insertRow(0);
+        m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot));
+    }
+    auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0));
+    title->setText(m_settings.title.isEmpty() ? (m_curves.group.isEmpty()
+                           ? tr("No transformer group to serve")
+                           : tr("Serving %1: a bound on %2 roofs, per batch").arg(m_curves.group, m_curves.roofs))
+                                              : m_settings.title);
+    title->setFont(style.font(family, 11, QFont::DemiBold));
+    title->setTextColor(style.text);
+
+    double xMin = std::numeric_limits<double>::infinity();
+    double xMax = 0.0;
+    double yMin = std::numeric_limits<double>::infinity();
+    double yMax = 0.0;
+    const auto extend = [&](double x, double y) {
+        if (x > 0.0 && y > 0.0 && std::isfinite(x) && std::isfinite(y)) {
+            xMin = std::min(xMin, x);
+            xMax = std::max(xMax, x);
+            yMin = std::min(yMin, y);
+            yMax = std::max(yMax, y);
+        }
+    };
+    const QFont labelFont = style.font(family, 8);
+    QColor panel = style.panel;
+    panel.setAlpha(200);
+    for (const ServingCurve& c : m_curves.curves) {
+        QVector<double> xs;
+        QVector<double> ys;
+        for (const ServingCurvePoint& p : c.points) {
+            const auto y = p.y(m_settings.y);
+            if (y && *y > 0.0) {
+                xs << p.x(m_settings.x);
+                ys << *y;
+                extend(xs.back(), ys.back());
+            }
+        }
+        auto* curve = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+        QPen pen(c.color, style.line(kCurveWidth));
+        pen.setCapStyle(Qt::RoundCap);
+        curve->setPen(pen);
+        curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c.color, 3.0 * style.markerScale));
+        curve->setData(xs, ys);
+        curve->setName(xs.isEmpty()
+                ? tr("%1: %2").arg(c.label, c.note.isEmpty() ? tr("no figure for this axis") : c.note)
+                : c.label);
+        curve->setSelectable(QCP::stNone);
+        m_plot->legend->addItem(new QCPPlottableLegendItem(m_plot->legend, curve));
+        if (xs.isEmpty()) {
+            continue;
+        }
+        ++m_drawnCurves;
+        // Batches written at a few points.
+        for (size_t i : labelledPoints(c.points)) {
+            const auto y = c.points[i].y(m_settings.y);
+            if (!y) {
+                continue;
+            }
+            auto* text = new ChartTextItem(m_plot);
+            text->position->setCoords(c.points[i].x(m_settings.x), *y);
+            text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+            text->setText(tr("B=%1").arg(servingNumber(c.points[i].batch)));
+            text->setFont(labelFont);
+            text->setColor(style.labelColor(c.color));
+            text->setPadding(QMargins(2, 0, 4, 2));
+            m_batchLabels << text->text();
+        }
+        // The wall: the last point is the largest batch that fits.
+        if (c.endsAtWall && !c.points.empty()) {
+            const ServingCurvePoint& last = c.points.back();
+            if (const auto y = last.y(m_settings.y)) {
+                auto* wall = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+                wall->setData(QVector<double> { last.x(m_settings.x) }, QVector<double> { *y });
+                wall->setLineStyle(QCPCurve::lsNone);
+                wall->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(style.text, style.line(1.4)),
+                    QBrush(c.color), 10.0 * style.markerScale));
+                auto* text = new ChartTextItem(m_plot);
+                text->position->setCoords(last.x(m_settings.x), *y);
+                // Alternately above and below the wall, so that walls at one height keep their labels apart.
+                text->setPositionAlignment(
+                    Qt::AlignLeft | (m_wallLabels.size() % 2 == 0 ? Qt::AlignBottom : Qt::AlignTop));
+                text->setText(tr("max batch %1 (KV cache full)").arg(servingNumber(last.batch)));
+                text->setFont(labelFont);
+                text->setColor(style.labelColor(c.color));
+                text->setBrush(panel);
+                text->setPadding(QMargins(8, 1, 3, 1));
+                m_wallLabels << QStringLiteral("%1: %2").arg(c.label, text->text());
+            }
+        }
+    }
+    // The latency target and each device's best point under it.
+    if (m_settings.targetMs && *m_settings.targetMs > 0.0) {
+        const double target = *m_settings.targetMs;
+        const double xTarget = m_settings.x == ServingXAxis::MsPerToken ? target : 1e3 / target;
+        auto* line = new QCPItemStraightLine(m_plot);
+        line->point1->setCoords(xTarget, 1.0);
+        line->point2->setCoords(xTarget, 2.0);
+        line->setPen(QPen(style.text, style.line(1.4), Qt::DashLine));
+        auto* lineText = new ChartTextItem(m_plot);
+        lineText->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        lineText->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        lineText->position->setCoords(xTarget, 1.0); // at the bottom: the picks' box is at the top
+        lineText->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        lineText->setText(tr("target %1 ms/token").arg(servingNumber(target)));
+        lineText->setFont(style.font(family, 9, QFont::DemiBold));
+        lineText->setColor(style.text);
+        lineText->setPadding(QMargins(4, 2, 2, 2));
+        xMin = std::min(xMin, xTarget);
+        xMax = std::max(xMax, xTarget);
+        for (const ServingCurve& c : m_curves.curves) {
+            const auto best = bestOperatingPoint(c, target, m_settings.y);
+            if (!best) {
+                continue;
+            }
+            const ServingCurvePoint& p = c.points[*best];
+            auto* ring = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+            ring->setData(QVector<double> { p.x(m_settings.x) }, QVector<double> { *p.y(m_settings.y) });
+            ring->setLineStyle(QCPCurve::lsNone);
+            ring->setScatterStyle(QCPScatterStyle(
+                QCPScatterStyle::ssCircle, QPen(c.color, style.line(2.4)), Qt::NoBrush, 16.0 * style.markerScale));
+        }
+        m_pickLines = servingPickLines(m_curves, target, m_settings.y);
+        auto* box = new ChartTextItem(m_plot);
+        box->position->setType(QCPItemPosition::ptAxisRectRatio);
+        const bool left = m_settings.x == ServingXAxis::MsPerToken;
+        box->position->setCoords(left ? 0.01 : 0.99, 0.01);
+        box->setPositionAlignment((left ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+        box->setTextAlignment(Qt::AlignLeft);
+        box->setText(m_pickLines.join(QLatin1Char('\n')));
+        box->setFont(style.font(family, style.review ? 6.5 : 8.5)); // long lines: a smaller step up in review
+        box->setColor(style.text);
+        box->setBrush(panel);
+        box->setPen(QPen(style.panelBorder));
+        box->setPadding(QMargins(6, 4, 6, 4));
+    }
+    if (m_drawnCurves == 0) {
+        auto* empty = new ChartTextItem(m_plot);
+        empty->position->setType(QCPItemPosition::ptAxisRectRatio);
+        empty->position->setCoords(0.5, 0.5);
+        empty->setText(m_curves.group.isEmpty() ? tr("No transformer group in this session")
+                                                : tr("No device serves %1 (see the legend)").arg(m_curves.group));
+        empty->setFont(style.font(family, 12));
+        empty->setColor(style.mutedText);
+        xMin = 1.0;
+        xMax = 1e3;
+        yMin = 1.0;
+        yMax = 1e4;
+    }
+    if (!(xMax > 0.0)) {
+        xMin = 1.0;
+        xMax = 1e3;
+    }
+    if (!(yMax > 0.0)) {
+        yMin = 1.0;
+        yMax = 1e4;
+    }
+    // Room for the wall labels on the right (ms/token) or the batch-1 labels (per user), the picks above.
+    m_plot->xAxis->setRange(xMin / kMarginFactor, xMax * kMarginFactor * 2.5);
+    m_plot->yAxis->setRange(yMin / kMarginFactor, yMax * kMarginFactor * (m_pickLines.isEmpty() ? 1.0 : 6.0));
+    m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
+    m_plot->replot();
+}
+
+std::optional<QPointF> ServingChart::pointPosition(int curve, size_t point) const
+{
+    if (curve < 0 || curve >= static_cast<int>(m_curves.curves.size())) {
+        return std::nullopt;
+    }
+    const ServingCurve& c = m_curves.curves[static_cast<size_t>(curve)];
+    if (point >= c.points.size()) {
+        return std::nullopt;
+    }
+    const auto y = c.points[point].y(m_settings.y);
+    if (!y || !(*y > 0.0)) {
+        return std::nullopt;
+    }
+    const QPointF plotPos(
+        m_plot->xAxis->coordToPixel(c.points[point].x(m_settings.x)), m_plot->yAxis->coordToPixel(*y));
+    return m_plot->mapTo(this, plotPos.toPoint());
+}
+
+std::optional<std::pair<int, size_t>> ServingChart::pointAt(const QPointF& pos, double radius) const
+{
+    std::optional<std::pair<int, size_t>> best;
+    double bestDistance = radius * radius;
+    for (int c = 0; c < static_cast<int>(m_curves.curves.size()); ++c) {
+        const auto& points = m_curves.curves[static_cast<size_t>(c)].points;
+        for (size_t i = 0; i < points.size(); ++i) {
+            const auto at = pointPosition(c, i);
+            if (!at) {
+                continue;
+            }
+            const QPointF d = *at - pos;
+            const double distance = d.x() * d.x() + d.y() * d.y();
+            if (distance <= bestDistance) {
+                bestDistance = distance;
+                best = std::make_pair(c, i);
+            }
+        }
+    }
+    return best;
+}
+
+void ServingChart::onMouseMove(QMouseEvent* event)
+{
+    const auto hit = pointAt(m_plot->mapTo(this, event->position().toPoint()));
+    if (!hit) {
+        QToolTip::hideText();
+        return;
+    }
+    const ServingCurve& c = m_curves.curves[static_cast<size_t>(hit->first)];
+    QToolTip::showText(event->globalPosition().toPoint(),
+        servingPointText(c, c.points[hit->second], m_curves.roofs) + tr("\nclick: set the group's batch here"), m_plot);
+}
+
+void ServingChart::onMouseRelease(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton || (event->position() - m_pressPos).manhattanLength() > 4.0) {
+        return; // a drag of the axes
+    }
+    if (const auto hit = pointAt(m_plot->mapTo(this, event->position().toPoint()))) {
+        Q_EMIT pointClicked(hit->first, static_cast<int>(hit->second));
+    }
+}
+
+bool ServingChart::render(const QString& suffix, int width, int height, double scale, QByteArray& bytes)
+{
+    m_plot->setViewport(QRect(0, 0, width, height));
+    m_plot->replot();
+    if (suffix == QLatin1String("png")) {
+        QBuffer buffer(&bytes);
+        return buffer.open(QIODevice::WriteOnly) && m_plot->toPixmap(width, height, scale).save(&buffer, "PNG");
+    }
+    if (suffix == QLatin1String("pdf")) {
+        QTemporaryDir scratch;
+        const QString temporary = scratch.filePath(QStringLiteral("serving.pdf"));
+        bool ok = scratch.isValid()
+            && m_plot->savePdf(
+                temporary, width, height, QCP::epAllowCosmetic, QStringLiteral("Roofscope"), m_curves.group);
+        QFile rendered(temporary);
+        ok = ok && rendered.open(QIODevice::ReadOnly);
+        if (ok) {
+            bytes = rendered.readAll();
+            ok = bytes.trimmed().endsWith("%%EOF");
+        }
+        return ok;
+    }
+    if (suffix == QLatin1String("svg")) {
+        QBuffer buffer(&bytes);
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(QSize(width, height));
+        generator.setViewBox(QRect(0, 0, width, height));
+        generator.setResolution(96);
+        generator.setTitle(tr("Serving %1").arg(m_curves.group));
+        generator.setDescription(QStringLiteral("Serving chart exported by Roofscope"));
+        QCPPainter painter;
+        if (!buffer.open(QIODevice::WriteOnly) || !painter.begin(&generator)) {
+            return false;
+        }
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        m_plot->toPainter(&painter, width, height);
+        return painter.end();
+    }
+    return false;
+}
+
+} // namespace roofscope

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "document/ChartStyle.h"
+#include "document/ServingCurves.h"
+
+#include <QByteArray>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include <optional>
+#include <utility>
+
+class QCustomPlot;
+class QMouseEvent;
+
+namespace roofscope {
+
+// The serving chart: for one transformer group, one curve per device of tokens/s per chip (or per
+// $/hour, or per joule) against ms per output token (or tokens/s per user), log-log, from a batch
+// sweep (document/ServingCurves.h). The batch is written at a few points; each curve ends at its
+// memory wall with a bar and "max batch N (KV cache full)". A latency target draws a line and rings
+// the best operating point of each device, listed in a box. Hovering a point shows its figures;
+// clicking it emits pointClicked().
+class ServingChart : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ServingChart(QWidget* parent = nullptr);
+    ~ServingChart() override;
+
+    struct Settings {
+        ServingXAxis x = ServingXAxis::MsPerToken;
+        ServingYAxis y = ServingYAxis::TokensPerSecondPerChip;
+        std::optional<double> targetMs;
+        ChartStyle style = ChartStyle::make(false, false);
+        QString title; // above the plot
+    };
+    // Draws the curves (and fits the axes to them).
+    void setCurves(ServingCurves curves, const Settings& settings);
+    const ServingCurves& curves() const { return m_curves; }
+    const Settings& settings() const { return m_settings; }
+
+    // The point under a widget position (curve index, point index), within `radius` pixels.
+    std::optional<std::pair<int, size_t>> pointAt(const QPointF& pos, double radius = 8.0) const;
+    // Where a point is drawn, in widget coordinates (empty when it is not drawn).
+    std::optional<QPointF> pointPosition(int curve, size_t point) const;
+    // What is drawn: curves with points, the wall labels, the batch labels, the picks' lines.
+    int drawnCurveCount() const { return m_drawnCurves; }
+    QStringList wallLabels() const { return m_wallLabels; }
+    QStringList batchLabels() const { return m_batchLabels; }
+    QStringList pickLines() const { return m_pickLines; }
+    QString xAxisTitle() const;
+    QString yAxisTitle() const;
+
+    // Renders the chart into a file's bytes by `suffix` (png, svg, pdf); `title` names a PDF/SVG.
+    // Returns false when it could not be drawn.
+    bool render(const QString& suffix, int width, int height, double scale, QByteArray& bytes);
+
+    QCustomPlot* plot() const { return m_plot; }
+
+Q_SIGNALS:
+    void pointClicked(int curve, int point);
+
+private:
+    void rebuild();
+    void applyStyle();
+    void onMouseMove(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
+
+    QCustomPlot* m_plot = nullptr;
+    ServingCurves m_curves;
+    Settings m_settings;
+    int m_drawnCurves = 0;
+    QStringList m_wallLabels;
+    QStringList m_batchLabels;
+    QStringList m_pickLines;
+    QPointF m_pressPos;
+};
+
+} // namespace roofscope

@@ -1,0 +1,360 @@
+#include "document/ServingCurves.h"
+
+#include "document/ChartModel.h"
+#include "document/SceneBuilder.h"
+#include "model/Hardware.h"
+#include "model/KernelProbe.h"
+#include "model/Session.h"
+#include "model/TransformerWorkload.h"
+#include "model/serving/ServingStep.h"
+#include "model/serving/ServingSweep.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+#include <future>
+
+namespace roofscope {
+
+namespace {
+constexpr double kBatchWithoutCapacity = 1024.0; // sweep end when a device gives no memory capacity
+constexpr double kLargestBatch = 1e6;
+} // namespace
+
+ServingXAxis servingXAxis(const std::string& name)
+{
+    return name == "tokens_per_s_per_user" ? ServingXAxis::TokensPerSecondPerUser : ServingXAxis::MsPerToken;
+}
+
+ServingYAxis servingYAxis(const std::string& name)
+{
+    if (name == "tokens_per_s_per_usd_hour") {
+        return ServingYAxis::TokensPerSecondPerUsdHour;
+    }
+    return name == "tokens_per_joule" ? ServingYAxis::TokensPerJoule : ServingYAxis::TokensPerSecondPerChip;
+}
+
+std::string servingXAxisName(ServingXAxis axis)
+{
+    return axis == ServingXAxis::TokensPerSecondPerUser ? "tokens_per_s_per_user" : "ms_per_token";
+}
+
+std::string servingYAxisName(ServingYAxis axis)
+{
+    switch (axis) {
+    case ServingYAxis::TokensPerSecondPerUsdHour:
+        return "tokens_per_s_per_usd_hour";
+    case ServingYAxis::TokensPerJoule:
+        return "tokens_per_joule";
+    case ServingYAxis::TokensPerSecondPerChip:
+        break;
+    }
+    return "tokens_per_s_per_chip";
+}
+
+QString servingXAxisTitle(ServingXAxis axis)
+{
+    return axis == ServingXAxis::TokensPerSecondPerUser ? QObject::tr("tokens/s per user (1 / T_min of a step)")
+                                                        : QObject::tr("ms per output token (T_min of a step)");
+}
+
+QString servingYAxisTitle(ServingYAxis axis)
+{
+    switch (axis) {
+    case ServingYAxis::TokensPerSecondPerUsdHour:
+        return QObject::tr("tokens/s per $/hour of the system");
+    case ServingYAxis::TokensPerJoule:
+        return QObject::tr("tokens per joule (at TDP)");
+    case ServingYAxis::TokensPerSecondPerChip:
+        break;
+    }
+    return QObject::tr("tokens/s per chip");
+}
+
+double ServingCurvePoint::x(ServingXAxis axis) const
+{
+    return axis == ServingXAxis::TokensPerSecondPerUser ? tokensPerSecondPerUser : msPerToken;
+}
+
+std::optional<double> ServingCurvePoint::y(ServingYAxis axis) const
+{
+    switch (axis) {
+    case ServingYAxis::TokensPerSecondPerUsdHour:
+        return tokensPerSecondPerUsdHour;
+    case ServingYAxis::TokensPerJoule:
+        return tokensPerJoule;
+    case ServingYAxis::TokensPerSecondPerChip:
+        break;
+    }
+    return tokensPerSecondPerChip;
+}
+
+int servingGroupIndex(const Session& session, int preferred)
+{
+    const auto isTransformer = [&](int i) {
+        const Kernel& k = session.kernels[static_cast<size_t>(i)];
+        return isKernelGroup(k) && k.templ && k.templ->name == kTransformerTemplate;
+    };
+    if (preferred >= 0 && preferred < static_cast<int>(session.kernels.size()) && isTransformer(preferred)) {
+        return preferred;
+    }
+    for (int i = 0; i < static_cast<int>(session.kernels.size()); ++i) {
+        if (isTransformer(i)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+namespace {
+
+ServingCurvePoint curvePoint(const ServingStep& step, double batch, std::optional<double> pricePerHour)
+{
+    const ServingPoint brief = servingPoint(step, batch);
+    ServingCurvePoint p;
+    p.batch = batch;
+    p.tokensPerSecond = step.tokensPerSecond;
+    p.tokensPerSecondPerChip = step.chips > 0.0 ? step.tokensPerSecond / step.chips : 0.0;
+    p.msPerToken = step.tMin * 1e3;
+    p.tokensPerSecondPerUser = step.tMin > 0.0 ? 1.0 / step.tMin : 0.0;
+    p.usdPerMillionTokens = step.cost.usdPerMillionTokens;
+    p.joulesPerToken = step.cost.joulesPerToken;
+    if (pricePerHour && *pricePerHour > 0.0 && step.chips > 0.0) {
+        p.tokensPerSecondPerUsdHour = step.tokensPerSecond / (step.chips * *pricePerHour);
+    }
+    if (p.joulesPerToken && *p.joulesPerToken > 0.0) {
+        p.tokensPerJoule = 1.0 / *p.joulesPerToken;
+    }
+    p.binding = QString::fromStdString(brief.binding);
+    p.fits = step.memory.fits.value_or(true);
+    // The kernel that takes most of the step: among the collectives when they take longer than the
+    // rest (they overlap it at best), else among the compute and memory kernels.
+    const bool collectivesBind = step.collectiveSeconds > step.computeMemorySeconds;
+    double most = -1.0;
+    for (const ServingKernel& k : step.kernels) {
+        if (k.info.collective != collectivesBind) {
+            continue;
+        }
+        const double t = k.kernel.count * k.seconds;
+        if (t > most) {
+            most = t;
+            p.bindingKernel = QString::fromStdString(k.kernel.name);
+        }
+    }
+    p.bindingKernelShare = step.tMin > 0.0 && most > 0.0 ? most / step.tMin : 0.0;
+    return p;
+}
+
+// One device's curve: the step at batch 1 (for max_batch), then at each batch of the sweep.
+ServingCurve deviceCurve(const Session& session, const std::vector<SceneDevice>& devices, const ChartScene& scene,
+    size_t d, TemplateInstance instance, int steps)
+{
+    const SceneDevice& device = devices[d];
+    ServingCurve curve;
+    curve.sceneDevice = static_cast<int>(d);
+    if (d < scene.devices.size()) {
+        curve.label = scene.devices[d].label;
+        curve.color = scene.devices[d].color;
+    }
+    if (!device.hardware) {
+        curve.note = QObject::tr("not in the hardware database");
+        return curve;
+    }
+    if (curve.label.isEmpty()) {
+        curve.label = QString::fromStdString(device.hardware->shortLabel());
+    }
+    const DeviceSelection* selection
+        = device.sessionIndex < session.devices.size() ? &session.devices[device.sessionIndex] : nullptr;
+    ServingOptions options;
+    options.eval = device.options;
+    if (selection) {
+        options.pricePerHourPerChip = selection->pricePerHourDollars;
+        options.tdpWattsPerChip = selection->tdpWatts;
+    }
+    curve.chips = static_cast<double>(std::max(device.chips, 1));
+    instance.params["batch"] = 1.0;
+    const ServingStep first = evaluateServing(instance, *device.hardware, options);
+    if (!first.error.empty()) {
+        curve.note = QString::fromStdString(first.error);
+        return curve;
+    }
+    curve.chips = first.chips;
+    curve.maxBatch = first.memory.maxBatch;
+    if (curve.maxBatch && *curve.maxBatch < 1.0) {
+        curve.note = QString::fromStdString(first.fitText());
+        if (curve.note.isEmpty()) {
+            curve.note = QObject::tr("does not fit at batch 1");
+        }
+        return curve;
+    }
+    const double last = std::min(curve.maxBatch.value_or(kBatchWithoutCapacity), kLargestBatch);
+    curve.endsAtWall = curve.maxBatch.has_value() && *curve.maxBatch <= kLargestBatch;
+    const std::vector<double> batches = axisValues(1.0, std::max(last, 1.0), std::max(steps, 2), true);
+    curve.points.reserve(batches.size());
+    for (double batch : batches) {
+        if (batch == 1.0) {
+            curve.points.push_back(curvePoint(first, batch, options.pricePerHourPerChip));
+            continue;
+        }
+        instance.params["batch"] = batch;
+        const ServingStep step = evaluateServing(instance, *device.hardware, options);
+        if (!step.error.empty()) {
+            curve.note = QString::fromStdString(step.error);
+            break;
+        }
+        curve.points.push_back(curvePoint(step, batch, options.pricePerHourPerChip));
+    }
+    return curve;
+}
+
+} // namespace
+
+ServingCurves computeServingCurves(const Session& session, const std::vector<SceneDevice>& devices,
+    const ChartScene& scene, int sessionKernel, int steps)
+{
+    ServingCurves out;
+    out.roofs = session.view.sustained ? QStringLiteral("sustained") : QStringLiteral("peak");
+    if (sessionKernel < 0 || sessionKernel >= static_cast<int>(session.kernels.size())) {
+        return out;
+    }
+    const Kernel& group = session.kernels[static_cast<size_t>(sessionKernel)];
+    if (!group.templ) {
+        return out;
+    }
+    out.sessionKernel = sessionKernel;
+    out.group = QString::fromStdString(group.name);
+    // Each device on a thread of its own: the steps are pure functions of the group and the device.
+    std::vector<std::future<ServingCurve>> curves;
+    for (size_t d = 0; d < devices.size(); ++d) {
+        curves.push_back(std::async(d == 0 ? std::launch::deferred : std::launch::async,
+            [&, d] { return deviceCurve(session, devices, scene, d, *group.templ, steps); }));
+    }
+    for (auto& curve : curves) {
+        out.curves.push_back(curve.get());
+    }
+    return out;
+}
+
+std::optional<size_t> bestOperatingPoint(const ServingCurve& curve, double targetMs, ServingYAxis y)
+{
+    // The most y within the target; then the lowest-latency point within kNearlyBest of it (where the
+    // curve is flat, more batch buys latency, not throughput).
+    constexpr double kNearlyBest = 0.005;
+    const auto eligible = [&](const ServingCurvePoint& p) { return p.fits && p.msPerToken <= targetMs && p.y(y); };
+    double bestY = -1.0;
+    for (const ServingCurvePoint& p : curve.points) {
+        if (eligible(p)) {
+            bestY = std::max(bestY, *p.y(y));
+        }
+    }
+    std::optional<size_t> best;
+    for (size_t i = 0; i < curve.points.size(); ++i) {
+        const ServingCurvePoint& p = curve.points[i];
+        if (eligible(p) && *p.y(y) >= bestY * (1.0 - kNearlyBest)
+            && (!best || p.msPerToken < curve.points[*best].msPerToken)) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+QString servingNumber(double value)
+{
+    if (!std::isfinite(value)) {
+        return QStringLiteral("-");
+    }
+    const double a = std::abs(value);
+    struct Suffix {
+        double scale;
+        const char* text;
+    };
+    static const Suffix suffixes[] = { { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" } };
+    for (const Suffix& s : suffixes) {
+        if (a >= s.scale) {
+            return QString::number(value / s.scale, 'g', 3) + QLatin1String(s.text);
+        }
+    }
+    return QString::number(value, 'g', 3);
+}
+
+namespace {
+QString yText(const ServingCurvePoint& p, ServingYAxis y)
+{
+    switch (y) {
+    case ServingYAxis::TokensPerSecondPerUsdHour:
+        return QObject::tr("%1 tok/s per $/h").arg(servingNumber(p.tokensPerSecondPerUsdHour.value_or(0.0)));
+    case ServingYAxis::TokensPerJoule:
+        return QObject::tr("%1 tokens/J").arg(servingNumber(p.tokensPerJoule.value_or(0.0)));
+    case ServingYAxis::TokensPerSecondPerChip:
+        break;
+    }
+    return QObject::tr("%1 tok/s/chip").arg(servingNumber(p.tokensPerSecondPerChip));
+}
+} // namespace
+
+QStringList servingPickLines(const ServingCurves& curves, double targetMs, ServingYAxis y)
+{
+    struct Pick {
+        const ServingCurve* curve;
+        const ServingCurvePoint* point;
+    };
+    std::vector<Pick> picks;
+    QStringList missing;
+    const QString target = QObject::tr("at <= %1 ms/token").arg(servingNumber(targetMs));
+    for (const ServingCurve& c : curves.curves) {
+        if (const auto best = bestOperatingPoint(c, targetMs, y)) {
+            picks.push_back({ &c, &c.points[*best] });
+        } else if (!c.points.empty()) {
+            missing << QObject::tr("%1: %2 no batch meets it (batch 1 takes %3 ms)")
+                           .arg(target, c.label, servingNumber(c.points.front().msPerToken));
+        } else {
+            missing << QObject::tr("%1: %2 no curve (%3)").arg(target, c.label, c.note);
+        }
+    }
+    std::stable_sort(picks.begin(), picks.end(),
+        [&](const Pick& a, const Pick& b) { return a.point->y(y).value_or(0.0) > b.point->y(y).value_or(0.0); });
+    QStringList lines;
+    for (const Pick& pick : picks) {
+        const ServingCurvePoint& p = *pick.point;
+        QString line = QObject::tr("%1: %2 serves %3 at batch %4")
+                           .arg(target, pick.curve->label, yText(p, y), servingNumber(p.batch));
+        if (y != ServingYAxis::TokensPerSecondPerChip) {
+            line += QObject::tr(" (%1 tok/s/chip)").arg(servingNumber(p.tokensPerSecondPerChip));
+        }
+        if (p.usdPerMillionTokens) {
+            line += QObject::tr(", $%1/Mtok").arg(servingNumber(*p.usdPerMillionTokens));
+        }
+        line += QObject::tr(" (%1 binds: %2)").arg(p.bindingKernel, p.binding);
+        lines << line;
+    }
+    lines << missing;
+    if (!lines.isEmpty()) {
+        lines << QObject::tr("Each figure is a bound on %1 roofs (T_min, without launch overhead), not a measurement.")
+                     .arg(curves.roofs);
+    }
+    return lines;
+}
+
+QString servingPointText(const ServingCurve& curve, const ServingCurvePoint& p, const QString& roofs)
+{
+    QStringList lines;
+    lines << QObject::tr("%1 · batch %2").arg(curve.label, servingNumber(p.batch));
+    lines << QObject::tr("%1 tokens/s (%2 per chip, %3 per user)")
+                 .arg(servingNumber(p.tokensPerSecond), servingNumber(p.tokensPerSecondPerChip),
+                     servingNumber(p.tokensPerSecondPerUser));
+    lines << QObject::tr("%1 ms per output token").arg(servingNumber(p.msPerToken));
+    lines << (p.usdPerMillionTokens ? QObject::tr("$%1 per million tokens").arg(servingNumber(*p.usdPerMillionTokens))
+                                    : QObject::tr("$ per million tokens: no price per hour"));
+    lines << (p.joulesPerToken ? QObject::tr("%1 J per token").arg(servingNumber(*p.joulesPerToken))
+                               : QObject::tr("J per token: no TDP"));
+    lines << QObject::tr("binds: %1 (%2, %3 % of the step)")
+                 .arg(p.binding, p.bindingKernel, QString::number(std::round(p.bindingKernelShare * 100.0)));
+    if (!p.fits) {
+        lines << QObject::tr("does not fit in memory");
+    }
+    lines << QObject::tr("a bound on %1 roofs").arg(roofs);
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace roofscope

@@ -1,0 +1,43 @@
+// KernelEditor: the Preset menu of a transformer group.
+
+#include "document/TransformerPresets.h"
+#include "widgets/KernelEditor.h"
+
+#include <QComboBox>
+
+namespace roofscope {
+
+void KernelEditor::addPresetField(const QString& group)
+{
+    auto* combo = new QComboBox(m_fields);
+    combo->setObjectName(QStringLiteral("group-preset"));
+    combo->addItem(tr("choose a model shape…"));
+    for (const TransformerPreset& preset : transformerPresets()) {
+        combo->addItem(preset.name);
+        combo->setItemData(combo->count() - 1,
+            preset.note.isEmpty() ? tr("Published dimensions: %1").arg(preset.source)
+                                  : tr("Published dimensions: %1\n%2").arg(preset.source, preset.note),
+            Qt::ToolTipRole);
+    }
+    combo->setToolTip(tr("Sets layers, hidden, heads, kv_heads, ffn, vocab and the experts of a public model "
+                         "(config.json on Hugging Face); batch, seq and phase stay"));
+    addField(tr("preset"), combo);
+    connect(combo, &QComboBox::activated, this, [this, combo, group](int item) {
+        if (item <= 0 || item > static_cast<int>(transformerPresets().size())) {
+            return;
+        }
+        const TransformerPreset& preset = transformerPresets()[static_cast<size_t>(item - 1)];
+        applyEdit(
+            [&](Kernel& k) {
+                for (const auto& [name, value] : preset.params) {
+                    k.templ->params[name] = value;
+                }
+                for (const auto& [name, value] : preset.options) {
+                    k.templ->options[name] = value;
+                }
+            },
+            combo, tr("%1 shape of %2").arg(preset.name, group));
+    });
+}
+
+} // namespace roofscope

@@ -1,0 +1,206 @@
+#include "widgets/ServingTab.h"
+
+#include "chart/ServingChart.h"
+#include "document/ServingCurves.h"
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QShowEvent>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace roofscope {
+
+ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_analysis(analysis)
+{
+    setObjectName(QStringLiteral("servingTab"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("x:"), this));
+    m_xBox = new QComboBox(this);
+    m_xBox->setObjectName(QStringLiteral("servingXBox"));
+    m_xBox->addItem(tr("ms per output token"), QString::fromStdString(servingXAxisName(ServingXAxis::MsPerToken)));
+    m_xBox->addItem(
+        tr("tokens/s per user"), QString::fromStdString(servingXAxisName(ServingXAxis::TokensPerSecondPerUser)));
+    controls->addWidget(m_xBox);
+    controls->addWidget(new QLabel(tr("y:"), this));
+    m_yBox = new QComboBox(this);
+    m_yBox->setObjectName(QStringLiteral("servingYBox"));
+    m_yBox->addItem(
+        tr("tokens/s per chip"), QString::fromStdString(servingYAxisName(ServingYAxis::TokensPerSecondPerChip)));
+    m_yBox->addItem(
+        tr("tokens/s per $/hour"), QString::fromStdString(servingYAxisName(ServingYAxis::TokensPerSecondPerUsdHour)));
+    m_yBox->addItem(tr("tokens per joule"), QString::fromStdString(servingYAxisName(ServingYAxis::TokensPerJoule)));
+    controls->addWidget(m_yBox);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Latency target (ms/token):"), this));
+    m_target = new QLineEdit(this);
+    m_target->setObjectName(QStringLiteral("servingTargetEdit"));
+    m_target->setPlaceholderText(tr("e.g. 50, Enter"));
+    m_target->setToolTip(tr("A latency SLO in ms per output token: Enter applies it (empty: none); each device's "
+                            "best operating point under it is ringed and listed"));
+    m_target->setMaximumWidth(120);
+    controls->addWidget(m_target);
+    m_targetError = new QLabel(this);
+    m_targetError->setObjectName(QStringLiteral("servingTargetError"));
+    m_targetError->setStyleSheet(QStringLiteral("color: #c0392b"));
+    controls->addWidget(m_targetError);
+    controls->addStretch(1);
+    layout->addLayout(controls);
+    m_chart = new ServingChart(this);
+    m_chart->setObjectName(QStringLiteral("servingChart"));
+    layout->addWidget(m_chart, 1);
+    m_picks = new QLabel(this);
+    m_picks->setObjectName(QStringLiteral("servingPicks"));
+    m_picks->setTextFormat(Qt::PlainText);
+    m_picks->setWordWrap(true);
+    m_picks->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_picks);
+
+    const auto setAxis = [this](QComboBox* box, std::string ViewSettings::*member, const QString& text) {
+        const std::string value = box->currentData().toString().toStdString();
+        if (m_document->session().view.*member == value) {
+            return;
+        }
+        ViewSettings view = m_document->session().view;
+        view.*member = value;
+        m_document->setView(view, text.arg(box->currentText()));
+    };
+    connect(m_xBox, &QComboBox::activated, this,
+        [this, setAxis] { setAxis(m_xBox, &ViewSettings::servingX, tr("Serving x-axis: %1")); });
+    connect(m_yBox, &QComboBox::activated, this,
+        [this, setAxis] { setAxis(m_yBox, &ViewSettings::servingY, tr("Serving y-axis: %1")); });
+    connect(m_target, &QLineEdit::returnPressed, this, [this] { applyTarget(); });
+    connect(
+        m_chart, &ServingChart::pointClicked, this, [this](int curve, int point) { setBatchFromPoint(curve, point); });
+
+    connect(m_document, &SessionDocument::viewChanged, this, [this] {
+        syncControls();
+        invalidate();
+    });
+    connect(m_document, &SessionDocument::sessionReset, this, [this] {
+        syncControls();
+        invalidate();
+    });
+    connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] { invalidate(); });
+    connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int) { invalidate(); });
+    connect(m_analysis, &SessionAnalysis::selectionChanged, this, [this](int kernel) {
+        const int group
+            = servingGroupIndex(m_document->session(), kernel >= 0 ? m_analysis->sessionKernelOf(kernel) : -1);
+        if (group != m_group) {
+            invalidate();
+        }
+    });
+    syncControls();
+}
+
+void ServingTab::syncControls()
+{
+    const ViewSettings& view = m_document->session().view;
+    m_xBox->setCurrentIndex(std::max(0, m_xBox->findData(QString::fromStdString(view.servingX))));
+    m_yBox->setCurrentIndex(std::max(0, m_yBox->findData(QString::fromStdString(view.servingY))));
+    if (!m_target->hasFocus() || m_targetError->text().isEmpty()) {
+        m_target->setText(view.servingTargetMs ? QString::number(*view.servingTargetMs, 'g', 6) : QString());
+    }
+    m_targetError->clear();
+}
+
+void ServingTab::invalidate()
+{
+    m_dirty = true;
+    if (isVisible()) {
+        refresh();
+    }
+}
+
+void ServingTab::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_dirty) {
+        refresh();
+    }
+}
+
+void ServingTab::refresh()
+{
+    m_dirty = false;
+    const Session& session = m_document->session();
+    const int selected = m_analysis->selectedKernel();
+    m_group = servingGroupIndex(session, selected >= 0 ? m_analysis->sessionKernelOf(selected) : -1);
+    ServingChart::Settings settings;
+    settings.x = servingXAxis(session.view.servingX);
+    settings.y = servingYAxis(session.view.servingY);
+    settings.targetMs = session.view.servingTargetMs;
+    settings.style = m_analysis->scene().style;
+    m_chart->setCurves(computeServingCurves(session, m_analysis->devices(), m_analysis->scene(), m_group), settings);
+    const QStringList picks = m_chart->pickLines();
+    m_picks->setText(picks.isEmpty()
+            ? tr("Type a latency target (ms per output token) and press Enter to pick each "
+                 "device's best operating point. Click a point to set the group's batch there.")
+            : picks.join(QLatin1Char('\n')));
+}
+
+QString ServingTab::applyTarget()
+{
+    QString text = m_target->text().trimmed();
+    if (text.endsWith(QLatin1String("ms"), Qt::CaseInsensitive)) {
+        text.chop(2);
+        text = text.trimmed();
+    }
+    std::optional<double> target;
+    if (!text.isEmpty()) {
+        bool ok = false;
+        const double value = text.toDouble(&ok);
+        if (!ok || !std::isfinite(value) || !(value > 0.0) || value > 1e9) {
+            const QString error
+                = tr("'%1' is not a latency: type a positive number of ms per token, e.g. 50").arg(m_target->text());
+            m_targetError->setText(error);
+            return error;
+        }
+        target = value;
+    }
+    m_targetError->clear();
+    if (m_document->session().view.servingTargetMs == target) {
+        return {};
+    }
+    ViewSettings view = m_document->session().view;
+    view.servingTargetMs = target;
+    return m_document->setView(
+        view, target ? tr("Latency target %1 ms/token").arg(servingNumber(*target)) : tr("Clear latency target"));
+}
+
+QString ServingTab::setBatchFromPoint(int curve, int point)
+{
+    const ServingCurves& curves = m_chart->curves();
+    if (curves.sessionKernel < 0 || curve < 0 || curve >= static_cast<int>(curves.curves.size())) {
+        return tr("no such point");
+    }
+    const ServingCurve& c = curves.curves[static_cast<size_t>(curve)];
+    if (point < 0 || point >= static_cast<int>(c.points.size())) {
+        return tr("no such point");
+    }
+    // Copies: the edit redraws the chart, which replaces the curves.
+    const double batch = c.points[static_cast<size_t>(point)].batch;
+    const QString group = curves.group;
+    const QString label = c.label;
+    const QString error = m_document->setKernelParameters(
+        curves.sessionKernel, { { "batch", batch } }, false, tr("Set %1 batch to %2").arg(group, servingNumber(batch)));
+    Q_EMIT statusMessage(error.isEmpty()
+            ? tr("%1: batch %2 (%3's operating point); the roofline tab shows this step's kernels")
+                  .arg(group, servingNumber(batch), label)
+            : error);
+    return error;
+}
+
+} // namespace roofscope

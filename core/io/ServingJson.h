@@ -1,0 +1,28 @@
+#pragma once
+
+#include "model/serving/ServingStep.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace roofscope {
+
+// One device's serving figures (SPEC 6.6) as JSON, the same keys in `workload transformer --json`,
+// `table --format json` and `compare --format json`: hardware, hardware_name, chips, roofs,
+// tokens_per_step, t_min_s, t_max_s, t_min_with_launch_s, tokens_per_s, tokens_per_s_t_max,
+// tokens_per_s_per_chip, collective_share, collective_s, usd_per_million_tokens, joules_per_token,
+// memory {weights_bytes, kv_cache_bytes, activations_bytes, per_chip_bytes, capacity_per_chip_bytes,
+// fits, max_batch}, parallel {tp, pp, dp, ep}, link, fit (the "does not fit: ..." sentence or null),
+// bound (what tokens_per_s stands on, as a sentence), assumptions, and with `kernels` the step's kernels
+// {name, count, flops, bytes, precision, regime, binding, t_min_s (per launch on the step),
+// t_max_s, t_min_step_s, share, collective, bytes_per_chip (collectives)}. Unknown figures are null.
+nlohmann::json servingStepToJson(const ServingStep& step, bool kernels);
+
+// One line for people: "5,230 tokens/s on peak roofs (654 per chip), 1.2 $/Mtok, 0.9 J/token,
+// collectives 12 % of T_max, 31 GB per chip, max batch 420, fits" or "...; does not fit: ...".
+std::string servingSummaryText(const ServingStep& step);
+
+// "bound on peak roofs (bf16): T_min overlaps compute, memory and collectives" - what the step's
+// tokens/s and the figures derived from it rest on.
+std::string servingBoundText(const ServingStep& step);
+
+} // namespace roofscope

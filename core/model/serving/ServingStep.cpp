@@ -1,0 +1,137 @@
+#include "model/serving/ServingStep.h"
+
+#include "model/Units.h"
+#include "model/serving/Parallelism.h"
+
+#include <algorithm>
+
+namespace roofscope {
+
+std::string ServingStep::fitText() const
+{
+    if (!memory.fits || *memory.fits || !memory.capacityPerChipBytes) {
+        return {};
+    }
+    return "does not fit: " + formatQuantity(memory.perChipBytes, Dimension::Bytes) + " needed per chip, "
+        + formatQuantity(*memory.capacityPerChipBytes, Dimension::Bytes) + " available";
+}
+
+std::vector<int> servingRanks(const std::vector<const ServingStep*>& steps)
+{
+    std::vector<size_t> order;
+    for (size_t i = 0; i < steps.size(); ++i) {
+        if (steps[i] && steps[i]->error.empty()) {
+            order.push_back(i);
+        }
+    }
+    auto fits = [&](size_t i) { return steps[i]->memory.fits.value_or(true); };
+    auto priced = [&](bool fit) {
+        return std::all_of(order.begin(), order.end(),
+            [&](size_t i) { return fits(i) != fit || steps[i]->cost.usdPerMillionTokens.has_value(); });
+    };
+    const bool byCostFit = priced(true);
+    const bool byCostNoFit = priced(false);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        if (fits(a) != fits(b)) {
+            return fits(a);
+        }
+        if (fits(a) ? byCostFit : byCostNoFit) {
+            return *steps[a]->cost.usdPerMillionTokens < *steps[b]->cost.usdPerMillionTokens;
+        }
+        return steps[a]->tokensPerSecond > steps[b]->tokensPerSecond;
+    });
+    std::vector<int> ranks(steps.size(), 0);
+    for (size_t r = 0; r < order.size(); ++r) {
+        ranks[order[r]] = static_cast<int>(r + 1);
+    }
+    return ranks;
+}
+
+ServingStep evaluateServing(const TemplateInstance& instance, const Hardware& device, const ServingOptions& options)
+{
+    ServingStep s;
+    const double chips = device.chips >= 1.0 ? device.chips : 1.0;
+    const TransformerExpansion step = expandTransformer(instance, false, chips);
+    if (!step.error.empty()) {
+        s.error = step.error;
+        return s;
+    }
+    s.config = step.config;
+    s.hardwareId = device.id;
+    s.hardwareLabel = device.shortLabel();
+    s.chips = chips;
+    s.roofs = options.eval.sustained ? "sustained" : "peak";
+    const TransformerConfig& c = s.config;
+    const ScaleUpLink link = scaleUpLink(device, options.eval.sustained);
+    const bool anyCollective
+        = std::any_of(step.info.begin(), step.info.end(), [](const StepKernelInfo& i) { return i.collective; });
+    if (anyCollective) {
+        if (!link.found) {
+            s.error = device.id + " has no interconnect level for the collectives of tp/pp/ep > 1";
+            return s;
+        }
+        s.link = link.level;
+        s.assumptions = link.assumptions;
+    }
+    const double overhead = device.launchOverheadSeconds.value_or(0.0);
+    double launchKernels = 0.0;
+    double launchCollectives = 0.0;
+    for (size_t i = 0; i < step.kernels.size(); ++i) {
+        ServingKernel k { step.kernels[i], step.info[i], {}, 0.0, 0.0, 0.0 };
+        placeScaleUpBytes(k.kernel, device);
+        auto result = evaluate(k.kernel, device, options.eval);
+        if (!result.evaluation) {
+            s.error = k.kernel.name + " on " + device.id + ": " + result.error;
+            return s;
+        }
+        k.evaluation = std::move(*result.evaluation);
+        if (k.info.collective) {
+            k.seconds = collectiveSeconds(k.info.bytesPerChip, k.info.hops, link);
+            k.maxSeconds = k.seconds;
+        } else {
+            k.seconds = c.pp * k.evaluation.tMin;
+            k.maxSeconds = c.pp * k.evaluation.tMax;
+        }
+        k.secondsWithLaunch = std::max(k.seconds, overhead);
+        (k.info.collective ? s.collectiveSeconds : s.computeMemorySeconds) += k.kernel.count * k.seconds;
+        (k.info.collective ? launchCollectives : launchKernels) += k.kernel.count * k.secondsWithLaunch;
+        s.tMax += k.kernel.count * k.maxSeconds;
+        s.kernels.push_back(std::move(k));
+    }
+    s.tMin = std::max(s.computeMemorySeconds, s.collectiveSeconds);
+    s.tMinWithLaunch = std::max(launchKernels, launchCollectives);
+    s.tokensPerStep = c.deviceTokensPerStep();
+    s.tokensPerSecond = s.tMin > 0.0 ? s.tokensPerStep * c.pp / s.tMin : 0.0;
+    s.tokensPerSecondTMax = s.tMax > 0.0 ? s.tokensPerStep * c.pp / s.tMax : 0.0;
+    s.collectiveShare = s.tMax > 0.0 ? s.collectiveSeconds / s.tMax : 0.0;
+    s.memory = servingMemory(step, device);
+
+    std::optional<double> tdp = options.tdpWattsPerChip;
+    if (!tdp && device.tdpWatts) {
+        tdp = *device.tdpWatts / chips;
+    }
+    s.cost = servingCost(chips, s.tokensPerSecond, options.pricePerHourPerChip, tdp);
+
+    if (!device.launchOverheadSeconds) {
+        s.assumptions.push_back("no launch overhead in the device file: t_min_with_launch_s equals T_min");
+    }
+    if (!s.memory.capacityPerChipBytes) {
+        s.assumptions.push_back("no capacity on the default memory level: fits and max_batch unknown");
+    }
+    if (!options.pricePerHourPerChip) {
+        s.assumptions.push_back("no hourly price: usd_per_million_tokens not given");
+    }
+    if (!tdp) {
+        s.assumptions.push_back("no TDP: joules_per_token not given");
+    }
+    if (c.pp > 1.0) {
+        s.assumptions.push_back("pipeline stages taken as equal: the head's time is spread over the stages");
+    }
+    if (c.moe()) {
+        s.assumptions.push_back(
+            "experts routed uniformly: the step reads the weights of E (1 - (1 - k/E)^tokens) experts");
+    }
+    return s;
+}
+
+} // namespace roofscope

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "model/Evaluation.h"
+#include "model/Hardware.h"
+#include "model/Kernel.h"
+#include "model/TransformerWorkload.h"
+#include "model/serving/ServingCost.h"
+#include "model/serving/ServingMemory.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// A transformer step served on one device used N-wide (SPEC 6.6): the serving model's one entry
+// point for the command line, `table`/`compare` and the window.
+//
+//   ServingOptions o;               // roofs, precision, prices
+//   o.eval.sustained = true;
+//   const ServingStep s = evaluateServing(group.templ, hardwareOnChips(h100, 8), o);
+//   if (!s.error.empty()) ...;      // refused parameters (e.g. tp x pp x dp != chips)
+//   s.tokensPerSecond, s.memory.fits, s.cost.usdPerMillionTokens, s.collectiveShare, ...
+//
+// Times: every non-collective kernel is evaluated on the whole device (its flops and bytes are
+// device totals); as a kernel runs on the tp x dp chips of one pipeline stage its time on the step
+// is pp x that evaluation. A collective's time per launch is collectiveSeconds() on the scale-up
+// link (model/serving/Parallelism.h). The step's
+//   T_min = max(sum of the compute/memory kernels' times, sum of the collectives' times)
+//   T_max = sum of every kernel's T_max, collectives included
+// is the latency of one step through all pp stages; pp steps are in flight, so
+//   tokens_per_s = tokens per step (all dp replicas) x pp / T_min (tokens_per_s_t_max: / T_max),
+//   collective_share = collectives' time / T_max,
+//   t_min_with_launch_s = T_min with every launch at least the device's launch overhead.
+struct ServingOptions {
+    EvalOptions eval; // sustained roofs, precision and unit overrides (links derate too)
+    std::optional<double> pricePerHourPerChip; // USD per chip-hour
+    std::optional<double> tdpWattsPerChip; // replaces the device's TDP / chips
+};
+
+struct ServingKernel {
+    Kernel kernel; // device totals; collective bytes on the device's scale-up level
+    StepKernelInfo info;
+    Evaluation evaluation; // the roofline evaluation on the device (a collective: on its link's roof)
+    double seconds = 0.0; // per launch, as it adds to the step (pp x T_min; collectives: formula)
+    double maxSeconds = 0.0; // per launch, T_max counterpart
+    double secondsWithLaunch = 0.0; // seconds, at least the launch overhead
+};
+
+struct ServingStep {
+    std::string error; // the parameters or the device refused; nothing else is set
+    TransformerConfig config;
+    std::string hardwareId;
+    std::string hardwareLabel;
+    double chips = 1.0;
+    std::string roofs = "peak"; // "peak" or "sustained"
+    std::string link; // the scale-up level the collectives use (empty: none)
+    std::vector<ServingKernel> kernels;
+    double tokensPerStep = 0.0; // all dp replicas
+    double computeMemorySeconds = 0.0; // sum over compute and memory kernels
+    double collectiveSeconds = 0.0; // sum over collectives
+    double tMin = 0.0;
+    double tMax = 0.0;
+    double tMinWithLaunch = 0.0;
+    double tokensPerSecond = 0.0; // from T_min: a bound
+    double tokensPerSecondTMax = 0.0;
+    double collectiveShare = 0.0;
+    ServingMemory memory;
+    ServingCost cost;
+    std::vector<std::string> assumptions; // what the model had to assume, as short sentences
+
+    // "does not fit: 226 GB needed per chip, 80 GB available" when the step does not fit; empty otherwise.
+    std::string fitText() const;
+};
+
+ServingStep evaluateServing(const TemplateInstance& instance, const Hardware& device, const ServingOptions& options);
+
+// Ranks the same step on several devices (1 = first; 0 for a step with an error): steps that fit
+// (or whose fit is unknown) before steps that do not, so a device that does not fit is never
+// ranked above one that does; within each, the lowest $ per million tokens first when every
+// such step has one, else the most tokens/s.
+std::vector<int> servingRanks(const std::vector<const ServingStep*>& steps);
+
+} // namespace roofscope

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "model/KernelProbe.h"
+#include "model/RegimeMap.h"
+#include "model/Sweep.h"
+#include "model/serving/ServingStep.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofscope {
+
+// A transformer step swept over one of its parameters (batch, seq, tp, ...) or mapped over two
+// (SPEC 6.6): each point is the served step (evaluateServing) at that value.
+
+// One served step in brief.
+struct ServingPoint {
+    double value = 0.0;
+    double tMin = 0.0; // per step, s
+    double tMax = 0.0;
+    double tokensPerSecond = 0.0; // a bound (from T_min)
+    double tokensPerSecondTMax = 0.0;
+    double collectiveShare = 0.0;
+    double flops = 0.0; // the step's
+    double intensity = 0.0; // FLOPs over the bytes on the default level
+    double attainable = 0.0; // FLOPs / T_min
+    Regime regime = Regime::MemoryBound; // of the resource that takes most of T_min
+    std::string binding; // "compute", a memory level, or the link when collectives take longer
+    std::optional<bool> fits;
+    double perChipBytes = 0.0;
+    std::optional<double> maxBatch;
+    std::optional<double> usdPerMillionTokens;
+};
+
+ServingPoint servingPoint(const ServingStep& step, double value);
+
+struct ServingSweepDevice {
+    std::string hardwareId;
+    std::string hardwareLabel;
+    std::vector<ServingPoint> points;
+    std::vector<SweepCrossing> crossings; // where the step's binding changes (the first whole value after it)
+    std::optional<double> maxBatch; // batch sweeps: the largest batch that fits; the points end there
+    std::string error;
+};
+
+struct ServingSweep {
+    std::string vary;
+    std::vector<double> values; // the axis' values (a device's points may end earlier, at max_batch)
+    std::vector<ServingSweepDevice> devices;
+    std::string error;
+};
+
+// `devices` are single chips used `chips` wide; with vary=tp (or pp, dp) the chips follow tp x pp x dp
+// at each value. A batch sweep stops at max_batch: points above it are dropped and max_batch itself
+// is the last point when it lies in the range (a device where not even batch 1 fits keeps its
+// points, each marked fits = false).
+ServingSweep sweepServing(const TemplateInstance& instance, const std::vector<Hardware>& devices, double chips,
+    const ServingOptions& options, const ParameterAxis& axis);
+
+// The step over a grid of two parameters: a regime map (model/RegimeMap.h) whose cells are the served
+// steps, and the points themselves (points[d][iy * xValues.size() + ix]).
+struct ServingMap {
+    RegimeMap map;
+    std::vector<std::vector<ServingPoint>> points;
+};
+ServingMap mapServing(const TemplateInstance& instance, const std::vector<Hardware>& devices, double chips,
+    const ServingOptions& options, const ParameterAxis& x, const ParameterAxis& y);
+
+} // namespace roofscope

@@ -1,0 +1,291 @@
+// The serving model on the command line (SPEC 6.6), run as a real process: `workload transformer`
+// with memory, collectives and cost, `sweep`/`map --kernel transformer`, and the serving keys of
+// `table` and `compare` for a session with transformer groups. Expected numbers by hand below.
+#include "TestUtil.h"
+#include "cli/CliRun.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace roofscope::test;
+
+namespace {
+
+nlohmann::json runJson(const QStringList& args)
+{
+    const Run run = runRoofscope(args);
+    if (run.exitCode != 0) {
+        qWarning("%s", run.err.constData());
+        return nullptr;
+    }
+    return nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+}
+
+// Llama-3-70B's shape, decode, 64 sequences of 4096 tokens, bf16.
+const QString kLlama
+    = QStringLiteral("layers=80,hidden=8192,heads=64,kv_heads=8,ffn=28672,vocab=128256,batch=64,seq=4096,phase=decode");
+
+// By hand (tests/core/test_serving.cpp): 141,107,412,992 B of weights, 85,899,345,920 B of KV cache.
+constexpr double kWeights = 141107412992.0;
+constexpr double kCache = 85899345920.0;
+
+QString writeSession(QTemporaryDir& dir, const char* text)
+{
+    const QString path = dir.filePath("serving.yaml");
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly)) {
+        file.write(text);
+    }
+    return path;
+}
+
+} // namespace
+
+class TestCliServing : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    // Every key of SPEC 6.6 on 8 x H100 with a price and a TDP from the command line.
+    void workloadJsonCarriesTheServingKeys()
+    {
+        const auto j = runJson({ "workload", "transformer", "--param", kLlama, "--hardware", "nvidia-h100-sxm",
+            "--chips", "8", "--price-per-hour", "2", "--tdp", "700", "--json" });
+        QVERIFY(j.is_object());
+        const auto& d = j["devices"][0];
+        for (const char* key : { "t_min_s", "t_max_s", "tokens_per_s", "t_min_with_launch_s", "tokens_per_s_t_max",
+                 "collective_share", "usd_per_million_tokens", "joules_per_token", "tokens_per_s_per_chip",
+                 "assumptions", "memory", "parallel", "chips", "roofs", "kernels" }) {
+            QVERIFY2(d.contains(key), key);
+        }
+        for (const char* key : { "weights_bytes", "kv_cache_bytes", "activations_bytes", "per_chip_bytes",
+                 "capacity_per_chip_bytes", "fits", "max_batch" }) {
+            QVERIFY2(d["memory"].contains(key), key);
+        }
+        QCOMPARE(d["parallel"]["tp"].get<double>(), 8.0);
+        QCOMPARE(d["parallel"]["ep"].get<double>(), 8.0);
+        QCOMPARE(d["chips"].get<double>(), 8.0);
+        QVERIFY(d["memory"]["fits"].get<bool>());
+        const double tps = d["tokens_per_s"].get<double>();
+        ROOFSCOPE_COMPARE_REL(d["tokens_per_s"].get<double>(), 64.0 / d["t_min_s"].get<double>(), 1e-12);
+        ROOFSCOPE_COMPARE_REL(d["usd_per_million_tokens"].get<double>(), 8 * 2.0 / (tps * 3600) * 1e6, 1e-12);
+        ROOFSCOPE_COMPARE_REL(d["joules_per_token"].get<double>(), 8 * 700.0 / tps, 1e-12);
+        ROOFSCOPE_COMPARE_REL(d["tokens_per_s_per_chip"].get<double>(), tps / 8, 1e-12);
+        ROOFSCOPE_COMPARE_REL(d["memory"]["weights_bytes"].get<double>(), kWeights, 1e-12);
+        ROOFSCOPE_COMPARE_REL(d["memory"]["kv_cache_bytes"].get<double>(), kCache, 1e-12);
+        // Two all-reduces per layer on NVLink, each chip sending 2 x 7/8 x 64 x 8192 x 2 B.
+        int collectives = 0;
+        for (const auto& k : d["kernels"]) {
+            if (k["name"] == "allreduce_attn" || k["name"] == "allreduce_ffn") {
+                ++collectives;
+                QCOMPARE(k["count"].get<double>(), 80.0);
+                QCOMPARE(k["binding"].get<std::string>(), std::string("nvlink"));
+                QCOMPARE(k["bytes_per_chip"].get<double>(), 2.0 * 7 / 8 * 64 * 8192 * 2);
+            }
+        }
+        QCOMPARE(collectives, 2);
+        QVERIFY(d["collective_share"].get<double>() > 0.0 && d["collective_share"].get<double>() < 1.0);
+        QVERIFY(d["t_min_with_launch_s"].get<double>() >= d["t_min_s"].get<double>());
+        QVERIFY(d["tokens_per_s_t_max"].get<double>() <= tps);
+    }
+
+    // The 70B step on one H100 is still timed, and said not to fit.
+    void llamaOnOneH100DoesNotFit()
+    {
+        const auto j
+            = runJson({ "workload", "transformer", "--param", kLlama, "--hardware", "nvidia-h100-sxm", "--json" });
+        QVERIFY(j.is_object());
+        const auto& d = j["devices"][0];
+        QVERIFY(!d["memory"]["fits"].get<bool>());
+        QCOMPARE(d["memory"]["max_batch"].get<double>(), 0.0);
+        QCOMPARE(d["fit"].get<std::string>(), std::string("does not fit: 227 GB needed per chip, 80 GB available"));
+        QVERIFY(d["tokens_per_s"].get<double>() > 0.0);
+        QVERIFY(d["usd_per_million_tokens"].is_null()); // no price given
+        const Run text
+            = runRoofscope({ "workload", "transformer", "--param", kLlama, "--hardware", "nvidia-h100-sxm" });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("does not fit: 227 GB needed per chip, 80 GB available"), text.out.constData());
+        QVERIFY(text.out.contains("a bound on peak roofs"));
+        QVERIFY(text.out.contains("assumed: no hourly price"));
+    }
+
+    void badServingInputExitsWithTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QStringList base { "workload", "transformer", "--hardware", "nvidia-h100-sxm", "--chips", "8" };
+        QTest::newRow("tp x pp x dp other than the chips") << (QStringList(base)
+            << "--param" << kLlama + ",tp=4") << "tp x pp x dp = 4 x 1 x 1 = 4, but the device has 8 chips";
+        QTest::newRow("negative price") << (QStringList(base) << "--param" << kLlama << "--price-per-hour"
+                                                              << "-1")
+                                        << "--price-per-hour";
+        QTest::newRow("tdp not a power") << (QStringList(base) << "--param" << kLlama << "--tdp"
+                                                               << "lots")
+                                         << "--tdp";
+        QTest::newRow("top_k without experts")
+            << (QStringList(base) << "--param" << kLlama + ",top_k=2") << "need experts";
+        QTest::newRow("unknown kv_shard")
+            << (QStringList(base) << "--param" << kLlama + ",kv_shard=heads") << "kv_shard must be replicate or batch";
+        QTest::newRow("sweep of an unknown parameter") << QStringList { "sweep", "--hardware", "nvidia-h100-sxm",
+            "--kernel", "transformer", "--param", kLlama, "--vary", "width=1:8" }
+                                                       << "no parameter 'width'";
+    }
+    void badServingInputExitsWithTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run run = runRoofscope(args);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
+        QVERIFY(run.out.isEmpty());
+    }
+
+    // A batch sweep on 8 x H100 ends at max_batch. By hand, per chip: weights 141,107,412,992 / 8 B;
+    // one sequence's cache 85,899,345,920 / 64 / 8 B, and its activations in the largest kernel, the
+    // norm every chip repeats, 3 x 8192 x 2 B. max_batch = floor((80e9 - weights) / per sequence).
+    void batchSweepEndsAtMaxBatch()
+    {
+        const auto j = runJson({ "sweep", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--kernel", "transformer",
+            "--param", kLlama, "--vary", "batch=1:1024", "--json" });
+        QVERIFY(j.is_object());
+        const double perSequence = kCache / 64 / 8 + 3.0 * 8192 * 2;
+        const double maxBatch = std::floor((80e9 - kWeights / 8) / perSequence);
+        QCOMPARE(maxBatch, 371.0);
+        const auto& d = j["devices"][0];
+        QCOMPARE(d["max_batch"].get<double>(), maxBatch);
+        const auto& points = d["points"];
+        QVERIFY(points.size() > 10);
+        QCOMPARE(points.back()["value"].get<double>(), maxBatch);
+        double previous = 0.0;
+        for (const auto& p : points) {
+            for (const char* key : { "value", "tokens_per_s", "t_min_s", "fits", "binding", "regime" }) {
+                QVERIFY2(p.contains(key), key);
+            }
+            QVERIFY(p["fits"].get<bool>());
+            QVERIFY(p["value"].get<double>() > previous);
+            previous = p["value"].get<double>();
+            ROOFSCOPE_COMPARE_REL(
+                p["tokens_per_s"].get<double>(), p["value"].get<double>() / p["t_min_s"].get<double>(), 1e-12);
+        }
+        // Text: the table ends with the same max batch.
+        const Run text = runRoofscope({ "sweep", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--kernel",
+            "transformer", "--param", kLlama, "--vary", "batch=1:1024" });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("max batch 371 (the sweep ends there)"), text.out.constData());
+    }
+
+    // tp as the swept parameter: the device follows tp chips; one chip does not fit the 70B weights,
+    // eight do.
+    void tpSweepFollowsTheChips()
+    {
+        const auto j = runJson({ "sweep", "--hardware", "nvidia-h200-sxm", "--kernel", "transformer", "--param", kLlama,
+            "--vary", "tp=1:8", "--json" });
+        QVERIFY(j.is_object());
+        const auto& points = j["devices"][0]["points"];
+        QCOMPARE(points.front()["value"].get<double>(), 1.0);
+        QVERIFY(!points.front()["fits"].get<bool>());
+        QCOMPARE(points.back()["value"].get<double>(), 8.0);
+        QVERIFY(points.back()["fits"].get<bool>());
+        QVERIFY(points.back()["tokens_per_s"].get<double>() > points.front()["tokens_per_s"].get<double>());
+    }
+
+    void mapOverBatchAndSeq()
+    {
+        const auto j = runJson({ "map", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--kernel", "transformer",
+            "--param", kLlama, "--x", "batch=1:512", "--y", "seq=512:32768", "--steps", "4", "--json" });
+        QVERIFY(j.is_object());
+        QCOMPARE(j["cells"].size(), size_t(16));
+        bool someFit = false;
+        bool someDoNot = false;
+        for (const auto& c : j["cells"]) {
+            QVERIFY(c.contains("tokens_per_s") && c.contains("fits") && c.contains("t_min_s"));
+            someFit = someFit || c["fits"].get<bool>();
+            someDoNot = someDoNot || !c["fits"].get<bool>();
+        }
+        QVERIFY(someFit && someDoNot); // 512 sequences of 32k tokens do not fit 8 x 80 GB
+        const Run text = runRoofscope({ "map", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--kernel",
+            "transformer", "--param", kLlama, "--x", "batch=1:512", "--y", "seq=512:32768", "--steps", "4" });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("'x' does not fit"));
+    }
+
+    // The example session: two groups on five 8-chip devices, every serving key per device, rows
+    // of N-wide devices carrying chips, and the first-ranked device fitting.
+    void exampleSessionInCompareAndTable()
+    {
+        const QString session = QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml");
+        const auto compare = runJson({ "compare", "--session", session, "--format", "json" });
+        QVERIFY(compare.is_object());
+        QCOMPARE(compare["groups"].size(), size_t(2));
+        QCOMPARE(compare["groups"][0]["name"].get<std::string>(), std::string("llama-3-70b"));
+        for (const auto& group : compare["groups"]) {
+            QCOMPARE(group["devices"].size(), size_t(5));
+            bool first = false;
+            for (const auto& d : group["devices"]) {
+                for (const char* key : { "memory", "parallel", "t_min_with_launch_s", "tokens_per_s_t_max",
+                         "collective_share", "usd_per_million_tokens", "joules_per_token", "tokens_per_s_per_chip",
+                         "assumptions", "chips", "rank", "tokens_per_s" }) {
+                    QVERIFY2(d.contains(key), key);
+                }
+                QCOMPARE(d["chips"].get<int>(), 8);
+                QVERIFY(d["usd_per_million_tokens"].is_number()); // every device has a price
+                if (d["rank"] == 1) {
+                    first = true;
+                    QVERIFY(d["memory"]["fits"].get<bool>());
+                }
+            }
+            QVERIFY(first);
+        }
+        for (const auto& d : compare["devices"]) {
+            QCOMPARE(d["chips"].get<int>(), 8);
+        }
+        const Run table = runRoofscope({ "table", "--session", session, "--format", "json" });
+        QCOMPARE(table.exitCode, 0);
+        const auto rows = nlohmann::json::parse(table.out.toStdString());
+        size_t servingRows = 0;
+        for (const auto& row : rows) {
+            QCOMPARE(row["chips"].get<double>(), 8.0);
+            if (row.contains("group")) {
+                ++servingRows;
+                QVERIFY(row.contains("memory") && row.contains("usd_per_million_tokens") && row.contains("rank"));
+            }
+        }
+        QCOMPARE(servingRows, size_t(10));
+        const Run text = runRoofscope({ "compare", "--session", session });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("Step 'mixtral-8x22b' served"), text.out.constData());
+    }
+
+    // A device that does not fit is never ranked first, however cheap: one H100 at 1 cent an hour
+    // against 8 x H200.
+    void notFittingIsNeverFirst()
+    {
+        QTemporaryDir dir;
+        const QString path = writeSession(dir,
+            "schema: roofscope-session/1\n"
+            "devices:\n"
+            "  - {id: nvidia-h100-sxm, price_per_hour: 0.01 USD/h}\n"
+            "  - {id: nvidia-h200-sxm, chips: 8, price_per_hour: 3.59 USD/h}\n"
+            "kernels:\n"
+            "  - name: llama\n    template: transformer\n"
+            "    params: {layers: 80, hidden: 8192, heads: 64, kv_heads: 8, ffn: 28672, vocab: 128256,\n"
+            "             batch: 64, seq: 4096, phase: decode}\n");
+        const auto j = runJson({ "compare", "--session", path, "--format", "json" });
+        QVERIFY(j.is_object());
+        const auto& devices = j["groups"][0]["devices"];
+        QVERIFY(!devices[0]["memory"]["fits"].get<bool>());
+        QVERIFY(
+            devices[0]["usd_per_million_tokens"].get<double>() < devices[1]["usd_per_million_tokens"].get<double>());
+        QCOMPARE(devices[0]["rank"].get<int>(), 2);
+        QCOMPARE(devices[1]["rank"].get<int>(), 1);
+        QVERIFY(!j["devices"][0]["comparable"].get<bool>());
+        QVERIFY(j["devices"][0]["caveats"].dump().find("does not fit") != std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCliServing)
+#include "test_cli_serving.moc"

@@ -1,0 +1,426 @@
+// The Serving tab: the serving chart of a transformer group beside the roofline, its latency target
+// (typed, Enter, undo, redo, saved), its axis switches, a click on a point setting the group's batch,
+// live redraws on edits, review mode, and its exports from the window and the command line.
+#include "chart/RooflineChart.h"
+#include "chart/ServingChart.h"
+#include "document/ServingCurves.h"
+#include "document/SessionAnalysis.h"
+#include "document/SessionDocument.h"
+#include "io/HardwareLoader.h"
+#include "io/SessionFile.h"
+#include "model/ChipScaling.h"
+#include "model/TransformerWorkload.h"
+#include "model/serving/ServingStep.h"
+#include "widgets/ComparisonDock.h"
+#include "widgets/KernelDock.h"
+#include "widgets/MainWindow.h"
+#include "widgets/ServingTab.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QProcess>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+using namespace roofscope;
+
+namespace {
+const char* const kExample = ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml";
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Runs the roofscope executable; returns its exit code, its standard error in `err`.
+int runRoofscope(const QStringList& args, QString* err = nullptr)
+{
+    QProcess process;
+    process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE), args);
+    if (!process.waitForFinished(120000)) {
+        return -1;
+    }
+    if (err) {
+        *err = QString::fromUtf8(process.readAllStandardError());
+    }
+    return process.exitCode();
+}
+
+double groupBatch(const MainWindow& window, int group)
+{
+    return window.session().kernels[static_cast<size_t>(group)].templ->params.at("batch");
+}
+} // namespace
+
+class TestServingWindow : public QObject {
+    Q_OBJECT
+
+private:
+    HardwareDatabase m_db;
+    QTemporaryDir m_dir;
+
+    // The example in a window, shown, on the Serving tab.
+    void openExample(MainWindow& window, bool serving = true)
+    {
+        const SessionLoadResult loaded = loadSessionFile(kExample);
+        QVERIFY(loaded.session);
+        window.setAutosaveDelay(-1);
+        window.resize(1400, 900);
+        window.setSession(*loaded.session, QString::fromLatin1(kExample));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        if (serving) {
+            window.chartTabs()->setCurrentWidget(window.servingTab());
+            QApplication::processEvents();
+        }
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_db.loadDirectory(ROOFSCOPE_HARDWARE_DIR);
+        QVERIFY(!m_db.devices().empty());
+        QVERIFY(m_dir.isValid());
+    }
+
+    void exampleOpensOnTheRooflineWithServingOneClickAway()
+    {
+        MainWindow window(m_db);
+        openExample(window, false);
+        QCOMPARE(window.chartTabs()->currentWidget(), static_cast<QWidget*>(window.chart()));
+        QTabBar* bar = window.chartTabs()->tabBar();
+        QCOMPARE(bar->tabText(1), QStringLiteral("Serving"));
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(1).center());
+        QVERIFY(window.isServingShown());
+        const ServingCurves& curves = window.servingTab()->chart()->curves();
+        QCOMPARE(curves.group, QStringLiteral("llama-3-70b"));
+        QCOMPARE(curves.curves.size(), window.analysis()->devices().size());
+        QCOMPARE(curves.curves.size(), size_t(5));
+        QCOMPARE(window.servingTab()->chart()->drawnCurveCount(), 5);
+        // Each curve starts at batch 1 and ends at its memory wall, labelled so.
+        for (const ServingCurve& c : curves.curves) {
+            QVERIFY2(!c.points.empty(), qPrintable(c.label + c.note));
+            QCOMPARE(c.points.front().batch, 1.0);
+            QVERIFY(c.endsAtWall);
+            QCOMPARE(c.points.back().batch, *c.maxBatch);
+            QVERIFY(window.servingTab()->chart()->wallLabels().contains(
+                QStringLiteral("%1: max batch %2 (KV cache full)").arg(c.label, servingNumber(*c.maxBatch))));
+        }
+        QVERIFY(window.servingTab()->chart()->batchLabels().contains(QStringLiteral("B=1")));
+    }
+
+    // Each point is the served step at its batch: the chart's figures by hand from the step's T_min,
+    // and the wall is where one more sequence no longer fits.
+    void pointsAreTheServedStepAtTheirBatch()
+    {
+        MainWindow window(m_db);
+        openExample(window);
+        const ServingCurves& curves = window.servingTab()->chart()->curves();
+        const Session& session = window.session();
+        const Kernel& group = session.kernels[static_cast<size_t>(curves.sessionKernel)];
+        for (size_t d = 0; d < curves.curves.size(); ++d) {
+            const ServingCurve& c = curves.curves[d];
+            const SceneDevice& device = window.analysis()->devices()[d];
+            const double price = *session.devices[device.sessionIndex].pricePerHourDollars;
+            ServingOptions options;
+            options.eval = device.options;
+            options.pricePerHourPerChip = price;
+            for (size_t i : { size_t(0), c.points.size() / 2, c.points.size() - 1 }) {
+                const ServingCurvePoint& p = c.points[i];
+                TemplateInstance instance = *group.templ;
+                instance.params["batch"] = p.batch;
+                const ServingStep step = evaluateServing(instance, *device.hardware, options);
+                QVERIFY(step.error.empty());
+                // Decode: one token per sequence per step, tp = chips = 8, so dp = 1.
+                QCOMPARE(step.chips, 8.0);
+                const double tokensPerSecond = p.batch / step.tMin;
+                QVERIFY(std::abs(p.tokensPerSecond / tokensPerSecond - 1.0) < 1e-9);
+                QVERIFY(std::abs(p.tokensPerSecondPerChip / (tokensPerSecond / 8.0) - 1.0) < 1e-9);
+                QVERIFY(std::abs(p.msPerToken / (step.tMin * 1e3) - 1.0) < 1e-9);
+                QVERIFY(std::abs(p.tokensPerSecondPerUser * step.tMin - 1.0) < 1e-9);
+                const double usdPerMtok = 8.0 * price / (tokensPerSecond * 3600.0) * 1e6;
+                QVERIFY(std::abs(*p.usdPerMillionTokens / usdPerMtok - 1.0) < 1e-9);
+                QVERIFY(std::abs(*p.tokensPerSecondPerUsdHour / (tokensPerSecond / (8.0 * price)) - 1.0) < 1e-9);
+            }
+            TemplateInstance wall = *group.templ;
+            wall.params["batch"] = *c.maxBatch;
+            QCOMPARE(evaluateServing(wall, *device.hardware, options).memory.fits, std::optional<bool>(true));
+            wall.params["batch"] = *c.maxBatch + 1.0;
+            QCOMPARE(evaluateServing(wall, *device.hardware, options).memory.fits, std::optional<bool>(false));
+            // Throughput grows with the batch along the curve, and so does the latency.
+            for (size_t i = 1; i < c.points.size(); ++i) {
+                QVERIFY(c.points[i].tokensPerSecond >= c.points[i - 1].tokensPerSecond);
+                QVERIFY(c.points[i].msPerToken >= c.points[i - 1].msPerToken);
+            }
+        }
+    }
+
+    void latencyTargetTypedEnterUndoRedo()
+    {
+        MainWindow window(m_db);
+        openExample(window);
+        ServingTab* tab = window.servingTab();
+        QLineEdit* edit = tab->targetEdit();
+        edit->setFocus();
+        QTest::keyClicks(edit, QStringLiteral("50"));
+        QVERIFY(!window.session().view.servingTargetMs); // nothing until Enter
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(window.session().view.servingTargetMs, std::optional<double>(50.0));
+        const QStringList picks = tab->chart()->pickLines();
+        QVERIFY(picks.size() >= 2);
+        QVERIFY(picks.front().startsWith(QStringLiteral("at <= 50 ms/token: ")));
+        QVERIFY(picks.back().contains(QStringLiteral("bound on peak roofs")));
+        QCOMPARE(tab->picksLabel()->text(), picks.join(QLatin1Char('\n')));
+        // Each device's pick (by hand): the most tokens/s per chip among the points within 50 ms, or the
+        // fastest point within 0.5 % of it.
+        double firstPick = -1.0;
+        for (const ServingCurve& c : tab->chart()->curves().curves) {
+            double best = -1.0;
+            for (const ServingCurvePoint& p : c.points) {
+                if (p.msPerToken <= 50.0 && p.fits) {
+                    best = std::max(best, p.tokensPerSecondPerChip);
+                }
+            }
+            const auto pick = bestOperatingPoint(c, 50.0, ServingYAxis::TokensPerSecondPerChip);
+            QCOMPARE(pick.has_value(), best >= 0.0);
+            if (pick) {
+                const ServingCurvePoint& chosen = c.points[*pick];
+                QVERIFY(chosen.msPerToken <= 50.0);
+                QVERIFY(chosen.tokensPerSecondPerChip >= 0.995 * best);
+                for (const ServingCurvePoint& p : c.points) {
+                    QVERIFY(!(p.msPerToken < chosen.msPerToken && p.tokensPerSecondPerChip >= 0.995 * best));
+                }
+                firstPick = std::max(firstPick, chosen.tokensPerSecondPerChip);
+                QVERIFY(picks.join(QLatin1Char('\n')).contains(c.label + QStringLiteral(" serves ")));
+            }
+        }
+        QVERIFY(firstPick > 0.0);
+        QVERIFY(picks.front().contains(servingNumber(firstPick) + QStringLiteral(" tok/s/chip")));
+
+        window.document()->undoStack()->undo();
+        QVERIFY(!window.session().view.servingTargetMs);
+        QVERIFY(tab->chart()->pickLines().isEmpty());
+        QCOMPARE(edit->text(), QString());
+        window.document()->undoStack()->redo();
+        QCOMPARE(window.session().view.servingTargetMs, std::optional<double>(50.0));
+        QCOMPARE(edit->text(), QStringLiteral("50"));
+        QCOMPARE(tab->chart()->pickLines(), picks);
+
+        // A bad target is refused where it is typed and changes nothing.
+        const int steps = window.document()->undoStack()->count();
+        edit->selectAll();
+        QTest::keyClicks(edit, QStringLiteral("fast"));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(window.session().view.servingTargetMs, std::optional<double>(50.0));
+        QCOMPARE(window.document()->undoStack()->count(), steps);
+        QVERIFY(
+            window.findChild<QLabel*>(QStringLiteral("servingTargetError"))->text().contains(QStringLiteral("fast")));
+
+        // Saved with the session, with the axes.
+        const QString path = m_dir.filePath(QStringLiteral("serving-target.yaml"));
+        QVERIFY(window.saveSessionAs(path).isEmpty());
+        const SessionLoadResult back = loadSessionFile(path.toStdString());
+        QVERIFY(back.session);
+        QCOMPARE(back.session->view.servingTargetMs, std::optional<double>(50.0));
+    }
+
+    void axesSwitchAndUndo()
+    {
+        MainWindow window(m_db);
+        openExample(window);
+        ServingTab* tab = window.servingTab();
+        QCOMPARE(tab->chart()->yAxisTitle(), QStringLiteral("tokens/s per chip"));
+        const auto choose = [](QComboBox* box, int index) {
+            box->setCurrentIndex(index);
+            Q_EMIT box->activated(index);
+        };
+        choose(tab->yAxisBox(), 1);
+        QCOMPARE(window.session().view.servingY, std::string("tokens_per_s_per_usd_hour"));
+        QCOMPARE(tab->chart()->yAxisTitle(), servingYAxisTitle(ServingYAxis::TokensPerSecondPerUsdHour));
+        // The chart's y values are now tokens/s over the system's price per hour (by hand).
+        const ServingCurvePoint& p = tab->chart()->curves().curves.front().points.front();
+        QVERIFY(
+            std::abs(*p.y(ServingYAxis::TokensPerSecondPerUsdHour) / (p.tokensPerSecond / (8.0 * 2.99)) - 1.0) < 1e-9);
+        choose(tab->yAxisBox(), 2);
+        QCOMPARE(window.session().view.servingY, std::string("tokens_per_joule"));
+        const ServingCurvePoint& q = tab->chart()->curves().curves.front().points.front(); // the curves were redrawn
+        QVERIFY(q.tokensPerJoule && q.joulesPerToken);
+        QVERIFY(std::abs(*q.tokensPerJoule * *q.joulesPerToken - 1.0) < 1e-9);
+        choose(tab->xAxisBox(), 1);
+        QCOMPARE(window.session().view.servingX, std::string("tokens_per_s_per_user"));
+        QCOMPARE(tab->chart()->xAxisTitle(), servingXAxisTitle(ServingXAxis::TokensPerSecondPerUser));
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.session().view.servingX, std::string("ms_per_token"));
+        QCOMPARE(tab->xAxisBox()->currentIndex(), 0);
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.session().view.servingY, std::string("tokens_per_s_per_chip"));
+        QCOMPARE(tab->yAxisBox()->currentIndex(), 0);
+        QCOMPARE(tab->chart()->yAxisTitle(), QStringLiteral("tokens/s per chip"));
+    }
+
+    void clickingAPointSetsTheBatch()
+    {
+        MainWindow window(m_db);
+        openExample(window);
+        ServingTab* tab = window.servingTab();
+        const int group = tab->group();
+        QCOMPARE(groupBatch(window, group), 64.0);
+        const ServingCurve& c = tab->chart()->curves().curves.front();
+        // A point near the middle of the first curve, clicked where it is drawn.
+        size_t index = c.points.size() / 2;
+        const double batch = c.points[index].batch;
+        QVERIFY(batch != 64.0);
+        const auto at = tab->chart()->pointPosition(0, index);
+        QVERIFY(at);
+        const QPoint inPlot = tab->chart()->plot()->mapFrom(tab->chart(), at->toPoint());
+        QTest::mouseClick(tab->chart()->plot(), Qt::LeftButton, {}, inPlot);
+        QCOMPARE(groupBatch(window, group), batch);
+        // The roofline shows that step: the group's kernels carry the new batch.
+        const Session& shown = window.analysis()->shownSession();
+        const int first = window.analysis()->firstShownKernel(group);
+        QVERIFY(first >= 0);
+        QCOMPARE(window.analysis()->sessionKernelOf(first), group);
+        QVERIFY(shown.kernels.size() > 1);
+        window.document()->undoStack()->undo();
+        QCOMPARE(groupBatch(window, group), 64.0);
+        window.document()->undoStack()->redo();
+        QCOMPARE(groupBatch(window, group), batch);
+    }
+
+    void editsRedrawTheCurves()
+    {
+        MainWindow window(m_db);
+        openExample(window);
+        ServingTab* tab = window.servingTab();
+        const int group = tab->group();
+        const double before = tab->chart()->curves().curves.front().points.front().tokensPerSecond;
+        const double wallBefore = *tab->chart()->curves().curves.front().maxBatch;
+        // Half the layers: half the weights and cache read per step, so batch 1 runs about twice as fast
+        // (more than 1.5x, at most 2x: the head and embeddings stay), and more sequences fit.
+        QVERIFY(window.document()->setKernelParameters(group, { { "layers", 40.0 } }, false).isEmpty());
+        const double after = tab->chart()->curves().curves.front().points.front().tokensPerSecond;
+        QVERIFY2(after > 1.5 * before && after <= 2.0 * before * (1.0 + 1e-9),
+            qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+        QVERIFY(*tab->chart()->curves().curves.front().maxBatch > wallBefore);
+    }
+
+    void reviewModeShowsItLarge()
+    {
+        MainWindow window(m_db);
+        openExample(window);
+        window.setReviewMode(true);
+        QApplication::processEvents();
+        QVERIFY(window.isServingShown());
+        QVERIFY(window.servingTab()->chart()->settings().style.review);
+        QVERIFY(window.servingTab()->chart()->settings().style.fontScale > 1.0);
+        window.setReviewMode(false);
+        QApplication::processEvents();
+        QVERIFY(!window.servingTab()->chart()->settings().style.review);
+    }
+
+    // The group editor's Preset menu sets a public model's shape in one undo step; batch and seq stay.
+    void presetSetsTheModelShape()
+    {
+        MainWindow window(m_db);
+        openExample(window, false);
+        window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));
+        QApplication::processEvents();
+        auto* preset = window.kernelDock()->findChild<QComboBox*>(QStringLiteral("group-preset"));
+        QVERIFY(preset);
+        const int mixtral = preset->findText(QStringLiteral("Mixtral-8x7B"));
+        QVERIFY(mixtral > 0);
+        preset->setCurrentIndex(mixtral);
+        Q_EMIT preset->activated(mixtral);
+        const auto& params = window.session().kernels[0].templ->params;
+        QCOMPARE(params.at("layers"), 32.0);
+        QCOMPARE(params.at("hidden"), 4096.0);
+        QCOMPARE(params.at("experts"), 8.0);
+        QCOMPARE(params.at("top_k"), 2.0);
+        QCOMPARE(params.at("vocab"), 32000.0);
+        QCOMPARE(params.at("batch"), 64.0);
+        QCOMPARE(params.at("seq"), 4096.0);
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.session().kernels[0].templ->params.at("layers"), 80.0);
+        QCOMPARE(window.session().kernels[0].templ->params.count("experts"), size_t(0));
+    }
+
+    // The comparison dock lists each group's serving figures per device, ranked, with what they rest on.
+    void comparisonDockShowsServingFigures()
+    {
+        MainWindow window(m_db);
+        openExample(window, false);
+        const QString text = window.comparisonDock()->groupThroughputText();
+        QVERIFY2(
+            text.contains(QStringLiteral("llama-3-70b served (bounds on peak roofs, from T_min):")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("mixtral-8x22b served")));
+        QVERIFY(text.contains(QStringLiteral("  #1 ")));
+        QVERIFY(text.contains(QStringLiteral("max batch ")));
+        QVERIFY(text.contains(QStringLiteral("/Mtok")));
+        QVERIFY(text.contains(QStringLiteral("collectives ")));
+    }
+
+    void exportsFromTheWindowAndTheCommandLine()
+    {
+        MainWindow window(m_db);
+        openExample(window);
+        const QString png = m_dir.filePath(QStringLiteral("serving.png"));
+        const QString svg = m_dir.filePath(QStringLiteral("serving.svg"));
+        const QString pdf = m_dir.filePath(QStringLiteral("serving.pdf"));
+        QVERIFY(window.exportChartTo(png).isEmpty());
+        QVERIFY(window.exportChartTo(svg).isEmpty());
+        QVERIFY(window.exportChartTo(pdf).isEmpty());
+        QVERIFY(!QImage(png).isNull());
+        const QByteArray svgText = readAll(svg);
+        QVERIFY(svgText.contains("KV cache full"));
+        QVERIFY(svgText.contains("tokens/s per chip"));
+        QVERIFY(!svgText.contains("Arithmetic intensity")); // the serving chart, not the roofline
+        QVERIFY(readAll(pdf).trimmed().endsWith("%%EOF"));
+
+        const QString example = QString::fromLatin1(kExample);
+        const QString cliSvg = m_dir.filePath(QStringLiteral("cli-serving.svg"));
+        QCOMPARE(runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example,
+                     QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), cliSvg }),
+            0);
+        QVERIFY(readAll(cliSvg).contains("KV cache full"));
+        const QString html = m_dir.filePath(QStringLiteral("both.html"));
+        QCOMPARE(runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example,
+                     QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), html }),
+            0);
+        const QByteArray page = readAll(html);
+        QVERIFY(page.contains("id=\"serving\""));
+        QVERIFY(page.count("<svg") >= 2); // the roofline and the serving chart
+        QVERIFY(page.contains("KV cache full"));
+
+        QString err;
+        QCOMPARE(
+            runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example, QStringLiteral("--view"),
+                             QStringLiteral("bars"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("x.png")) },
+                &err),
+            2);
+        QVERIFY2(err.contains(QStringLiteral("--view must be roofline or serving")), qPrintable(err));
+        // A session without a transformer group has no serving chart: refused, no file written.
+        const QString none = m_dir.filePath(QStringLiteral("none.png"));
+        QVERIFY(runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"),
+                                 QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/fusion.yaml"),
+                                 QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), none },
+                    &err)
+            != 0);
+        QVERIFY2(err.contains(QStringLiteral("no transformer group")), qPrintable(err));
+        QVERIFY(!QFile::exists(none));
+    }
+};
+
+QTEST_MAIN(TestServingWindow)
+#include "test_serving_window.moc"
