@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Print (or write into README.md) the table of shipped devices.
+"""Print (or write into docs/hardware.md) the table of shipped devices.
 
-Usage: tools/hardware-table.py BUILD/app/roofscope [--write README.md]
+Usage: tools/hardware-table.py BUILD/app/roofscope [--write docs/hardware.md]
 
 The figures come from `roofscope hardware list/show --json`, so the table shows what the loader
 reads from hardware/*.yaml: id, name, main precision, its dense peak, the default memory level's
-bandwidth and the release year. With --write the rows between the README's
+bandwidth and the release year. With --write the rows between the file's
 `<!-- device-table:begin -->` and `<!-- device-table:end -->` markers are replaced.
 tests/core/test_hardware_data.cpp checks that the table lists every shipped device with these figures.
 """

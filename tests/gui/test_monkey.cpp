@@ -5,6 +5,7 @@
 //
 // A failing run prints its seed; replay it alone with ROOFSCOPE_MONKEY_SEED=N (and _EVENTS=M).
 // Seeds that ever found a crash stay in kRegressionSeeds.
+#include "TestMain.h"
 #include "chart/RooflineChart.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -351,5 +352,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestMonkey)
+ROOFSCOPE_TEST_MAIN(TestMonkey)
 #include "test_monkey.moc"
