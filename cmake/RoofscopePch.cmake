@@ -1,6 +1,9 @@
-# Precompiled headers: each heavy set of headers (Qt, QCustomPlot, yaml-cpp, nlohmann/json, the standard
-# library) is compiled once per set instead of once per source file. -DROOFSCOPE_PCH=OFF builds without
-# them, which shows a file that forgets an include it needs.
+# Precompiled headers: the Qt and QCustomPlot headers (with nlohmann/json and the standard library) are
+# compiled once per set instead of once per source file: one set for roofscope_document, one shared by
+# roofscope_chart, roofscope_cli, roofscope_widgets and the benchmark of the window, one for the core
+# tests and one shared by the cli and gui tests. roofscope_core has none: its files are small and the
+# header set cost more to load than it saved. -DROOFSCOPE_PCH=OFF builds without them, which shows a
+# file that forgets an include it needs.
 option(ROOFSCOPE_PCH "Precompile the headers each target's sources share" ON)
 
 # A compiler cache in front of the compiler (CMAKE_CXX_COMPILER_LAUNCHER=ccache) caches objects built with

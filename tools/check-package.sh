@@ -11,7 +11,7 @@ debs=("$build_dir"/roofscope_*.deb)
 [[ -f "${debs[0]}" ]] || { echo "error: no roofscope_*.deb in $build_dir (run make package)" >&2; exit 1; }
 deb=${debs[-1]}
 echo "== $deb"
-dpkg-deb --info "$deb" | sed -n '/Package:/,$p'
+dpkg-deb --field "$deb" Package Version Depends
 
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
@@ -41,6 +41,10 @@ echo "$devices" | head -5
 count=$(echo "$devices" | grep -c . || true)
 shipped=$(ls "$root/usr/share/roofscope/hardware"/*.yaml | wc -l)
 [[ $count -ge $shipped ]] || { echo "error: hardware list shows $count lines for $shipped shipped devices" >&2; exit 1; }
+# the database really came from the package, not from a source tree the build remembers
+from=$("$root/usr/bin/roofscope" hardware show nvidia-h100-sxm --json | grep '"file"')
+[[ "$from" == *"$root/usr/share/roofscope/hardware/"* ]] ||
+    { echo "error: the unpacked program read its database elsewhere: $from" >&2; exit 1; }
 "$root/usr/bin/roofscope" export --session "$root/usr/share/roofscope/examples/transformer-layer.yaml" -o chart.svg
 grep -q "<svg" chart.svg || { echo "error: the export wrote no SVG" >&2; exit 1; }
 echo "package check passed: $(basename "$deb"), $count devices listed, export wrote $(wc -c <chart.svg) bytes"

@@ -474,7 +474,7 @@ private Q_SLOTS:
         }
     }
 
-    // The device table of docs/hardware.md lists every shipped device with its main dense peak, bandwidth and year.
+    // docs/hardware.md's device table lists every shipped device with its main peak, bandwidth and year.
     void readmeTableListsEveryDevice()
     {
         QFile readme(QStringLiteral(ROOFSCOPE_HARDWARE_DIR "/../docs/hardware.md"));
@@ -504,7 +504,8 @@ private Q_SLOTS:
             QCOMPARE(m.captured(5).toInt(), hw->year);
         }
         for (const auto& hw : m_db.devices()) {
-            QVERIFY2(listedIds.count(hw.id), qPrintable("docs/hardware.md device table lacks " + QString::fromStdString(hw.id)));
+            QVERIFY2(listedIds.count(hw.id),
+                qPrintable("docs/hardware.md device table lacks " + QString::fromStdString(hw.id)));
         }
     }
 
