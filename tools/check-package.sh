@@ -28,6 +28,25 @@ for f in usr/bin/roofscope usr/share/roofscope/hardware/nvidia-h100-sxm.yaml \
     [[ -f "$root/$f" ]] || { echo "error: the package has no /$f" >&2; exit 1; }
 done
 
+echo "== the session file type"
+# The package's MIME type on top of the system's: a session is recognised by its schema line or by a
+# .roofscope.yaml name; a device file and other YAML stay YAML.
+mime=$root/mime-check
+mkdir -p "$mime/mime/packages"
+cp /usr/share/mime/packages/freedesktop.org.xml "$root/usr/share/mime/packages/roofscope.xml" "$mime/mime/packages/"
+update-mime-database "$mime/mime" >/dev/null 2>&1
+cp "$root/usr/share/roofscope/examples/fusion.yaml" "$mime/session.yaml"
+printf 'title: no schema line\n' >"$mime/named.roofscope.yaml"
+cp "$root/usr/share/roofscope/hardware/nvidia-l4.yaml" "$mime/device.yaml"
+printf 'a: 1\n' >"$mime/other.yaml"
+type_of() { XDG_DATA_DIRS=$mime XDG_DATA_HOME=$mime/none gio info -a standard::content-type "$1" | sed -n 's/.*content-type: //p'; }
+for case in session.yaml=application/x-roofscope-session named.roofscope.yaml=application/x-roofscope-session \
+    device.yaml=application/x-yaml other.yaml=application/x-yaml; do
+    got=$(type_of "$mime/${case%%=*}")
+    [[ "$got" == "${case#*=}" ]] || { echo "error: ${case%%=*} is $got, expected ${case#*=}" >&2; exit 1; }
+    echo "${case%%=*}: $got"
+done
+
 echo "== the unpacked program, away from the source tree"
 # No ROOFSCOPE_* variables and a working folder outside the checkout: the program has to find its
 # data under $root/usr/share/roofscope through its own path.
