@@ -10,11 +10,13 @@ SESSION     ?= resources/examples/transformer-layer.yaml
 # Events per example session and seed of the monkey test under the sanitizers (250 in the normal build).
 ASAN_MONKEY_EVENTS ?= 120
 
-# ccache, when installed, makes rebuilds after a branch switch or in a second checkout quick.
+# ccache, when installed, makes rebuilds after a branch switch or in a second checkout quick. With the
+# precompiled headers it needs the sloppiness CMake sets for it (cmake/RoofscopePch.cmake).
 CCACHE      := $(shell command -v ccache 2>/dev/null)
 CMAKE_CONFIGURE = cmake -S . -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE))
 
-.PHONY: all deps fuzz-deps configure build run test test-asan fuzz fuzz-run bench format format-check tidy clean
+.PHONY: all deps fuzz-deps package-deps configure build build-app run test test-asan fuzz fuzz-run package package-check \
+	bench format format-check tidy clean
 
 all: build
 
@@ -27,12 +29,20 @@ $(BUILD_DIR)/build.ninja: | deps
 configure: deps
 	@$(CMAKE_CONFIGURE) -B $(BUILD_DIR) -DROOFSCOPE_WERROR=$(WERROR) >/dev/null
 
-build: deps $(BUILD_DIR)/build.ninja
-	@if ! grep -q "ROOFSCOPE_WERROR:BOOL=$(WERROR)" $(BUILD_DIR)/CMakeCache.txt; then \
+# Reconfigures when WERROR changed since the last configure.
+RECONFIGURE = if ! grep -q "ROOFSCOPE_WERROR:BOOL=$(WERROR)" $(BUILD_DIR)/CMakeCache.txt; then \
 		$(CMAKE_CONFIGURE) -B $(BUILD_DIR) -DROOFSCOPE_WERROR=$(WERROR) >/dev/null; fi
+
+build: deps $(BUILD_DIR)/build.ninja
+	@$(RECONFIGURE)
 	cmake --build $(BUILD_DIR) -j$(JOBS)
 
-run: build
+# Only the program (not the test suites): what `make run` and `make package` need.
+build-app: deps $(BUILD_DIR)/build.ninja
+	@$(RECONFIGURE)
+	cmake --build $(BUILD_DIR) -j$(JOBS) --target roofscope
+
+run: build-app
 	./$(BUILD_DIR)/app/roofscope $(SESSION)
 
 test: build
@@ -60,6 +70,18 @@ fuzz: fuzz-deps
 fuzz-run: fuzz
 	bash tools/run-fuzzers.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
 
+# The Debian package (CPack): $(BUILD_DIR)/roofscope_<version>_<arch>.deb.
+package-deps: deps
+	@bash tools/install-deps.sh --package
+
+package: package-deps build-app
+	cd $(BUILD_DIR) && cpack -G DEB
+
+# Validates the desktop file and AppStream metadata, unpacks the .deb into a temporary folder and runs
+# the unpacked program's command line there.
+package-check: package
+	bash tools/check-package.sh $(BUILD_DIR)
+
 bench: build
 	./$(BUILD_DIR)/tests/roofscope-bench
 	./$(BUILD_DIR)/tests/roofscope-ranges-bench
@@ -70,8 +92,12 @@ format:
 format-check:
 	clang-format --dry-run -Werror $$(git ls-files '*.cpp' '*.h')
 
-tidy: build
-	clang-tidy -p $(BUILD_DIR) $$(git ls-files 'core/*.cpp')
+# clang-tidy needs only the compile commands (core has no generated sources), without the
+# precompiled headers: the compiler's own .gch files mean nothing to clang.
+TIDY_DIR    ?= build-tidy
+tidy: deps
+	@$(CMAKE_CONFIGURE) -B $(TIDY_DIR) -DROOFSCOPE_PCH=OFF >/dev/null
+	clang-tidy -p $(TIDY_DIR) $$(git ls-files 'core/*.cpp')
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR) $(TIDY_DIR)

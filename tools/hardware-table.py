@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Print (or write into README.md) the table of shipped devices.
+"""Print (or write into docs/hardware.md) the table of shipped devices.
 
-Usage: tools/hardware-table.py BUILD/app/roofscope [--write README.md]
+Usage: tools/hardware-table.py BUILD/app/roofscope [--write docs/hardware.md]
 
 The figures come from `roofscope hardware list/show --json`, so the table shows what the loader
 reads from hardware/*.yaml: id, name, main precision, its dense peak, the default memory level's
 bandwidth and the release year, then (for the serving model) the default level's capacity per chip,
 the TDP, the scale-up link (the first interconnect level) with its bandwidth as the file gives it,
 the bandwidth one chip injects into a ring collective on it (one direction) and its latency per hop
-(`~` marks estimates, `-` a figure the file does not give). With --write the rows between the README's
+(`~` marks estimates, `-` a figure the file does not give). With --write the rows between the file's
 `<!-- device-table:begin -->` and `<!-- device-table:end -->` markers are replaced.
 tests/core/test_hardware_data.cpp checks that the table lists every shipped device with these figures.
 """

@@ -63,6 +63,16 @@ std::string examplesDir()
     return locate("ROOFSCOPE_EXAMPLES_DIR", "../share/roofscope/examples", ROOFSCOPE_SOURCE_RESOURCES_DIR "/examples");
 }
 
+std::string applicationIconFile()
+{
+    std::error_code ec;
+    const auto installed = executableDir() / "../share/roofscope/roofscope.svg";
+    if (!executableDir().empty() && std::filesystem::is_regular_file(installed, ec)) {
+        return installed.lexically_normal().string();
+    }
+    return ROOFSCOPE_SOURCE_RESOURCES_DIR "/icons/roofscope.svg";
+}
+
 std::string defaultExampleSession()
 {
     return (std::filesystem::path(examplesDir()) / "transformer-layer.yaml").string();

@@ -15,6 +15,9 @@ std::string userHardwareDir();
 std::string recoveryFile();
 // The example sessions folder (resources/examples), found like the hardware folder.
 std::string examplesDir();
+// The application's icon (SVG): ../share/roofscope/roofscope.svg beside the executable, else the
+// source tree's resources/icons/roofscope.svg.
+std::string applicationIconFile();
 // The session `roofscope` opens on first start.
 std::string defaultExampleSession();
 

@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QEvent>
+#include <QIcon>
 #include <QMessageBox>
 #include <QObject>
 #include <QStringList>
@@ -57,6 +58,9 @@ int runGui(int argc, char** argv, const std::string& sessionPath, const std::vec
     QApplication::setOrganizationName(QStringLiteral("Roofscope"));
     QApplication::setApplicationName(QStringLiteral("Roofscope"));
     QApplication::setApplicationVersion(QStringLiteral(ROOFSCOPE_VERSION));
+    // The installed .desktop file's name (window managers match the window to its icon by it).
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.roofscope.Roofscope"));
+    QApplication::setWindowIcon(QIcon(QString::fromStdString(applicationIconFile())));
 
     HardwareDatabase hardware;
     hardware.loadDirectory(shippedHardwareDir());

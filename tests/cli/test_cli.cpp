@@ -1,6 +1,7 @@
 // The command line, run as a real process: the seed numbers through `--json`, the output shapes,
 // and one-line errors with a non-zero exit for bad input.
 #include "SeedCases.h"
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "cli/CliRun.h"
 
@@ -441,5 +442,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCli)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestCli)
 #include "test_cli.moc"

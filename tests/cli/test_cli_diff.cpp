@@ -1,5 +1,6 @@
 // `roofscope diff BEFORE AFTER` and sessions with runs, through the real executable: the exit
 // status CI reads (0 / 3 / 2), the JSON form and the text table.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "cli/CliRun.h"
 
@@ -188,5 +189,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliDiff)
+ROOFSCOPE_TEST_GUILESS_MAIN(TestCliDiff)
 #include "test_cli_diff.moc"

@@ -1,3 +1,4 @@
+#include "TestMain.h"
 // Hostile command lines and files, through the real executable as a user meets them: FIFOs and
 // devices where a file belongs, huge tables and exports, a file named twice, options that are empty,
 // unknown or repeated, two outputs that must be written together, a killed export, and the words of
@@ -619,5 +620,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliHostile)
+ROOFSCOPE_TEST_GUILESS_MAIN(TestCliHostile)
 #include "test_cli_hostile.moc"

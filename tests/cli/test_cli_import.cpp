@@ -1,4 +1,5 @@
 // `roofscope import` and `roofscope table` on imported sessions, run as real processes.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "cli/CliRun.h"
 
@@ -253,5 +254,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliImport)
+ROOFSCOPE_TEST_GUILESS_MAIN(TestCliImport)
 #include "test_cli_import.moc"

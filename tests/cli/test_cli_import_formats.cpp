@@ -1,3 +1,4 @@
+#include "TestMain.h"
 // `roofscope import` of each format and `roofscope diff` of renamed kernels, run as real
 // processes: MI300 HBM bytes, ncu tensor rules, kernels that moved 0 bytes, split ncu runs, JAX and
 // XProf files.
@@ -199,5 +200,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliImportFormats)
+ROOFSCOPE_TEST_GUILESS_MAIN(TestCliImportFormats)
 #include "test_cli_import_formats.moc"

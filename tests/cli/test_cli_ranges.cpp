@@ -1,6 +1,7 @@
 // `roofscope sweep`, `map`, `workload transformer` and `--chips`, run as a real process. The seeds'
 // batch thresholds and the D > 8,755 flip are read off `sweep --json` crossings; the expected values
 // come from the seeds' formulas, written out here.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "cli/CliRun.h"
 
@@ -348,5 +349,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliRanges)
+ROOFSCOPE_TEST_GUILESS_MAIN(TestCliRanges)
 #include "test_cli_ranges.moc"

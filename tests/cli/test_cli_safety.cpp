@@ -1,6 +1,7 @@
 // Data the user can trust, through the real executable: text that is not UTF-8, control characters,
 // zero byte counters, saves onto links, special files and inputs, failed writes, and numbers at the
 // edges of a double.
+#include "TestMain.h"
 #include "cli/CliRun.h"
 
 #include <nlohmann/json.hpp>
@@ -445,5 +446,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliSafety)
+ROOFSCOPE_TEST_GUILESS_MAIN(TestCliSafety)
 #include "test_cli_safety.moc"

@@ -1,3 +1,4 @@
+#include "TestMain.h"
 // The serving model on the command line (SPEC 6.6), run as a real process: `workload transformer`
 // with memory, collectives and cost, `sweep`/`map --kernel transformer`, and the serving keys of
 // `table` and `compare` for a session with transformer groups. Expected numbers by hand below.
@@ -287,5 +288,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCliServing)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestCliServing)
 #include "test_cli_serving.moc"

@@ -4,6 +4,7 @@
 // marker's tooltip holds its evaluation, and a device switched off in the legend hides its roofs,
 // markers and rows. Chromium comes from tools/install-deps.sh; without it the suite fails and says so.
 #include "CliRun.h"
+#include "TestMain.h"
 
 #include <QDir>
 #include <QFile>
@@ -416,5 +417,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHtmlExport)
+ROOFSCOPE_TEST_GUILESS_MAIN(TestHtmlExport)
 #include "test_html_export.moc"

@@ -1,5 +1,6 @@
 // The workload comparison: totals per device against evaluations summed here, speedups against the
 // baseline, time shares, per-watt figures, the table formats and the session's baseline setting.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/ComparisonFormat.h"
 #include "io/HardwareLoader.h"
@@ -641,5 +642,5 @@ kernels:
     }
 };
 
-QTEST_GUILESS_MAIN(TestComparison)
+ROOFSCOPE_TEST_GUILESS_MAIN(TestComparison)
 #include "test_comparison.moc"

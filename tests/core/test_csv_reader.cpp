@@ -1,4 +1,5 @@
 // The CSV reader under the importers: RFC 4180 quoting, positions, limits; and the profilers' numbers.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/CsvReader.h"
 #include "io/ImportUtil.h"
@@ -115,5 +116,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCsvReader)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestCsvReader)
 #include "test_csv_reader.moc"

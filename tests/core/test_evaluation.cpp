@@ -1,4 +1,5 @@
 // The evaluation of one kernel on one device: regimes, bounds, levels, toggles, measured points.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "model/Evaluation.h"
@@ -406,5 +407,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestEvaluation)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestEvaluation)
 #include "test_evaluation.moc"

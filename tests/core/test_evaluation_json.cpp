@@ -2,6 +2,7 @@
 // building evaluationToJson's tree and dumping it. The tree is the reference: for every example
 // session, every row, and rows made to carry each optional key and every awkward string, both must
 // give the same bytes.
+#include "TestMain.h"
 #include "io/EvaluationFormat.h"
 #include "io/EvaluationJsonWriter.h"
 #include "io/HardwareLoader.h"
@@ -250,5 +251,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEvaluationJson)
+ROOFSCOPE_TEST_GUILESS_MAIN(TestEvaluationJson)
 #include "test_evaluation_json.moc"

@@ -2,6 +2,7 @@
 // and pass the trap checks (sparse quoted as dense, fp8 not twice bf16, unused sources, bad URLs, third-party
 // figures not marked as estimates). Each check is a function that returns its findings, so the last tests can
 // show that every check catches a deliberately broken copy of a shipped file.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "model/Units.h"
@@ -506,15 +507,15 @@ private Q_SLOTS:
         }
     }
 
-    // The README's device table lists every shipped device with its main dense peak, bandwidth and year.
+    // docs/hardware.md's device table lists every shipped device with its main peak, bandwidth and year.
     void readmeTableListsEveryDevice()
     {
-        QFile readme(QStringLiteral(ROOFSCOPE_HARDWARE_DIR "/../README.md"));
+        QFile readme(QStringLiteral(ROOFSCOPE_HARDWARE_DIR "/../docs/hardware.md"));
         QVERIFY(readme.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(readme.readAll());
         const auto begin = text.indexOf("<!-- device-table:begin -->");
         const auto end = text.indexOf("<!-- device-table:end -->");
-        QVERIFY2(begin >= 0 && end > begin, "README.md has no device-table markers");
+        QVERIFY2(begin >= 0 && end > begin, "docs/hardware.md has no device-table markers");
         const QRegularExpression row(
             QStringLiteral(R"(^\| `([a-z0-9._-]+)` \| [^|]+ \| ([a-z0-9]+) \| ([^|]+) \| ([^|]+) \| (\d{4}) \|$)"),
             QRegularExpression::MultilineOption);
@@ -525,7 +526,7 @@ private Q_SLOTS:
             const std::string id = m.captured(1).toStdString();
             listedIds.insert(id);
             const Hardware* hw = m_db.find(id);
-            QVERIFY2(hw, qPrintable("README lists unknown device " + m.captured(1)));
+            QVERIFY2(hw, qPrintable("docs/hardware.md lists unknown device " + m.captured(1)));
             QCOMPARE(m.captured(2).toStdString(), hw->mainPrecision());
             const auto peak = parseQuantity(m.captured(3).trimmed().toStdString(), Dimension::FlopsPerSecond, true);
             QVERIFY2(peak.value, qPrintable(m.captured(3)));
@@ -536,7 +537,8 @@ private Q_SLOTS:
             QCOMPARE(m.captured(5).toInt(), hw->year);
         }
         for (const auto& hw : m_db.devices()) {
-            QVERIFY2(listedIds.count(hw.id), qPrintable("README device table lacks " + QString::fromStdString(hw.id)));
+            QVERIFY2(listedIds.count(hw.id),
+                qPrintable("docs/hardware.md device table lacks " + QString::fromStdString(hw.id)));
         }
     }
 
@@ -645,5 +647,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestHardwareData)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestHardwareData)
 #include "test_hardware_data.moc"

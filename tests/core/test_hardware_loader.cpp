@@ -1,4 +1,5 @@
 // Strict, safe loading of device files: every invalid input has a fixture, a message and a position.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "io/HardwareWriter.h"
@@ -194,5 +195,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestHardwareLoader)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestHardwareLoader)
 #include "test_hardware_loader.moc"

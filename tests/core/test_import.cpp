@@ -1,5 +1,6 @@
 // Importers on real tool outputs (tests/data/import, see its README) and on our own files:
 // the FLOPs, bytes, times, intensities and roofs worked out by hand from each file.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "io/HardwareWriter.h"
@@ -506,5 +507,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestImport)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestImport)
 #include "test_import.moc"

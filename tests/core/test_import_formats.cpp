@@ -1,3 +1,4 @@
+#include "TestMain.h"
 // Counters read right on each architecture (MI300 HBM, MFMA FP8/FP6, ncu tensor rules), kernels that
 // moved 0 bytes, split ncu runs, renamed kernels in a diff, and the JAX and XProf importers. The
 // numbers are worked out by hand from each file (tests/data/import, see its README).
@@ -382,5 +383,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestImportFormats)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestImportFormats)
 #include "test_import_formats.moc"

@@ -1,5 +1,6 @@
 // Bad and hostile inputs for every importer: each ends in an error naming the file (and line and
 // column where there is one), never a crash. Big inputs are made here in a temporary folder.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/Importers.h"
 
@@ -290,5 +291,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestImportHostile)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestImportHostile)
 #include "test_import_hostile.moc"

@@ -1,5 +1,6 @@
 // Sweeps, regime maps and N-chip devices: every expected number is derived here from the roofline
 // formulas (SPEC section 1 and 6.4), never read from the code under test.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "model/ChipScaling.h"
@@ -393,5 +394,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRanges)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestRanges)
 #include "test_ranges.moc"

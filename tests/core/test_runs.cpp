@@ -1,5 +1,6 @@
 // Bounded-memory imports (launches merged while a file streams through the reader), sessions
 // that refer to measured runs, and the before/after comparison of two runs.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/CsvReader.h"
 #include "io/Importers.h"
@@ -501,5 +502,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRuns)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestRuns)
 #include "test_runs.moc"

@@ -1,5 +1,6 @@
 // SafeFileWriter: links followed, modes kept, special files and inputs refused, and a failed write
 // (a file size limit in a child process) that leaves the previous file as it was.
+#include "TestMain.h"
 #include "io/SafeFileWriter.h"
 
 #include <QDir>
@@ -308,5 +309,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSafeWriter)
+ROOFSCOPE_TEST_GUILESS_MAIN(TestSafeWriter)
 #include "test_safe_writer.moc"

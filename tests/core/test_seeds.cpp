@@ -1,5 +1,6 @@
 // Every worked number of seeds 000 and 001, through the core API (one row each).
 #include "SeedCases.h"
+#include "TestMain.h"
 
 #include <QTest>
 
@@ -44,5 +45,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSeeds)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestSeeds)
 #include "test_seeds.moc"

@@ -1,3 +1,4 @@
+#include "TestMain.h"
 // The serving model (SPEC 6.6): a transformer step on tp x pp x dp chips with its collectives,
 // experts, memory per chip and cost per token. Every expected number is counted by hand below.
 #include "TestUtil.h"
@@ -430,5 +431,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestServing)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestServing)
 #include "test_serving.moc"

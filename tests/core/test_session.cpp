@@ -1,4 +1,5 @@
 // Session files: read, write atomically, round-trip exactly, refuse bad input with positions.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionAnnotations.h"
@@ -337,5 +338,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestSession)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestSession)
 #include "test_session.moc"

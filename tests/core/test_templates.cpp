@@ -1,4 +1,5 @@
 // Templates (SPEC section 1 formulas), the inverse map used by dragging, and the crossover solver.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "model/Solver.h"
@@ -183,5 +184,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTemplates)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestTemplates)
 #include "test_templates.moc"

@@ -1,5 +1,6 @@
 // Text that can be trusted: UTF-8 checked by every loader with file:line:column, control characters
 // escaped for terminals, JSON text that never throws, numbers that never underflow to 0 silently.
+#include "TestMain.h"
 #include "io/CsvReader.h"
 #include "io/EvaluationFormat.h"
 #include "io/HardwareLoader.h"
@@ -205,5 +206,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestText)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestText)
 #include "test_text.moc"

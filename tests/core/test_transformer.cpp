@@ -1,5 +1,6 @@
 // The transformer step (SPEC 6.4) and the session's device entries (SPEC 6.1): FLOPs and bytes of a
 // tiny configuration counted by hand, kernel groups in sessions, chips/price/tdp overrides.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
@@ -447,5 +448,5 @@ kernels:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTransformer)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestTransformer)
 #include "test_transformer.moc"

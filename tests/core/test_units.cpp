@@ -1,3 +1,4 @@
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "model/Units.h"
 
@@ -93,5 +94,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestUnits)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestUnits)
 #include "test_units.moc"

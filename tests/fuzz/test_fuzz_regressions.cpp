@@ -1,6 +1,7 @@
 // Every stored fuzz input, the seeds and those that once failed, replayed through the fuzz targets
 // in the normal build (and under the sanitizers in `make test-asan`): none may crash or abort.
 #include "FuzzTargets.h"
+#include "TestMain.h"
 
 #include <QDir>
 #include <QFile>
@@ -75,5 +76,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFuzzRegressions)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestFuzzRegressions)
 #include "test_fuzz_regressions.moc"

@@ -1,6 +1,7 @@
 // Every example session tells one story in every view: per kernel and device, the command line's
 // table (JSON), the results table in the window, the marker's tooltip, the regime, the binding
 // resource, the advice and the marker on the chart agree with each other.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "cli/CliRun.h"
 #include "document/EvaluationText.h"
@@ -189,5 +190,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestAgreement)
+ROOFSCOPE_TEST_MAIN(TestAgreement)
 #include "test_agreement.moc"

@@ -3,6 +3,7 @@
 // (refused at the field, then saved into the user folder, shown in the dock and on the chart, one undo
 // step), and estimated levels drawn dashed with "(estimate)" in their labels and the legend. Expected
 // figures are the device files' own, read by hand.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
 #include "document/SessionAnalysis.h"
@@ -620,5 +621,5 @@ private:
     HardwareDatabase m_db;
 };
 
-QTEST_MAIN(TestCatalogueJourneys)
+ROOFSCOPE_TEST_MAIN(TestCatalogueJourneys)
 #include "test_catalogue_journeys.moc"

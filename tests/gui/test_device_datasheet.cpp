@@ -1,5 +1,6 @@
 // The datasheet dialog shows a shipped device's file as it is: dense and sparse figures in SI units,
 // estimates marked, sources as clickable links, the notes.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "widgets/DeviceDatasheetDialog.h"
@@ -87,5 +88,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestDeviceDatasheet)
+ROOFSCOPE_TEST_MAIN(TestDeviceDatasheet)
 #include "test_device_datasheet.moc"

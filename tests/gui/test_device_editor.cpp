@@ -1,5 +1,6 @@
 // Creating a user device from a shipped one: edited figures are SI quantities, validation is the
 // loader's (the copy is written and loaded back strictly), and the saved file loads as a device.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "widgets/DeviceEditorDialog.h"
@@ -163,5 +164,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestDeviceEditor)
+ROOFSCOPE_TEST_MAIN(TestDeviceEditor)
 #include "test_device_editor.moc"

@@ -1,6 +1,7 @@
 // One label and one colour per device in every view and export, the same in every session; chart
 // labels that never overlap each other or a marker, and a legend that covers no marker. Checked on
 // every example session through the real window (offscreen) and the files it exports.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/ChartLabelPlacer.h"
 #include "chart/RooflineChart.h"
@@ -336,5 +337,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestDeviceIdentity)
+ROOFSCOPE_TEST_MAIN(TestDeviceIdentity)
 #include "test_device_identity.moc"

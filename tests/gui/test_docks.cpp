@@ -1,5 +1,6 @@
 // The hardware and kernels docks driving the real main window offscreen: toggles remove and restore
 // exactly the right roofs, editors refuse bad entries at the field, the table passes the model tester.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
 #include "document/SessionDocument.h"
@@ -525,5 +526,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestDocks)
+ROOFSCOPE_TEST_MAIN(TestDocks)
 #include "test_docks.moc"

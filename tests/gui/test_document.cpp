@@ -1,4 +1,5 @@
 // The session document (every edit an undo step, drags merged) and the results table model.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "document/SessionDocument.h"
 #include "gui/ExampleSession.h"
@@ -157,5 +158,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestDocument)
+ROOFSCOPE_TEST_MAIN(TestDocument)
 #include "test_document.moc"

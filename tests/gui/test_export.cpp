@@ -1,5 +1,6 @@
 // Chart exports checked for real: exact PNG size and not blank, SVG that parses with the axis and
 // device names as text and no line outside the plot area, a one-page PDF; the headless command.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/ChartExport.h"
 #include "chart/RooflineChart.h"
@@ -329,5 +330,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestExport)
+ROOFSCOPE_TEST_MAIN(TestExport)
 #include "test_export.moc"

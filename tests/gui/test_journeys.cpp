@@ -1,6 +1,7 @@
 // What a user does, through the real widgets of the main window (offscreen): type into the kernel
 // editor and press Enter, click its buttons, drag markers, press the shortcuts in normal and review
 // mode, undo and redo each step. Each row is named after the defect it guards.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/ChartDecorator.h"
 #include "chart/ChartLabelPlacer.h"
@@ -766,5 +767,5 @@ private:
     HardwareDatabase m_db;
 };
 
-QTEST_MAIN(TestJourneys)
+ROOFSCOPE_TEST_MAIN(TestJourneys)
 #include "test_journeys.moc"

@@ -2,6 +2,7 @@
 // its kernels on the chart, in the results table and in the kernel dock; its parameters edited in
 // the kernel editor (tokens per second follow, undo restores, bad entries are refused); its kernels
 // dragged through the group's batch; the Sweep dock sweeping its batch.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
 #include "document/GroupThroughput.h"
@@ -423,5 +424,5 @@ private:
     HardwareDatabase m_db;
 };
 
-QTEST_MAIN(TestKernelGroups)
+ROOFSCOPE_TEST_MAIN(TestKernelGroups)
 #include "test_kernel_groups.moc"

@@ -1,6 +1,7 @@
 // Kernel labels (issue 12): the intensity they carry ("AI=108", written as the seed writes it), and
 // the leader line that ties a label the placer had to move off its guide (or shorten) to its marker,
 // in the window and in the HTML page; labels still never overlap each other or a marker.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/ChartAxisFormat.h"
 #include "chart/ChartLabelPlacer.h"
@@ -252,5 +253,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestKernelLabels)
+ROOFSCOPE_TEST_MAIN(TestKernelLabels)
 #include "test_kernel_labels.moc"

@@ -1,4 +1,5 @@
 // The first window: the real MainWindow and QCustomPlot chart, offscreen, on the example session.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
 #include "document/SessionDocument.h"
@@ -249,5 +250,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+ROOFSCOPE_TEST_MAIN(TestMainWindow)
 #include "test_main_window.moc"

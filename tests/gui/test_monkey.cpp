@@ -5,6 +5,7 @@
 //
 // A failing run prints its seed; replay it alone with ROOFSCOPE_MONKEY_SEED=N (and _EVENTS=M).
 // Seeds that ever found a crash stay in kRegressionSeeds.
+#include "TestMain.h"
 #include "chart/RooflineChart.h"
 #include "chart/ServingChart.h"
 #include "document/ServingCurves.h"
@@ -369,5 +370,5 @@ private:
     QTemporaryDir m_dir;
 };
 
-QTEST_MAIN(TestMonkey)
+ROOFSCOPE_TEST_MAIN(TestMonkey)
 #include "test_monkey.moc"

@@ -1,5 +1,6 @@
 // Crash recovery with a real killed process: a child opens a session, edits it, waits for the
 // autosave and is killed with SIGKILL; the next window finds the unsaved work and restores it.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "document/AppPaths.h"
 #include "document/SessionDocument.h"
@@ -63,7 +64,8 @@ private Q_SLOTS:
         env.insert(QStringLiteral("XDG_DATA_HOME"), data.path());
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         child.setProcessEnvironment(env);
-        child.start(QCoreApplication::applicationFilePath(), { QStringLiteral("--child"), session });
+        child.start(QCoreApplication::applicationFilePath(),
+            { QStringLiteral("test_recovery"), QStringLiteral("--child"), session });
         QVERIFY(child.waitForStarted(10000));
         QByteArray said;
         for (int i = 0; i < 200 && !said.contains("autosaved"); ++i) {
@@ -98,7 +100,8 @@ private Q_SLOTS:
     }
 };
 
-int main(int argc, char** argv)
+namespace {
+int recoveryMain(int argc, char** argv)
 {
     QApplication app(argc, argv);
     if (argc == 3 && QByteArray(argv[1]) == "--child") {
@@ -107,5 +110,7 @@ int main(int argc, char** argv)
     TestRecovery test;
     return QTest::qExec(&test, argc, argv);
 }
+} // namespace
+ROOFSCOPE_TEST_CUSTOM_MAIN(recoveryMain)
 
 #include "test_recovery.moc"

@@ -1,6 +1,7 @@
 // Review meetings on the real main window (offscreen): the comparison dock against the core's totals,
 // the baseline as an undoable edit, review mode (chart alone, large type, comparison beside it) and
 // back, the dark theme, crossover answers in the kernel editor, and review/dark exports.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/ChartExport.h"
 #include "chart/RooflineChart.h"
@@ -372,5 +373,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestReview)
+ROOFSCOPE_TEST_MAIN(TestReview)
 #include "test_review.moc"

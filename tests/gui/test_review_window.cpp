@@ -2,6 +2,7 @@
 // with their Kernel and Device columns kept in view when scrolled across, unchecked boxes visible on
 // the dark theme, File > Export Chart offering the interactive HTML page, tooltips as large as review
 // mode's fonts, and a kernel's rename carrying the annotation arrows that name it (one undo step).
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
 #include "document/SessionAnalysis.h"
@@ -309,5 +310,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestReviewWindow)
+ROOFSCOPE_TEST_MAIN(TestReviewWindow)
 #include "test_review_window.moc"

@@ -2,6 +2,7 @@
 // becomes a run of the session that refers to the file, undone and redone as one step, saved with
 // its path relative to the session and read again when the session opens. And a run of thousands
 // of kernels in the kernel list: every kernel reachable by keyboard, by click and by the filter.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
 #include "document/RunWatcher.h"
@@ -277,5 +278,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestRunsImport)
+ROOFSCOPE_TEST_MAIN(TestRunsImport)
 #include "test_runs_import.moc"

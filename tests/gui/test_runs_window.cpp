@@ -1,6 +1,7 @@
 // A session's runs in the window, through the real widgets (offscreen): measured kernels are
 // read-only and duplicate into editable what-if kernels; a run file changed on disk is read again
 // as one undo step; two runs compared draw an arrow per matched kernel and fill a sortable table.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
 #include "chart/RunArrows.h"
@@ -352,5 +353,5 @@ private:
     HardwareDatabase m_db;
 };
 
-QTEST_MAIN(TestRunsWindow)
+ROOFSCOPE_TEST_MAIN(TestRunsWindow)
 #include "test_runs_window.moc"

@@ -1,3 +1,4 @@
+#include "TestMain.h"
 // The Serving tab: the serving chart of a transformer group beside the roofline, its latency target
 // (typed, Enter, undo, redo, saved), its axis switches, a click on a point setting the group's batch,
 // live redraws on edits, review mode, and its exports from the window and the command line.
@@ -422,5 +423,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestServingWindow)
+ROOFSCOPE_TEST_MAIN(TestServingWindow)
 #include "test_serving_window.moc"

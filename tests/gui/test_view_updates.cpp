@@ -2,6 +2,7 @@
 // removing that device's block of rows (no reset), the table's cached text delegate paints what the
 // standard one paints (swatch cells too), a scene knows its kernels' extent until one moves, and roof
 // lines are cut to the plot area before they are stroked.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/ChartText.h"
 #include "chart/PolylineClip.h"
@@ -435,5 +436,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestViewUpdates)
+ROOFSCOPE_TEST_MAIN(TestViewUpdates)
 #include "test_view_updates.moc"

@@ -1,5 +1,6 @@
 // Ranges in the window, through the real widgets (offscreen): the Sweep dock's trajectory on the
 // chart and its slider.
+#include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
 #include "chart/TrajectoryLayer.h"
@@ -280,5 +281,5 @@ private:
     HardwareDatabase m_db;
 };
 
-QTEST_MAIN(TestWindowRanges)
+ROOFSCOPE_TEST_MAIN(TestWindowRanges)
 #include "test_window_ranges.moc"

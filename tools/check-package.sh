@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Checks the Debian package `make package` built in BUILD_DIR (default build): the desktop file and the
+# AppStream metadata pass their validators, and the program unpacked from the .deb into a temporary
+# folder (dpkg -x, nothing installed on this machine) runs from there with its own hardware database
+# and example sessions.
+set -euo pipefail
+build_dir=${1:-build}
+cd "$(dirname "$0")/.."
+
+debs=("$build_dir"/roofscope_*.deb)
+[[ -f "${debs[0]}" ]] || { echo "error: no roofscope_*.deb in $build_dir (run make package)" >&2; exit 1; }
+deb=${debs[-1]}
+echo "== $deb"
+dpkg-deb --field "$deb" Package Version Depends
+
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+dpkg -x "$deb" "$root"
+app_id=io.github.roofscope.Roofscope
+
+echo "== validators"
+desktop-file-validate "$root/usr/share/applications/$app_id.desktop"
+appstreamcli validate --no-net "$root/usr/share/metainfo/$app_id.metainfo.xml"
+for f in usr/bin/roofscope usr/share/roofscope/hardware/nvidia-h100-sxm.yaml \
+    usr/share/roofscope/examples/transformer-layer.yaml usr/share/roofscope/roofscope.svg \
+    usr/share/mime/packages/roofscope.xml usr/share/icons/hicolor/scalable/apps/$app_id.svg \
+    usr/share/icons/hicolor/48x48/apps/$app_id.png; do
+    [[ -f "$root/$f" ]] || { echo "error: the package has no /$f" >&2; exit 1; }
+done
+
+echo "== the session file type"
+# The package's MIME type on top of the system's: a session is recognised by its schema line or by a
+# .roofscope.yaml name; a device file and other YAML stay YAML.
+mime=$root/mime-check
+mkdir -p "$mime/mime/packages"
+cp /usr/share/mime/packages/freedesktop.org.xml "$root/usr/share/mime/packages/roofscope.xml" "$mime/mime/packages/"
+update-mime-database "$mime/mime" >/dev/null 2>&1
+cp "$root/usr/share/roofscope/examples/fusion.yaml" "$mime/session.yaml"
+printf 'title: no schema line\n' >"$mime/named.roofscope.yaml"
+cp "$root/usr/share/roofscope/hardware/nvidia-l4.yaml" "$mime/device.yaml"
+printf 'a: 1\n' >"$mime/other.yaml"
+type_of() { XDG_DATA_DIRS=$mime XDG_DATA_HOME=$mime/none gio info -a standard::content-type "$1" | sed -n 's/.*content-type: //p'; }
+for case in session.yaml=application/x-roofscope-session named.roofscope.yaml=application/x-roofscope-session \
+    device.yaml=application/x-yaml other.yaml=application/x-yaml; do
+    got=$(type_of "$mime/${case%%=*}")
+    [[ "$got" == "${case#*=}" ]] || { echo "error: ${case%%=*} is $got, expected ${case#*=}" >&2; exit 1; }
+    echo "${case%%=*}: $got"
+done
+
+echo "== the unpacked program, away from the source tree"
+# No ROOFSCOPE_* variables and a working folder outside the checkout: the program has to find its
+# data under $root/usr/share/roofscope through its own path.
+unset ROOFSCOPE_HARDWARE_DIR ROOFSCOPE_EXAMPLES_DIR
+work=$root/work
+mkdir -p "$work"
+cd "$work"
+"$root/usr/bin/roofscope" --version
+devices=$("$root/usr/bin/roofscope" hardware list)
+echo "$devices" | head -5
+count=$(echo "$devices" | grep -c . || true)
+shipped=$(ls "$root/usr/share/roofscope/hardware"/*.yaml | wc -l)
+[[ $count -ge $shipped ]] || { echo "error: hardware list shows $count lines for $shipped shipped devices" >&2; exit 1; }
+# the database really came from the package, not from a source tree the build remembers
+from=$("$root/usr/bin/roofscope" hardware show nvidia-h100-sxm --json | grep '"file"')
+[[ "$from" == *"$root/usr/share/roofscope/hardware/"* ]] ||
+    { echo "error: the unpacked program read its database elsewhere: $from" >&2; exit 1; }
+"$root/usr/bin/roofscope" export --session "$root/usr/share/roofscope/examples/transformer-layer.yaml" -o chart.svg
+grep -q "<svg" chart.svg || { echo "error: the export wrote no SVG" >&2; exit 1; }
+echo "package check passed: $(basename "$deb"), $count devices listed, export wrote $(wc -c <chart.svg) bytes"
