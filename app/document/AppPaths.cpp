@@ -63,6 +63,11 @@ std::string examplesDir()
     return locate("ROOFSCOPE_EXAMPLES_DIR", "../share/roofscope/examples", ROOFSCOPE_SOURCE_RESOURCES_DIR "/examples");
 }
 
+std::string docsDir()
+{
+    return locate("ROOFSCOPE_DOCS_DIR", "../share/doc/roofscope", ROOFSCOPE_SOURCE_RESOURCES_DIR "/../docs");
+}
+
 std::string defaultExampleSession()
 {
     return (std::filesystem::path(examplesDir()) / "transformer-layer.yaml").string();

@@ -15,6 +15,9 @@ std::string userHardwareDir();
 std::string recoveryFile();
 // The example sessions folder (resources/examples), found like the hardware folder.
 std::string examplesDir();
+// The documentation folder (docs/: the user guide, window.md), found like the hardware folder
+// ($ROOFSCOPE_DOCS_DIR, ../share/doc/roofscope beside the executable, the source tree's docs/).
+std::string docsDir();
 // The session `roofscope` opens on first start.
 std::string defaultExampleSession();
 

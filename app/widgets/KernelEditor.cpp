@@ -1,7 +1,9 @@
 #include "widgets/KernelEditor.h"
 
+#include "document/DisplayName.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "io/HardwareLoader.h"
 #include "model/Precision.h"
 #include "model/Templates.h"
 #include "model/TransformerWorkload.h"
@@ -10,8 +12,10 @@
 #include "widgets/SiSpinBox.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -19,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <set>
 
 namespace roofscope {
 
@@ -111,6 +116,7 @@ bool KernelEditor::applyEdit(const std::function<void(Kernel&)>& edit, QWidget* 
 QLabel* KernelEditor::addField(const QString& label, QWidget* field)
 {
     m_form->addRow(label, field);
+    field->installEventFilter(this); // Escape in a red field puts back its last good value
     auto* message = new QLabel(m_fields);
     message->setWordWrap(true);
     message->setTextFormat(Qt::PlainText);
@@ -135,6 +141,35 @@ void KernelEditor::showMessage(QWidget* field, const QString& message)
         }
     } else if (field) {
         field->setStyleSheet(message.isEmpty() ? QString() : QString::fromLatin1(kRefusedStyle));
+    }
+}
+
+bool KernelEditor::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        auto* field = qobject_cast<QWidget*>(watched);
+        if (field && !fieldMessage(field).isEmpty()) {
+            revertField(field);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void KernelEditor::revertField(QWidget* field)
+{
+    showMessage(field, {});
+    field->setStyleSheet(QString());
+    const auto& kernels = m_document->session().kernels;
+    if (m_kernel < 0 || static_cast<size_t>(m_kernel) >= kernels.size()) {
+        return;
+    }
+    if (field == m_name) {
+        m_name->setText(qs(kernels[static_cast<size_t>(m_kernel)].name));
+    } else if (field == m_newLevel) {
+        m_newLevel->clear();
+    } else {
+        refreshValues(); // every number field shows the session's value again (and turns white)
     }
 }
 
@@ -401,6 +436,22 @@ void KernelEditor::buildRawFields(const Kernel& kernel)
     connect(field, &QLineEdit::editingFinished, this, [this, field] { addLevelFromText(field); });
 }
 
+QStringList KernelEditor::knownLevels() const
+{
+    // "default" and the main-memory names (SPEC 6.2) land on every device's main memory.
+    std::set<QString> names { QStringLiteral("default"), QStringLiteral("hbm"), QStringLiteral("dram"),
+        QStringLiteral("gddr"), QStringLiteral("lpddr"), QStringLiteral("main") };
+    for (const Hardware& hw : m_analysis->hardware().devices()) {
+        for (const BandwidthLevel& level : hw.levels) {
+            names.insert(qs(level.name).toLower());
+            for (const std::string& alias : level.aliases) {
+                names.insert(qs(alias).toLower());
+            }
+        }
+    }
+    return QStringList(names.begin(), names.end());
+}
+
 void KernelEditor::addLevelFromText(QLineEdit* field)
 {
     const QString text = field->text().trimmed();
@@ -414,6 +465,14 @@ void KernelEditor::addLevelFromText(QLineEdit* field)
         return;
     }
     const QString level = text.left(eq).trimmed().toLower();
+    // A level no device has would be drawn nowhere: refuse it, naming the levels there are.
+    const QStringList known = knownLevels();
+    if (!known.contains(level)) {
+        showMessage(field,
+            tr("No device has a level named '%1'; the levels are %2")
+                .arg(elidedName(level, 40), known.join(QStringLiteral(", "))));
+        return;
+    }
     const ParsedQuantity bytes = parseQuantity(text.mid(eq + 1).trimmed().toStdString(), Dimension::Bytes);
     if (!bytes.value) {
         showMessage(field, tr("Bytes on %1: %2").arg(level, qs(bytes.error)));
@@ -422,7 +481,7 @@ void KernelEditor::addLevelFromText(QLineEdit* field)
     const Kernel& current = m_document->session().kernels[static_cast<size_t>(m_kernel)];
     if (std::any_of(
             current.bytes.begin(), current.bytes.end(), [&](const LevelBytes& b) { return qs(b.level) == level; })) {
-        showMessage(field, tr("%1 already has bytes on %2").arg(qs(current.name), level));
+        showMessage(field, tr("%1 already has bytes on %2").arg(elidedName(current.name), level));
         return;
     }
     const QString name = qs(current.name);

@@ -121,6 +121,15 @@ void readViewExtras(YamlSchema& s, const YAML::Node& view, ViewSettings& v)
         }
     }
     v.labelIntensity = s.boolean(view, "label_intensity", "view.label_intensity").value_or(true);
+    v.sizeByRuntime = s.boolean(view, "marker_size_by_runtime", "view.marker_size_by_runtime").value_or(false);
+    constexpr double kMaxTopKernels = 1e6;
+    if (const auto top = s.number(view, "top_kernels", "view.top_kernels", false, 0.0, kMaxTopKernels)) {
+        if (*top != std::floor(*top)) {
+            s.error(view["top_kernels"], "view.top_kernels", "expected a whole number of kernels (0: all)");
+        } else {
+            v.topKernels = static_cast<int>(*top);
+        }
+    }
 }
 
 bool isXLevelName(const std::string& value)
@@ -180,6 +189,12 @@ void emitViewExtras(YAML::Emitter& out, const ViewSettings& v)
         out << YAML::Key << "x_level" << YAML::Value << v.xLevel;
     }
     out << YAML::Key << "label_intensity" << YAML::Value << v.labelIntensity;
+    if (v.topKernels > 0) {
+        out << YAML::Key << "top_kernels" << YAML::Value << v.topKernels;
+    }
+    if (v.sizeByRuntime) {
+        out << YAML::Key << "marker_size_by_runtime" << YAML::Value << true;
+    }
 }
 
 std::string annotationRatioLabel(double fromSeconds, double toSeconds)

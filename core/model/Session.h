@@ -42,6 +42,9 @@ struct ViewSettings {
     std::string xLevel;
     // Whether kernel labels carry the intensity they sit at ("AI=108") under the name.
     bool labelIntensity = true;
+    // Show only the N kernels that take the most time (0: all), and marker size by runtime share.
+    int topKernels = 0;
+    bool sizeByRuntime = false;
 };
 
 // The view.x_level value that puts each kernel on the roof of the level binding it.
