@@ -141,7 +141,8 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
 
     QSize size(1600, 1000);
     if (const QScreen* screen = QGuiApplication::primaryScreen()) {
-        size = size.boundedTo(screen->availableSize());
+        // Within the screen's free area with room for the window's frame and title bar.
+        size = size.boundedTo(screen->availableSize() - QSize(16, 48));
     }
     resize(size);
     resizeDocks({ m_hardwareDock, m_kernelDock }, { 270, 340 }, Qt::Horizontal);

@@ -137,7 +137,9 @@ void MainWindow::resetLayout()
     }
     restoreState(m_defaultState);
     const QRect area = availableArea(this);
-    resize(kPreferredSize.boundedTo(area.size()).expandedTo(minimumSizeHint().boundedTo(area.size())));
+    const QSize frame = frameGeometry().size() - geometry().size(); // the title bar and borders
+    const QSize room = area.size() - frame.expandedTo(QSize(16, 48));
+    resize(kPreferredSize.boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room)));
     move(area.topLeft());
     QSettings settings;
     settings.remove(QStringLiteral("window/geometry"));

@@ -122,6 +122,13 @@ SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* par
         if (m_sweep->kernel() < 0 || m_kernel != m_analysis->sessionKernelOf(m_analysis->selectedKernel())) {
             setKernel(m_analysis->selectedKernel());
         } else {
+            // A rename shows at once (the sweep itself stays).
+            const auto& kernels = m_document->session().kernels;
+            if (m_kernel >= 0 && static_cast<size_t>(m_kernel) < kernels.size()
+                && m_title->toolTip() != qs(kernels[static_cast<size_t>(m_kernel)].name)) {
+                setKernel(m_analysis->selectedKernel());
+                return;
+            }
             syncSlider();
         }
     });

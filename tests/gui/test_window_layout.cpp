@@ -85,7 +85,9 @@ bool fitsTheScreen(MainWindow& window, QString* why)
         return fail(QStringLiteral("the window's minimum size is %1").arg(sizeText(minimum)));
     }
     for (QWidget* widget : window.findChildren<QWidget*>()) {
-        if (widget->isVisible() && widget->minimumSizeHint().width() > area.width()) {
+        // A widget whose width the layout ignores (a status line that is cut) cannot widen anything.
+        if (widget->isVisible() && widget->sizePolicy().horizontalPolicy() != QSizePolicy::Ignored
+            && widget->minimumSizeHint().width() > area.width()) {
             return fail(QStringLiteral("%1 '%2' needs %3 px")
                             .arg(QString::fromLatin1(widget->metaObject()->className()), widget->objectName())
                             .arg(widget->minimumSizeHint().width()));
@@ -125,7 +127,20 @@ void answerNextMessageBox(Qt::Key key, Qt::KeyboardModifiers modifiers, QString*
             *seenText = texts.join(QLatin1Char('|'));
         }
         QPointer<QMessageBox> guard(box);
+        box->activateWindow();
+        QApplication::setActiveWindow(box); // mnemonics are shortcuts of the active window
         QTest::keyClick(box->focusWidget() ? box->focusWidget() : box, key, modifiers);
+        if (guard && guard->isVisible() && modifiers == Qt::AltModifier) {
+            // The offscreen platform may deliver no shortcut to a dialog it never activates: press
+            // the button that this mnemonic belongs to, as the shortcut would.
+            for (QAbstractButton* button : box->findChildren<QAbstractButton*>()) {
+                if (button->shortcut() == QKeySequence(modifiers | key)) {
+                    *seenText += QStringLiteral("|(pressed %1)").arg(button->text());
+                    button->click();
+                    break;
+                }
+            }
+        }
         if (guard && guard->isVisible()) {
             guard->done(QMessageBox::Cancel); // the key did nothing: the check after fails
             if (seenText) {
@@ -456,7 +471,7 @@ private Q_SLOTS:
         QVERIFY(guide && guide->isVisible());
         auto* text = guide->findChild<QTextBrowser*>(QStringLiteral("userGuideText"));
         QVERIFY(text);
-        QVERIFY(text->toPlainText().contains(QLatin1String("Roofscope")));
+        QVERIFY(text->toPlainText().contains(QLatin1String("keyboard"), Qt::CaseInsensitive));
         guide->close();
         QMenu* help = nullptr;
         for (QAction* top : window.menuBar()->actions()) {
