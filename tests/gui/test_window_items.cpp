@@ -24,6 +24,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTreeWidgetItem>
 #include <QUndoStack>
@@ -337,7 +338,14 @@ private Q_SLOTS:
     // After an ERT import the new roofs were outside the view until Fit All.
     void ertImportFitsTheViewToTheNewRoofs()
     {
-        MainWindow window(m_db);
+        // The imported device is saved in the user hardware folder: a folder of this test's own, so
+        // that other suites sharing the test data folder do not load it.
+        QTemporaryDir data;
+        const QByteArray before = qgetenv("XDG_DATA_HOME");
+        qputenv("XDG_DATA_HOME", data.path().toLocal8Bit());
+        const auto restore = qScopeGuard([&] { qputenv("XDG_DATA_HOME", before); });
+        HardwareDatabase db = m_db;
+        MainWindow window(db);
         open(window);
         ChartRange narrow;
         narrow.xLower = 1.0;
