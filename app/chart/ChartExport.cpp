@@ -2,8 +2,8 @@
 
 #include "chart/HtmlExport.h"
 #include "chart/RooflineChart.h"
-#include "document/GroupThroughput.h"
 #include "chart/ServingExport.h"
+#include "document/GroupThroughput.h"
 #include "document/SceneBuilder.h"
 #include "io/HardwareLoader.h"
 #include "io/SafeFileWriter.h"
@@ -123,7 +123,8 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         chart.plot()->setViewport(QRect(0, 0, options.width, options.height));
         chart.plot()->replot();
         // The page carries the serving chart too when the session has a transformer group.
-        const QByteArray page = addServingSection(htmlPage(chart, built, styled, groups), session, built, options).toUtf8();
+        const QByteArray page
+            = addServingSection(htmlPage(chart, built, styled, groups), session, built, options).toUtf8();
         bytes = page;
         ok = true;
     } else if (suffix == QLatin1String("png")) {

@@ -50,8 +50,8 @@ void writeTableJsonRows(std::ostream& out, const SessionEvaluation& evaluation, 
     first = first && rows.empty();
 }
 
-void writeTableJsonEnd(std::ostream& out, const Session& session, bool first,
-    const std::vector<std::vector<GroupServing>>& groups)
+void writeTableJsonEnd(
+    std::ostream& out, const Session& session, bool first, const std::vector<std::vector<GroupServing>>& groups)
 {
     // Row by row, as one array's dump(2) would print them, without holding the whole tree.
     auto print = [&](const nlohmann::json& object) {

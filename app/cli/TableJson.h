@@ -17,7 +17,7 @@ void writeTableJson(std::ostream& out, const SessionEvaluation& evaluation, cons
 // The same in parts, for evaluations made a block of kernels at a time: each block's rows
 // (`first`: nothing printed yet; it stays true while no row has been), then the end.
 void writeTableJsonRows(std::ostream& out, const SessionEvaluation& evaluation, bool& first);
-void writeTableJsonEnd(std::ostream& out, const Session& session, bool first,
-    const std::vector<std::vector<GroupServing>>& groups);
+void writeTableJsonEnd(
+    std::ostream& out, const Session& session, bool first, const std::vector<std::vector<GroupServing>>& groups);
 
 } // namespace roofscope

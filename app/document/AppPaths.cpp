@@ -73,6 +73,11 @@ std::string applicationIconFile()
     return ROOFSCOPE_SOURCE_RESOURCES_DIR "/icons/roofscope.svg";
 }
 
+std::string docsDir()
+{
+    return locate("ROOFSCOPE_DOCS_DIR", "../share/doc/roofscope", ROOFSCOPE_SOURCE_RESOURCES_DIR "/../docs");
+}
+
 std::string defaultExampleSession()
 {
     return (std::filesystem::path(examplesDir()) / "transformer-layer.yaml").string();

@@ -18,6 +18,9 @@ std::string examplesDir();
 // The application's icon (SVG): ../share/roofscope/roofscope.svg beside the executable, else the
 // source tree's resources/icons/roofscope.svg.
 std::string applicationIconFile();
+// The documentation folder (docs/: the user guide, window.md), found like the hardware folder
+// ($ROOFSCOPE_DOCS_DIR, ../share/doc/roofscope beside the executable, the source tree's docs/).
+std::string docsDir();
 // The session `roofscope` opens on first start.
 std::string defaultExampleSession();
 

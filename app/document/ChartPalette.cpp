@@ -16,7 +16,8 @@ constexpr std::array<QRgb, 10> kPalette { 0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728
     0x7f7f7f, 0xbcbd22, 0x17becf };
 
 // Fixed slots for the shipped devices. Devices that sessions put side by side (one vendor's
-// generations, the transformer layer's four, the TPU generations) get different slots.
+// generations, the transformer layer's four, the TPU generations) get different slots, and never the
+// two pairs of tab10 that are hard to tell apart: blue and cyan (0, 9), purple and pink (4, 6).
 struct Slot {
     std::string_view id;
     int slot;
@@ -28,8 +29,8 @@ constexpr std::array<Slot, 35> kSlots { {
     { "google-tpu-v7x", 3 },
     { "google-tpu-v5e", 4 },
     { "google-tpu-v5p", 5 },
-    { "google-tpu-v4", 6 },
-    { "nvidia-h200-sxm", 9 },
+    { "google-tpu-v4", 8 }, // olive: the TPU generations are green, red, purple, brown and olive
+    { "nvidia-h200-sxm", 3 }, // red beside the H100's blue (cyan was hard to tell from it)
     { "nvidia-b200", 8 },
     { "nvidia-gb200", 6 },
     { "nvidia-b300-hgx", 5 },

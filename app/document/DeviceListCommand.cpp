@@ -1,12 +1,13 @@
 #include "document/DeviceListCommand.h"
 
+#include "document/DisplayName.h"
 #include "document/SessionDocument.h"
 
 namespace roofscope {
 
 DeviceListCommand::DeviceListCommand(SessionDocument* document, std::vector<DeviceSelection> before,
     std::vector<DeviceSelection> after, const QString& text)
-    : QUndoCommand(text)
+    : QUndoCommand(elidedName(text, kShownTextChars))
     , m_document(document)
     , m_before(std::move(before))
     , m_after(std::move(after))

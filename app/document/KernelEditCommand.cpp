@@ -1,12 +1,13 @@
 #include "document/KernelEditCommand.h"
 
+#include "document/DisplayName.h"
 #include "document/SessionDocument.h"
 
 namespace roofscope {
 
 KernelEditCommand::KernelEditCommand(
     SessionDocument* document, int index, Kernel before, Kernel after, const QString& text, int mergeId)
-    : QUndoCommand(text)
+    : QUndoCommand(elidedName(text, kShownTextChars))
     , m_document(document)
     , m_index(index)
     , m_before(std::move(before))

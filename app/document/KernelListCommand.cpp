@@ -1,12 +1,13 @@
 #include "document/KernelListCommand.h"
 
+#include "document/DisplayName.h"
 #include "document/SessionDocument.h"
 
 namespace roofscope {
 
 KernelListCommand::KernelListCommand(
     SessionDocument* document, int index, std::vector<Kernel> kernels, bool remove, const QString& text)
-    : QUndoCommand(text)
+    : QUndoCommand(elidedName(text, kShownTextChars))
     , m_document(document)
     , m_index(index)
     , m_kernels(std::move(kernels))

@@ -1,5 +1,6 @@
 #include "document/RunAddCommand.h"
 
+#include "document/DisplayName.h"
 #include "document/SessionDocument.h"
 
 #include <utility>
@@ -8,7 +9,7 @@ namespace roofscope {
 
 RunAddCommand::RunAddCommand(
     SessionDocument* document, RunReference run, std::vector<Kernel> kernels, const QString& text)
-    : QUndoCommand(text)
+    : QUndoCommand(elidedName(text, kShownTextChars))
     , m_document(document)
     , m_run(std::move(run))
     , m_kernels(std::move(kernels))

@@ -1,12 +1,13 @@
 #include "document/RunReloadCommand.h"
 
+#include "document/DisplayName.h"
 #include "document/SessionDocument.h"
 
 namespace roofscope {
 
 RunReloadCommand::RunReloadCommand(SessionDocument* document, std::string runName, std::vector<Kernel> before,
     std::vector<Kernel> after, const QString& text)
-    : QUndoCommand(text)
+    : QUndoCommand(elidedName(text, kShownTextChars))
     , m_document(document)
     , m_runName(std::move(runName))
     , m_before(std::move(before))

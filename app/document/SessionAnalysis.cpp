@@ -198,6 +198,9 @@ void SessionAnalysis::rebuild(bool fit)
 {
     updateExpansion();
     m_options.rankingRefused = mixedPhaseReason(m_document->session().kernels);
+    // Which kernels are shown and how large is the session's (saved, undoable); review mode is the window's.
+    m_options.topKernels = m_document->session().view.topKernels;
+    m_options.sizeByRuntime = m_document->session().view.sizeByRuntime;
     SceneBuildResult built = buildChartScene(shownSession(), m_hardware, &m_cache, m_options);
     built.problems = m_groupProblems + built.problems;
     const bool problemsDiffer = built.problems != m_sceneProblems;

@@ -1,11 +1,12 @@
 #include "document/ViewCommand.h"
 
+#include "document/DisplayName.h"
 #include "document/SessionDocument.h"
 
 namespace roofscope {
 
 ViewCommand::ViewCommand(SessionDocument* document, ViewSettings before, ViewSettings after, const QString& text)
-    : QUndoCommand(text)
+    : QUndoCommand(elidedName(text, kShownTextChars))
     , m_document(document)
     , m_before(std::move(before))
     , m_after(std::move(after))

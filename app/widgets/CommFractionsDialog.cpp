@@ -102,6 +102,15 @@ std::optional<double> CommFractionsDialog::parseFraction(const QString& text, QS
         }
         return std::nullopt;
     }
+    // Shown as a percentage with 4 digits everywhere (this list, the roofs' labels): a fraction that
+    // reads "100 %" would be drawn and named as no compute at all.
+    if (percentText(fraction) == QStringLiteral("100 %")) {
+        if (error) {
+            *error = tr("%1 reads as 100 %: a communication fraction must be below 1; the largest shown is 99.99 %")
+                         .arg(text.trimmed());
+        }
+        return std::nullopt;
+    }
     return fraction;
 }
 
@@ -116,7 +125,7 @@ void CommFractionsDialog::addFromField()
     const auto fraction = parseFraction(m_field->text(), &error);
     ViewSettings view = m_document->session().view;
     if (fraction && std::any_of(view.commFractions.begin(), view.commFractions.end(), [&](double f) {
-            return std::fabs(f - *fraction) <= 1e-12;
+            return std::fabs(f - *fraction) <= 1e-12 || percentText(f) == percentText(*fraction);
         })) {
         error = tr("%1 is drawn already").arg(percentText(*fraction));
     }

@@ -51,7 +51,8 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     auto* bar = new QHBoxLayout;
     auto* label = new QLabel(tr("&Baseline:"), content);
     m_baseline = new QComboBox(content);
-    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // never as wide as a name
+    m_baseline->setMinimumContentsLength(14);
     m_baseline->setToolTip(tr("The device the speedups are measured against"));
     label->setBuddy(m_baseline);
     auto* exportButton = new QToolButton(content);

@@ -68,14 +68,14 @@ DeviceEditorDialog::DeviceEditorDialog(const Hardware& base, QString folder, QWi
 
     m_id = new QLineEdit(text(base.id + "-copy"), this);
     m_id->setObjectName("idEdit");
-    form->addRow(tr("Id"), m_id);
+    form->addRow(tr("&Id"), m_id);
     m_name = new QLineEdit(text(base.name + " (copy)"), this);
     m_name->setObjectName("nameEdit");
-    form->addRow(tr("Name"), m_name);
+    form->addRow(tr("&Name"), m_name);
     m_generation = new QLineEdit(text(base.shortLabel() + " copy"), this);
     m_generation->setObjectName("generationEdit");
     m_generation->setToolTip(tr("The short label of the chart's legend and the hardware dock"));
-    form->addRow(tr("Short label"), m_generation);
+    form->addRow(tr("Short &label"), m_generation);
 
     for (const auto& c : base.compute) {
         auto* edit = new QLineEdit(peakText(c), this);
@@ -104,6 +104,7 @@ DeviceEditorDialog::DeviceEditorDialog(const Hardware& base, QString folder, QWi
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     layout->addWidget(buttons);
     m_save = buttons->button(QDialogButtonBox::Save);
+    m_save->setText(tr("&Save")); // Alt+S, as every dialog's buttons have their mnemonic
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_save, &QPushButton::clicked, this, [this] {
         QString error;

@@ -22,6 +22,12 @@ FrozenColumnTable::FrozenColumnTable(QWidget* parent)
     m_frozen->horizontalHeader()->setSectionsClickable(true); // a click sorts, as on the main header
     m_frozen->setFrameShape(QFrame::NoFrame);
     m_frozen->hide();
+    // Tab leaves the table for the next pane (the arrow keys move between cells), and a long name
+    // keeps its start and end ("cutlass::…::run").
+    setTabKeyNavigation(false);
+    m_frozen->setTabKeyNavigation(false);
+    setTextElideMode(Qt::ElideMiddle);
+    m_frozen->setTextElideMode(Qt::ElideMiddle);
     setHorizontalScrollMode(ScrollPerPixel);
     setVerticalScrollMode(ScrollPerPixel);
     viewport()->stackUnder(m_frozen);

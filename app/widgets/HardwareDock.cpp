@@ -1,5 +1,7 @@
 #include "widgets/HardwareDock.h"
 
+#include "document/DisplayName.h"
+
 #include "document/ChartPalette.h"
 #include "document/SceneBuilder.h"
 #include "document/SessionDocument.h"
@@ -29,6 +31,7 @@ constexpr int kKindRole = Qt::UserRole + 1;
 constexpr int kIdRole = Qt::UserRole + 2;
 constexpr int kLevelRole = Qt::UserRole + 3;
 constexpr int kSwatchRole = Qt::UserRole + 4; // the colour of the swatch shown (0: none)
+constexpr int kLabelRole = Qt::UserRole + 5; // a device row's label without its chip count
 
 QString qs(const std::string& text)
 {
@@ -193,8 +196,9 @@ void HardwareDock::build()
                 parent = familyItem;
             }
             for (const Hardware* hw : devices) {
-                const QString label = deviceRowLabel(*hw, devices);
+                const QString label = elidedName(deviceRowLabel(*hw, devices));
                 auto* item = new QTreeWidgetItem(parent, { label });
+                item->setData(0, kLabelRole, label);
                 item->setData(0, kKindRole, Device);
                 item->setData(0, kIdRole, qs(hw->id));
                 item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
@@ -344,6 +348,14 @@ void HardwareDock::syncFromSession()
         const bool shown = selection && selection->visible;
         if (kind == Device) {
             item->setCheckState(0, shown ? Qt::Checked : Qt::Unchecked);
+            // An N-wide device says so ("TPU v5e x8"), as the chart and the tables do.
+            const QString base = item->data(0, kLabelRole).toString();
+            const QString wide
+                = selection && selection->chips > 1 ? QStringLiteral(" x%1").arg(selection->chips) : QString();
+            const QString label = wide.isEmpty() || base.endsWith(wide) ? base : base + wide;
+            if (item->text(0) != label) {
+                item->setText(0, label);
+            }
             // A new icon repaints the row even when it looks the same: only a changed colour sets one.
             const QRgb swatch = shown ? colors[static_cast<size_t>(index)].rgba() : 0;
             const QVariant drawn = item->data(0, kSwatchRole);

@@ -59,6 +59,7 @@ KernelDock::KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWi
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_list->setMinimumHeight(90);
+    m_list->setTextElideMode(Qt::ElideMiddle); // a templated name keeps its start and end
     m_list->setUniformItemSizes(true);
     layout->addWidget(m_list, 1);
 

@@ -1,5 +1,6 @@
 #include "widgets/KernelEditor.h"
 
+#include "document/DisplayName.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "model/Precision.h"
@@ -111,6 +112,7 @@ bool KernelEditor::applyEdit(const std::function<void(Kernel&)>& edit, QWidget* 
 QLabel* KernelEditor::addField(const QString& label, QWidget* field)
 {
     m_form->addRow(label, field);
+    field->installEventFilter(this); // Escape in a red field puts back its last good value
     auto* message = new QLabel(m_fields);
     message->setWordWrap(true);
     message->setTextFormat(Qt::PlainText);
@@ -399,40 +401,6 @@ void KernelEditor::buildRawFields(const Kernel& kernel)
     addField(tr("More levels"), m_newLevel);
     QLineEdit* field = m_newLevel;
     connect(field, &QLineEdit::editingFinished, this, [this, field] { addLevelFromText(field); });
-}
-
-void KernelEditor::addLevelFromText(QLineEdit* field)
-{
-    const QString text = field->text().trimmed();
-    if (text.isEmpty()) {
-        showMessage(field, {});
-        return;
-    }
-    const qsizetype eq = text.indexOf(QLatin1Char('='));
-    if (eq <= 0) {
-        showMessage(field, tr("Write the level and its bytes as name=bytes, e.g. l2=40 GB"));
-        return;
-    }
-    const QString level = text.left(eq).trimmed().toLower();
-    const ParsedQuantity bytes = parseQuantity(text.mid(eq + 1).trimmed().toStdString(), Dimension::Bytes);
-    if (!bytes.value) {
-        showMessage(field, tr("Bytes on %1: %2").arg(level, qs(bytes.error)));
-        return;
-    }
-    const Kernel& current = m_document->session().kernels[static_cast<size_t>(m_kernel)];
-    if (std::any_of(
-            current.bytes.begin(), current.bytes.end(), [&](const LevelBytes& b) { return qs(b.level) == level; })) {
-        showMessage(field, tr("%1 already has bytes on %2").arg(qs(current.name), level));
-        return;
-    }
-    const QString name = qs(current.name);
-    if (applyEdit(
-            [&](Kernel& k) {
-                k.bytes.push_back({ level.toStdString(), *bytes.value });
-            },
-            field, tr("Add %1 bytes to %2").arg(level, name))) {
-        field->clear(); // the rebuild that shows the new level comes from the event loop
-    }
 }
 
 void KernelEditor::buildCommonFields()

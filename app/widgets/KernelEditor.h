@@ -3,6 +3,7 @@
 #include "model/Kernel.h"
 
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 #include <functional>
@@ -58,7 +59,12 @@ public:
     QString crossoverText() const;
     void refreshCrossovers();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    // Escape in a refused field: the message goes, the field shows the session's value again.
+    void revertField(QWidget* field);
     // Copies the current kernel, lets `edit` change it and pushes the copy as one undo step; shows a
     // refusal at `field`. Returns whether the document took it.
     bool applyEdit(const std::function<void(Kernel&)>& edit, QWidget* field, const QString& actionText);
@@ -80,6 +86,8 @@ private:
     void buildRawFields(const Kernel& kernel);
     void buildCommonFields();
     void addLevelFromText(QLineEdit* field);
+    // Every level name (and alias) of the loaded devices, lower case, sorted; "default" among them.
+    QStringList knownLevels() const;
 
     SessionDocument* m_document;
     SessionAnalysis* m_analysis;

@@ -29,6 +29,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -45,6 +46,19 @@ namespace roofscope {
 
 namespace {
 constexpr int kMaxColumnWidth = 300; // pixels; a longer kernel name is elided (its tooltip is whole)
+
+// A dock whose form has a fixed height scrolls inside when the screen is small, instead of holding
+// the window taller than the screen.
+void scrollInside(QDockWidget* dock)
+{
+    QWidget* body = dock->widget();
+    auto* scroll = new QScrollArea(dock);
+    scroll->setObjectName(dock->objectName() + QStringLiteral("Scroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(body);
+    dock->setWidget(scroll);
+}
 
 QString counted(qsizetype count, const QString& singular, const QString& plural)
 {
@@ -83,6 +97,8 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     addDockWidget(Qt::RightDockWidgetArea, m_kernelDock);
     m_sweepDock = new SweepDock(m_analysis, m_sweep, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_sweepDock);
+    scrollInside(m_sweepDock);
+    scrollInside(m_regimeMapDock);
     connect(m_chart, &RooflineChart::fitRequested, this, &MainWindow::fitAll);
     connect(m_chart, &RooflineChart::statusMessage, this,
         [this](const QString& message) { showStatusMessage(message, 6000); });
@@ -149,12 +165,14 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
 
     QSize size(1600, 1000);
     if (const QScreen* screen = QGuiApplication::primaryScreen()) {
-        size = size.boundedTo(screen->availableSize());
+        // Within the screen's free area with room for the window's frame and title bar.
+        size = size.boundedTo(screen->availableSize() - QSize(16, 48));
     }
     resize(size);
     resizeDocks({ m_hardwareDock, m_kernelDock }, { 270, 340 }, Qt::Horizontal);
     resizeDocks({ m_resultsDock }, { 260 }, Qt::Vertical);
     resizeDocks({ m_hardwareDock, m_sweepDock }, { 520, 300 }, Qt::Vertical);
+    m_defaultState = saveState();
     restoreLayout();
     updateTitle();
     updateStatus();
@@ -186,19 +204,6 @@ void MainWindow::createStatusBar()
     m_problemsButton->setVisible(false);
     connect(m_problemsButton, &QToolButton::clicked, this, &MainWindow::showProblems);
     statusBar()->addPermanentWidget(m_problemsButton);
-}
-
-void MainWindow::restoreLayout()
-{
-    QSettings settings;
-    const QByteArray geometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
-    const QByteArray state = settings.value(QStringLiteral("window/state")).toByteArray();
-    if (!geometry.isEmpty()) {
-        restoreGeometry(geometry);
-    }
-    if (!state.isEmpty()) {
-        restoreState(state);
-    }
 }
 
 void MainWindow::createResultsDock()
@@ -265,8 +270,24 @@ void MainWindow::setSession(Session session, const QString& filePath)
 
 void MainWindow::setSceneOptions(const SceneOptions& options)
 {
-    m_analysis->setOptions(options);
-    if (options.topKernels > 0) {
+    // The top-N filter and the marker size are the session's (one undo step, saved with it); review
+    // mode is the window's.
+    ViewSettings view = session().view;
+    const bool viewDiffers = view.topKernels != options.topKernels || view.sizeByRuntime != options.sizeByRuntime;
+    if (options.review != m_analysis->options().review || !viewDiffers) {
+        SceneOptions windowOptions = m_analysis->options();
+        windowOptions.review = options.review;
+        m_analysis->setOptions(windowOptions);
+    }
+    if (viewDiffers) {
+        const QString text = view.topKernels != options.topKernels
+            ? (options.topKernels > 0 ? tr("Show top %1 kernels").arg(options.topKernels) : tr("Show all kernels"))
+            : (options.sizeByRuntime ? tr("Marker size by runtime") : tr("Uniform marker size"));
+        view.topKernels = options.topKernels;
+        view.sizeByRuntime = options.sizeByRuntime;
+        m_document->setView(view, text);
+    }
+    if (viewDiffers && options.topKernels > 0) {
         showStatusMessage(tr("Showing the %1 kernels that take the most time").arg(options.topKernels), 4000);
     }
 }
@@ -388,7 +409,7 @@ void MainWindow::reportProblems(const QStringList& problems, const QString& head
 {
     m_analysis->addLoadProblems(problems, headline);
     if (popUp && !problems.isEmpty()) { // warnings about the session alone wait behind the button
-        showProblems();
+        showProblemList(problems, headline); // this action's problems only; all of them behind the button
     }
 }
 
@@ -467,28 +488,7 @@ void MainWindow::copyChart()
 
 void MainWindow::showProblems()
 {
-    const QStringList all = problems();
-    auto* box = new QMessageBox(this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setModal(false);
-    box->setWindowTitle(tr("Roofscope — problems"));
-    if (all.isEmpty()) {
-        box->setIcon(QMessageBox::Information);
-        box->setText(tr("No problems were found in the hardware and session files."));
-    } else {
-        constexpr int kShown = 12;
-        box->setIcon(QMessageBox::Warning);
-        const QString headline = m_analysis->problemHeadline();
-        box->setText(headline.isEmpty() ? tr("Some inputs could not be used.") : headline);
-        QStringList shown = all.mid(0, kShown);
-        if (all.size() > kShown) {
-            shown << tr("… and %1 more (see Details)").arg(all.size() - kShown);
-        }
-        box->setInformativeText(shown.join(QLatin1Char('\n')));
-        box->setDetailedText(all.join(QLatin1Char('\n')));
-    }
-    box->setStandardButtons(QMessageBox::Close);
-    box->show();
+    showProblemList(problems(), m_analysis->problemHeadline());
 }
 
 } // namespace roofscope

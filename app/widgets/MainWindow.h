@@ -6,12 +6,15 @@
 
 #include <QFont>
 #include <QMainWindow>
+#include <QPointer>
 
 #include <QString>
 #include <QStringList>
 #include <optional>
 
 class QCloseEvent;
+class QDialog;
+class QMessageBox;
 class QDragEnterEvent;
 class QDropEvent;
 class QDockWidget;
@@ -158,6 +161,27 @@ public:
     void restoreRecovery(const Recovery& recovery);
     QStringList recentFiles() const;
 
+    // Layout (MainWindowLayout.cpp). The docks as they are on first start, the window within the
+    // screen: what View > Reset Layout restores, and what a saved layout that does not fit the
+    // screen is replaced by on start.
+    void resetLayout();
+    // Whether the window, its docks and their minimum sizes fit the available screen area.
+    bool fitsScreen() const;
+    // Help > Keyboard Shortcuts: every action with a key, as "menu path" and keys (generated from
+    // the actions, so it is never out of date).
+    struct ShortcutRow {
+        QString action;
+        QString keys;
+    };
+    QList<ShortcutRow> shortcutRows() const;
+    // The dialogs of the Help menu (non-modal; returned for tests).
+    QDialog* showKeyboardShortcuts();
+    QDialog* showUserGuide();
+    // File > New Session: an empty session on the devices shown now (asks to save first).
+    void newSession();
+    // The dock toggles of the View menu (every dock, so a closed one can be reopened).
+    QList<QAction*> dockActions() const;
+
 public Q_SLOTS:
     void fitAll();
     void importDialog();
@@ -182,6 +206,9 @@ private:
     // View ▸ Compare Runs: the two runs of the session, or the two chosen among more.
     void compareRunsDialog();
     void restoreLayout();
+    void createHelpMenu();
+    // Shows `problems` (the current action's) in the one problems box, replacing an open one.
+    void showProblemList(const QStringList& problems, const QString& headline);
     void createResultsDock();
     void createStatusBar();
     // View > Dark Theme and Review Mode, and the toolbar (MainWindowPresentation.cpp).
@@ -237,6 +264,9 @@ private:
     QLabel* m_kernelLabel = nullptr;
     QToolButton* m_problemsButton = nullptr;
     QString m_lastStatusMessage;
+    QByteArray m_defaultState; // the docks as first laid out (Reset Layout)
+    QPointer<QMessageBox> m_problemsBox;
+    QList<QAction*> m_dockActions;
 };
 
 } // namespace roofscope

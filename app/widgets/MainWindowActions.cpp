@@ -9,7 +9,9 @@
 #include "widgets/ComparisonDock.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
+#include "widgets/RegimeMapDock.h"
 #include "widgets/RunComparisonDock.h"
+#include "widgets/SweepDock.h"
 #include "widgets/XLevelMenu.h"
 
 #include <QAction>
@@ -28,6 +30,9 @@ namespace roofscope {
 void MainWindow::createActions()
 {
     QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction* newAction = fileMenu->addAction(tr("&New Session"), this, &MainWindow::newSession);
+    newAction->setObjectName(QStringLiteral("newSessionAction"));
+    newAction->setShortcut(QKeySequence::New);
     QAction* open = fileMenu->addAction(tr("&Open Session…"), this, &MainWindow::openDialog);
     open->setShortcut(QKeySequence::Open);
     m_recentMenu = fileMenu->addMenu(tr("Open &Recent"));
@@ -121,19 +126,25 @@ void MainWindow::createActions()
         dialog->activateWindow();
     });
     QAction* bySize = viewMenu->addAction(tr("Marker Size by &Runtime Share"));
+    bySize->setObjectName(QStringLiteral("markerSizeAction"));
     bySize->setCheckable(true);
     bySize->setStatusTip(tr("Bigger markers for the kernels that take more of the total time"));
     connect(bySize, &QAction::toggled, this, [this](bool on) {
+        if (session().view.sizeByRuntime == on) {
+            return; // following the session (undo, open)
+        }
         SceneOptions options = m_analysis->options();
         options.sizeByRuntime = on;
         setSceneOptions(options);
     });
     QMenu* top = viewMenu->addMenu(tr("Show &Top Kernels by Time"));
+    top->setObjectName(QStringLiteral("topKernelsMenu"));
     auto* topGroup = new QActionGroup(this);
     for (int n : { 0, 5, 10, 20, 50, 100 }) {
         QAction* action = top->addAction(n == 0 ? tr("All") : tr("Top %1").arg(n));
         action->setCheckable(true);
         action->setChecked(n == 0);
+        action->setData(n);
         topGroup->addAction(action);
         connect(action, &QAction::triggered, this, [this, n] {
             SceneOptions options = m_analysis->options();
@@ -141,26 +152,36 @@ void MainWindow::createActions()
             setSceneOptions(options);
         });
     }
+    // Both follow the session: undo, redo and opening a file check the entries they saved.
+    auto syncShown = [this, bySize, top] {
+        const ViewSettings& view = session().view;
+        bySize->setChecked(view.sizeByRuntime);
+        for (QAction* action : top->actions()) {
+            action->setChecked(action->data().toInt() == view.topKernels);
+        }
+    };
+    connect(m_document, &SessionDocument::viewChanged, this, syncShown);
+    connect(m_document, &SessionDocument::sessionReset, this, syncShown);
     createPresentationActions(viewMenu, open, saveAction, fit);
     viewMenu->addSeparator();
     viewMenu->addAction(m_compareRunsAction);
     viewMenu->addSeparator();
-    viewMenu->addAction(m_hardwareDock->toggleViewAction());
-    viewMenu->addAction(m_kernelDock->toggleViewAction());
-    viewMenu->addAction(m_resultsDock->toggleViewAction());
-    viewMenu->addAction(m_comparisonDock->toggleViewAction());
-    viewMenu->addAction(m_runDock->toggleViewAction());
+    // Every pane can be closed and opened again from here.
+    QMenu* panes = viewMenu->addMenu(tr("&Panes"));
+    for (QDockWidget* dock : std::initializer_list<QDockWidget*> {
+             m_hardwareDock, m_kernelDock, m_sweepDock, m_resultsDock, m_comparisonDock, m_regimeMapDock, m_runDock }) {
+        QAction* toggle = dock->toggleViewAction();
+        panes->addAction(toggle);
+        m_dockActions << toggle;
+    }
+    QAction* reset = viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
+    reset->setObjectName(QStringLiteral("resetLayoutAction"));
+    reset->setStatusTip(tr("Put every pane back where it was on first start, the window within the screen"));
     viewMenu->addSeparator();
     QAction* problems = viewMenu->addAction(tr("&Problems…"), this, &MainWindow::showProblems);
     problems->setStatusTip(tr("List problems found in the hardware and session files"));
 
-    QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
-    helpMenu->addAction(tr("&About Roofscope"), this, [this] {
-        QMessageBox::about(this, tr("About Roofscope"),
-            tr("<b>Roofscope %1</b><p>A roofline explorer for accelerators.</p>"
-               "<p>Licensed under the GNU General Public License, version 3 or later.</p>")
-                .arg(QApplication::applicationVersion()));
-    });
+    createHelpMenu();
 
     // Every menu action with a shortcut is also an action of the window, so that its shortcut works
     // while the menu bar is hidden (review mode).

@@ -29,6 +29,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTimer>
@@ -222,6 +223,9 @@ QString MainWindow::importFiles(const QStringList& paths)
     if (macro) {
         m_document->undoStack()->endMacro();
     }
+    if (!deviceNames.isEmpty()) {
+        m_chart->fitAll(); // the new roofs (an ERT file's) may lie outside the view: show them
+    }
     QString summary = tr("Imported %1").arg(counted(kernelCount, tr("kernel"), tr("kernels")));
     if (!runNames.isEmpty()) {
         summary += runNames.size() == 1 ? tr(" as run %1").arg(runNames.front())
@@ -403,13 +407,24 @@ bool MainWindow::maybeSave()
     if (!isModified()) {
         return true;
     }
-    const auto answer
-        = QMessageBox::warning(this, tr("Roofscope"), tr("The session has unsaved changes. Save them first?"),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save) {
+    // Each button has its mnemonic (Alt+S, Alt+D); Enter and Esc cancel, so that no key saves or
+    // discards by accident.
+    QMessageBox box(QMessageBox::Warning, tr("Roofscope"), tr("The session has unsaved changes. Save them first?"),
+        QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("unsavedChangesBox"));
+    QPushButton* saveButton = box.addButton(tr("&Save"), QMessageBox::AcceptRole);
+    QPushButton* discardButton = box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+    QPushButton* cancelButton = box.addButton(tr("&Cancel"), QMessageBox::RejectRole);
+    saveButton->setObjectName(QStringLiteral("saveButton"));
+    discardButton->setObjectName(QStringLiteral("discardButton"));
+    cancelButton->setObjectName(QStringLiteral("cancelButton"));
+    box.setDefaultButton(cancelButton);
+    box.setEscapeButton(cancelButton);
+    box.exec();
+    if (box.clickedButton() == saveButton) {
         return save();
     }
-    return answer == QMessageBox::Discard;
+    return box.clickedButton() == discardButton;
 }
 
 void MainWindow::openDialog()

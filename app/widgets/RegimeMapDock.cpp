@@ -1,5 +1,6 @@
 #include "widgets/RegimeMapDock.h"
 
+#include "document/DisplayName.h"
 #include "document/KernelRegimeMap.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -47,6 +48,9 @@ RegimeMapDock::RegimeMapDock(SessionAnalysis* analysis, QWidget* parent)
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
     m_title = new QLabel(body);
+    m_title->setObjectName(QStringLiteral("mapTitle"));
+    m_title->setWordWrap(true);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // a long name never widens the dock
     layout->addWidget(m_title);
     m_controls = new QWidget(body);
     auto* form = new QFormLayout(m_controls);
@@ -70,6 +74,8 @@ RegimeMapDock::RegimeMapDock(SessionAnalysis* analysis, QWidget* parent)
     auto* options = new QHBoxLayout;
     m_device = new QComboBox(m_controls);
     m_device->setObjectName(QStringLiteral("mapDevice"));
+    m_device->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // never as wide as a name
+    m_device->setMinimumContentsLength(10);
     m_steps = new QComboBox(m_controls);
     m_steps->setObjectName(QStringLiteral("mapSteps"));
     for (int steps : { 32, 64, 128 }) {
@@ -168,14 +174,16 @@ void RegimeMapDock::setKernel(int shown)
     }
     if (names.size() < 2) {
         m_kernel = -1;
-        m_title->setText(k ? tr("%1 has no two parameters to map.").arg(qs(k->name))
+        m_title->setToolTip(k ? qs(k->name) : QString());
+        m_title->setText(k ? tr("%1 has no two parameters to map.").arg(elidedName(k->name))
                            : tr("Select a template kernel to map it over two of its parameters."));
         m_controls->setEnabled(false);
         m_map->clear();
         return;
     }
+    m_title->setToolTip(qs(k->name));
     m_title->setText(tr("<b>%1</b>: %2")
-                         .arg(qs(k->name).toHtmlEscaped(),
+                         .arg(elidedName(k->name).toHtmlEscaped(),
                              group ? tr("transformer step, at its total FLOPs and bytes") : qs(definition->signature)));
     m_controls->setEnabled(true);
     if (kernel == m_kernel && m_xName->count() > 0) {

@@ -33,7 +33,7 @@ RegimeMapView::RegimeMapView(const KernelRegimeMap* map, QWidget* parent)
 {
     setObjectName(QStringLiteral("regimeMapView"));
     setMouseTracking(true);
-    setMinimumSize(360, 280);
+    setMinimumSize(200, 120); // the dock scrolls on small screens; a larger dock draws it larger
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     connect(m_map, &KernelRegimeMap::changed, this, qOverload<>(&QWidget::update));
 }

@@ -32,6 +32,9 @@ RunComparisonDock::RunComparisonDock(RunComparison* comparison, QWidget* parent)
     m_view->sortByColumn(RunDiffTableModel::Change, Qt::DescendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->hide();
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside it
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->horizontalHeader()->setMaximumSectionSize(400); // a long kernel name is elided (whole in the tooltip)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(true);
     layout->addWidget(m_view, 1);

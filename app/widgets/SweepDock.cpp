@@ -1,5 +1,6 @@
 #include "widgets/SweepDock.h"
 
+#include "document/DisplayName.h"
 #include "document/KernelSweep.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -39,7 +40,11 @@ SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* par
     auto* body = new QWidget(this);
     auto* layout = new QVBoxLayout(body);
     m_title = new QLabel(body);
+    m_title->setObjectName(QStringLiteral("sweepTitle"));
     m_title->setWordWrap(true);
+    // The kernel's name is elided and wraps: the dock never widens with it (the whole name is the tooltip).
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_title->setMinimumWidth(120);
     layout->addWidget(m_title);
     m_controls = new QWidget(body);
     auto* form = new QFormLayout(m_controls);
@@ -80,7 +85,7 @@ SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* par
     m_crossings->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     // New crossings on every slider step must not resize the dock (and with it the chart).
     m_crossings->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
-    m_crossings->setMinimumHeight(m_crossings->fontMetrics().lineSpacing() * 6);
+    m_crossings->setMinimumHeight(m_crossings->fontMetrics().lineSpacing() * 3);
     layout->addWidget(m_crossings, 1);
     setWidget(body);
 
@@ -117,6 +122,13 @@ SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* par
         if (m_sweep->kernel() < 0 || m_kernel != m_analysis->sessionKernelOf(m_analysis->selectedKernel())) {
             setKernel(m_analysis->selectedKernel());
         } else {
+            // A rename shows at once (the sweep itself stays).
+            const auto& kernels = m_document->session().kernels;
+            if (m_kernel >= 0 && static_cast<size_t>(m_kernel) < kernels.size()
+                && m_title->toolTip() != qs(kernels[static_cast<size_t>(m_kernel)].name)) {
+                setKernel(m_analysis->selectedKernel());
+                return;
+            }
             syncSlider();
         }
     });
@@ -158,7 +170,8 @@ void SweepDock::setKernel(int shown)
     const TemplateDefinition* definition = k && k->templ ? findTemplate(k->templ->name) : nullptr;
     if (!definition) {
         m_kernel = -1;
-        m_title->setText(k ? tr("%1 is a raw kernel: only template kernels can be swept.").arg(qs(k->name))
+        m_title->setToolTip(k ? qs(k->name) : QString());
+        m_title->setText(k ? tr("%1 is a raw kernel: only template kernels can be swept.").arg(elidedName(k->name))
                            : tr("Select a template kernel to sweep one of its parameters."));
         m_controls->setEnabled(false);
         m_sweep->clear();
@@ -166,7 +179,8 @@ void SweepDock::setKernel(int shown)
     }
     const bool same = kernel == m_kernel && m_parameter->count() > 0;
     m_kernel = kernel;
-    m_title->setText(tr("<b>%1</b>: %2").arg(qs(k->name).toHtmlEscaped(), qs(definition->signature)));
+    m_title->setText(tr("<b>%1</b>: %2").arg(elidedName(k->name).toHtmlEscaped(), qs(definition->signature)));
+    m_title->setToolTip(qs(k->name));
     m_controls->setEnabled(true);
     if (same && definition->parameter(m_parameter->currentText().toStdString())) {
         applySweep();
@@ -192,8 +206,9 @@ void SweepDock::setGroup(int kernel, const Kernel& k)
 {
     const bool same = kernel == m_kernel && m_parameter->count() > 0;
     m_kernel = kernel;
-    m_title->setText(
-        tr("<b>%1</b>: transformer step, drawn at the step's total FLOPs and bytes").arg(qs(k.name).toHtmlEscaped()));
+    m_title->setText(tr("<b>%1</b>: transformer step, drawn at the step's total FLOPs and bytes")
+                         .arg(elidedName(k.name).toHtmlEscaped()));
+    m_title->setToolTip(qs(k.name));
     m_controls->setEnabled(true);
     if (same) {
         applySweep();

@@ -4,6 +4,7 @@
 #include "document/SessionDocument.h"
 
 #include <QActionGroup>
+#include <QSet>
 
 namespace roofscope {
 
@@ -16,13 +17,16 @@ XLevelMenu::XLevelMenu(SessionDocument* document, SessionAnalysis* analysis, QWi
     menuAction()->setStatusTip(tr("Which level's intensity the x-axis shows"));
     connect(analysis, &SessionAnalysis::sceneChanged, this, &XLevelMenu::rebuild);
     connect(document, &SessionDocument::viewChanged, this, &XLevelMenu::rebuild);
+    connect(this, &QMenu::aboutToShow, this, &XLevelMenu::updateEnabled);
+    setToolTipsVisible(true);
     rebuild();
 }
 
 bool XLevelMenu::choose(const QString& level)
 {
+    updateEnabled();
     for (QAction* action : actions()) {
-        if (action->isCheckable() && action->isVisible() && action->data().toString() == level) {
+        if (action->isCheckable() && action->isVisible() && action->isEnabled() && action->data().toString() == level) {
             action->trigger();
             return true;
         }
@@ -47,6 +51,44 @@ void XLevelMenu::addEntry(const QString& text, const QString& level)
                                                     : level.toUpper();
         m_document->setView(view, tr("X-axis on %1").arg(where));
     });
+}
+
+void XLevelMenu::updateEnabled()
+{
+    // The levels some kernel has bytes on, on some shown device (stops looking once all are found).
+    QStringList named;
+    for (QAction* action : actions()) {
+        const QString level = action->data().toString();
+        if (action->isCheckable() && action->isVisible() && !level.isEmpty() && level != QLatin1String(kBindingLevel)) {
+            named << level;
+        }
+    }
+    QSet<QString> withBytes;
+    const size_t kernels = m_analysis->scene().kernels.size();
+    const size_t devices = m_analysis->scene().devices.size();
+    for (size_t k = 0; k < kernels && withBytes.size() < named.size(); ++k) {
+        for (size_t d = 0; d < devices; ++d) {
+            if (const Evaluation* ev = m_analysis->evaluation(k, d)) {
+                for (const LevelEvaluation& level : ev->levels) {
+                    if (level.bytes > 0.0) {
+                        withBytes.insert(QString::fromStdString(level.name).toLower());
+                    }
+                }
+            }
+        }
+    }
+    for (QAction* action : actions()) {
+        const QString level = action->data().toString();
+        if (!action->isCheckable() || level.isEmpty() || level == QLatin1String(kBindingLevel)) {
+            continue;
+        }
+        const bool has = withBytes.contains(level.toLower());
+        action->setEnabled(has || action->isChecked()); // the current choice can always be left
+        action->setText(has ? level.toUpper() : tr("%1 (no kernel has %1 bytes)").arg(level.toUpper()));
+        action->setToolTip(has
+                ? tr("Intensities on %1").arg(level.toUpper())
+                : tr("No shown kernel moves bytes on %1: its markers would stay where they are").arg(level.toUpper()));
+    }
 }
 
 void XLevelMenu::rebuild()

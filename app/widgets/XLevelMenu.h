@@ -20,8 +20,11 @@ public:
     XLevelMenu(SessionDocument* document, SessionAnalysis* analysis, QWidget* parent = nullptr);
 
     // Chooses an entry as the user would ("" default level, "binding", or a level name); false when
-    // the menu has no such entry.
+    // the menu has no such entry or it is disabled.
     bool choose(const QString& level);
+    // A named level is offered only when some shown kernel moves bytes on it (else every marker would
+    // stay where it is); the others are disabled and say why. Done when the menu opens.
+    void updateEnabled();
 
 private:
     void rebuild();

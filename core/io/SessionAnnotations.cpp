@@ -137,6 +137,15 @@ void readViewExtras(YamlSchema& s, const YAML::Node& view, ViewSettings& v)
         }
     }
     v.servingTargetMs = s.number(view, "serving_target_ms", "view.serving_target_ms", false, 1e-6, 1e9);
+    v.sizeByRuntime = s.boolean(view, "marker_size_by_runtime", "view.marker_size_by_runtime").value_or(false);
+    constexpr double kMaxTopKernels = 1e6;
+    if (const auto top = s.number(view, "top_kernels", "view.top_kernels", false, 0.0, kMaxTopKernels)) {
+        if (*top != std::floor(*top)) {
+            s.error(view["top_kernels"], "view.top_kernels", "expected a whole number of kernels (0: all)");
+        } else {
+            v.topKernels = static_cast<int>(*top);
+        }
+    }
 }
 
 bool isXLevelName(const std::string& value)
@@ -204,6 +213,12 @@ void emitViewExtras(YAML::Emitter& out, const ViewSettings& v)
     }
     if (v.servingTargetMs) {
         out << YAML::Key << "serving_target_ms" << YAML::Value << formatExact(*v.servingTargetMs);
+    }
+    if (v.topKernels > 0) {
+        out << YAML::Key << "top_kernels" << YAML::Value << v.topKernels;
+    }
+    if (v.sizeByRuntime) {
+        out << YAML::Key << "marker_size_by_runtime" << YAML::Value << true;
     }
 }
 

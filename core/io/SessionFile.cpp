@@ -319,7 +319,7 @@ void readView(YamlSchema& s, const YAML::Node& root, Session& session)
     if (!s.checkMap(view, "view",
             { "tolerance", "sustained", "comm_fraction", "theme", "baseline", "feasible_region", "region_labels",
                 "x_range", "y_range", "comm_fractions", "shade_between", "x_level", "label_intensity", "serving_x",
-                "serving_y", "serving_target_ms" })) {
+                "serving_y", "serving_target_ms", "top_kernels", "marker_size_by_runtime" })) {
         return;
     }
     ViewSettings& v = session.view;
@@ -381,6 +381,27 @@ SessionLoadResult parse(const YAML::Node& root, const std::string& file)
 void emitNumber(YAML::Emitter& out, double value)
 {
     out << YAML::Value << formatExact(value);
+}
+
+// A runtime as the shortest text that reads back to the same double: "1.818 ms" rather than
+// "0.0018180000000000002 s" (what 1.818 ms typed in the window is in seconds).
+std::string exactSeconds(double seconds)
+{
+    std::string best = formatExact(seconds) + " s";
+    struct Unit {
+        double scale;
+        const char* symbol;
+    };
+    for (const Unit unit : { Unit { 1e-3, "ms" }, Unit { 1e-6, "us" }, Unit { 1e-9, "ns" } }) {
+        for (const double scaled : { seconds / unit.scale, seconds * (1.0 / unit.scale) }) {
+            const std::string text = formatExact(scaled) + " " + unit.symbol;
+            const ParsedQuantity back = parseQuantity(text, Dimension::Seconds);
+            if (back.value && *back.value == seconds && text.size() < best.size()) {
+                best = text;
+            }
+        }
+    }
+    return best;
 }
 
 } // namespace
@@ -494,7 +515,7 @@ std::string sessionToYaml(const Session& session, const std::string& sessionPath
             emitNumber(out, k.count);
         }
         if (k.measuredSeconds) {
-            out << YAML::Key << "measured" << YAML::Value << formatExact(*k.measuredSeconds) + " s";
+            out << YAML::Key << "measured" << YAML::Value << exactSeconds(*k.measuredSeconds);
         }
         if (!k.measuredOn.empty()) {
             out << YAML::Key << "measured_on" << YAML::Value << k.measuredOn;

@@ -49,6 +49,9 @@ struct ViewSettings {
     std::string servingX = "ms_per_token";
     std::string servingY = "tokens_per_s_per_chip";
     std::optional<double> servingTargetMs;
+    // Show only the N kernels that take the most time (0: all), and marker size by runtime share.
+    int topKernels = 0;
+    bool sizeByRuntime = false;
 };
 
 // The view.x_level value that puts each kernel on the roof of the level binding it.

@@ -44,9 +44,20 @@ namespace {
 // Seeds that found a crash while the window was built (each fixed since): run on every build.
 constexpr unsigned kRegressionSeeds[] = { 1, 2 };
 
-const char* const kTexts[] = { "1e12", "64k", "2.5 GB", "1.2 ms", "l2=1 GB", "bogus=1 GB", "vmem=3 MB", "abc", "-5",
-    "0", "1e400", "1e-400", "nan", "inf", "", " ", "=", "l2=", "=5", "12 parsecs", "999999999999999999999", "∞", "ЁЖ",
-    "\t", "m", "4096" };
+const char* const kTexts[]
+    = { "1e12", "64k", "2.5 GB", "1.2 ms", "l2=1 GB", "bogus=1 GB", "vmem=3 MB", "abc", "-5", "0", "1e400", "1e-400",
+          "nan", "inf", "", " ", "=", "l2=", "=5", "12 parsecs", "999999999999999999999", "∞", "ЁЖ", "\t", "m", "4096",
+          // Names real profiles bring: long templated ones, and names in other scripts.
+          "void cutlass::Kernel2<cutlass::gemm::kernel::GemmUniversal<cutlass::gemm::GemmShape<128, 256, 64>, "
+          "cutlass::epilogue::thread::LinearCombination<cutlass::bfloat16_t, 8, float, float>, "
+          "cutlass::arch::OpMultiplyAdd, cutlass::gemm::GemmShape<64, 64, 64>, cutlass::arch::Sm90, "
+          "cutlass::gemm::threadblock::GemmIdentityThreadblockSwizzle<8>, cutlass::layout::RowMajor, "
+          "cutlass::layout::ColumnMajor, cutlass::arch::OpClassTensorOp>>(Params)",
+          "名前_カーネル_行列積", "ядро_умножения", "Größe→μs ✓" };
+
+// The laptop screens the window is resized to, one after another, every kLaptopEvery events.
+const QSize kLaptops[] = { QSize(1280, 720), QSize(1366, 768), QSize(1280, 800), QSize(1440, 900) };
+constexpr int kLaptopEvery = 50;
 
 struct Key {
     Qt::Key key;
@@ -316,6 +327,9 @@ private Q_SLOTS:
         Monkey monkey(window, seed);
         DialogGuard guard(&monkey.random());
         for (int i = 0; i < events; ++i) {
+            if (i % kLaptopEvery == kLaptopEvery - 1 && !window.isReviewMode()) {
+                window.resize(kLaptops[(i / kLaptopEvery) % std::size(kLaptops)]);
+            }
             monkey.step();
             QApplication::processEvents();
             if (i % 50 == 49) {
@@ -350,6 +364,14 @@ private Q_SLOTS:
                         QCOMPARE(tab->chart()->curves().curves.size(), analysis->devices().size());
                     }
                 }
+                // Whatever was typed or imported, the window still fits the smallest laptop.
+                const QSize minimum = window.minimumSizeHint();
+                QVERIFY2(minimum.width() <= 1280 && minimum.height() <= 720,
+                    qPrintable(QStringLiteral("seed %1, event %2: minimum size %3x%4")
+                                   .arg(seed)
+                                   .arg(i)
+                                   .arg(minimum.width())
+                                   .arg(minimum.height())));
             }
         }
         // Whatever happened, every step undoes and redoes cleanly.
