@@ -95,6 +95,9 @@ QString addServingSection(
         return page;
     }
     inline_ = inline_.mid(start);
+    // Like the roofline above it, the chart shrinks with the window (its viewBox keeps the shape), so
+    // the page never scrolls sideways.
+    inline_.insert(4, QStringLiteral(" style=\"max-width:100%;height:auto\""));
     const ServingCurves& curves = chart.curves();
     QString section
         = QStringLiteral("<section id=\"serving\"><h2>%1</h2>\n<div class=\"serving-chart\">%2</div>\n")
