@@ -365,7 +365,20 @@ void DbReader::addDevice(const Workload& workload)
     }
     ImportOptions deviceZero = m_options;
     deviceZero.rocprofDevice = 0;
+    const std::size_t before = m_out.devices.size();
     rocprof::readRoofline(*roofs, sys, deviceZero, m_out);
+    if (m_out.devices.size() > before) {
+        // The database keeps the measured roofs, not their confidence ranges.
+        Hardware& hw = m_out.devices.back();
+        const std::string csvNote = "Empirical roofs measured by rocprof-compute (its roofline.csv, device 0). "
+                                    "Confidence ranges (GB/s, GFLOP/s, GOP/s):";
+        if (hw.notes.rfind(csvNote, 0) == 0) {
+            hw.notes = "Empirical roofs measured by rocprof-compute (device 0 of its roofline.csv, as its analysis "
+                       "database keeps them, without confidence ranges)."
+                + hw.notes.substr(csvNote.size());
+        }
+        hw.sources.front().title = "rocprof-compute empirical roofline, device 0, from its analysis database";
+    }
 }
 
 void DbReader::readDevices()

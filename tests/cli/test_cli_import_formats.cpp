@@ -212,7 +212,7 @@ private Q_SLOTS:
         auto levels = [](const QByteArray& text) {
             QList<QByteArray> out;
             for (const QByteArray& line : text.split('\n')) {
-                if (line.contains("bandwidth") || line.contains("flops_per_s")) {
+                if (line.trimmed().startsWith("bandwidth:") || line.trimmed().startsWith("peak:")) {
                     out.push_back(line);
                 }
             }
