@@ -222,8 +222,8 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
         const auto hardwareOut = opts.value("hardware-out");
         if (!hardwareOut) {
             throw CliError(joinNames(files)
-                + " yield kernels and a device: give --hardware-out FILE for the device's hardware file, or import "
-                  "roofline.csv on its own");
+                + " yield kernels and a device: give --hardware-out FILE for the device's hardware file"
+                + std::string(format == "rocprof" ? ", or import roofline.csv on its own" : ""));
         }
         const Hardware& hw = result.devices.front();
         const std::string text = checkedHardwareYaml(hw, *hardwareOut);
