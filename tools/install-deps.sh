@@ -8,7 +8,7 @@ set -euo pipefail
 
 packages=(
     cmake ninja-build g++ make pkg-config
-    qt6-base-dev qt6-svg-dev libqcustomplot-dev libyaml-cpp-dev nlohmann-json3-dev
+    qt6-base-dev qt6-svg-dev libqcustomplot-dev libyaml-cpp-dev nlohmann-json3-dev libsqlite3-dev
     fonts-dejavu-core xvfb xauth
     chromium
 )

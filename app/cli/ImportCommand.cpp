@@ -133,12 +133,13 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
         { "aggregate", "json", "inline" });
     if (opts.positional().empty()) {
         throw CliError(
-            "import needs a format and files: roofscope import ncu|rocprof|ert|csv|jax|xprof FILE... -o OUT.yaml");
+            "import needs a format and files: roofscope import ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o "
+            "OUT.yaml");
     }
     const std::string format = opts.positional().front();
     if (format != "ncu" && format != "rocprof" && format != "ert" && format != "csv" && format != "jax"
-        && format != "xprof") {
-        throw CliError("import: unknown format '" + format + "' (ncu, rocprof, ert, csv, jax or xprof)");
+        && format != "xprof" && format != "rocprof-db") {
+        throw CliError("import: unknown format '" + format + "' (ncu, rocprof, rocprof-db, ert, csv, jax or xprof)");
     }
     if (opts.positional().size() < 2) {
         throw CliError("import " + format + " needs at least one FILE");
@@ -213,10 +214,11 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
         }
     } else {
         for (const auto& file : files) {
-            result.append(format == "ert" ? importErtJson(file, options)
-                    : format == "jax"     ? importJaxJson(file, options)
-                    : format == "xprof"   ? importXprofJson(file, options)
-                                          : importPlainCsv(file, options));
+            result.append(format == "ert"    ? importErtJson(file, options)
+                    : format == "jax"        ? importJaxJson(file, options)
+                    : format == "xprof"      ? importXprofJson(file, options)
+                    : format == "rocprof-db" ? importRocprofDb(file, options)
+                                             : importPlainCsv(file, options));
         }
     }
     if (format == "xprof" && !result.devices.empty() && !result.kernels.empty() && !opts.has("hardware-out")) {
@@ -298,8 +300,8 @@ int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, st
         const auto hardwareOut = opts.value("hardware-out");
         if (!hardwareOut) {
             throw CliError(joinNames(files)
-                + " yield kernels and a device: give --hardware-out FILE for the device's hardware file, or import "
-                  "roofline.csv on its own");
+                + " yield kernels and a device: give --hardware-out FILE for the device's hardware file"
+                + std::string(format == "rocprof" ? ", or import roofline.csv on its own" : ""));
         }
         const Hardware& hw = result.devices.front();
         hardwareText = checkedHardwareYaml(hw, *hardwareOut); // written with the session, below

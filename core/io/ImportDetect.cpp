@@ -1,6 +1,7 @@
 #include "io/ImportDetect.h"
 
 #include "io/FileCheck.h"
+#include "io/SqliteDatabase.h"
 
 #include <filesystem>
 #include <fstream>
@@ -38,6 +39,10 @@ std::string detectImportFormat(const std::string& path)
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         return {};
+    }
+    if (SqliteDatabase::hasMagic(path)) {
+        // An SQLite file: rocprof-compute's analysis database when it has its tables.
+        return isRocprofAnalysisDb(path) ? "rocprof-db" : "sqlite";
     }
     std::string head(64 * 1024, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
@@ -81,6 +86,14 @@ ImportResult importFiles(const std::vector<std::string>& paths, const ImportOpti
             all.append(importJaxJson(path, options));
         } else if (format == "xprof") {
             all.append(importXprofJson(path, options));
+        } else if (format == "rocprof-db") {
+            all.append(importRocprofDb(path, options));
+        } else if (format == "sqlite") {
+            Diagnostic diagnostic;
+            diagnostic.file = path;
+            diagnostic.message = "an SQLite database without the tables of rocprof-compute's analysis database "
+                                 "(compute_workload, compute_kernel, compute_dispatch)";
+            all.diagnostics.push_back(diagnostic);
         } else if (format == "ncu") {
             // One run per file: a split run's passes are merged by `roofscope import ncu` only,
             // since a run of the session is read again from its one file.

@@ -84,6 +84,15 @@ ImportResult importJaxJsonText(std::string_view text, const std::string& fileLab
 ImportResult importXprofJson(const std::string& path, const ImportOptions& options = {});
 ImportResult importXprofJsonText(std::string_view text, const std::string& fileLabel);
 
+// rocprof-compute's analysis database (`rocprof-compute analyze --output-format db`, SQLite), opened
+// read-only: one kernel per compute_kernel row (count = its dispatches, time = their mean duration,
+// FLOPs from compute_kernel_roofline_data.total_flops x the summed duration, bytes per level = FLOPs /
+// that level's arithmetic intensity) and one device per workload from its roofline_bench_extdata.
+ImportResult importRocprofDb(const std::string& path, const ImportOptions& options = {});
+// True when the file starts with SQLite's header and holds compute_workload, compute_kernel and
+// compute_dispatch tables.
+bool isRocprofAnalysisDb(const std::string& path);
+
 // A plain CSV: a header `name,flops,bytes,seconds` plus optional `precision` and level columns
 // (each extra column is bytes on the level it names), or headerless rows name,flops,bytes[,seconds].
 ImportResult importPlainCsv(const std::string& path, const ImportOptions& options = {});

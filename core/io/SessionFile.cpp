@@ -277,9 +277,10 @@ void readRuns(YamlSchema& s, const YAML::Node& root, const std::string& sessionF
             s.error(item["file"], path + ".file", "a run needs a file");
         }
         if (!run.format.empty() && run.format != "ncu" && run.format != "rocprof" && run.format != "csv"
-            && run.format != "jax" && run.format != "xprof") {
+            && run.format != "jax" && run.format != "xprof" && run.format != "rocprof-db") {
             s.error(item["format"], path + ".format",
-                "format must be ncu, rocprof, csv, jax or xprof (or left out to detect it), not '" + run.format + "'");
+                "format must be ncu, rocprof, rocprof-db, csv, jax or xprof (or left out to detect it), not '"
+                    + run.format + "'");
         }
         const YAML::Node at = item["file"].IsDefined() ? item["file"] : item;
         run.line = at.Mark().line >= 0 ? at.Mark().line + 1 : 0;

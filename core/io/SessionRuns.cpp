@@ -35,6 +35,9 @@ RunLoadResult loadRun(const RunReference& run, const ImportOptions& options)
     } else if (out.format == "xprof") {
         imported = importXprofJson(run.path, importOptions);
         imported.devices.clear(); // a run's kernels; its device is imported on its own
+    } else if (out.format == "rocprof-db") {
+        imported = importRocprofDb(run.path, importOptions);
+        imported.devices.clear(); // a run's kernels; its device is imported on its own
     } else if (out.format == "rocprof") {
         imported = importRocprof({ run.path }, importOptions);
     } else if (out.format == "ert") {

@@ -184,6 +184,59 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains("give --hardware-out FILE"), run.err.constData());
     }
 
+    // rocprof-compute's analysis database: the daxpy kernel (2 dispatches of 10 and 30 us; 104.8576
+    // GFLOP/s x 40,000 ns = 4,194,304 FLOPs, so 2,097,152 per dispatch; HBM intensity 1/12 FLOP/byte
+    // -> 25,165,824 bytes per dispatch) and the MI200 roofs as a device file whose levels are those of
+    // the same workload's roofline.csv. vecCopy did no FLOPs: a warning names it.
+    void rocprofAnalysisDb()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir().mkpath(dir.filePath("devices")));
+        const QString session = dir.filePath("s.yaml");
+        const QString device = dir.filePath("devices/db.yaml");
+        const QString db = kData + "rocprof-db/analysis.db";
+        Run run = runRoofscope({ "import", "rocprof-db", db, "-o", session, "--inline", "--hardware-out", device });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("wrote 1 kernel"), run.out.constData());
+        QVERIFY2(run.err.contains("vecCopy") && run.err.contains("total_flops is 0"), run.err.constData());
+        const auto rows = tableJson(session, { "--hardware-dir", dir.filePath("devices") });
+        QVERIFY2(rows.is_array() && rows.size() == 1, rows.dump().c_str());
+        const double flops = 104.8576e9 * 40000e-9 / 2; // per dispatch
+        ROOFSCOPE_COMPARE_REL(rows[0]["flops"].get<double>(), flops, 1e-12);
+        ROOFSCOPE_COMPARE_REL(rows[0]["bytes"]["hbm"].get<double>(), flops * 12, 1e-12);
+        ROOFSCOPE_COMPARE_REL(rows[0]["bytes"]["l1"].get<double>(), flops * 24, 1e-12);
+        ROOFSCOPE_COMPARE_REL(rows[0]["measured_s"].get<double>(), 20e-6, 1e-12);
+        // The device's levels are the roofline.csv ones (HBMBw 1388.7961 GB/s, ...).
+        const QString csvDevice = dir.filePath("csv.yaml");
+        run = runRoofscope({ "import", "rocprof", kData + "rocprof-compute/roofline.csv", "-o", csvDevice });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        auto levels = [](const QByteArray& text) {
+            QList<QByteArray> out;
+            for (const QByteArray& line : text.split('\n')) {
+                if (line.trimmed().startsWith("bandwidth:") || line.trimmed().startsWith("peak:")) {
+                    out.push_back(line);
+                }
+            }
+            return out;
+        };
+        QVERIFY2(levels(readAll(device)).size() >= 4, readAll(device).constData());
+        QCOMPARE(levels(readAll(device)), levels(readAll(csvDevice)));
+        // Without -o's --inline the session refers to the database and reads it again.
+        run = runRoofscope({ "import", "rocprof-db", db, "-o", session, "--hardware-out", device });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(readAll(session).contains("format: rocprof-db"), readAll(session).constData());
+        QCOMPARE(tableJson(session, { "--hardware-dir", dir.filePath("devices") }).size(), std::size_t { 1 });
+        // Told by its content when a run names no format; a text file given as a database is refused.
+        writeFile(dir.filePath("r.yaml"),
+            "schema: roofscope-session/1\ntitle: t\nruns:\n  - name: db\n    file: " + db.toStdString() + "\n");
+        QCOMPARE(
+            tableJson(dir.filePath("r.yaml"), { "--hardware-dir", dir.filePath("devices") }).size(), std::size_t { 1 });
+        run = runRoofscope({ "import", "rocprof-db", kData + "plain/kernels.csv", "-o", dir.filePath("x.yaml") });
+        QVERIFY(run.exitCode != 0);
+        QVERIFY2(run.err.contains("kernels.csv") && run.err.contains("not an SQLite database"), run.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("x.yaml")));
+    }
+
     // A run whose format is not given is told by its content.
     void runFormatDetectedByContent()
     {

@@ -5,6 +5,7 @@ set(ROOFSCOPE_FUZZ_TARGETS
     session_yaml
     ncu_csv
     rocprof_csv
+    rocprof_db
     ert_json
     jax_json
     xprof_json

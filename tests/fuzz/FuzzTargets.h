@@ -17,6 +17,8 @@ int ncuCsv(const std::uint8_t* data, std::size_t size);
 // Up to three files split at 0x1E bytes: roofline.csv, pmc_perf.csv, sysinfo.csv (empty: absent),
 // read from memory.
 int rocprofCsv(const std::uint8_t* data, std::size_t size);
+// An SQLite file (rocprof-compute's analysis database), written to a temporary file and read.
+int rocprofDb(const std::uint8_t* data, std::size_t size);
 int ertJson(const std::uint8_t* data, std::size_t size);
 int jaxJson(const std::uint8_t* data, std::size_t size);
 int xprofJson(const std::uint8_t* data, std::size_t size);
