@@ -1,3 +1,4 @@
+#include "TestMain.h"
 // rocprof-compute's analysis database (SQLite): the fixture's numbers worked out by hand, and hostile
 // databases (views in place of tables, missing columns, values of the wrong type, truncated files,
 // FIFOs) that must give one clear error or warning, never a crash or a hang.
@@ -219,5 +220,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_APPLESS_MAIN(TestImportRocprofDb)
+ROOFSCOPE_TEST_APPLESS_MAIN(TestImportRocprofDb)
 #include "test_import_rocprof_db.moc"
