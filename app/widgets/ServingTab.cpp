@@ -55,6 +55,8 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     m_targetError = new QLabel(this);
     m_targetError->setObjectName(QStringLiteral("servingTargetError"));
     m_targetError->setStyleSheet(QStringLiteral("color: #c0392b"));
+    // Neither a long message nor a long group or device name may widen the window (it fits 1280x720).
+    m_targetError->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     controls->addWidget(m_targetError);
     controls->addStretch(1);
     layout->addLayout(controls);
@@ -65,6 +67,7 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     m_picks->setObjectName(QStringLiteral("servingPicks"));
     m_picks->setTextFormat(Qt::PlainText);
     m_picks->setWordWrap(true);
+    m_picks->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_picks->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_picks);
 
