@@ -25,6 +25,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QMimeData>
+#include <QScopeGuard>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -200,6 +201,13 @@ private Q_SLOTS:
         const QString xprof = dir.filePath(QStringLiteral("tpu_profile.json"));
         QVERIFY(QFile::copy(QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/jax/named_costs.json"), jax));
         QVERIFY(QFile::copy(QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/xprof/roofline_model.json"), xprof));
+        // The XProf device is saved in the user hardware folder: this test's own, not the one the
+        // command-line suites running beside it read.
+        QTemporaryDir data;
+        QVERIFY(data.isValid());
+        const QByteArray before = qgetenv("XDG_DATA_HOME");
+        qputenv("XDG_DATA_HOME", data.path().toLocal8Bit());
+        const auto restore = qScopeGuard([&] { qputenv("XDG_DATA_HOME", before); });
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
         window.setSession(oneDevice());
