@@ -7,6 +7,7 @@
 #include "document/SceneBuilder.h"
 #include "io/HardwareLoader.h"
 #include "io/SafeFileWriter.h"
+#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/Session.h"
 #include "model/TransformerWorkload.h"
@@ -87,7 +88,7 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     for (const ChartDevice& device : built.scene.devices) {
         labels.push_back(device.label);
     }
-    const std::vector<GroupThroughput> groups = groupThroughputs(
+    std::vector<GroupThroughput> groups = groupThroughputs(
         session, styled, labels,
         [&built](size_t k, size_t d) -> const Evaluation* {
             if (d >= built.results.size() || k >= built.results[d]->evaluations.size()
@@ -97,6 +98,9 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
             return &*built.results[d]->evaluations[k];
         },
         built.comparison);
+    if (const auto served = serveSessionGroups(session, hardware); served.size() == built.scene.devices.size()) {
+        useServingFigures(groups, served);
+    }
     if (options.review) {
         addGroupThroughput(built.scene.summary, groups);
     }

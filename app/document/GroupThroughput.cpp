@@ -3,6 +3,7 @@
 #include "document/ChartModel.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "io/SessionEvaluator.h"
 #include "model/Comparison.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
@@ -83,6 +84,31 @@ std::vector<GroupThroughput> groupThroughputs(const Session& session, const Sess
     return out;
 }
 
+void useServingFigures(std::vector<GroupThroughput>& groups, const std::vector<std::vector<GroupServing>>& served)
+{
+    for (GroupThroughput& group : groups) {
+        const std::string name = group.group.toStdString();
+        for (size_t d = 0; d < group.devices.size() && d < served.size(); ++d) {
+            const auto found = std::find_if(
+                served[d].begin(), served[d].end(), [&name](const GroupServing& s) { return s.name == name; });
+            if (found == served[d].end()) {
+                continue;
+            }
+            GroupThroughput::Device& device = group.devices[d];
+            const ServingStep& step = found->step;
+            if (!step.error.empty() || !(step.tokensPerSecond > 0.0)) {
+                device.stepSeconds = 0.0;
+                device.tokensPerSecond = 0.0;
+                continue;
+            }
+            device.stepSeconds = step.tMin;
+            device.tokensPerSecond = step.tokensPerSecond;
+            device.likeForLike = device.likeForLike && step.memory.fits;
+        }
+        rankDevices(group);
+    }
+}
+
 std::vector<GroupThroughput> groupThroughputs(const SessionAnalysis& analysis)
 {
     std::vector<GroupThroughput> out;
@@ -128,6 +154,10 @@ std::vector<GroupThroughput> groupThroughputs(const SessionAnalysis& analysis)
         }
         rankDevices(group);
         out.push_back(std::move(group));
+    }
+    const auto served = serveSessionGroups(session, analysis.hardware());
+    if (served.size() == scene.devices.size()) {
+        useServingFigures(out, served);
     }
     return out;
 }

@@ -12,10 +12,12 @@ class SessionAnalysis;
 struct ChartSummary;
 struct Comparison;
 struct Evaluation;
+struct GroupServing;
 struct Session;
 
 // The throughput of each kernel group (a transformer step) of a session on each shown device: the
-// step's T_min is the sum of its kernels' T_min times their counts, and tokens per second are the
+// step's T_min is the sum of its kernels' T_min times their counts (for a transformer served on the
+// device, the serving model's step time: useServingFigures()), and tokens per second are the
 // step's tokens (batch x seq in prefill, batch in decode) over that time. Each group is compared on
 // its own: a decode step and a prefill step are never summed into one ranking.
 struct GroupThroughput {
@@ -41,6 +43,14 @@ std::vector<GroupThroughput> groupThroughputs(const SessionAnalysis& analysis);
 std::vector<GroupThroughput> groupThroughputs(const Session& session, const Session& shown,
     const std::vector<QString>& deviceLabels, const std::function<const Evaluation*(size_t, size_t)>& evaluation,
     const Comparison& comparison);
+
+// Transformer groups served on the devices (SPEC 6.6: collectives on the scale-up link, KV heads
+// copied past kv_heads, memory against capacity): each device's step time and tokens/s become the
+// serving model's, so that the window, the review panel and every export give one tokens/s per group
+// and device, the one `compare` prints; a step that does not fit is not like-for-like, never ranked
+// first. `served[d]` holds the groups on scene device d (serveSessionGroups()); devices without it
+// keep the sum of their kernels' T_min.
+void useServingFigures(std::vector<GroupThroughput>& groups, const std::vector<std::vector<GroupServing>>& served);
 
 // "1.23M tokens/s".
 QString tokensPerSecondText(double tokensPerSecond);
