@@ -114,12 +114,17 @@ void answerNextMessageBox(Qt::Key key, Qt::KeyboardModifiers modifiers, QString*
                 box = candidate;
             }
         }
+        // The stored function holds `poll` itself: it is cleared once no retry is scheduled, so the
+        // pair does not keep each other alive (the copy running now holds its own reference).
         if (!box) {
             if (++*tries < 500) {
                 QTimer::singleShot(10, *poll);
+            } else {
+                *poll = nullptr;
             }
             return;
         }
+        *poll = nullptr;
         if (seenText) {
             QStringList texts;
             for (QAbstractButton* button : box->findChildren<QAbstractButton*>()) {
