@@ -97,6 +97,9 @@ void KernelEditor::scheduleRebuild()
 
 bool KernelEditor::applyEdit(const std::function<void(Kernel&)>& edit, QWidget* field, const QString& actionText)
 {
+    if (!m_document) {
+        return false;
+    }
     const auto& kernels = m_document->session().kernels;
     if (m_kernel < 0 || static_cast<size_t>(m_kernel) >= kernels.size()) {
         return false;
@@ -200,6 +203,9 @@ void KernelEditor::rebuild()
     m_name = new QLineEdit(m_fields);
     addField(tr("Name"), m_name);
     connect(m_name, &QLineEdit::editingFinished, this, [this] {
+        if (!m_document) {
+            return;
+        }
         const QString name = m_name->text().trimmed();
         if (name.isEmpty()) {
             showMessage(m_name, tr("A kernel needs a name"));

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QPointer>
+
 #include "model/Kernel.h"
 
 #include <QString>
@@ -89,7 +91,8 @@ private:
     // Every level name (and alias) of the loaded devices, lower case, sorted; "default" among them.
     QStringList knownLevels() const;
 
-    SessionDocument* m_document;
+    // Null once the document is gone: a field losing focus while the window is torn down must not edit it.
+    QPointer<SessionDocument> m_document;
     SessionAnalysis* m_analysis;
     int m_kernel = -1;
     QFormLayout* m_form = nullptr;
