@@ -1,5 +1,7 @@
 #include "chart/RooflineChart.h"
+
 #include "chart/ChartText.h"
+#include "chart/PlotStyle.h"
 #include "chart/RoofGeometry.h"
 #include "chart/RoofGraph.h"
 
@@ -140,26 +142,11 @@ void RooflineChart::applyStyle()
 {
     const ChartStyle& style = m_scene->style;
     const QString family = font().family();
-    m_plot->setBackground(style.background);
-    m_plot->axisRect()->setBackground(style.plotBackground);
-    const QPen axisPen(style.axis, style.review ? 1.6 : 1.0);
-    for (QCPAxis* axis : m_plot->axisRect()->axes()) {
-        axis->setTickLabelFont(style.font(family, 9));
-        axis->setLabelFont(style.font(family, 10));
-        axis->setTickLabelColor(style.text);
-        axis->setLabelColor(style.text);
-        axis->setBasePen(axisPen);
-        axis->setTickPen(axisPen);
-        axis->setSubTickPen(axisPen);
+    applyPlotStyle(*m_plot, style, family);
+    for (QCPAxis* axis : m_plot->axisRect()->axes()) { // ticks grow with the lines in review mode
         axis->setTickLengthIn(static_cast<int>(5 * style.lineScale));
         axis->setSubTickLengthIn(static_cast<int>(2 * style.lineScale));
-        axis->grid()->setPen(QPen(style.grid, 1, Qt::SolidLine));
-        axis->grid()->setSubGridPen(QPen(style.subGrid, 1, Qt::SolidLine));
     }
-    m_plot->legend->setFont(style.font(family, 9));
-    m_plot->legend->setTextColor(style.text);
-    m_plot->legend->setBrush(style.panel);
-    m_plot->legend->setBorderPen(QPen(style.panelBorder));
     m_plot->legend->setIconSize(static_cast<int>(36 * style.fontScale), static_cast<int>(14 * style.fontScale));
     m_emptyText->setFont(style.font(family, 12));
     m_emptyText->setColor(style.mutedText);

@@ -1,5 +1,7 @@
 #include "chart/ServingChart.h"
 
+#include "chart/PlotStyle.h"
+
 #include "chart/ChartText.h"
 #include "chart/SiLogTicker.h"
 
@@ -93,26 +95,7 @@ QString ServingChart::yAxisTitle() const
 
 void ServingChart::applyStyle()
 {
-    const ChartStyle& style = m_settings.style;
-    const QString family = font().family();
-    m_plot->setBackground(style.background);
-    m_plot->axisRect()->setBackground(style.plotBackground);
-    const QPen axisPen(style.axis, style.review ? 1.6 : 1.0);
-    for (QCPAxis* axis : m_plot->axisRect()->axes()) {
-        axis->setTickLabelFont(style.font(family, 9));
-        axis->setLabelFont(style.font(family, 10));
-        axis->setTickLabelColor(style.text);
-        axis->setLabelColor(style.text);
-        axis->setBasePen(axisPen);
-        axis->setTickPen(axisPen);
-        axis->setSubTickPen(axisPen);
-        axis->grid()->setPen(QPen(style.grid, 1, Qt::SolidLine));
-        axis->grid()->setSubGridPen(QPen(style.subGrid, 1, Qt::SolidLine));
-    }
-    m_plot->legend->setFont(style.font(family, 9));
-    m_plot->legend->setTextColor(style.text);
-    m_plot->legend->setBrush(style.panel);
-    m_plot->legend->setBorderPen(QPen(style.panelBorder));
+    applyPlotStyle(*m_plot, m_settings.style, font().family());
 }
 
 void ServingChart::setCurves(ServingCurves curves, const Settings& settings)
