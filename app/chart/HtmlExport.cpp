@@ -2,7 +2,9 @@
 
 #include "chart/ChartAxisFormat.h"
 #include "chart/ChartLabelPlacer.h"
+#include "chart/HtmlDense.h"
 #include "chart/HtmlMarkers.h"
+#include "chart/HtmlSvg.h"
 #include "chart/HtmlTables.h"
 #include "chart/RoofGeometry.h"
 #include "chart/RooflineChart.h"
@@ -18,7 +20,6 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -26,68 +27,14 @@
 namespace roofscope {
 
 namespace {
-QString esc(const QString& text)
-{
-    return text.toHtmlEscaped();
-}
-
-QString esc(const std::string& text)
-{
-    return QString::fromStdString(text).toHtmlEscaped();
-}
-
-QString colour(const QColor& color)
-{
-    return color.name(QColor::HexRgb);
-}
-
-QString n(double value)
-{
-    return QString::number(value, 'f', 1);
-}
-
-// Data coordinates (FLOP/B, FLOP/s) to the chart's pixels, as the PNG and SVG exports place them.
-class PixelMap {
-public:
-    explicit PixelMap(const QCustomPlot* plot)
-        : m_x(plot->xAxis)
-        , m_y(plot->yAxis)
-    {
-    }
-    double x(double flopsPerByte) const { return m_x->coordToPixel(flopsPerByte); }
-    double y(double flopsPerSecond) const { return m_y->coordToPixel(flopsPerSecond); }
-    QString point(double flopsPerByte, double flopsPerSecond) const
-    {
-        return n(x(flopsPerByte)) + QLatin1Char(',') + n(y(flopsPerSecond));
-    }
-    QString polyline(const RoofLine& line, const QString& attributes) const
-    {
-        QStringList points;
-        for (size_t i = 0; i < line.x.size() && i < line.y.size(); ++i) {
-            if (line.x[i] > 0.0 && line.y[i] > 0.0) {
-                points << point(line.x[i], line.y[i]);
-            }
-        }
-        return points.size() < 2 ? QString()
-                                 : QStringLiteral("<polyline fill=\"none\" points=\"%1\" %2/>\n")
-                                       .arg(points.join(QLatin1Char(' ')), attributes);
-    }
-
-private:
-    QCPAxis* m_x;
-    QCPAxis* m_y;
-};
-
-// A font size in pixels, scaled as the chart scales its fonts (review mode: 1.75x).
-QString fontSize(double pixels, const ChartStyle& style)
-{
-    return QStringLiteral("font-size=\"%1\"").arg(n(pixels * style.fontScale));
-}
-
-QString text(double x, double y, const QString& content, const QString& attributes)
-{
-    return QStringLiteral("<text x=\"%1\" y=\"%2\" %3>%4</text>\n").arg(n(x), n(y), attributes, esc(content));
-}
+using html::colour;
+using html::denseSvg;
+using html::esc;
+using html::fontSize;
+using html::listedKernels;
+using html::n;
+using html::PixelMap;
+using html::text;
 
 QString axesSvg(
     const PixelMap& map, const ChartRange& range, const QRect& rect, const ChartStyle& style, const QString& xTitle)
@@ -282,66 +229,6 @@ QString regionsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
     return out + QStringLiteral("</g>\n");
 }
 
-// The kernels not listed (a page of many kernels): per device one path of dots, one dot per pixel
-// however many kernels fall on it (as the chart's dense mode stamps a pixel once per device), and
-// per device one path of the measured points compared with it. No tooltip: a dot may be many kernels.
-QString denseSvg(const PixelMap& map, const ChartScene& scene, const std::vector<char>& detailed)
-{
-    QString out;
-    const ChartStyle& style = scene.style;
-    for (size_t d = 0; d < scene.devices.size(); ++d) {
-        QSet<quint64> seen;
-        QSet<quint64> seenMeasured;
-        QString dots;
-        QString measured;
-        auto add = [](QSet<quint64>& set, QString& path, double x, double y) {
-            if (!std::isfinite(x) || !std::isfinite(y) || std::abs(x) > 1e6 || std::abs(y) > 1e6) {
-                return;
-            }
-            const auto px = static_cast<qint64>(std::lround(x));
-            const auto py = static_cast<qint64>(std::lround(y));
-            const quint64 key = (static_cast<quint64>(px + (1 << 24)) << 32) | static_cast<quint64>(py + (1 << 24));
-            if (!set.contains(key)) {
-                set.insert(key);
-                path += QStringLiteral("M%1 %2h0").arg(px).arg(py);
-            }
-        };
-        for (size_t k = 0; k < scene.kernels.size(); ++k) {
-            const ChartKernel& kernel = scene.kernels[k];
-            if ((k < detailed.size() && detailed[k]) || kernel.hidden || kernel.points.empty()) {
-                continue;
-            }
-            for (const ChartKernelPoint& point : kernel.points) {
-                if (point.device == static_cast<int>(d)) {
-                    add(seen, dots, map.x(point.intensity), map.y(point.attainable));
-                }
-            }
-            if (kernel.achieved && *kernel.achieved > 0.0 && kernel.points.front().device == static_cast<int>(d)) {
-                add(seenMeasured, measured, map.x(kernel.points.front().intensity), map.y(*kernel.achieved));
-            }
-        }
-        const QString c = colour(scene.devices[d].color);
-        if (!dots.isEmpty()) {
-            out += QStringLiteral("<path class=\"dense\" data-device=\"%1\" data-dots=\"%2\" "
-                                  "clip-path=\"url(#plot-area)\" fill=\"none\" stroke=\"%3\" stroke-width=\"5\" "
-                                  "stroke-linecap=\"round\" d=\"%4\"/>\n")
-                       .arg(d)
-                       .arg(seen.size())
-                       .arg(c, dots);
-        }
-        if (!measured.isEmpty()) { // hollow: a ring of the device's colour around the background's
-            out += QStringLiteral("<g class=\"dense measured\" data-device=\"%1\" data-dots=\"%2\" "
-                                  "clip-path=\"url(#plot-area)\" fill=\"none\" stroke-linecap=\"round\">"
-                                  "<path stroke=\"%3\" stroke-width=\"6\" d=\"%5\"/>"
-                                  "<path stroke=\"%4\" stroke-width=\"3\" d=\"%5\"/></g>\n")
-                       .arg(d)
-                       .arg(seenMeasured.size())
-                       .arg(c, colour(style.hollowFill), measured);
-        }
-    }
-    return out;
-}
-
 QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& rect, const ChartLabelPlacer& labels,
     const std::vector<char>& detailed)
 {
@@ -456,43 +343,6 @@ QString decorationsSvg(const PixelMap& map, const ChartScene& scene, int width, 
             QStringLiteral("class=\"note\" fill=\"%1\" %2").arg(ink, fontSize(12, scene.style)));
     }
     return out;
-}
-
-// The kernels the page lists (table rows, markers with tooltips): every one up to kHtmlListedKernels,
-// else the kHtmlListedKernels that take the most time in the workload, by one measure for all of
-// them: the measured time x count when every kernel was measured, else T_min x count on the first
-// device. `basis` says which, for the page's note.
-std::vector<char> listedKernels(const SceneBuildResult& built, const Session& session, QString& basis)
-{
-    const size_t count = session.kernels.size();
-    std::vector<char> listed(count, 1);
-    if (count <= kHtmlListedKernels) {
-        return listed;
-    }
-    const bool measured = std::all_of(
-        session.kernels.begin(), session.kernels.end(), [](const Kernel& k) { return k.measuredSeconds.has_value(); });
-    const auto* first = built.results.empty() ? nullptr : &built.results.front()->evaluations;
-    std::vector<std::pair<double, size_t>> time(count);
-    for (size_t k = 0; k < count; ++k) {
-        const Kernel& kernel = session.kernels[k];
-        double seconds = -1.0; // a kernel the first device cannot evaluate goes last
-        if (measured) {
-            seconds = *kernel.measuredSeconds * kernel.count;
-        } else if (first && k < first->size() && (*first)[k]) {
-            seconds = (*first)[k]->tMin * kernel.count;
-        }
-        time[k] = { std::isfinite(seconds) ? seconds : -1.0, k };
-    }
-    std::partial_sort(time.begin(), time.begin() + static_cast<std::ptrdiff_t>(kHtmlListedKernels), time.end(),
-        [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
-    std::fill(listed.begin(), listed.end(), 0);
-    for (size_t i = 0; i < kHtmlListedKernels; ++i) {
-        listed[time[i].second] = 1;
-    }
-    basis = measured ? QObject::tr("measured time x count")
-                     : QObject::tr("T_min x count on %1")
-                           .arg(built.scene.devices.empty() ? QString() : built.scene.devices.front().label);
-    return listed;
 }
 
 const char* kScript = R"JS(

@@ -1,5 +1,7 @@
 #include "chart/HtmlTables.h"
 
+#include "chart/HtmlSvg.h"
+
 #include "document/GroupColumns.h"
 #include "document/SceneBuilder.h"
 #include "io/ComparisonFormat.h"
@@ -10,17 +12,7 @@
 
 namespace roofscope {
 
-namespace {
-QString esc(const QString& text)
-{
-    return text.toHtmlEscaped();
-}
-
-QString esc(const std::string& text)
-{
-    return QString::fromStdString(text).toHtmlEscaped();
-}
-} // namespace
+using html::esc;
 
 QString htmlResultsTable(const SceneBuildResult& built, const Session& session, const std::vector<char>& listed)
 {
