@@ -1,6 +1,7 @@
 #include "cli/CliContext.h"
 
 #include "document/AppPaths.h"
+#include "io/SessionRuns.h"
 #include "model/Precision.h"
 #include "model/Templates.h"
 #include "model/Text.h"
@@ -256,6 +257,25 @@ double CliContext::chips() const
         throw CliError("--chips must be a whole number of chips in [1, 1000000]");
     }
     return *chips;
+}
+
+Session loadSessionOrThrow(const std::string& path, std::ostream& err)
+{
+    auto loaded = loadSessionWithRuns(path);
+    for (const auto& d : loaded.diagnostics) {
+        if (d.severity == Severity::Warning) {
+            err << "roofscope: " << d.toString() << "\n";
+        }
+    }
+    if (loaded.session && !hasErrors(loaded.diagnostics)) {
+        return std::move(*loaded.session);
+    }
+    for (const auto& d : loaded.diagnostics) {
+        if (d.severity == Severity::Error) {
+            throw CliError(d.toString(false)); // "file:line:column: message"
+        }
+    }
+    throw CliError(path + ": cannot read the session");
 }
 
 } // namespace roofscope

@@ -5,8 +5,10 @@
 #include "model/Evaluation.h"
 #include "model/Hardware.h"
 #include "model/Kernel.h"
+#include "model/Session.h"
 
 #include <iosfwd>
+#include <string>
 #include <vector>
 
 namespace roofscope {
@@ -35,6 +37,10 @@ private:
     const CliArgs& m_args;
     HardwareDatabase m_database;
 };
+
+// Loads a session and the kernels of its runs for table/compare/export: warnings to err, the
+// first error as a CliError ("file:line:column: message").
+Session loadSessionOrThrow(const std::string& path, std::ostream& err);
 
 // The options every command that takes devices and kernels understands.
 const std::vector<std::string>& deviceKernelOptions();

@@ -1,0 +1,111 @@
+#include "cli/TableCommand.h"
+
+#include "cli/CliArgs.h"
+#include "cli/CliContext.h"
+#include "cli/TableJson.h"
+#include "io/EvaluationTableWriter.h"
+#include "io/ServingJson.h"
+#include "io/SessionEvaluator.h"
+
+#include <algorithm>
+#include <ostream>
+
+namespace roofscope {
+
+int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    CliArgs opts(args, 1, { "session", "format", "hardware-dir" }, {});
+    if (!opts.positional().empty()) {
+        throw CliError("unexpected argument '" + opts.positional().front() + "'");
+    }
+    auto path = opts.value("session");
+    if (!path) {
+        throw CliError("table needs --session FILE");
+    }
+    const std::string format = opts.value("format").value_or("text");
+    if (format != "text" && format != "csv" && format != "markdown" && format != "json") {
+        throw CliError("--format must be text, csv, markdown or json");
+    }
+    CliContext context(opts);
+    context.reportDiagnostics(err);
+    const Session session = loadSessionOrThrow(*path, err);
+    if (session.kernels.empty()) {
+        throw CliError(*path + ": the session has no kernel, so there is no table to print");
+    }
+    // Transformer groups served on each device (SPEC 6.6).
+    const auto groups = serveSessionGroups(session, context.database());
+    const bool shown = std::any_of(
+        session.devices.begin(), session.devices.end(), [](const DeviceSelection& d) { return d.visible; });
+    if (!shown && format != "json") {
+        throw CliError(*path
+            + ": the session shows no device, so there is no table to print: add one under "
+              "'devices:' (see 'roofscope hardware list'); '--format json' lists the kernels alone");
+    }
+    // The rows a block of kernels at a time, twice: first for the errors, the warnings and the
+    // columns' widths, then to print them, so that no more than a block is held (a profile of 100,000
+    // launches on 12 devices is 1.2 million rows) and nothing is printed when a row cannot be made.
+    constexpr std::size_t kKernelsPerBlock = 4096;
+    const TableFormat tableFormat = format == "csv" ? TableFormat::Csv
+        : format == "markdown"                      ? TableFormat::Markdown
+                                                    : TableFormat::Text;
+    EvaluationTableWriter writer(tableFormat);
+    // A profile of many launches repeats one warning per kernel: the first ones, then a count.
+    constexpr std::size_t kWarningsShown = 20;
+    std::size_t warnings = 0;
+    evaluateSessionInBlocks(session, context.database(), kKernelsPerBlock, [&](SessionEvaluation& block) {
+        if (!block.errors.empty()) {
+            throw CliError(*path + ": " + block.errors.front());
+        }
+        for (const auto& row : block.rows) {
+            for (const auto& w : row.evaluation.warnings) {
+                if (warnings++ < kWarningsShown) {
+                    err << "roofscope: warning: " << w << "\n";
+                }
+            }
+            if (format != "json") {
+                writer.measure(row.evaluation);
+            }
+            for (const auto& note : row.evaluation.levelNotes) { // bytes counted on another level: said, not hidden
+                if (warnings++ < kWarningsShown) {
+                    err << "roofscope: note: kernel '" << row.evaluation.kernelName << "' on "
+                        << row.evaluation.hardwareLabel << ": " << note
+                        << (row.evaluation.likeForLikeLevels ? "" : " (not like-for-like)") << "\n";
+                }
+            }
+        }
+        return true;
+    });
+    if (warnings > kWarningsShown) {
+        err << "roofscope: warning: " << warnings - kWarningsShown << " more warnings like these\n";
+    }
+    if (format == "json") {
+        bool first = true;
+        evaluateSessionInBlocks(session, context.database(), kKernelsPerBlock, [&](SessionEvaluation& block) {
+            writeTableJsonRows(out, block, first);
+            return true;
+        });
+        writeTableJsonEnd(out, session, first, groups);
+        return 0;
+    }
+    writer.writeHeader(out);
+    evaluateSessionInBlocks(session, context.database(), kKernelsPerBlock, [&](SessionEvaluation& block) {
+        for (const auto& row : block.rows) {
+            writer.writeRow(out, row.evaluation);
+        }
+        return true;
+    });
+    if (format != "csv") {
+        for (const auto& device : groups) {
+            for (const auto& group : device) {
+                out << "\nstep '" << group.name << "' on " << group.step.hardwareLabel << ": "
+                    << (group.step.error.empty()
+                               ? servingSummaryText(group.step) + "; tokens/s is " + servingBoundText(group.step)
+                               : group.step.error)
+                    << "\n";
+            }
+        }
+    }
+    return 0;
+}
+
+} // namespace roofscope
