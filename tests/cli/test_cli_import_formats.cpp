@@ -24,7 +24,7 @@ QByteArray readAll(const QString& path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
-void writeFile(const QString& path, const std::string& text)
+void writeText(const QString& path, const std::string& text)
 {
     std::ofstream(path.toStdString(), std::ios::binary) << text;
 }
@@ -60,7 +60,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString csv = dir.filePath("pmc_perf.csv");
-        writeFile(csv,
+        writeText(csv,
             "Dispatch_ID,Kernel_Name,Start_Timestamp,End_Timestamp,SQ_INSTS_VALU_MFMA_MOPS_F8,"
             "SQ_INSTS_VALU_MFMA_MOPS_F16,TCC_EA0_RDREQ_sum,TCC_EA0_RDREQ_32B_sum,TCC_EA0_WRREQ_sum,"
             "TCC_EA0_WRREQ_64B_sum,TCC_BUBBLE_sum\n"
@@ -88,7 +88,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString csv = dir.filePath("gemm.csv");
-        writeFile(csv,
+        writeText(csv,
             "\"ID\",\"Kernel Name\",\"CC\",\"gpu__time_duration.sum\",\"dram__bytes.sum\","
             "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n"
             "\"0\",\"gemm\",\"8.0\",\"2e-3\",\"0\",\"5000000000\"\n"
@@ -120,7 +120,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QStringList files { dir.filePath("time.csv"), dir.filePath("flops.csv"), dir.filePath("bytes.csv") };
         for (int i = 0; i < 3; ++i) {
-            writeFile(files[i], parts[i]);
+            writeText(files[i], parts[i]);
         }
         const QString session = dir.filePath("s.yaml");
         Run run = runRoofscope(QStringList { "import", "ncu" } + files + QStringList { "-o", session });
@@ -227,7 +227,7 @@ private Q_SLOTS:
         QVERIFY2(readAll(session).contains("format: rocprof-db"), readAll(session).constData());
         QCOMPARE(tableJson(session, { "--hardware-dir", dir.filePath("devices") }).size(), std::size_t { 1 });
         // Told by its content when a run names no format; a text file given as a database is refused.
-        writeFile(dir.filePath("r.yaml"),
+        writeText(dir.filePath("r.yaml"),
             "schema: roofscope-session/1\ntitle: t\nruns:\n  - name: db\n    file: " + db.toStdString() + "\n");
         QCOMPARE(
             tableJson(dir.filePath("r.yaml"), { "--hardware-dir", dir.filePath("devices") }).size(), std::size_t { 1 });
@@ -242,7 +242,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString session = dir.filePath("s.yaml");
-        writeFile(session,
+        writeText(session,
             "schema: roofscope-session/1\ntitle: t\nruns:\n  - name: model\n    file: "
                 + (kData + "jax/matmul_cost.json").toStdString()
                 + "\n  - name: tpu\n    file: " + (kData + "xprof/roofline_model.json").toStdString() + "\n");
