@@ -2,6 +2,8 @@
 
 // Runs the real roofscope executable for the command-line suites.
 
+#include <nlohmann/json.hpp>
+
 #include <QByteArray>
 #include <QFile>
 #include <QProcess>
@@ -30,6 +32,18 @@ inline Run runRoofscope(const QStringList& args)
     run.out = process.readAllStandardOutput();
     run.err = process.readAllStandardError();
     return run;
+}
+
+// The JSON a successful run prints; null (with its error printed) when it fails, discarded when
+// what it printed is not JSON.
+inline nlohmann::json runJson(const QStringList& args)
+{
+    const Run run = runRoofscope(args);
+    if (run.exitCode != 0) {
+        qWarning("%s", run.err.constData());
+        return nullptr;
+    }
+    return nlohmann::json::parse(run.out.toStdString(), nullptr, false);
 }
 
 // The executable the suites check: ROOFSCOPE_CLI_UNDER_TEST names another one (an older build, to

@@ -18,12 +18,6 @@ using namespace roofscope::test;
 namespace {
 const QString kData = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/");
 
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 void writeText(const QString& path, const std::string& text)
 {
     std::ofstream(path.toStdString(), std::ios::binary) << text;
@@ -49,7 +43,7 @@ private Q_SLOTS:
             "--hardware", "amd-instinct-mi300x" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
-        QVERIFY2(readAll(session).contains("hbm: 16792832"), readAll(session).constData());
+        QVERIFY2(readFile(session).contains("hbm: 16792832"), readFile(session).constData());
         const auto rows = tableJson(session);
         QVERIFY2(rows.is_array() && rows.size() == 3, rows.dump().c_str());
         QCOMPARE(rows[0]["hardware"].get<std::string>(), std::string("amd-instinct-mi300x"));
@@ -68,7 +62,7 @@ private Q_SLOTS:
         const QString session = dir.filePath("s.yaml");
         Run run = runRoofscope({ "import", "rocprof", csv, "-o", session, "--inline" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        const QByteArray yaml = readAll(session);
+        const QByteArray yaml = readFile(session);
         QVERIFY2(yaml.contains("flops: 5.12e+08") && yaml.contains("precision: fp8") && yaml.contains("hbm: 19200"),
             yaml.constData());
     }
@@ -173,8 +167,8 @@ private Q_SLOTS:
             { "import", "xprof", kData + "xprof/roofline_model.json", "-o", session, "--hardware-out", device });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
-        QVERIFY2(readAll(device).contains("id: xprof-tpu-v5-lite"), readAll(device).constData());
-        QVERIFY2(readAll(session).contains("format: xprof"), readAll(session).constData());
+        QVERIFY2(readFile(device).contains("id: xprof-tpu-v5-lite"), readFile(device).constData());
+        QVERIFY2(readFile(session).contains("format: xprof"), readFile(session).constData());
         const auto rows = tableJson(session, { "--hardware-dir", dir.filePath("devices") });
         QVERIFY2(rows.is_array() && rows.size() == 3, rows.dump().c_str());
         QCOMPARE(rows[0]["kernel"].get<std::string>(), std::string("fusion.1"));
@@ -219,12 +213,12 @@ private Q_SLOTS:
             }
             return out;
         };
-        QVERIFY2(levels(readAll(device)).size() >= 4, readAll(device).constData());
-        QCOMPARE(levels(readAll(device)), levels(readAll(csvDevice)));
+        QVERIFY2(levels(readFile(device)).size() >= 4, readFile(device).constData());
+        QCOMPARE(levels(readFile(device)), levels(readFile(csvDevice)));
         // Without -o's --inline the session refers to the database and reads it again.
         run = runRoofscope({ "import", "rocprof-db", db, "-o", session, "--hardware-out", device });
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        QVERIFY2(readAll(session).contains("format: rocprof-db"), readAll(session).constData());
+        QVERIFY2(readFile(session).contains("format: rocprof-db"), readFile(session).constData());
         QCOMPARE(tableJson(session, { "--hardware-dir", dir.filePath("devices") }).size(), std::size_t { 1 });
         // Told by its content when a run names no format; a text file given as a database is refused.
         writeText(dir.filePath("r.yaml"),
