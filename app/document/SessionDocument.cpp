@@ -123,10 +123,18 @@ QString SessionDocument::setKernelIntensity(int index, double flopsPerByte, QStr
             return qs(error);
         }
     } else {
-        const double defaultBytes
-            = current.bytesOn("default") > 0.0 ? current.bytesOn("default") : current.bytes.front().bytes;
-        if (!(current.flops > 0.0) || !(defaultBytes > 0.0)) {
+        const double defaultBytes = current.bytesOn("default") > 0.0 ? current.bytesOn("default")
+            : current.bytes.empty()                                  ? 0.0
+                                                                     : current.bytes.front().bytes;
+        if (!(current.flops > 0.0)) {
             return tr("A kernel with no FLOPs has no intensity to move");
+        }
+        if (!(defaultBytes > 0.0) && !(current.totalBytes() > 0.0)) {
+            return tr("%1 moved 0 bytes on every counted level: its intensity is unbounded, with nothing to scale")
+                .arg(qs(current.name));
+        }
+        if (!(defaultBytes > 0.0)) {
+            return tr("%1 moved 0 bytes on its main level: there is no intensity there to move").arg(qs(current.name));
         }
         const double factor = (current.flops / flopsPerByte) / defaultBytes;
         for (auto& b : moved.bytes) {
