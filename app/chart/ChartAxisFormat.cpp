@@ -42,6 +42,9 @@ QString formatFractionOfRoof(double fraction)
 
 QString formatLabelIntensity(double flopsPerByte)
 {
+    if (std::isinf(flopsPerByte) && flopsPerByte > 0.0) {
+        return QStringLiteral("\u221E");
+    }
     if (!std::isfinite(flopsPerByte) || !(flopsPerByte > 0.0)) {
         return {};
     }

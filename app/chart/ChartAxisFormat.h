@@ -13,7 +13,8 @@ QString formatPerformanceTick(double flopsPerSecond);
 // digits, as the results table's "% of roof" column writes the same fraction.
 QString formatFractionOfRoof(double fraction);
 // An intensity in a kernel's label ("AI=108"): a whole number from 10 up, three significant digits
-// below ("5.33", "0.25"); empty when not a positive number.
+// below ("5.33", "0.25"); "∞" for an unbounded one (no bytes on any counted level); empty when not
+// a positive number.
 QString formatLabelIntensity(double flopsPerByte);
 
 } // namespace roofscope

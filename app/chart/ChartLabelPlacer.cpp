@@ -1,7 +1,9 @@
 #include "chart/ChartLabelPlacer.h"
 
 #include "chart/ChartLabelMetrics.h"
+#include "chart/EdgeMarker.h"
 #include "chart/PolylineClip.h"
+#include "document/ChartModel.h"
 
 #include <QLineF>
 #include <QtMath>
@@ -91,7 +93,11 @@ void ChartLabelPlacer::place()
     std::vector<QPointF> obstacles;
     obstacles.reserve(m_obstacles.size());
     for (const QPointF& point : m_obstacles.size() <= kMaxObstacles ? m_obstacles : std::vector<QPointF> {}) {
-        obstacles.emplace_back(m_plot->xAxis->coordToPixel(point.x()), m_plot->yAxis->coordToPixel(point.y()));
+        const double y = m_plot->yAxis->coordToPixel(point.y());
+        obstacles.emplace_back(edge::intensityPixel(m_plot->xAxis, point.x()), y);
+        if (unboundedIntensity(point.x())) { // a marker pinned by the edge: its arrow on to the edge too
+            obstacles.emplace_back((obstacles.back().x() + edge::edgePixel(m_plot->xAxis)) / 2.0, y);
+        }
     }
     std::vector<Box> placed;
     placeLegend(obstacles, placed);

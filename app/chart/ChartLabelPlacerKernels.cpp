@@ -4,6 +4,7 @@
 #include "chart/ChartLabelPlacer.h"
 
 #include "chart/ChartLabelMetrics.h"
+#include "chart/EdgeMarker.h"
 
 #include <qcustomplot.h>
 
@@ -65,7 +66,8 @@ void ChartLabelPlacer::placeKernels(
     const std::vector<QPointF>& markers, std::vector<Box>& placed, std::vector<QLineF>& leaders)
 {
     const QRect rect = m_plot->axisRect()->rect();
-    auto guidePixel = [&](const KernelLabel& label) { return m_plot->xAxis->coordToPixel(label.x); };
+    // An unbounded intensity's guide is the pinned column by the edge, where its markers are.
+    auto guidePixel = [&](const KernelLabel& label) { return edge::intensityPixel(m_plot->xAxis, label.x); };
     double rowsBottom = rect.top();
     for (KernelLabel& label : m_kernels) {
         if (label.text->text() != label.shortened) { // the chart set a new text (a drag, a rename)

@@ -2,6 +2,8 @@
 // and the legend keep clear of.
 #include "chart/ChartLabelPlacer.h"
 
+#include "chart/EdgeMarker.h"
+
 #include <QFontMetricsF>
 #include <QLineF>
 #include <qcustomplot.h>
@@ -85,7 +87,7 @@ void ChartLabelPlacer::placeMeasured(const std::vector<QPointF>& obstacles, std:
     for (MeasuredLabel& label : m_measured) {
         label.placed.reset();
         const MeasuredAnchor& a = label.anchor;
-        const QPointF point(m_plot->xAxis->coordToPixel(a.point.x()), m_plot->yAxis->coordToPixel(a.point.y()));
+        const QPointF point(edge::intensityPixel(m_plot->xAxis, a.point.x()), m_plot->yAxis->coordToPixel(a.point.y()));
         if (!std::isfinite(point.x()) || !std::isfinite(point.y()) || !area.contains(point) || a.text.isEmpty()) {
             continue;
         }

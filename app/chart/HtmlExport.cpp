@@ -263,12 +263,18 @@ QString kernelsSvg(const PixelMap& map, const ChartScene& scene, const QRect& re
                            .arg(n(map.x(point.intensity)), n(map.y(point.attainable)), n(map.x(point.bindingIntensity)),
                                deviceColour, colour(scene.style.hollowFill));
             }
-            out += kernelMarkerSvg(scene, static_cast<int>(k), point.device,
-                QPointF(map.x(point.intensity), map.y(point.attainable))); // the chart's shape for the kernel
+            const QPointF at(map.x(point.intensity), map.y(point.attainable));
+            if (unboundedIntensity(point.intensity)) { // no bytes moved: pinned by the edge, an arrow on to it
+                out += edgeArrowSvg(scene.style, point.device, at, map.edgeX());
+            }
+            out += kernelMarkerSvg(scene, static_cast<int>(k), point.device, at); // the chart's shape for the kernel
         }
         if (kernel.achieved && *kernel.achieved > 0.0) { // the measured point, compared with the first device
             const MeasuredPixels at { QPointF(map.x(x), map.y(*kernel.achieved)),
                 map.y(kernel.points.front().attainable), static_cast<double>(rect.top()) };
+            if (unboundedIntensity(x)) {
+                out += edgeArrowSvg(scene.style, kernel.points.front().device, at.point, map.edgeX());
+            }
             out += measuredSvg(scene, static_cast<int>(k), at, labels.measuredLabel(static_cast<int>(k)));
         }
         out += QStringLiteral("</g>\n");
@@ -527,6 +533,7 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
     page += legend;
     page += QStringLiteral("<button id=\"show-all\" hidden>Show every kernel</button>\n");
     page += svg;
+    page += edgeKernelsNote(scene);
     page += QStringLiteral("<div id=\"tooltip\" hidden></div>\n<h2>Results</h2>\n");
     if (listedCount < session.kernels.size()) {
         // The page stays honest about what it leaves out: how many, by which measure, and where to get them.

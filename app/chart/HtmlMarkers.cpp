@@ -69,6 +69,48 @@ QString kernelMarkerSvg(const ChartScene& scene, int kernel, int device, QPointF
                 n(style.review ? 1.5 : 1.0)));
 }
 
+QString edgeArrowSvg(const ChartStyle& style, int device, QPointF at, double edgeX)
+{
+    // The geometry of edge::drawArrow: a shaft from just off the marker's centre, a head whose tip is
+    // a pixel short of the edge.
+    const double direction = edgeX >= at.x() ? 1.0 : -1.0;
+    const double headWidth = 3.5 * style.lineScale;
+    const double headLength = 7.0 * style.lineScale;
+    const double tip = edgeX - direction;
+    const double start = at.x() + direction * 4.0 * style.markerScale;
+    const double y = at.y();
+    QString out
+        = QStringLiteral("<g class=\"edge-arrow\" data-device=\"%1\" data-tip-x=\"%2\">").arg(device).arg(n(tip));
+    if ((tip - headLength * direction - start) * direction > 0.0) {
+        out += QStringLiteral("<line x1=\"%1\" y1=\"%2\" x2=\"%3\" y2=\"%2\" stroke=\"%4\" stroke-width=\"%5\" "
+                              "stroke-linecap=\"round\"/>")
+                   .arg(n(start), n(y), n(tip - direction * headLength / 2.0), colour(style.arrow), n(style.line(1.4)));
+    }
+    out += QStringLiteral("<polygon points=\"%1,%2 %3,%4 %3,%5\" fill=\"%6\"/></g>\n")
+               .arg(n(tip), n(y), n(tip - direction * headLength), n(y - headWidth), n(y + headWidth),
+                   colour(style.arrow));
+    return out;
+}
+
+QString edgeKernelsNote(const ChartScene& scene)
+{
+    QStringList names;
+    for (const ChartKernel& kernel : scene.kernels) {
+        if (!kernel.hidden && std::any_of(kernel.points.begin(), kernel.points.end(), [](const ChartKernelPoint& p) {
+                return placeable(p) && unboundedIntensity(p.intensity);
+            })) {
+            names << kernel.name;
+        }
+    }
+    if (names.isEmpty()) {
+        return {};
+    }
+    return QStringLiteral("<p id=\"edge-kernels\">%1</p>\n")
+        .arg(QObject::tr("At the chart's right edge, with an arrow: %1 %2; counted in every total.")
+                 .arg(names.join(QStringLiteral(", ")), unboundedIntensityText())
+                 .toHtmlEscaped());
+}
+
 QString measuredSvg(const ChartScene& scene, int kernel, const MeasuredPixels& at,
     const std::optional<ChartLabelPlacer::PlacedMeasuredLabel>& label)
 {

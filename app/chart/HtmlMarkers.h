@@ -18,6 +18,14 @@ struct Evaluation;
 // path, filled with the device's colour, tagged with kernel, device, shape and its point (data-x/y).
 QString kernelMarkerSvg(const ChartScene& scene, int kernel, int device, QPointF at);
 
+// The arrow from a marker at `at` (pixels) of a kernel with an unbounded intensity (no bytes on any
+// counted level) on to the plot's edge at `edgeX`, as the chart draws it (edge::drawArrow): class
+// "edge-arrow", tagged with the device so that switching it off hides it.
+QString edgeArrowSvg(const ChartStyle& style, int device, QPointF at, double edgeX);
+
+// Under the chart: which kernels sit at its right edge and why (id "edge-kernels"); empty when none.
+QString edgeKernelsNote(const ChartScene& scene);
+
 // Where a measured point is drawn, in the chart's pixels: the point, the first point's roof above it
 // (the one its fraction compares with) and the plot's top.
 struct MeasuredPixels {

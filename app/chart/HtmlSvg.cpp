@@ -1,5 +1,6 @@
 #include "chart/HtmlSvg.h"
 
+#include "chart/EdgeMarker.h"
 #include "chart/RoofGeometry.h"
 #include "document/ChartStyle.h"
 
@@ -48,7 +49,12 @@ PixelMap::PixelMap(const QCustomPlot* plot)
 
 double PixelMap::x(double flopsPerByte) const
 {
-    return m_x->coordToPixel(flopsPerByte);
+    return edge::intensityPixel(m_x, flopsPerByte); // an unbounded intensity: by the edge, as the chart
+}
+
+double PixelMap::edgeX() const
+{
+    return edge::edgePixel(m_x);
 }
 
 double PixelMap::y(double flopsPerSecond) const

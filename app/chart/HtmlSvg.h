@@ -30,7 +30,9 @@ QString text(double x, double y, const QString& content, const QString& attribut
 class PixelMap {
 public:
     explicit PixelMap(const QCustomPlot* plot);
+    // An unbounded intensity (a kernel that moved 0 bytes) maps where the chart pins it, by the edge.
     double x(double flopsPerByte) const;
+    double edgeX() const; // the pixel column of the x range's high end
     double y(double flopsPerSecond) const;
     QString point(double flopsPerByte, double flopsPerSecond) const;
     // A <polyline> through the line's positive points; empty with fewer than two.

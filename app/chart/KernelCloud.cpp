@@ -2,12 +2,14 @@
 
 #include "chart/ChartAxisFormat.h"
 #include "chart/ChartLabelPlacer.h"
+#include "chart/EdgeMarker.h"
 #include "chart/KernelMarkerStyle.h"
 
 #include <QFontMetricsF>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace roofscope {
 
@@ -154,13 +156,19 @@ void KernelCloud::drawMany(QCPPainter* painter)
     const double yScale = (area.height()) / (std::log(yr.upper) - yLog0);
     const bool xReversed = m_xAxis->rangeReversed();
     const bool yReversed = m_yAxis->rangeReversed();
+    // An unbounded intensity (no bytes on any counted level) sits at the pinned column by the edge.
+    const double edgeX = edge::intensityPixel(m_xAxis, std::numeric_limits<double>::infinity()) - area.left();
     auto toPixel = [&](double x, double y, int& px, int& py) {
         if (!(x > 0.0 && y > 0.0)) {
             return false;
         }
-        double fx = (fastLog(x) - xLog0) * xScale;
+        const bool unbounded = unboundedIntensity(x);
+        if (unbounded && !std::isfinite(y)) {
+            return false;
+        }
+        double fx = unbounded ? edgeX : (fastLog(x) - xLog0) * xScale;
         double fy = (fastLog(y) - yLog0) * yScale;
-        if (xReversed) {
+        if (xReversed && !unbounded) {
             fx = area.width() - fx;
         }
         if (!yReversed) {
@@ -224,6 +232,27 @@ void KernelCloud::drawMany(QCPPainter* painter)
                 }
                 fresh[static_cast<size_t>(point.device)].pixels.emplace_back(py * width + px, static_cast<int>(k));
             }
+        }
+    }
+    // Kernels of unbounded intensity: an arrow from the pinned column on to the edge, under the markers.
+    const double edgeLine = edge::edgePixel(m_xAxis);
+    for (size_t k = 0; k < kernels.size(); ++k) {
+        const ChartKernel& kernel = kernels[k];
+        if (static_cast<int>(k) == m_kernel || kernel.hidden || kernel.points.empty()) {
+            continue;
+        }
+        for (const ChartKernelPoint& point : kernel.points) {
+            int px = 0;
+            int py = 0;
+            if (unboundedIntensity(point.intensity) && toPixel(point.intensity, point.attainable, px, py)) {
+                edge::drawArrow(painter, QPointF(area.left() + px, area.top() + py), edgeLine, m_scene->style);
+            }
+        }
+        int px = 0;
+        int py = 0;
+        if (kernel.achieved && unboundedIntensity(kernel.points.front().intensity)
+            && toPixel(kernel.points.front().intensity, *kernel.achieved, px, py)) {
+            edge::drawArrow(painter, QPointF(area.left() + px, area.top() + py), edgeLine, m_scene->style);
         }
     }
     for (size_t d = 0; d < deviceCount; ++d) {
@@ -293,10 +322,10 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
         painter->setPen(QPen(style.guide, style.line(1.0), Qt::DotLine));
         double lastX = -1.0;
         for (const ChartKernelPoint& point : kernel.points) {
-            if (!positiveFinite(point.intensity)) {
+            if (!positiveFinite(point.intensity) && !unboundedIntensity(point.intensity)) {
                 continue;
             }
-            const double x = m_xAxis->coordToPixel(point.intensity);
+            const double x = edge::intensityPixel(m_xAxis, point.intensity);
             if (m_strict && (x < area.left() || x > area.right())) {
                 continue;
             }
@@ -330,20 +359,23 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
         painter->drawEllipse(QPointF(x1, y), radius, radius);
         painter->setBrush(Qt::NoBrush);
     }
+    const double edgeX = edge::edgePixel(m_xAxis);
     for (const ChartKernelPoint& point : kernel.points) {
-        if (!positiveFinite(point.intensity) || !positiveFinite(point.attainable) || point.device < 0
-            || static_cast<size_t>(point.device) >= m_scene->devices.size()) {
+        if (!placeable(point) || point.device < 0 || static_cast<size_t>(point.device) >= m_scene->devices.size()) {
             continue;
         }
         if (guideX <= 0.0) {
             guideX = point.intensity;
             roofAbove = point.attainable;
         }
-        const double x = m_xAxis->coordToPixel(point.intensity);
+        const double x = edge::intensityPixel(m_xAxis, point.intensity);
         const double y = m_yAxis->coordToPixel(point.attainable);
         const double margin = m_strict ? -10.0 : 20.0; // strict: the whole marker inside
         if (y < top - margin || y > bottom + margin || x < area.left() - margin || x > area.right() + margin) {
             continue;
+        }
+        if (unboundedIntensity(point.intensity)) { // its intensity lies beyond the axis: an arrow on to the edge
+            edge::drawArrow(painter, QPointF(x, y), edgeX, style);
         }
         stampAt(painter,
             stamp(index, m_scene->devices[static_cast<size_t>(point.device)].color, false, kernel.markerScale), x, y);
@@ -351,7 +383,7 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
     if (!kernel.achieved || !positiveFinite(*kernel.achieved) || guideX <= 0.0) {
         return;
     }
-    const double x = m_xAxis->coordToPixel(guideX);
+    const double x = edge::intensityPixel(m_xAxis, guideX);
     const double y = m_yAxis->coordToPixel(*kernel.achieved);
     if (m_strict && (y < top + 10 || y > bottom - 10 || x < area.left() + 10 || x > area.right() - 10)) {
         return;
@@ -400,6 +432,9 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
                 Qt::AlignHCenter | Qt::AlignTop, name);
         }
         painter->setBrush(Qt::NoBrush);
+    }
+    if (unboundedIntensity(guideX)) {
+        edge::drawArrow(painter, QPointF(x, y), edgeX, style);
     }
     stampAt(painter, stamp(index, style.hollowFill, true, kernel.markerScale), x, y);
     if (kernel.aboveRoof) { // a red ring: check the precision and the bytes counted (see the tooltip)

@@ -21,6 +21,8 @@ class ChartLabelPlacer;
 // runtime, a hollow marker at the achieved point with a gap arrow up to the first device's roof (the
 // roof its "% of roof" compares with) and that label where the label placer put it; a kernel bound
 // by another level than the x-axis one, a dashed line at its height to a ring on that level's roof.
+// A kernel that moved 0 bytes on every counted level (intensity unbounded) is drawn at the high end of
+// the x range shown (edge::intensityPixel), whatever the zoom, each marker with an arrow on to the edge.
 //
 // Markers are stamped from pixmaps rendered once per (shape, colour). With more than kManyKernels
 // kernels, every kernel gets the same round marker (shapes no longer tell them apart), a pixel is

@@ -9,6 +9,7 @@
 #include "chart/ChartDecorator.h"
 #include "chart/ChartLabelPlacer.h"
 #include "chart/ComparisonPanel.h"
+#include "chart/EdgeMarker.h"
 #include "chart/KernelCloud.h"
 #include "chart/KernelMarkerStyle.h"
 #include "chart/SiLogTicker.h"
@@ -438,8 +439,8 @@ int RooflineChart::kernelMarkerCount() const
 {
     int count = 0;
     for (const ChartKernel& kernel : m_scene->kernels) {
-        count += static_cast<int>(std::count_if(kernel.points.begin(), kernel.points.end(),
-            [](const ChartKernelPoint& p) { return positiveFinite(p.intensity) && positiveFinite(p.attainable); }));
+        count += static_cast<int>(std::count_if(
+            kernel.points.begin(), kernel.points.end(), [](const ChartKernelPoint& p) { return placeable(p); }));
     }
     return count;
 }
@@ -450,8 +451,9 @@ std::optional<QPointF> RooflineChart::markerPosition(int kernel, int device) con
         return std::nullopt;
     }
     for (const ChartKernelPoint& point : m_scene->kernels[static_cast<size_t>(kernel)].points) {
-        if (point.device == device && positiveFinite(point.intensity) && positiveFinite(point.attainable)) {
-            return QPointF(m_plot->xAxis->coordToPixel(point.intensity), m_plot->yAxis->coordToPixel(point.attainable));
+        if (point.device == device && placeable(point)) { // an unbounded intensity: pinned by the right edge
+            return QPointF(
+                edge::intensityPixel(m_plot->xAxis, point.intensity), m_plot->yAxis->coordToPixel(point.attainable));
         }
     }
     return std::nullopt;

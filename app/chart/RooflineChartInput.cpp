@@ -3,6 +3,7 @@
 
 #include "chart/RooflineChart.h"
 
+#include "chart/EdgeMarker.h"
 #include "chart/KernelCloud.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -11,6 +12,7 @@
 #include <QToolTip>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofscope {
@@ -66,7 +68,7 @@ std::optional<ChartHit> RooflineChart::hitTest(const QPointF& pos, double radius
     const QCPAxis* xAxis = m_plot->xAxis;
     const QCPAxis* yAxis = m_plot->yAxis;
     auto consider = [&](int kernel, int device, double x, double y) {
-        const double dx = xAxis->coordToPixel(x) - pos.x();
+        const double dx = edge::intensityPixel(xAxis, x) - pos.x(); // an unbounded intensity: by the edge
         const double dy = yAxis->coordToPixel(y) - pos.y();
         const double distance = dx * dx + dy * dy;
         // The selected kernel wins ties, so a press on stacked markers grabs what the user is editing.
@@ -81,11 +83,12 @@ std::optional<ChartHit> RooflineChart::hitTest(const QPointF& pos, double radius
             continue;
         }
         for (const auto& point : kernel.points) {
-            if (positiveFinite(point.intensity) && positiveFinite(point.attainable)) {
+            if (placeable(point)) {
                 consider(k, point.device, point.intensity, point.attainable);
             }
         }
-        if (kernel.achieved && !kernel.points.empty() && positiveFinite(*kernel.achieved)) {
+        if (kernel.achieved && !kernel.points.empty() && placeable(kernel.points.front())
+            && positiveFinite(*kernel.achieved)) {
             consider(k, kernel.points.front().device, kernel.points.front().intensity, *kernel.achieved);
         }
     }
@@ -140,6 +143,16 @@ void RooflineChart::onMousePress(QMouseEvent* event)
     const std::optional<int> kernel = hit ? std::optional<int>(hit->kernel) : std::nullopt;
     Q_EMIT kernelClicked(kernel.value_or(-1));
     if (!kernel) {
+        return;
+    }
+    const auto& points = m_scene->kernels[static_cast<size_t>(*kernel)].points;
+    const auto pressed = std::find_if(points.begin(), points.end(),
+        [&](const ChartKernelPoint& point) { return point.device == hit->device || hit->device < 0; });
+    if (pressed != points.end() && unboundedIntensity(pressed->intensity)) {
+        // Selected, not dragged: no intensity along the axis could stand for it. The press pans the view.
+        Q_EMIT statusMessage(tr("%1 %2: it cannot be dragged along the intensity axis")
+                                 .arg(m_scene->kernels[static_cast<size_t>(*kernel)].name, unboundedIntensityText()));
+        setSelectedKernel(*kernel);
         return;
     }
     m_dragScale = 1.0;

@@ -7,6 +7,7 @@
 #include "chart/ChartAxisFormat.h"
 #include "chart/ChartDecorator.h"
 #include "chart/ChartLabelPlacer.h"
+#include "chart/EdgeMarker.h"
 #include "chart/KernelCloud.h"
 #include "chart/KernelMarkerStyle.h"
 
@@ -25,13 +26,14 @@ bool positiveFinite(double value)
     return std::isfinite(value) && value > 0.0;
 }
 
-// Where a kernel's guide and label go (the first drawable point's intensity) and the marker its label
-// names: the highest point at that intensity, the one nearest the labels at the top. {0, 0} when none.
+// Where a kernel's guide and label go (the first drawable point's intensity, +infinity for a kernel
+// drawn at the right edge) and the marker its label names: the highest point at that intensity, the
+// one nearest the labels at the top. {0, 0} when none.
 QPointF labelAnchor(const ChartKernel& kernel)
 {
     QPointF anchor;
     for (const ChartKernelPoint& point : kernel.points) {
-        if (!positiveFinite(point.intensity) || !positiveFinite(point.attainable)) {
+        if (!placeable(point)) {
             continue;
         }
         if (anchor.x() <= 0.0) {
@@ -80,7 +82,7 @@ void RooflineChart::buildKernel(int index)
     items.y = anchor.y();
     if (few) {
         for (const ChartKernelPoint& point : kernel.points) {
-            if (positiveFinite(point.intensity) && positiveFinite(point.attainable)) {
+            if (placeable(point)) { // an unbounded intensity is placed by the edge when the placer maps it
                 m_labels->addObstacle(point.intensity, point.attainable);
             }
         }
@@ -137,7 +139,8 @@ void RooflineChart::updateKernel(int index)
         // The label follows the guide, with its new intensity; the next full replot places it again.
         items.label->setText(kernelLabel(index));
         m_labels->moveKernel(items.label, items.x, items.y);
-        items.label->position->setCoords(items.x, items.label->position->coords().y());
+        items.label->position->setCoords(
+            edge::drawnIntensity(m_plot->xAxis, items.x), items.label->position->coords().y());
         items.label->setVisible(items.x > 0.0);
         items.leader->setVisible(false);
     }

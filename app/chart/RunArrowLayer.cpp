@@ -1,5 +1,7 @@
 #include "chart/RunArrowLayer.h"
 
+#include "chart/EdgeMarker.h"
+
 #include "document/RunComparison.h"
 
 #include <QFontMetricsF>
@@ -47,8 +49,9 @@ void RunArrowLayer::draw(QCPPainter* painter)
                 && arrow.afterAchieved > 0.0)) {
             continue; // not on log axes
         }
-        const QPointF from(x->coordToPixel(arrow.beforeIntensity), y->coordToPixel(arrow.beforeAchieved));
-        const QPointF to(x->coordToPixel(arrow.afterIntensity), y->coordToPixel(arrow.afterAchieved));
+        // A side that moved 0 bytes (intensity unbounded) sits where its marker is pinned, by the edge.
+        const QPointF from(edge::intensityPixel(x, arrow.beforeIntensity), y->coordToPixel(arrow.beforeAchieved));
+        const QPointF to(edge::intensityPixel(x, arrow.afterIntensity), y->coordToPixel(arrow.afterAchieved));
         const QColor color = arrow.change > 0.0 ? slower : faster;
         painter->setPen(QPen(color, 2.0));
         painter->setBrush(Qt::NoBrush);

@@ -17,6 +17,22 @@ bool positiveFinite(double value)
 }
 } // namespace
 
+bool unboundedIntensity(double intensity)
+{
+    return std::isinf(intensity) && intensity > 0.0;
+}
+
+bool placeable(const ChartKernelPoint& point)
+{
+    return (positiveFinite(point.intensity) || unboundedIntensity(point.intensity)) && positiveFinite(point.attainable);
+}
+
+QString unboundedIntensityText()
+{
+    return QObject::tr(
+        "moved 0 bytes on every counted level: compute-bound, intensity unbounded; drawn at the right edge");
+}
+
 const ChartLevel* ChartDevice::defaultLevel() const
 {
     for (const auto& level : levels) {

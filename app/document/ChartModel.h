@@ -78,6 +78,17 @@ struct ChartKernelPoint {
     double bindingIntensity = 0.0;
 };
 
+// A kernel that moved 0 bytes on every counted level (all of its data stayed above them, as a GEMM
+// whose operands sit in L2) has no finite intensity: its point's `intensity` is +infinity. It is
+// compute-bound by definition and sits on its compute roof; charts draw it at the right edge of the
+// x range shown, with an arrow pointing on, and say why (unboundedIntensityText()).
+bool unboundedIntensity(double intensity);
+// Whether a point can be drawn: a positive, finite attainable FLOP/s at a positive finite or unbounded
+// intensity.
+bool placeable(const ChartKernelPoint& point);
+// Why such a kernel sits at the chart's right edge (tooltips, the HTML page, the problems list).
+QString unboundedIntensityText();
+
 // Places an evaluation on the chart's x-axis level (see ChartScene::xLevel): `intensity` on that level
 // (a device or kernel without it: the default level), `bindingIntensity` on the binding level when
 // that is another one. `attainable` and `regime` are the evaluation's.

@@ -1,5 +1,7 @@
 #include "document/EvaluationText.h"
 
+#include "document/ChartModel.h"
+
 #include "io/EvaluationFormat.h"
 #include "model/Guidance.h"
 #include "model/Units.h"
@@ -45,7 +47,10 @@ QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel, cons
     // Intensity and ridge as the results table gives them: on the level the regime compares against.
     const QString level = QString::fromStdString(ev.nearestLevel).toUpper();
     const auto cell = [&](size_t column) { return QString::fromStdString(tableCell(ev, column, false)); };
-    if (level.isEmpty()) {
+    if (unboundedIntensity(ev.intensity) && ev.attainable > 0.0) {
+        // No bytes on any counted level (why the chart draws it at its right edge: said under the table).
+        html += row(QObject::tr("Intensity"), QStringLiteral("∞ (%1)").arg(QObject::tr("unbounded")));
+    } else if (level.isEmpty()) {
         html += row(QObject::tr("Intensity"), cell(ColumnIntensity));
     } else {
         html += row(QObject::tr("Intensity"), QObject::tr("%1 on %2").arg(cell(ColumnIntensity), level));
@@ -103,7 +108,12 @@ QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel, cons
     for (const std::string& warning : ev.warnings) {
         html += row(QObject::tr("Warning"), esc(warning));
     }
-    html += QStringLiteral("</table><p><i>%1</i></p>").arg(esc(guidance(ev, kernel)));
+    html += QStringLiteral("</table>");
+    if (unboundedIntensity(ev.intensity) && ev.attainable > 0.0) { // a paragraph: it wraps
+        html += QStringLiteral("<p><b>%1</b> %2</p>")
+                    .arg(QObject::tr("On the chart:"), unboundedIntensityText().toHtmlEscaped());
+    }
+    html += QStringLiteral("<p><i>%1</i></p>").arg(esc(guidance(ev, kernel)));
     return html;
 }
 

@@ -174,7 +174,10 @@ std::optional<Evaluation> evaluateForScene(
     for (const std::string& warning : ev.warnings) {
         problems << qs(warning); // core warnings name the kernel and the device
     }
-    if (!(std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable) && ev.attainable > 0.0)) {
+    const bool attainable = std::isfinite(ev.attainable) && ev.attainable > 0.0;
+    if (attainable && unboundedIntensity(ev.intensity)) {
+        problems << QObject::tr("Kernel '%1' on %2 %3").arg(qs(kernel.name), deviceLabel, unboundedIntensityText());
+    } else if (!(std::isfinite(ev.intensity) && ev.intensity > 0.0 && attainable)) {
         problems << QObject::tr("Kernel '%1' cannot be placed on the log-log chart of %2 (intensity %3, %4 FLOP/s)")
                         .arg(qs(kernel.name), deviceLabel, QString::number(ev.intensity),
                             QString::number(ev.attainable));
@@ -182,9 +185,12 @@ std::optional<Evaluation> evaluateForScene(
     return std::move(evaluated.evaluation);
 }
 
+// A point the chart draws: a positive finite intensity, or an unbounded one (no bytes on any counted
+// level: drawn at the right edge), under a positive finite attainable FLOP/s.
 bool drawable(const Evaluation& ev)
 {
-    return std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable) && ev.attainable > 0.0;
+    return ((std::isfinite(ev.intensity) && ev.intensity > 0.0) || unboundedIntensity(ev.intensity))
+        && std::isfinite(ev.attainable) && ev.attainable > 0.0;
 }
 
 // Adds a kernel's point on scene device d (and the compute roof of its precision when new).

@@ -70,10 +70,19 @@ QString SessionDocument::replaceKernel(int index, const Kernel& kernel, const QS
     } else if (!(checked.flops >= 0.0) || !std::isfinite(checked.flops) || checked.bytes.empty()) {
         return tr("FLOPs must be a number >= 0 and the kernel needs bytes on at least one level");
     }
+    const Kernel& current = m_session.kernels[static_cast<size_t>(index)];
     for (const auto& b : checked.bytes) {
-        if (!(b.bytes > 0.0) || !std::isfinite(b.bytes)) {
+        // A level the kernel already had at 0 (loaded or imported: a measured kernel whose data never
+        // reached it) stays, so that its other fields can be edited; a new 0 is refused.
+        const bool keptZero = b.bytes == 0.0
+            && std::any_of(current.bytes.begin(), current.bytes.end(),
+                [&](const LevelBytes& c) { return c.level == b.level && c.bytes == 0.0; });
+        if ((!(b.bytes > 0.0) && !keptZero) || !std::isfinite(b.bytes)) {
             return tr("Bytes on %1 must be greater than zero").arg(qs(b.level));
         }
+    }
+    if (!checked.templ && !(checked.totalBytes() > 0.0) && !(checked.flops > 0.0)) {
+        return tr("A kernel that moves no bytes needs FLOPs: there is nothing to place");
     }
     if (checked.measuredSeconds && !(*checked.measuredSeconds > 0.0 && std::isfinite(*checked.measuredSeconds))) {
         return tr("The measured runtime must be greater than zero");
@@ -123,10 +132,18 @@ QString SessionDocument::setKernelIntensity(int index, double flopsPerByte, QStr
             return qs(error);
         }
     } else {
-        const double defaultBytes
-            = current.bytesOn("default") > 0.0 ? current.bytesOn("default") : current.bytes.front().bytes;
-        if (!(current.flops > 0.0) || !(defaultBytes > 0.0)) {
+        const double defaultBytes = current.bytesOn("default") > 0.0 ? current.bytesOn("default")
+            : current.bytes.empty()                                  ? 0.0
+                                                                     : current.bytes.front().bytes;
+        if (!(current.flops > 0.0)) {
             return tr("A kernel with no FLOPs has no intensity to move");
+        }
+        if (!(defaultBytes > 0.0) && !(current.totalBytes() > 0.0)) {
+            return tr("%1 moved 0 bytes on every counted level: its intensity is unbounded, with nothing to scale")
+                .arg(qs(current.name));
+        }
+        if (!(defaultBytes > 0.0)) {
+            return tr("%1 moved 0 bytes on its main level: there is no intensity there to move").arg(qs(current.name));
         }
         const double factor = (current.flops / flopsPerByte) / defaultBytes;
         for (auto& b : moved.bytes) {

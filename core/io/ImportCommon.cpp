@@ -185,7 +185,8 @@ bool dropZeroByteLevels(ImportedKernel& kernel, const std::string& who, Diagnost
         bytes.push_back({ zeroLevel, 0.0 });
         diagnostics.push_back(warningAt(kernel.file, kernel.line,
             who + " moved 0 bytes on " + zero + ", the only level counted: kept as compute-bound at " + zeroLevel
-                + " (its intensity there is unbounded, so the chart cannot place it) and counted in the totals"));
+                + " (its intensity there is unbounded: the chart draws it at its right edge) and counted in the "
+                  "totals"));
         return true;
     }
     diagnostics.push_back(warningAt(kernel.file, kernel.line,

@@ -415,6 +415,65 @@ private Q_SLOTS:
         QVERIFY2(client > 1000 && client <= 1280, qPrintable(match.captured(0)));
         QVERIFY2(scroll <= client, qPrintable(match.captured(0)));
     }
+
+    // A GEMM that moved 0 bytes on DRAM, the only level its ncu run counted (all of its data in L2),
+    // imported and exported as a user would: the page draws its marker 22 px inside the plot's right
+    // edge with an arrow whose tip is a pixel short of that edge (its intensity is unbounded), its
+    // tooltip and the note under the chart say why, and the page still fits a 1,280 px window.
+    void aKernelThatMovedNoBytesSitsAtThePlotsRightEdge()
+    {
+        const QString csv = m_dir.filePath(QStringLiteral("zero.csv"));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("\"ID\",\"Kernel Name\",\"CC\",\"gpu__time_duration.sum\",\"dram__bytes.sum\","
+                   "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n"
+                   "\"0\",\"gemm\",\"9.0\",\"2e-3\",\"0\",\"5000000000\"\n"
+                   "\"1\",\"copy\",\"9.0\",\"1e-3\",\"2000000000\",\"1000000000\"\n");
+        file.close();
+        const QString session = m_dir.filePath(QStringLiteral("zero.yaml"));
+        const Run imported = runRoofscope({ QStringLiteral("import"), QStringLiteral("ncu"), csv, QStringLiteral("-o"),
+            session, QStringLiteral("--hardware"), QStringLiteral("nvidia-h100-sxm") });
+        QVERIFY2(imported.exitCode == 0, imported.err.constData());
+        QVERIFY2(imported.err.contains("the chart draws it at its right edge"), imported.err.constData());
+        const QString page = exportPage(session, QStringLiteral("zero.html"));
+        QVERIFY(!page.isEmpty());
+        QString error;
+        const QString dom = dumpDom(page, QStringLiteral("hover=0:0"), m_dir.filePath(QStringLiteral("profile-11")),
+            error, { QStringLiteral("--window-size=1280,900") });
+        QVERIFY2(dom.contains(QStringLiteral("data-ready=\"true\"")), qPrintable(error));
+        const auto area = QRegularExpression(QStringLiteral("<clipPath id=\"plot-area\"><rect x=\"(\\d+)\" y=\"\\d+\" "
+                                                            "width=\"(\\d+)\""))
+                              .match(dom);
+        QVERIFY2(area.hasMatch(), "no plot area");
+        const double right = area.captured(1).toDouble() + area.captured(2).toDouble();
+        const auto n = [](double v) { return QString::number(v, 'f', 1); };
+        // Its marker on the H100's roof, and the arrow from it on to the edge.
+        const auto marker = QRegularExpression(QStringLiteral("<path class=\"marker\" data-device=\"0\"[^>]*"
+                                                              "data-kernel=\"0\"[^>]*data-x=\"([-0-9.]+)\""))
+                                .match(dom);
+        QVERIFY2(marker.hasMatch(), "no marker for the kernel that moved 0 bytes");
+        QCOMPARE(marker.captured(1), n(right - 22.0));
+        const QStringList arrows = tagsWith(dom, QStringLiteral("class=\"edge-arrow\""));
+        QCOMPARE(arrows.size(), 2); // the roof marker and the measured point
+        for (const QString& arrow : arrows) {
+            QVERIFY2(arrow.contains(QStringLiteral("data-tip-x=\"%1\"").arg(n(right - 1.0))), qPrintable(arrow));
+        }
+        const QRegularExpression tooltip(
+            QStringLiteral("<div id=\"tooltip\"([^>]*)>(.*?)</div>"), QRegularExpression::DotMatchesEverythingOption);
+        const auto tip = tooltip.match(dom);
+        QVERIFY2(tip.hasMatch() && !tip.captured(1).contains(QStringLiteral("hidden")), "no tooltip shown");
+        const QString reason = QStringLiteral(
+            "moved 0 bytes on every counted level: compute-bound, intensity unbounded; drawn at the right edge");
+        QVERIFY2(tip.captured(2).contains(reason), qPrintable(tip.captured(2)));
+        QVERIFY2(dom.contains(
+                     QStringLiteral("<p id=\"edge-kernels\">At the chart's right edge, with an arrow: gemm ") + reason),
+            "no note under the chart");
+        const auto widths
+            = QRegularExpression(QStringLiteral("data-scroll-width=\"(\\d+)\" data-client-width=\"(\\d+)\""))
+                  .match(dom);
+        QVERIFY2(widths.hasMatch() && widths.captured(1).toInt() <= widths.captured(2).toInt(),
+            qPrintable(widths.captured(0)));
+    }
 };
 
 ROOFSCOPE_TEST_GUILESS_MAIN(TestHtmlExport)

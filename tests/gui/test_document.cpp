@@ -97,6 +97,43 @@ private Q_SLOTS:
         QCOMPARE(doc.session().kernels[0].bytesOn("default"), 1e10);
     }
 
+    // A kernel that moved 0 bytes on its only level (as imported from an ncu run whose GEMM stayed in
+    // L2): its other fields can be edited; its intensity cannot be moved (it is unbounded); a new 0
+    // and a kernel with neither bytes nor FLOPs are refused. One with no byte levels at all does not
+    // crash a move.
+    void aKernelThatMovedNoBytesCanBeEditedNotMoved()
+    {
+        SessionDocument doc;
+        Session s;
+        Kernel gemm;
+        gemm.name = "gemm";
+        gemm.flops = 5e11;
+        gemm.bytes = { { "hbm", 0.0 } };
+        gemm.measuredSeconds = 1e-3;
+        Kernel noLevels = gemm;
+        noLevels.name = "no levels";
+        noLevels.bytes.clear();
+        s.kernels = { gemm, rawKernel(), noLevels };
+        doc.resetSession(s);
+        Kernel renamed = gemm;
+        renamed.name = "gemm (L2)";
+        renamed.measuredSeconds = 2e-3;
+        QCOMPARE(doc.replaceKernel(0, renamed), QString());
+        QCOMPARE(doc.session().kernels[0].name, std::string("gemm (L2)"));
+        QCOMPARE(doc.session().kernels[0].bytesOn("hbm"), 0.0);
+        QCOMPARE(doc.undoStack()->count(), 1);
+        const QString moved = doc.setKernelIntensity(0, 100.0);
+        QVERIFY2(moved.contains("moved 0 bytes on every counted level"), qPrintable(moved));
+        QVERIFY(!doc.setKernelIntensity(2, 100.0).isEmpty());
+        Kernel noFlops = renamed;
+        noFlops.flops = 0.0;
+        QVERIFY(doc.replaceKernel(0, noFlops).contains("needs FLOPs"));
+        Kernel zeroed = rawKernel();
+        zeroed.bytes[1].bytes = 0.0; // a new 0: refused, as typed in the editor
+        QVERIFY(doc.replaceKernel(1, zeroed).contains("greater than zero"));
+        QCOMPARE(doc.undoStack()->count(), 1);
+    }
+
     void addRemoveAndDeviceTogglesUndo()
     {
         SessionDocument doc;

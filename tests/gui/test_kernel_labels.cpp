@@ -1,6 +1,8 @@
 // Kernel labels (issue 12): the intensity they carry ("AI=108", written as the seed writes it), and
 // the leader line that ties a label the placer had to move off its guide (or shorten) to its marker,
-// in the window and in the HTML page; labels still never overlap each other or a marker.
+// in the window and in the HTML page; labels still never overlap each other or a marker. A kernel
+// that moved 0 bytes on every counted level (intensity unbounded) keeps its marker and label, pinned
+// by the right edge of the x range shown with an arrow on to the edge, in the window and the page.
 #include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/ChartAxisFormat.h"
@@ -8,14 +10,20 @@
 #include "chart/HtmlExport.h"
 #include "chart/RooflineChart.h"
 #include "document/SceneBuilder.h"
+#include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "widgets/MainWindow.h"
 
+#include <QImage>
 #include <QLineF>
 #include <QPolygonF>
+#include <QRegularExpression>
+#include <QToolTip>
+#include <QUndoStack>
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <limits>
 
 using namespace roofscope;
 using namespace roofscope::test;
@@ -39,6 +47,43 @@ Session crowdedSession()
         intensity *= 1.07;
     }
     return session;
+}
+
+// A GEMM whose data stayed in L2: 0 bytes on HBM, the only level counted (as an ncu run with
+// dram__bytes.sum = 0 imports), between two ordinary kernels, all measured, on H100 in bf16.
+// H100 SXM bf16 dense: 989 TFLOP/s. The GEMM: 5e11 FLOP in 1 ms = 5e14 FLOP/s achieved.
+Session zeroByteSession()
+{
+    Session session;
+    session.devices = { DeviceSelection { "nvidia-h100-sxm", "", {}, true } };
+    const struct {
+        const char* name;
+        double flops;
+        double bytes;
+        double seconds;
+    } rows[] = { { "layernorm", 2e9, 1e9, 0.5e-3 }, { "gemm l2-resident", 5e11, 0.0, 1e-3 },
+        { "attention", 1e11, 1e9, 0.4e-3 } };
+    for (const auto& row : rows) {
+        Kernel kernel;
+        kernel.name = row.name;
+        kernel.flops = row.flops;
+        kernel.bytes = { { "hbm", row.bytes } };
+        kernel.precision = "bf16";
+        kernel.measuredSeconds = row.seconds;
+        session.kernels.push_back(kernel);
+    }
+    return session;
+}
+constexpr int kZeroByteKernel = 1;
+constexpr double kEdgeInset = 22.0; // the marker's centre, in pixels from the axis rect's right edge
+const char* const kEdgeReason
+    = "moved 0 bytes on every counted level: compute-bound, intensity unbounded; drawn at the right edge";
+
+// The axis rect's right edge: where the x axis maps its range's upper end.
+double rightEdge(const QCustomPlot* plot)
+{
+    const QRect rect = plot->axisRect()->rect();
+    return rect.left() + rect.width();
 }
 
 // Whether a point lies on a rectangle's outline, within half a pixel.
@@ -91,6 +136,8 @@ private Q_SLOTS:
         QTest::newRow("zero: nothing") << 0.0 << "";
         QTest::newRow("negative: nothing") << -3.0 << "";
         QTest::newRow("not a number: nothing") << std::nan("") << "";
+        QTest::newRow("unbounded (no bytes moved): infinity") << std::numeric_limits<double>::infinity() << "\u221E";
+        QTest::newRow("minus infinity: nothing") << -std::numeric_limits<double>::infinity() << "";
     }
     void intensityIsWrittenAsTheSeedWritesIt()
     {
@@ -250,6 +297,154 @@ private Q_SLOTS:
             QVERIFY2(drawn.contains(QStringLiteral(">%1</tspan>").arg(ai)), qPrintable(drawn));
         }
         QVERIFY(leaders > 0);
+    }
+
+    // The window: the GEMM that moved 0 bytes is drawn at the right edge of the x range, on its compute
+    // roof, with its label, a tooltip that says why, hit by hover and click; it stays at the edge when
+    // the view is zoomed or panned; a drag from it moves nothing (its bytes stay 0) and says why.
+    void aKernelThatMovedNoBytesSitsAtTheRightEdge()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.resize(1400, 900);
+        window.setSession(zeroByteSession());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.fitAll();
+        RooflineChart* chart = window.chart();
+        QCustomPlot* plot = chart->plot();
+        plot->replot();
+        const ChartScene& scene = chart->scene();
+        QCOMPARE(scene.devices.size(), size_t(1));
+        QCOMPARE(scene.devices[0].computeRoof, 989e12); // its attainable: the compute roof
+        const auto marker = chart->markerPosition(kZeroByteKernel, 0);
+        QVERIFY2(marker, "the kernel that moved 0 bytes has no marker");
+        QCOMPARE(marker->x(), rightEdge(plot) - kEdgeInset);
+        QCOMPARE(marker->y(), plot->yAxis->coordToPixel(989e12));
+        for (int k : { 0, 2 }) {
+            QVERIFY(chart->markerPosition(k, 0)->x() < marker->x());
+        }
+        QCOMPARE(chart->kernelMarkerCount(), 3);
+        // Its label, like the others: its name and "AI=∞", over the plot.
+        QVERIFY2(chart->kernelLabelText(kZeroByteKernel).contains(QStringLiteral("gemm l2-resident")),
+            qPrintable(chart->kernelLabelText(kZeroByteKernel)));
+        QVERIFY2(chart->kernelLabelText(kZeroByteKernel).contains(QStringLiteral("AI=\u221E")),
+            qPrintable(chart->kernelLabelText(kZeroByteKernel)));
+        const auto label = chart->labelPlacer().kernelLabel(kZeroByteKernel);
+        QVERIFY(label);
+        QVERIFY(QRectF(plot->axisRect()->rect()).contains(label->rect));
+        QVERIFY2(label->rect.right() > marker->x() - 10.0, "the label is not by its marker");
+        // Hover and click find it, on its roof marker and on its measured point (5e14 FLOP/s).
+        QCOMPARE(chart->kernelAt(*marker), std::optional<int>(kZeroByteKernel));
+        const QPointF measured(marker->x(), plot->yAxis->coordToPixel(5e14));
+        QCOMPARE(chart->kernelAt(measured), std::optional<int>(kZeroByteKernel));
+        QTest::mouseMove(plot, marker->toPoint());
+        QTRY_VERIFY2(QToolTip::text().contains(QLatin1String(kEdgeReason)), qPrintable(QToolTip::text()));
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("gemm l2-resident")), qPrintable(QToolTip::text()));
+        QToolTip::hideText();
+
+        // Zoomed in four times about the middle, then panned right by a factor of 3: still at the edge.
+        plot->xAxis->scaleRange(0.25, std::sqrt(plot->xAxis->range().lower * plot->xAxis->range().upper));
+        plot->replot();
+        QCOMPARE(chart->markerPosition(kZeroByteKernel, 0)->x(), rightEdge(plot) - kEdgeInset);
+        const QCPRange zoomed = plot->xAxis->range();
+        plot->xAxis->setRange(zoomed.lower * 3.0, zoomed.upper * 3.0);
+        plot->replot();
+        QCOMPARE(chart->markerPosition(kZeroByteKernel, 0)->x(), rightEdge(plot) - kEdgeInset);
+        QCOMPARE(chart->kernelAt(*chart->markerPosition(kZeroByteKernel, 0)), std::optional<int>(kZeroByteKernel));
+        const auto moved = chart->labelPlacer().kernelLabel(kZeroByteKernel);
+        QVERIFY(moved && moved->rect.right() > rightEdge(plot) - kEdgeInset - 10.0);
+
+        // A drag from it edits nothing: its bytes stay 0 (no undo step), and the status line says why.
+        const int undoSteps = window.document()->undoStack()->count();
+        const QPoint from = chart->markerPosition(kZeroByteKernel, 0)->toPoint();
+        QTest::mousePress(plot, Qt::LeftButton, {}, from);
+        QVERIFY(!chart->isDragging());
+        QTest::mouseMove(plot, QPoint(from.x() - 100, from.y()));
+        QTest::mouseMove(plot, QPoint(from.x() - 200, from.y()));
+        QTest::mouseRelease(plot, Qt::LeftButton, {}, QPoint(from.x() - 200, from.y()));
+        QCOMPARE(window.document()->undoStack()->count(), undoSteps);
+        const Kernel& gemm = window.session().kernels[kZeroByteKernel];
+        QCOMPARE(gemm.bytes.size(), size_t(1));
+        QCOMPARE(gemm.bytes[0].bytes, 0.0);
+        QVERIFY2(
+            window.statusMessage().contains(QStringLiteral("cannot be dragged")), qPrintable(window.statusMessage()));
+        QCOMPARE(chart->selectedKernel(), kZeroByteKernel);
+        plot->replot();
+        QCOMPARE(chart->markerPosition(kZeroByteKernel, 0)->x(), rightEdge(plot) - kEdgeInset);
+    }
+
+    // Drawn, not only placed: the chart's pixels between the pinned marker and the edge change when the
+    // kernel is shown (its marker, and the arrow on to the edge); the HTML page draws the marker and the
+    // arrows (roof and measured point) at the same pixels, and says under the chart why it sits there.
+    void theZeroByteKernelIsDrawnAtTheEdgeInTheChartAndThePage()
+    {
+        const Session session = zeroByteSession();
+        const SceneBuildResult built = buildChartScene(session, m_db, nullptr, {});
+        QCOMPARE(built.scene.kernels[kZeroByteKernel].points.size(), size_t(1));
+        auto render = [&](const ChartScene& scene, RooflineChart& chart) {
+            chart.resize(1200, 750);
+            chart.plot()->setGeometry(0, 0, 1200, 750);
+            chart.setScene(scene, true);
+            chart.plot()->setViewport(QRect(0, 0, 1200, 750));
+            chart.plot()->replot();
+            return chart.plot()->toPixmap(1200, 750, 1.0).toImage();
+        };
+        RooflineChart chart;
+        const QImage shown = render(built.scene, chart);
+        ChartScene without = built.scene;
+        without.kernels[kZeroByteKernel].hidden = true;
+        RooflineChart other;
+        const QImage hidden = render(without, other);
+        QCOMPARE(other.visibleRange().xUpper, chart.visibleRange().xUpper);
+        const QCustomPlot* plot = chart.plot();
+        const double edge = rightEdge(plot);
+        const double y = plot->yAxis->coordToPixel(989e12);
+        const QPoint centre(qRound(edge - kEdgeInset), qRound(y));
+        // No label lies over the marker and its arrow (the pixels compared below are theirs).
+        const QRectF markerAndArrow(edge - kEdgeInset - 7.0, y - 4.0, kEdgeInset + 7.0, 8.0);
+        for (const QPolygonF& outline : chart.labelPlacer().labelOutlines()) {
+            QVERIFY(!outline.boundingRect().intersects(markerAndArrow));
+        }
+        // The marker (filled with the device's colour, as is the compute roof through its centre): most
+        // pixels of the 9 x 9 square about its centre change.
+        int marker = 0;
+        for (int dx = -4; dx <= 4; ++dx) {
+            for (int dy = -4; dy <= 4; ++dy) {
+                marker += shown.pixel(centre + QPoint(dx, dy)) != hidden.pixel(centre + QPoint(dx, dy)) ? 1 : 0;
+            }
+        }
+        QVERIFY2(marker >= 40, qPrintable(QStringLiteral("%1 pixels of marker at the right edge").arg(marker)));
+        int arrow = 0; // pixels of the arrow's shaft and head, right of the marker
+        for (int x = qRound(edge - kEdgeInset) + 8; x < qRound(edge) - 1; ++x) {
+            arrow += shown.pixel(x, qRound(y)) != hidden.pixel(x, qRound(y)) ? 1 : 0;
+        }
+        QVERIFY2(arrow >= 8, qPrintable(QStringLiteral("%1 pixels of arrow").arg(arrow)));
+
+        const QString page = htmlPage(chart, built, session);
+        const auto n = [](double v) { return QString::number(v, 'f', 1); };
+        const QRegularExpression gemmMarker(
+            QStringLiteral("<path class=\"marker\" data-device=\"0\"[^>]*data-kernel=\"%1\""
+                           "[^>]*data-x=\"([0-9.]+)\" data-y=\"([0-9.]+)\"")
+                .arg(kZeroByteKernel));
+        const auto match = gemmMarker.match(page);
+        QVERIFY2(match.hasMatch(), "no marker of the kernel in the page");
+        QCOMPARE(match.captured(1), n(edge - kEdgeInset));
+        QCOMPARE(match.captured(2), n(y));
+        // Two arrows (its roof marker, its measured point at 5e14 FLOP/s), tips a pixel short of the edge.
+        const QRegularExpression arrowTag(
+            QStringLiteral("<g class=\"edge-arrow\" data-device=\"0\" data-tip-x=\"([0-9.]+)\">"
+                           "<line x1=\"[0-9.]+\" y1=\"([0-9.]+)\""));
+        QStringList heights;
+        for (auto it = arrowTag.globalMatch(page); it.hasNext();) {
+            const auto found = it.next();
+            QCOMPARE(found.captured(1), n(edge - 1.0));
+            heights << found.captured(2);
+        }
+        QCOMPARE(heights, QStringList({ n(y), n(plot->yAxis->coordToPixel(5e14)) }));
+        QVERIFY(page.contains(QStringLiteral("<p id=\"edge-kernels\">")));
+        QVERIFY2(
+            page.contains(QStringLiteral("gemm l2-resident ") + QLatin1String(kEdgeReason)), "no note under the chart");
     }
 };
 
