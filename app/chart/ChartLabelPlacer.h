@@ -75,6 +75,12 @@ public:
     // again when the arrow moves. It goes beside the arrow's middle, on the free side, a few pixels off.
     void setArrow(QCPItemText* text, int index, QPointF from, QPointF to);
     void moveKernel(const QCPItemText* text, double x, double y);
+    // During a drag, between full placements: moves a kernel's label over its guide at x (its marker at
+    // (x, y), plot coordinates) into the first row and nudge where it overlaps no other label, leader or
+    // the legend as the last place() left them, the name shortened if need be, else hides it until the
+    // next place(). Markers are not avoided (they move with the drag). Cheap: one label against the
+    // boxes already placed. Returns whether the label is shown.
+    bool followKernel(const QCPItemText* text, double x, double y);
     // A point labels keep clear of (a marker), in plot coordinates.
     void addObstacle(double x, double y);
     // Adds a measured label, or replaces the one of the same kernel (after the point moved).

@@ -208,6 +208,79 @@ std::optional<ChartLabelPlacer::KernelSpot> ChartLabelPlacer::kernelSpot(const K
     return std::nullopt;
 }
 
+bool ChartLabelPlacer::followKernel(const QCPItemText* text, double x, double y)
+{
+    const auto found
+        = std::find_if(m_kernels.begin(), m_kernels.end(), [&](const KernelLabel& l) { return l.text == text; });
+    if (found == m_kernels.end()) {
+        return false;
+    }
+    KernelLabel& label = *found;
+    label.x = x;
+    label.y = y;
+    // The others as the last placement left them: every box but this label's own, the legend, the
+    // leaders of the other kernels' labels.
+    auto sameRect = [](const Box& box, const QRectF& rect) {
+        return std::fabs(box.centre.x() - rect.center().x()) < 0.01
+            && std::fabs(box.centre.y() - rect.center().y()) < 0.01
+            && std::fabs(2.0 * box.halfWidth - rect.width()) < 0.01
+            && std::fabs(2.0 * box.halfHeight - rect.height()) < 0.01;
+    };
+    std::vector<Box> others;
+    others.reserve(m_lastPlaced.size() + 1);
+    bool ownSkipped = false;
+    for (const Box& box : m_lastPlaced) {
+        if (!ownSkipped && label.rect && sameRect(box, *label.rect)) {
+            ownSkipped = true;
+            continue;
+        }
+        others.push_back(box);
+    }
+    if (!m_legendRect.isEmpty()) {
+        others.push_back(
+            { m_legendRect.center(), QPointF(1.0, 0.0), m_legendRect.width() / 2.0, m_legendRect.height() / 2.0 });
+    }
+    std::vector<QLineF> leaders;
+    for (const KernelLabel& other : m_kernels) {
+        if (&other != &label && other.leaderLine && other.text->visible()) {
+            leaders.push_back(*other.leaderLine);
+        }
+    }
+    m_lastPlaced.erase(std::remove_if(m_lastPlaced.begin(), m_lastPlaced.end(),
+                           [&](const Box& box) { return label.rect && sameRect(box, *label.rect); }),
+        m_lastPlaced.end());
+    label.rect.reset();
+    label.leaderLine.reset();
+    if (label.leader) {
+        label.leader->setVisible(false);
+    }
+    if (label.text->text() != label.shortened) { // the chart set the text with the new intensity
+        label.full = label.text->text();
+    }
+    label.shortened.clear();
+    label.text->setText(label.full);
+    const QRect rect = m_plot->axisRect()->rect();
+    const double pixel = edge::intensityPixel(m_plot->xAxis, x); // an unbounded one: by the edge
+    std::optional<KernelSpot> spot;
+    if (std::isfinite(pixel) && pixel >= rect.left() && pixel <= rect.right()) {
+        bool unused = false;
+        spot = kernelSpot(label, pixel, false, Leader::None, {}, others, leaders, unused);
+        const QString shortened = spot ? QString() : shortenedName(label.full);
+        if (!shortened.isEmpty()) {
+            label.shortened = shortened;
+            label.text->setText(shortened);
+            spot = kernelSpot(label, pixel, false, Leader::None, {}, others, leaders, unused);
+        }
+    }
+    if (!spot) {
+        label.text->setVisible(false);
+        return false;
+    }
+    std::vector<QLineF> unusedLeaders;
+    showKernel(label, *spot, m_lastPlaced, unusedLeaders);
+    return true;
+}
+
 void ChartLabelPlacer::showKernel(
     KernelLabel& label, const KernelSpot& spot, std::vector<Box>& placed, std::vector<QLineF>& leaders)
 {

@@ -4,6 +4,7 @@
 
 #include <QPixmap>
 #include <QPointF>
+#include <QRectF>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -116,6 +117,8 @@ public:
     // The text of a kernel's label at the top and whether it is shown (hidden when off-screen).
     QString kernelLabelText(int kernel) const;
     bool kernelLabelVisible(int kernel) const;
+    // Where a kernel's label is drawn now (widget pixels of plot(), padding included); empty when hidden.
+    std::optional<QRectF> kernelLabelRect(int kernel) const;
     // Where the last replot put the labels and the legend (outlines, markers kept clear of).
     const ChartLabelPlacer& labelPlacer() const { return *m_labels; }
 

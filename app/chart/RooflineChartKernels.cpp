@@ -136,13 +136,19 @@ void RooflineChart::updateKernel(int index)
     items.x = anchor.x();
     items.y = anchor.y();
     if (items.label) {
-        // The label follows the guide, with its new intensity; the next full replot places it again.
+        // The label follows the guide, with its new intensity. While dragged (only the overlay is drawn
+        // again) it takes the first free row over its guide among the labels placed; otherwise the full
+        // replot that follows places every label again.
         items.label->setText(kernelLabel(index));
-        m_labels->moveKernel(items.label, items.x, items.y);
-        items.label->position->setCoords(
-            edge::drawnIntensity(m_plot->xAxis, items.x), items.label->position->coords().y());
-        items.label->setVisible(items.x > 0.0);
         items.leader->setVisible(false);
+        if (index == m_dragKernel) {
+            m_labels->followKernel(items.label, items.x, items.y);
+        } else {
+            m_labels->moveKernel(items.label, items.x, items.y);
+            items.label->position->setCoords(
+                edge::drawnIntensity(m_plot->xAxis, items.x), items.label->position->coords().y());
+            items.label->setVisible(items.x > 0.0);
+        }
     }
     m_decorator->followKernels(*m_scene);
     if (index == m_dragKernel) {
@@ -171,6 +177,18 @@ QString RooflineChart::kernelLabelText(int kernel) const
     }
     const QCPItemText* label = m_kernelItems[static_cast<size_t>(kernel)].label;
     return label ? label->text() : QString();
+}
+
+std::optional<QRectF> RooflineChart::kernelLabelRect(int kernel) const
+{
+    if (kernel < 0 || kernel >= static_cast<int>(m_kernelItems.size())) {
+        return std::nullopt;
+    }
+    const QCPItemText* label = m_kernelItems[static_cast<size_t>(kernel)].label;
+    if (!label || !label->visible()) {
+        return std::nullopt;
+    }
+    return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).normalized();
 }
 
 bool RooflineChart::kernelLabelVisible(int kernel) const

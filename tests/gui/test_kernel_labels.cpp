@@ -259,6 +259,65 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 24: while a kernel is dragged onto another's intensity its label does not ride over the
+    // other's label: it takes the next free row over its guide, within the same step.
+    void aDraggedLabelOverlapsNoOtherLabel()
+    {
+        Session session;
+        session.devices = { DeviceSelection { "nvidia-h100-sxm", "", {}, true } };
+        for (const auto& [name, intensity] : { std::pair { "Alpha", 2.0 }, { "Beta", 20.0 }, { "Gamma", 200.0 } }) {
+            Kernel kernel;
+            kernel.name = name;
+            kernel.flops = intensity * 1e9;
+            kernel.bytes = { { "hbm", 1e9 } };
+            session.kernels.push_back(kernel);
+        }
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.resize(1366, 768);
+        window.setSession(session);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.fitAll();
+        RooflineChart* chart = window.chart();
+        QCustomPlot* plot = chart->plot();
+        plot->replot();
+        const auto before0 = chart->kernelLabelRect(0);
+        const auto before1 = chart->kernelLabelRect(1);
+        QVERIFY(before0 && before1);
+        QCOMPARE(before0->top(), before1->top()); // both in the first row, apart
+        const auto marker = chart->markerPosition(0, 0);
+        QVERIFY(marker);
+        QCOMPARE(chart->kernelAt(*marker).value_or(-1), 0);
+        const QPoint from = marker->toPoint();
+        // Onto Beta's guide (its marker's x), in two steps.
+        const QPoint to(qRound(chart->markerPosition(1, 0)->x()), from.y());
+        QTest::mousePress(plot, Qt::LeftButton, {}, from);
+        QTest::mouseMove(plot, QPoint((from.x() + to.x()) / 2, from.y()));
+        QTest::mouseMove(plot, to);
+        QVERIFY(chart->isDragging());
+        QCoreApplication::processEvents();
+        const auto dragged = chart->kernelLabelRect(0);
+        QVERIFY2(dragged, "the dragged label is hidden though a row is free");
+        QVERIFY2(std::fabs(dragged->center().x() - to.x()) < dragged->width() / 2.0, "the label left its guide");
+        for (int k = 1; k < 3; ++k) {
+            const auto other = chart->kernelLabelRect(k);
+            QVERIFY(other);
+            const QRectF shared = dragged->intersected(*other);
+            QVERIFY2(shared.width() <= 0.5 || shared.height() <= 0.5,
+                qPrintable(QStringLiteral("the dragged label overlaps kernel %1's label").arg(k)));
+        }
+        // The labels the placer keeps (roofs, regions) as well.
+        const auto own = chart->labelPlacer().kernelLabel(0);
+        QVERIFY(own);
+        for (const QPolygonF& outline : chart->labelPlacer().labelOutlines()) {
+            if (outline.boundingRect() != own->rect) {
+                QVERIFY2(!overlap(outline, QPolygonF(own->rect)), "the dragged label overlaps a placed label");
+            }
+        }
+        QTest::mouseRelease(plot, Qt::LeftButton, {}, to);
+    }
+
     // The HTML page draws each label as the chart placed it: its lines (name, intensity) and its leader.
     void htmlPageDrawsTheChartsLeaders()
     {
