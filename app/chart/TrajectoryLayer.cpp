@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 namespace roofscope {
@@ -59,6 +60,40 @@ void simplify(const QPolygonF& in, double tolerance, QPolygonF& out)
         }
     }
 }
+constexpr double kLabelGap = 4.0; // pixels between two crossings' labels (and their halos' rims)
+constexpr double kDotRadius = 4.0;
+
+// The first spot for a crossing's label (of `size`) beside its dot at `at`: below right, above right,
+// below left, above left, then the same a row further away each time; the label lies inside `area`,
+// at least kLabelGap from every placed label and clear of every dot. Empty when none is free.
+std::optional<QRectF> crossingLabelSpot(
+    QPointF at, QSizeF size, const QRectF& area, const std::vector<QRectF>& placed, const std::vector<QPointF>& dots)
+{
+    const double rowStep = size.height() + kLabelGap;
+    for (int row = 0; row < 6; ++row) {
+        const double down = at.y() + kDotRadius + row * rowStep;
+        const double up = at.y() - kDotRadius - size.height() - row * rowStep;
+        for (const bool right : { true, false }) {
+            const double left = right ? at.x() + 6.0 : at.x() - 6.0 - size.width();
+            for (const double top : { down, up }) {
+                const QRectF box(QPointF(left, top), size);
+                if (!area.adjusted(2.0, 1.0, -2.0, -1.0).contains(box)) {
+                    continue;
+                }
+                const QRectF kept = box.adjusted(-kLabelGap, -kLabelGap, kLabelGap, kLabelGap);
+                if (std::any_of(
+                        placed.begin(), placed.end(), [&](const QRectF& other) { return kept.intersects(other); })
+                    || std::any_of(dots.begin(), dots.end(), [&](const QPointF& dot) {
+                           return box.adjusted(-kDotRadius, -kDotRadius, kDotRadius, kDotRadius).contains(dot);
+                       })) {
+                    continue;
+                }
+                return box;
+            }
+        }
+    }
+    return std::nullopt;
+}
 } // namespace
 
 TrajectoryLayer::TrajectoryLayer(QCustomPlot* plot, const KernelSweep* sweep, const QString& layer)
@@ -108,6 +143,8 @@ void TrajectoryLayer::draw(QCPPainter* painter)
 {
     m_drawnPolylines = 0;
     m_drawnCrossings = 0;
+    m_labelRects.clear();
+    m_droppedLabels = 0;
     m_pending = false;
     const Trajectory& t = m_sweep->trajectory();
     if (t.kernel < 0) {
@@ -121,6 +158,13 @@ void TrajectoryLayer::draw(QCPPainter* painter)
     painter->setFont(font);
     const QFontMetricsF metrics(font);
     std::vector<QRectF> placed; // labels drawn so far
+    std::vector<QPointF> dots; // every crossing's dot
+    struct PendingLabel {
+        QPointF at;
+        const TrajectoryCrossing* crossing;
+        QColor color;
+    };
+    std::vector<PendingLabel> pending;
     QPolygonF all;
     QPolygonF line;
     for (const TrajectoryDevice& device : t.devices) {
@@ -157,34 +201,31 @@ void TrajectoryLayer::draw(QCPPainter* painter)
             painter->setBrush(device.color);
             painter->drawEllipse(at, 4.0, 4.0);
             ++m_drawnCrossings;
-            // The label below right of the dot, kept inside the plot area.
-            const QSizeF size = metrics.size(Qt::TextSingleLine, c.label);
-            QPointF corner = at + QPointF(6.0, 4.0);
-            if (corner.x() + size.width() > area.right()) {
-                corner.setX(at.x() - 6.0 - size.width());
-            }
-            if (corner.y() + size.height() > area.bottom()) {
-                corner.setY(at.y() - 4.0 - size.height());
-            }
-            QRectF box(corner, size);
-            // Crossings close together (a regime band narrower than the labels): stack the labels.
-            for (int tries = 0; tries < 8; ++tries) {
-                const auto overlap = std::find_if(
-                    placed.begin(), placed.end(), [&box](const QRectF& other) { return other.intersects(box); });
-                if (overlap == placed.end()) {
-                    break;
-                }
-                box.moveTop(overlap->bottom() + 1.0);
-            }
-            placed.push_back(box);
-            QColor halo = x->axisRect()->backgroundBrush().color();
-            halo.setAlphaF(0.8);
-            painter->setPen(Qt::NoPen);
-            painter->setBrush(halo);
-            painter->drawRect(box.adjusted(-1.5, 0.0, 1.5, 0.0));
-            painter->setPen(device.color.darker(130));
-            painter->drawText(box, Qt::AlignLeft | Qt::AlignVCenter, c.label);
+            dots.push_back(at);
+            pending.push_back({ at, &c, device.color });
         }
+    }
+    // The labels once every dot is known: each in the first free spot beside its dot, clear of the
+    // other labels by a gap and of the other dots, inside the plot; left out where none is free.
+    QColor halo = x->axisRect()->backgroundBrush().color();
+    halo.setAlphaF(0.85);
+    for (const PendingLabel& label : pending) {
+        const std::optional<QRectF> box
+            = crossingLabelSpot(label.at, metrics.size(Qt::TextSingleLine, label.crossing->label), area, placed, dots);
+        if (!box) {
+            ++m_droppedLabels;
+            continue;
+        }
+        placed.push_back(*box);
+        m_labelRects.push_back(*box);
+        // A halo with a thin rim in the device's colour: stacked labels read as separate ones.
+        QColor rim = label.color;
+        rim.setAlphaF(0.45);
+        painter->setPen(QPen(rim, 1.0));
+        painter->setBrush(halo);
+        painter->drawRect(box->adjusted(-1.5, -0.5, 1.5, 0.5));
+        painter->setPen(label.color.darker(130));
+        painter->drawText(*box, Qt::AlignLeft | Qt::AlignVCenter, label.crossing->label);
     }
 }
 

@@ -7,8 +7,10 @@
 #include <qcustomplot.h>
 
 #include <QPointF>
+#include <QRectF>
 
 #include <optional>
+#include <vector>
 
 namespace roofscope {
 
@@ -29,6 +31,10 @@ public:
     std::optional<QPointF> crossingPosition(size_t device, size_t crossing) const;
     int drawnPolylines() const { return m_drawnPolylines; }
     int drawnCrossings() const { return m_drawnCrossings; }
+    // The crossings' labels drawn by the last draw (widget pixels), and how many found no free spot
+    // (their dots are drawn; the Sweep dock lists every crossing).
+    const std::vector<QRectF>& labelRects() const { return m_labelRects; }
+    int droppedLabels() const { return m_droppedLabels; }
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
@@ -39,6 +45,8 @@ private:
     const KernelSweep* m_sweep;
     int m_drawnPolylines = 0;
     int m_drawnCrossings = 0;
+    std::vector<QRectF> m_labelRects;
+    int m_droppedLabels = 0;
     bool m_pending = false; // changed since the last draw
 };
 

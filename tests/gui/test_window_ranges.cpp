@@ -129,6 +129,48 @@ private Q_SLOTS:
         QCOMPARE(layer->drawnCrossings(), 0);
     }
 
+    // Issue 24 ("m = 6m = 18900"): the crossings' labels never overlap nor touch each other (a gap
+    // of at least three pixels between any two), and each lies wholly inside the plot; a label with
+    // no such spot is left out (its dot stays). Also with the chart zoomed far out, where every dot
+    // falls within a few pixels of the others.
+    void crossingLabelsNeverCollide()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.resize(1366, 768);
+        Session session = loadExample("decode-matmul-sweep.yaml");
+        session.devices.push_back(DeviceSelection { "nvidia-a100-sxm-80gb", "", {}, true });
+        window.setSession(session);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.analysis()->setSelectedKernel(0);
+        QApplication::processEvents();
+        TrajectoryLayer* layer = trajectoryLayer(window.chart());
+        QVERIFY(layer);
+        QCustomPlot* plot = window.chart()->plot();
+        for (const bool zoomedOut : { false, true }) {
+            if (zoomedOut) {
+                plot->xAxis->setRange(1e-6, 1e12);
+                plot->yAxis->setRange(1e3, 1e24);
+            }
+            plot->replot();
+            const QString what = zoomedOut ? QStringLiteral("zoomed out") : QStringLiteral("as opened");
+            const std::vector<QRectF>& labels = layer->labelRects();
+            QVERIFY2(!labels.empty(), qPrintable(what));
+            QCOMPARE(static_cast<int>(labels.size()) + layer->droppedLabels(), layer->drawnCrossings());
+            const QRectF area = plot->axisRect()->rect();
+            for (size_t i = 0; i < labels.size(); ++i) {
+                QVERIFY2(
+                    area.contains(labels[i]), qPrintable(what + QStringLiteral(": label %1 leaves the plot").arg(i)));
+                for (size_t j = i + 1; j < labels.size(); ++j) {
+                    QVERIFY2(
+                        !labels[i].adjusted(-1.5, -1.5, 1.5, 1.5).intersects(labels[j].adjusted(-1.5, -1.5, 1.5, 1.5)),
+                        qPrintable(what + QStringLiteral(": labels %1 and %2 run together").arg(i).arg(j)));
+                }
+            }
+        }
+    }
+
     // A slider drag sets the parameter live (the kernel's marker follows) as one undo step.
     void sliderDragMovesTheKernelInOneUndoStep()
     {
