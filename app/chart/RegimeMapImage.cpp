@@ -23,6 +23,7 @@ namespace {
 constexpr int kCell = 4; // pixels per cell at 128 steps; panels are at least 320 px wide
 constexpr int kMargin = kRegimeMapMargin;
 constexpr int kLegend = kRegimeMapLegend;
+constexpr int kLegendWidth = kRegimeMapLegend - 6; // a column of the legend, less a gap
 
 } // namespace
 
@@ -71,22 +72,64 @@ QString tickLabel(double value)
     return QString::fromStdString(formatNumber(value, 3));
 }
 
+// Draws a text and, when asked, keeps the box it takes (through the painter's transform).
+void drawText(QPainter& p, const QRectF& rect, int flags, const QString& text, std::vector<QRect>* texts)
+{
+    p.drawText(rect, flags, text);
+    if (texts && !text.isEmpty()) {
+        texts->push_back(p.transform().mapRect(p.boundingRect(rect, flags, text)).toAlignedRect());
+    }
+}
+
+// The legend's entries: each binding resource once per colour; a name drawn in different colours on
+// different devices (a level's colour follows its place among the device's levels) says which device.
+struct LegendEntry {
+    std::string name;
+    QColor color;
+    std::string device;
+};
+std::vector<LegendEntry> legendEntries(const RegimeMap& map)
+{
+    std::vector<LegendEntry> entries;
+    for (const RegimeMapDevice& device : map.devices) {
+        for (int b : bindingsOf(device)) {
+            const std::string name = device.bindingName(b);
+            const QColor color = regimeBindingColor(device, b);
+            if (std::none_of(entries.begin(), entries.end(),
+                    [&](const LegendEntry& e) { return e.name == name && e.color == color; })) {
+                entries.push_back(
+                    { name, color, device.hardwareName.empty() ? device.hardwareId : device.hardwareName });
+            }
+        }
+    }
+    return entries;
+}
+
+constexpr int kLegendRow = 18;
+constexpr int kLegendNote = 40; // the two lines saying what the shades mean
+
 } // namespace
 
-void paintRegimeMapPanel(
-    QPainter& p, const RegimeMap& map, const RegimeMapDevice& device, QRect area, RegimeMapShade shade, bool legend)
+void paintRegimeMapPanel(QPainter& p, const RegimeMap& map, const RegimeMapDevice& device, QRect area,
+    RegimeMapShade shade, bool legend, std::vector<QRect>* texts)
 {
     const size_t nx = map.xValues.size();
     const size_t ny = map.yValues.size();
     const double cw = static_cast<double>(area.width()) / static_cast<double>(nx);
     const double ch = static_cast<double>(area.height()) / static_cast<double>(ny);
-    p.setFont(QFont(QStringLiteral("Sans"), 10, QFont::Bold));
+    const QFont titleFont(QStringLiteral("Sans"), 10, QFont::Bold);
+    p.setFont(titleFont);
     p.setPen(Qt::black);
-    p.drawText(QRect(area.left(), area.top() - 40, area.width(), 20), Qt::AlignCenter,
-        QString::fromStdString(device.hardwareLabel.empty() ? device.hardwareId : device.hardwareLabel));
+    // The title over the panel and its y axis, elided in the middle when longer (whole in the hover).
+    const QRect titleRect(area.left() - kMargin / 2, area.top() - 40, area.width() + kMargin / 2, 20);
+    drawText(p, titleRect, Qt::AlignCenter,
+        QFontMetrics(titleFont).elidedText(
+            QString::fromStdString(device.hardwareLabel.empty() ? device.hardwareId : device.hardwareLabel),
+            Qt::ElideMiddle, titleRect.width()),
+        texts);
     p.setFont(QFont(QStringLiteral("Sans"), 8));
     if (!device.error.empty()) {
-        p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, QString::fromStdString(device.error));
+        drawText(p, area, Qt::AlignCenter | Qt::TextWordWrap, QString::fromStdString(device.error), texts);
         return;
     }
     // The shade: log of the cell's value between the map's extremes.
@@ -158,22 +201,37 @@ void paintRegimeMapPanel(
         const double b = std::log(values.back());
         return b > a ? (std::log(v) - a) / (b - a) : 0.0;
     };
+    // Tick labels: each one that keeps clear of the last one drawn (narrow panels drop some).
+    const QFontMetrics tickMetrics(p.font());
+    double lastRight = -1e9;
     for (double v : ticks(map.xValues)) {
         const double x = area.left() + fraction(map.xValues, v) * area.width();
         p.drawLine(QPointF(x, area.bottom()), QPointF(x, area.bottom() + 5));
-        p.drawText(QRectF(x - 40, area.bottom() + 6, 80, 16), Qt::AlignHCenter | Qt::AlignTop, tickLabel(v));
+        const QString text = tickLabel(v);
+        const double half = tickMetrics.horizontalAdvance(text) / 2.0 + 1.0;
+        if (x - half < lastRight + 4.0) {
+            continue;
+        }
+        lastRight = x + half;
+        drawText(p, QRectF(x - half, area.bottom() + 8, 2.0 * half, 16), Qt::AlignHCenter | Qt::AlignTop, text, texts);
     }
+    double lastTop = 1e9;
     for (double v : ticks(map.yValues)) {
         const double y = area.bottom() - fraction(map.yValues, v) * area.height();
         p.drawLine(QPointF(area.left() - 5, y), QPointF(area.left(), y));
-        p.drawText(QRectF(area.left() - 66, y - 8, 58, 16), Qt::AlignRight | Qt::AlignVCenter, tickLabel(v));
+        if (y + 8 > lastTop - 1.0) {
+            continue;
+        }
+        lastTop = y - 8;
+        drawText(p, QRectF(area.left() - 66, y - 8, 58, 16), Qt::AlignRight | Qt::AlignVCenter, tickLabel(v), texts);
     }
-    p.drawText(
-        QRect(area.left(), area.bottom() + 22, area.width(), 16), Qt::AlignCenter, QString::fromStdString(map.xName));
+    drawText(p, QRect(area.left(), area.bottom() + 25, area.width(), 16), Qt::AlignCenter,
+        tickMetrics.elidedText(QString::fromStdString(map.xName), Qt::ElideMiddle, area.width()), texts);
     p.save();
-    p.translate(area.left() - 56, area.center().y());
+    p.translate(area.left() - 50, area.center().y());
     p.rotate(-90);
-    p.drawText(QRect(-area.height() / 2, -16, area.height(), 16), Qt::AlignCenter, QString::fromStdString(map.yName));
+    drawText(p, QRect(-area.height() / 2, -16, area.height(), 16), Qt::AlignCenter,
+        tickMetrics.elidedText(QString::fromStdString(map.yName), Qt::ElideMiddle, area.height()), texts);
     p.restore();
     if (!legend) {
         return;
@@ -183,53 +241,52 @@ void paintRegimeMapPanel(
     const int x = area.right() + 14;
     for (int b : bindingsOf(device)) {
         p.fillRect(QRect(x, y, 12, 12), regimeBindingColor(device, b));
-        p.drawText(QRect(x + 18, y - 2, kLegend - 30, 16), Qt::AlignLeft | Qt::AlignVCenter,
-            QString::fromStdString(device.bindingName(b) + "-bound"));
-        y += 18;
+        drawText(p, QRect(x + 18, y - 2, kLegend - 30, 16), Qt::AlignLeft | Qt::AlignVCenter,
+            QString::fromStdString(device.bindingName(b) + "-bound"), texts);
+        y += kLegendRow;
     }
-    p.drawText(QRect(x, y + 4, kLegend - 20, 48), Qt::AlignLeft | Qt::TextWordWrap,
+    drawText(p, QRect(x, y + 4, kLegend - 20, 48), Qt::AlignLeft | Qt::TextWordWrap,
         shade == RegimeMapShade::TMin ? QStringLiteral("darker: longer T_min\npale: balanced")
-                                      : QStringLiteral("darker: more FLOP/s\npale: balanced"));
+                                      : QStringLiteral("darker: more FLOP/s\npale: balanced"),
+        texts);
 }
 
-void paintRegimeMapLegend(QPainter& p, const RegimeMap& map, QPoint topLeft, RegimeMapShade shade)
+void paintRegimeMapLegend(
+    QPainter& p, const RegimeMap& map, QPoint topLeft, RegimeMapShade shade, int width, std::vector<QRect>* texts)
 {
-    // Each binding resource once per colour; a name drawn in different colours on different devices
-    // (a level's colour follows its place among the device's levels) says which device each is.
-    struct Entry {
-        std::string name;
-        QColor color;
-        std::string device;
-    };
-    std::vector<Entry> entries;
-    for (const RegimeMapDevice& device : map.devices) {
-        for (int b : bindingsOf(device)) {
-            const std::string name = device.bindingName(b);
-            const QColor color = regimeBindingColor(device, b);
-            if (std::none_of(entries.begin(), entries.end(),
-                    [&](const Entry& e) { return e.name == name && e.color == color; })) {
-                entries.push_back(
-                    { name, color, device.hardwareName.empty() ? device.hardwareId : device.hardwareName });
-            }
-        }
-    }
-    auto label = [&entries](const Entry& entry) {
-        const bool shared
-            = std::count_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.name == entry.name; }) > 1;
+    const std::vector<LegendEntry> entries = legendEntries(map);
+    auto label = [&entries](const LegendEntry& entry) {
+        const bool shared = std::count_if(entries.begin(), entries.end(), [&](const LegendEntry& e) {
+            return e.name == entry.name;
+        }) > 1;
         return QString::fromStdString(entry.name + "-bound" + (shared ? " (" + entry.device + ")" : ""));
     };
     p.setFont(QFont(QStringLiteral("Sans"), 8));
     p.setPen(Qt::black);
-    int y = topLeft.y();
-    const int x = topLeft.x();
-    for (const Entry& entry : entries) {
-        p.fillRect(QRect(x, y, 12, 12), entry.color);
-        p.drawText(QRect(x + 18, y - 2, kLegend - 18, 16), Qt::AlignLeft | Qt::AlignVCenter, label(entry));
-        y += 18;
+    const QFontMetrics metrics(p.font());
+    const int columns = std::max(1, width / kLegend);
+    const int rows
+        = static_cast<int>((entries.size() + static_cast<size_t>(columns) - 1) / static_cast<size_t>(columns));
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const int x = topLeft.x() + static_cast<int>(i) / std::max(1, rows) * kLegend;
+        const int y = topLeft.y() + static_cast<int>(i) % std::max(1, rows) * kLegendRow;
+        p.fillRect(QRect(x, y, 12, 12), entries[i].color);
+        // A name too long for its column is elided in the middle: the device in brackets stays.
+        drawText(p, QRect(x + 18, y - 2, kLegendWidth - 18, 16), Qt::AlignLeft | Qt::AlignVCenter,
+            metrics.elidedText(label(entries[i]), Qt::ElideMiddle, kLegendWidth - 18), texts);
     }
-    p.drawText(QRect(x, y + 4, kLegend - 20, 48), Qt::AlignLeft | Qt::TextWordWrap,
+    drawText(p, QRect(topLeft.x(), topLeft.y() + rows * kLegendRow + 4, kLegendWidth, kLegendNote),
+        Qt::AlignLeft | Qt::TextWordWrap,
         shade == RegimeMapShade::TMin ? QStringLiteral("darker: longer T_min\npale: balanced")
-                                      : QStringLiteral("darker: more FLOP/s\npale: balanced"));
+                                      : QStringLiteral("darker: more FLOP/s\npale: balanced"),
+        texts);
+}
+
+int regimeMapLegendHeight(const RegimeMap& map, int width)
+{
+    const size_t columns = static_cast<size_t>(std::max(1, width / kLegend));
+    const size_t entries = legendEntries(map).size();
+    return static_cast<int>((entries + columns - 1) / columns) * kLegendRow + 4 + kLegendNote;
 }
 
 namespace {

@@ -6,10 +6,14 @@
 #include <QRect>
 
 #include <string>
+#include <vector>
 
 class QPainter;
 
 namespace roofscope {
+
+inline constexpr int kRegimeMapMargin = 70;
+inline constexpr int kRegimeMapLegend = 150;
 
 // What shades a cell: its T_min (darker = slower) or its attainable FLOP/s (darker = faster).
 enum class RegimeMapShade { TMin, Attainable };
@@ -27,16 +31,19 @@ std::string regimeMapCsv(const RegimeMap& map);
 // Writes regimeMapCsv() atomically; an error message, empty on success.
 std::string writeRegimeMapCsv(const RegimeMap& map, const std::string& path);
 
-// One device's panel: the title above `area`, the cells in it, the boundaries, the axes below and
-// left of it and the legend right of it (kRegimeMapMargin and kRegimeMapLegend pixels).
+// One device's panel: the title above `area` (elided in the middle to the panel's width), the cells
+// in it, the boundaries, the axes below and left of it (tick labels that would run into the previous
+// one are left out) and the legend right of it (kRegimeMapMargin and kRegimeMapLegend pixels).
 // `legend` false: no legend (the window draws one for all its panels, paintRegimeMapLegend).
+// `texts`, when given, receives the box of every text drawn (widget pixels), for checks.
 void paintRegimeMapPanel(QPainter& painter, const RegimeMap& map, const RegimeMapDevice& device, QRect area,
-    RegimeMapShade shade, bool legend = true);
+    RegimeMapShade shade, bool legend = true, std::vector<QRect>* texts = nullptr);
 // One legend for every device of `map`: each binding resource that occurs on any of them, once, from
-// (left, top), kRegimeMapLegend pixels wide.
-void paintRegimeMapLegend(QPainter& painter, const RegimeMap& map, QPoint topLeft, RegimeMapShade shade);
-inline constexpr int kRegimeMapMargin = 70;
-inline constexpr int kRegimeMapLegend = 150;
+// (left, top), in columns kRegimeMapLegend pixels wide, as many as `width` holds (at least one).
+void paintRegimeMapLegend(QPainter& painter, const RegimeMap& map, QPoint topLeft, RegimeMapShade shade,
+    int width = kRegimeMapLegend, std::vector<QRect>* texts = nullptr);
+// How tall that legend is when `width` pixels wide.
+int regimeMapLegendHeight(const RegimeMap& map, int width = kRegimeMapLegend);
 
 // A binding resource's colour: compute green, memory levels blues and purples, network levels
 // oranges and reds.

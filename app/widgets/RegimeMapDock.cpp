@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -92,8 +93,15 @@ RegimeMapDock::RegimeMapDock(SessionAnalysis* analysis, QWidget* parent)
     options->addWidget(m_export);
     form->addRow(tr("Device"), options);
     layout->addWidget(m_controls);
-    m_view = new RegimeMapView(m_map, body);
-    layout->addWidget(m_view, 1);
+    // The panels scroll (down; across only when narrower than one panel) rather than be clipped.
+    auto* scroll = new QScrollArea(body);
+    scroll->setObjectName(QStringLiteral("mapScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_view = new RegimeMapView(m_map, scroll);
+    scroll->setWidget(m_view);
+    layout->addWidget(scroll, 1);
     setWidget(body);
 
     connect(m_xName, &QComboBox::currentTextChanged, this, [this] { chooseParameter(true); });

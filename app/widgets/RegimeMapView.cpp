@@ -33,9 +33,15 @@ RegimeMapView::RegimeMapView(const KernelRegimeMap* map, QWidget* parent)
 {
     setObjectName(QStringLiteral("regimeMapView"));
     setMouseTracking(true);
-    setMinimumSize(200, 120); // the dock scrolls on small screens; a larger dock draws it larger
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-    connect(m_map, &KernelRegimeMap::changed, this, qOverload<>(&QWidget::update));
+    // The dock scrolls on small screens (down, and across only below one panel's width); a larger
+    // dock draws it larger.
+    QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+    connect(m_map, &KernelRegimeMap::changed, this, [this] {
+        updateGeometry(); // another count of panels: another height in the scroll area
+        update();
+    });
 }
 
 void RegimeMapView::setShade(RegimeMapShade shade)
@@ -66,15 +72,96 @@ int RegimeMapView::panelCount() const
     return hasCells() ? static_cast<int>(m_map->map().devices.size()) : 0;
 }
 
+namespace {
+constexpr int kTitle = 44; // above each panel: its title
+constexpr int kAxis = 48; // below: its tick labels and the x axis' name
+constexpr int kMinPanelWidth = 100;
+constexpr int kMinPanelHeight = 80;
+constexpr int kRight = 6; // room right of the last column
+} // namespace
+
+RegimeMapView::Layout RegimeMapView::layoutFor(QSize size) const
+{
+    // The grid whose panels are largest (the smaller of width and height), the legend right of the
+    // panels or below them; panels never narrower than kMinPanelWidth (the view is then wider than
+    // the dock, and scrolls) nor lower than kMinPanelHeight (it scrolls down).
+    const int n = std::max(1, panelCount());
+    const int legendWide = 14 + kRegimeMapLegend;
+    Layout best;
+    double bestScore = -1.0;
+    for (const bool below : { false, true }) {
+        for (int columns = 1; columns <= n; ++columns) {
+            const int rows = (n + columns - 1) / columns;
+            const int panelWidth = (size.width() - (below ? 0 : legendWide) - kRight) / columns - kRegimeMapMargin;
+            if (panelWidth < kMinPanelWidth) {
+                continue;
+            }
+            const int legend
+                = below ? regimeMapLegendHeight(m_map->map(), size.width() - kRegimeMapMargin - kRight) + 8 : 0;
+            const int room = (size.height() - legend) / rows - kTitle - kAxis;
+            // Room too short: as low as a useful panel, the view scrolls down.
+            const int panelHeight
+                = room >= kMinPanelHeight ? room : std::max(kMinPanelHeight, std::min(panelWidth, 160) * 3 / 4);
+            // Panels that fit score their smaller side; a grid that scrolls anyway scores half its
+            // panels' width (up to a useful one), fewer rows first.
+            const double score = room >= kMinPanelHeight ? std::min(panelWidth, panelHeight)
+                                                         : 0.5 * std::min(panelWidth, 160) - 0.01 * rows;
+            if (score > bestScore) {
+                bestScore = score;
+                best = { columns, rows, QSize(panelWidth, panelHeight), below,
+                    rows * (kTitle + panelHeight + kAxis) + legend };
+            }
+        }
+    }
+    if (bestScore < 0.0) { // too narrow for any grid: one column, wider than the view
+        const int legend = regimeMapLegendHeight(m_map->map()) + 8;
+        best = { 1, n, QSize(kMinPanelWidth, kMinPanelHeight), true, n * (kTitle + kMinPanelHeight + kAxis) + legend };
+    }
+    if (!best.legendBelow) {
+        best.height = std::max(best.height, kTitle + regimeMapLegendHeight(m_map->map()));
+    }
+    return best;
+}
+
+int RegimeMapView::shownHeight() const
+{
+    // Inside a scroll area the viewport says how much shows; the view itself may be taller.
+    const QWidget* viewport = parentWidget();
+    return viewport && viewport->objectName() == QLatin1String("qt_scrollarea_viewport") ? viewport->height()
+                                                                                         : height();
+}
+
+int RegimeMapView::heightForWidth(int w) const
+{
+    return layoutFor(QSize(w, shownHeight())).height;
+}
+
+QSize RegimeMapView::minimumSizeHint() const
+{
+    return { kRegimeMapMargin + kMinPanelWidth + kRight, kTitle + kMinPanelHeight + kAxis };
+}
+
 QRect RegimeMapView::panelArea(int panel) const
 {
-    // Side by side, each with its own y axis on its left; one legend at the right for all.
-    const int n = std::max(1, panelCount());
-    const int top = 44;
-    const int gap = n > 1 ? kRegimeMapMargin : 0;
-    const int width = std::max(40, (this->width() - kRegimeMapMargin - kRegimeMapLegend - 6 - gap * (n - 1)) / n);
-    const int height = std::max(40, this->height() - top - 48);
-    return { kRegimeMapMargin + std::clamp(panel, 0, n - 1) * (width + gap), top, width, height };
+    const Layout layout = layoutFor(QSize(width(), std::min(height(), shownHeight())));
+    const int index = std::clamp(panel, 0, std::max(1, panelCount()) - 1);
+    const int column = index % layout.columns;
+    const int row = index / layout.columns;
+    return { kRegimeMapMargin + column * (layout.panel.width() + kRegimeMapMargin),
+        kTitle + row * (kTitle + layout.panel.height() + kAxis), layout.panel.width(), layout.panel.height() };
+}
+
+QRect RegimeMapView::legendArea() const
+{
+    const Layout layout = layoutFor(QSize(width(), std::min(height(), shownHeight())));
+    if (layout.legendBelow) {
+        const int top = layout.rows * (kTitle + layout.panel.height() + kAxis) + 8;
+        const int wide = width() - kRegimeMapMargin - kRight;
+        return { kRegimeMapMargin, top, wide, regimeMapLegendHeight(m_map->map(), wide) };
+    }
+    const int left
+        = kRegimeMapMargin + layout.columns * (layout.panel.width() + kRegimeMapMargin) - kRegimeMapMargin + 14;
+    return { left, kTitle, kRegimeMapLegend, regimeMapLegendHeight(m_map->map()) };
 }
 
 int RegimeMapView::panelAt(const QPoint& pos) const
@@ -151,6 +238,7 @@ void RegimeMapView::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
     painter.fillRect(rect(), Qt::white);
+    m_texts.clear();
     const RegimeMap& map = m_map->map();
     if (!hasCells()) {
         painter.setPen(Qt::darkGray);
@@ -162,7 +250,7 @@ void RegimeMapView::paintEvent(QPaintEvent*)
     for (int panel = 0; panel < panelCount(); ++panel) {
         const QRect area = panelArea(panel);
         painter.setRenderHint(QPainter::Antialiasing, false);
-        paintRegimeMapPanel(painter, map, map.devices[static_cast<size_t>(panel)], area, m_shade, false);
+        paintRegimeMapPanel(painter, map, map.devices[static_cast<size_t>(panel)], area, m_shade, false, &m_texts);
         if (!m_current || !(m_current->first > 0.0 && m_current->second > 0.0)) {
             continue;
         }
@@ -180,8 +268,8 @@ void RegimeMapView::paintEvent(QPaintEvent*)
             painter.drawLine(QPointF(x, y + 6), QPointF(x, y + 10));
         }
     }
-    const QRect last = panelArea(panelCount() - 1);
-    paintRegimeMapLegend(painter, map, QPoint(last.right() + 14, last.top()), m_shade);
+    const QRect legend = legendArea();
+    paintRegimeMapLegend(painter, map, legend.topLeft(), m_shade, legend.width(), &m_texts);
 }
 
 void RegimeMapView::mouseMoveEvent(QMouseEvent* event)

@@ -12,10 +12,10 @@ namespace roofscope {
 
 class KernelRegimeMap;
 
-// Paints a KernelRegimeMap's device panels side by side (the drawing of the `map -o` image: cells
-// coloured by the binding resource, shaded, boundaries, axes; each titled with the device's label;
-// one legend for all) with a cross at the kernel's own values. Hovering a cell of any panel shows
-// what binds there on that device and its T_min; clicking one emits cellClicked.
+// Paints a KernelRegimeMap's device panels in a grid (side by side when they fit) (the drawing of the `map -o` image:
+// cells coloured by the binding resource, shaded, boundaries, axes; each titled with the device's label; one legend for
+// all) with a cross at the kernel's own values. Hovering a cell of any panel shows what binds there on that device and
+// its T_min; clicking one emits cellClicked.
 class RegimeMapView : public QWidget {
     Q_OBJECT
 
@@ -41,7 +41,17 @@ public:
     // What the hover tooltip says for a cell of a panel.
     QString cellText(size_t ix, size_t iy, int panel = 0) const;
 
+    // Where the one legend is drawn (widget pixels): right of the panels, or below them when the
+    // width has no room for it beside panels of a useful size.
+    QRect legendArea() const;
+    // The box of every text the last paint drew (titles, ticks, axis names, legend), for checks.
+    const std::vector<QRect>& drawnTexts() const { return m_texts; }
+
     QSize sizeHint() const override { return { 520, 420 }; }
+    QSize minimumSizeHint() const override;
+    // Panels in a grid as wide as given; taller than the room in the scroll area when the panels need it.
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
 
 Q_SIGNALS:
     void cellClicked(size_t ix, size_t iy);
@@ -53,11 +63,23 @@ protected:
 
 private:
     bool hasCells() const;
+    // The panels' grid for a widget of `size`: columns, each panel's size, the legend's place.
+    struct Layout {
+        int columns = 1;
+        int rows = 1;
+        QSize panel;
+        bool legendBelow = false;
+        int height = 0; // all of it: the rows and the legend below them
+    };
+    Layout layoutFor(QSize size) const;
+    // The room the view has to show in: its scroll area's viewport when it has one.
+    int shownHeight() const;
 
     const KernelRegimeMap* m_map;
     RegimeMapShade m_shade = RegimeMapShade::TMin;
     std::optional<std::pair<double, double>> m_current;
     std::vector<double> m_computeRoofs;
+    std::vector<QRect> m_texts;
 };
 
 } // namespace roofscope

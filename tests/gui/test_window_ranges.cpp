@@ -292,6 +292,81 @@ private Q_SLOTS:
         QCOMPARE(window.session().kernels[0].templ->params.at("k"), 8192.0);
     }
 
+    // Issue 24: with six devices the regime map clipped its panels' titles, ticks and legend. On
+    // laptop windows every panel and the legend lie inside the view (its scroll area scrolls down
+    // when the dock is short, never sideways).
+    void regimeMapHoldsSixDevices_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1366x768") << QSize(1366, 768);
+        QTest::newRow("1280x720") << QSize(1280, 720);
+    }
+    void regimeMapHoldsSixDevices()
+    {
+        QFETCH(QSize, size);
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.resize(size);
+        Session session = loadExample("decode-matmul-sweep.yaml");
+        for (const char* id : { "nvidia-a100-sxm-80gb", "nvidia-h200-sxm", "nvidia-l40s", "amd-instinct-mi300x" }) {
+            session.devices.push_back(DeviceSelection { id, "", {}, true });
+        }
+        window.setSession(session);
+        window.analysis()->setSelectedKernel(0);
+        RegimeMapDock* dock = window.regimeMapDock();
+        dock->show();
+        dock->raise();
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QApplication::processEvents();
+        RegimeMapView* view = dock->view();
+        QCOMPARE(view->panelCount(), 6);
+        const QRect inside = view->rect();
+        for (int panel = 0; panel < 6; ++panel) {
+            const QRect area = view->panelArea(panel);
+            QVERIFY2(inside.contains(area), qPrintable(QStringLiteral("panel %1 leaves the view").arg(panel)));
+            for (int other = panel + 1; other < 6; ++other) {
+                QVERIFY(!area.intersects(view->panelArea(other)));
+            }
+            // Room for its title above and its ticks below and left.
+            QVERIFY2(area.top() - inside.top() >= 30 && inside.bottom() - area.bottom() >= 36 && area.left() >= 50,
+                qPrintable(QStringLiteral("panel %1 has no room for its title and ticks").arg(panel)));
+        }
+        // The one legend, right of the last panel in its row (150 px) or below the panels.
+        const QRect last = view->panelArea(5);
+        const bool legendRight = last.right() + 14 + kRegimeMapLegend <= inside.right() + 1;
+        int lowest = 0;
+        for (int panel = 0; panel < 6; ++panel) {
+            lowest = std::max(lowest, view->panelArea(panel).bottom());
+        }
+        QVERIFY2(legendRight || lowest + 40 + 60 <= inside.bottom(), "no room for the legend");
+        // Not wider than the dock shows.
+        QVERIFY(view->width() <= dock->width());
+        // Every text drawn (titles, tick labels, axis names, the legend) lies whole inside the view,
+        // off every panel's cells and clear of every other text.
+        QVERIFY(inside.contains(view->legendArea()));
+        view->grab(); // paints
+        const std::vector<QRect>& texts = view->drawnTexts();
+        QVERIFY(texts.size() > 6 * 3);
+        for (size_t i = 0; i < texts.size(); ++i) {
+            const QString what = QStringLiteral("text %1 (%2,%3 %4x%5)")
+                                     .arg(i)
+                                     .arg(texts[i].x())
+                                     .arg(texts[i].y())
+                                     .arg(texts[i].width())
+                                     .arg(texts[i].height());
+            QVERIFY2(inside.contains(texts[i]), qPrintable(what + QStringLiteral(" leaves the view")));
+            for (int panel = 0; panel < 6; ++panel) {
+                QVERIFY2(!texts[i].intersects(view->panelArea(panel).adjusted(1, 1, -1, -1)),
+                    qPrintable(what + QStringLiteral(" covers panel %1").arg(panel)));
+            }
+            for (size_t j = i + 1; j < texts.size(); ++j) {
+                QVERIFY2(
+                    !texts[i].intersects(texts[j]), qPrintable(what + QStringLiteral(" runs into text %1").arg(j)));
+            }
+        }
+    }
+
     // The map exports as PNG, SVG and CSV (one line per cell after the header).
     void mapExports()
     {
