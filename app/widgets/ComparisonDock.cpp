@@ -21,6 +21,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QToolButton>
@@ -80,16 +82,34 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     m_view->verticalHeader()->setVisible(false);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->setFrozenColumns(1); // the Device column stays in view when the table scrolls across
-    layout->addWidget(m_view);
-    // Kernel groups (transformer steps): what one step is; their tokens/s are table columns.
-    m_groups = new QLabel(content);
+    // Room for the header and four devices at least, with the scroll bar across (the lines under
+    // the table never take it).
+    m_view->setMinimumHeight(m_view->horizontalHeader()->sizeHint().height()
+        + 4 * m_view->verticalHeader()->defaultSectionSize() + m_view->horizontalScrollBar()->sizeHint().height()
+        + 2 * m_view->frameWidth() + 2);
+    layout->addWidget(m_view, 3);
+    // Kernel groups (transformer steps): what one step is; their tokens/s are table columns. The
+    // serving lines under the table run long (five devices, two groups): they scroll in a quarter of
+    // the dock, so that the table keeps its rows on a laptop screen; every line stays there.
+    m_groupsScroll = new QScrollArea(content);
+    m_groupsScroll->setObjectName(QStringLiteral("groupThroughputScroll"));
+    m_groupsScroll->setFrameShape(QFrame::NoFrame);
+    m_groupsScroll->setWidgetResizable(true);
+    m_groupsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_groupsScroll->setMinimumHeight(m_groupsScroll->fontMetrics().lineSpacing() * 2 + 4);
+    // Its lines' height is no claim on the dock: it takes its share of what the table leaves.
+    m_groupsScroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+    m_groups = new QLabel(m_groupsScroll);
     m_groups->setObjectName(QStringLiteral("groupThroughput"));
     m_groups->setTextFormat(Qt::PlainText);
     m_groups->setWordWrap(true);
     m_groups->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_groups->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_groups->setVisible(false);
-    layout->addWidget(m_groups);
+    QSizePolicy wrapped(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the dock
+    wrapped.setHeightForWidth(true); // as tall as its wrapped lines in the scroll area
+    m_groups->setSizePolicy(wrapped);
+    m_groupsScroll->setWidget(m_groups);
+    m_groupsScroll->setVisible(false);
+    layout->addWidget(m_groupsScroll, 1);
     setWidget(content);
 
     connect(m_baseline, &QComboBox::activated, this, [this](int index) {
@@ -128,7 +148,7 @@ void ComparisonDock::setAnalysis(SessionAnalysis* analysis)
         }
         m_groups->setText(caption);
         m_groups->setToolTip(caption);
-        m_groups->setVisible(!caption.isEmpty());
+        m_groupsScroll->setVisible(!caption.isEmpty());
     };
     connect(analysis, &SessionAnalysis::comparisonChanged, this, show);
     connect(this, &ComparisonDock::baselineChosen, analysis, [analysis](const QString& id) {

@@ -10,6 +10,7 @@
 
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -55,6 +56,7 @@ private:
     QComboBox* m_baseline = nullptr;
     QLabel* m_note = nullptr;
     QLabel* m_groups = nullptr;
+    QScrollArea* m_groupsScroll = nullptr; // holds m_groups
     bool m_sized = false;
 };
 

@@ -9,6 +9,7 @@
 #include "document/SessionDocument.h"
 #include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
+#include "io/SessionFile.h"
 #include "widgets/ComparisonDock.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
@@ -35,6 +36,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -226,7 +228,8 @@ private Q_SLOTS:
         child.setProcessEnvironment(env);
         child.start(QCoreApplication::applicationFilePath(),
             { QStringLiteral("test_window_layout"), QStringLiteral("defaultLayoutFitsTheScreen"),
-                QStringLiteral("longTypedNameKeepsTheLayout"), QStringLiteral("tooLargeSavedLayoutIsDropped") });
+                QStringLiteral("longTypedNameKeepsTheLayout"), QStringLiteral("tooLargeSavedLayoutIsDropped"),
+                QStringLiteral("comparisonKeepsItsRowsWithServingLines") });
         QVERIFY(child.waitForFinished(240000));
         const QByteArray output = child.readAllStandardOutput() + child.readAllStandardError();
         QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0, output.constData());
@@ -319,6 +322,45 @@ private Q_SLOTS:
         next.show();
         QVERIFY(QTest::qWaitForWindowExposed(&next));
         QVERIFY2(fitsTheScreen(next, &why), qPrintable(why));
+    }
+
+    // Issue 24: on 1366x768 the serving lines under the comparison (tokens/s, fits, $/Mtok of two
+    // groups on five devices) left room for one row of the table. The table shows at least four
+    // whole rows (three on 1280x720); every serving line is still in the dock, a scroll away at most.
+    void comparisonKeepsItsRowsWithServingLines()
+    {
+        const SessionLoadResult loaded
+            = loadSessionFile(std::string(ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml"));
+        QVERIFY(loaded.session);
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(*loaded.session);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QApplication::processEvents();
+        QTableView* table = window.comparisonDock()->view();
+        QVERIFY(table->model()->rowCount() >= 4);
+        const QRect viewport = table->viewport()->rect();
+        int whole = 0;
+        for (int row = 0; row < table->model()->rowCount(); ++row) {
+            whole += viewport.contains(table->visualRect(table->model()->index(row, 0))) ? 1 : 0;
+        }
+        const int wanted = screenArea().height() >= 768 - 40 ? 4 : 3;
+        QVERIFY2(whole >= wanted,
+            qPrintable(QStringLiteral("%1 whole rows in %2 px (dock %3 px high)")
+                           .arg(whole)
+                           .arg(viewport.height())
+                           .arg(window.comparisonDock()->height())));
+        const QString text = window.comparisonDock()->groupThroughputText();
+        for (const char* caveat : { "bounds on peak roofs", "fits (", "/Mtok", "max batch", "mixtral-8x22b served" }) {
+            QVERIFY2(text.contains(QLatin1String(caveat)), caveat);
+        }
+        auto* lines = window.comparisonDock()->findChild<QLabel*>(QStringLiteral("groupThroughput"));
+        QVERIFY(lines);
+        QVERIFY(lines->isVisibleTo(window.comparisonDock()));
+        QCOMPARE(lines->text(), text);
+        QString why;
+        QVERIFY2(fitsTheScreen(window, &why), qPrintable(why));
     }
 
     // Issue 24: the broken geometry was saved, and every later start opened without a chart.
