@@ -1,5 +1,6 @@
 #include "document/SessionAnalysis.h"
 
+#include "document/DisplayName.h"
 #include "document/EvaluationText.h"
 #include "document/GroupServing.h"
 #include "document/GroupThroughput.h"
@@ -361,8 +362,10 @@ QString SessionAnalysis::kernelStatusLine(int kernel) const
     if (!validIndex(kernel, kernels.size())) {
         return {};
     }
+    // The name elided in the middle (a templated name runs to thousands of characters); whole in the
+    // status line's tooltip.
     return roofscope::kernelStatusLine(
-        QString::fromStdString(kernels[static_cast<size_t>(kernel)].name), labelledEvaluations(kernel));
+        elidedName(kernels[static_cast<size_t>(kernel)].name), labelledEvaluations(kernel));
 }
 
 QString SessionAnalysis::kernelGuidance(int kernel) const

@@ -192,6 +192,7 @@ void MainWindow::createStatusBar()
     m_summaryLabel = new QLabel(this);
     statusBar()->addWidget(m_summaryLabel);
     m_kernelLabel = new QLabel(this);
+    m_kernelLabel->setObjectName(QStringLiteral("kernelStatus"));
     m_kernelLabel->setTextFormat(Qt::PlainText);
     m_kernelLabel->setMinimumWidth(100);
     m_kernelLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // a long line never widens the window
@@ -321,7 +322,14 @@ void MainWindow::updateKernelStatus()
 {
     const int kernel = m_analysis->selectedKernel();
     m_kernelLabel->setText(m_analysis->kernelStatusLine(kernel));
-    m_kernelLabel->setToolTip(m_analysis->kernelGuidance(kernel));
+    // The whole name first (the line elides a long one in the middle), then the advice.
+    const auto& kernels = m_analysis->shownSession().kernels;
+    const QString name = kernel >= 0 && static_cast<size_t>(kernel) < kernels.size()
+        ? QString::fromStdString(kernels[static_cast<size_t>(kernel)].name)
+        : QString();
+    const QString guidance = m_analysis->kernelGuidance(kernel);
+    m_kernelLabel->setToolTip(
+        name.isEmpty() || guidance.isEmpty() ? name + guidance : name + QLatin1Char('\n') + guidance);
 }
 
 void MainWindow::nudgeSelectedKernel(double factor)

@@ -313,6 +313,21 @@ private Q_SLOTS:
         QString why;
         QVERIFY2(fitsTheScreen(window, &why), qPrintable(why));
         QVERIFY(window.kernelStatusText().size() < 2000 || window.statusBar()->width() <= screenArea().width());
+        // The status line names it elided in the middle (its start and its end kept), whole in the
+        // tooltip; what it says of the kernel follows the name.
+        const QString full = QString::fromStdString(window.session().kernels[size_t(imported)].name);
+        QVERIFY(full.size() > 1000);
+        const QString status = window.kernelStatusText();
+        const QString shown = status.section(QStringLiteral(": "), 0, 0);
+        QVERIFY2(shown.size() <= 80, qPrintable(status.left(200)));
+        QVERIFY2(shown.contains(QChar(0x2026)), qPrintable(shown));
+        QVERIFY2(shown.startsWith(full.left(20)), qPrintable(shown));
+        QVERIFY2(shown.endsWith(full.right(10)), qPrintable(shown));
+        QVERIFY2(status.contains(QLatin1String("-bound on ")), qPrintable(status.left(200)));
+        auto* statusLabel = window.statusBar()->findChild<QLabel*>(QStringLiteral("kernelStatus"));
+        QVERIFY(statusLabel);
+        QCOMPARE(statusLabel->text(), status);
+        QVERIFY(statusLabel->toolTip().contains(full));
         // The next start: the layout saved on close still fits.
         window.document()->undoStack()->setClean();
         QVERIFY(window.close());
