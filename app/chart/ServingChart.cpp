@@ -78,6 +78,7 @@ ServingChart::ServingChart(QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &ServingChart::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) { m_pressPos = event->position(); });
     connect(m_plot, &QCustomPlot::mouseRelease, this, &ServingChart::onMouseRelease);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &ServingChart::placeLabels);
     applyStyle();
 }
 
@@ -115,6 +116,9 @@ void ServingChart::rebuild()
     m_wallLabels.clear();
     m_batchLabels.clear();
     m_pickLines.clear();
+    m_wallItems.clear();
+    m_batchItems.clear();
+    m_fixedTexts.clear();
     const ChartStyle& style = m_settings.style;
     const QString family = font().family();
     m_plot->xAxis->setLabel(xAxisTitle());
@@ -187,6 +191,7 @@ void ServingChart::rebuild()
             text->setColor(style.labelColor(c.color));
             text->setPadding(QMargins(2, 0, 4, 2));
             m_batchLabels << text->text();
+            m_batchItems.push_back({ text, c.points[i].x(m_settings.x), *y });
         }
         // The wall: the last point is the largest batch that fits.
         if (c.endsAtWall && !c.points.empty()) {
@@ -208,6 +213,7 @@ void ServingChart::rebuild()
                 text->setBrush(panel);
                 text->setPadding(QMargins(8, 1, 3, 1));
                 m_wallLabels << QStringLiteral("%1: %2").arg(c.label, text->text());
+                m_wallItems.push_back({ text, last.x(m_settings.x), *y });
             }
         }
     }
@@ -228,6 +234,7 @@ void ServingChart::rebuild()
         lineText->setFont(style.font(family, 9, QFont::DemiBold));
         lineText->setColor(style.text);
         lineText->setPadding(QMargins(4, 2, 2, 2));
+        m_fixedTexts.push_back(lineText);
         xMin = std::min(xMin, xTarget);
         xMax = std::max(xMax, xTarget);
         for (const ServingCurve& c : m_curves.curves) {
@@ -255,6 +262,7 @@ void ServingChart::rebuild()
         box->setBrush(panel);
         box->setPen(QPen(style.panelBorder));
         box->setPadding(QMargins(6, 4, 6, 4));
+        m_fixedTexts.push_back(box);
     }
     if (m_drawnCurves == 0) {
         auto* empty = new ChartTextItem(m_plot);

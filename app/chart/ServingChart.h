@@ -11,9 +11,11 @@
 
 #include <optional>
 #include <utility>
+#include <vector>
 
 class QCustomPlot;
 class QMouseEvent;
+class QCPItemText;
 
 namespace roofscope {
 
@@ -68,6 +70,9 @@ private:
     void applyStyle();
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
+    // After every layout: the walls' and batches' labels where none overlaps another, the legend or
+    // the picks' box (ServingChartLabels.cpp); a batch label with no free corner is hidden.
+    void placeLabels();
 
     QCustomPlot* m_plot = nullptr;
     ServingCurves m_curves;
@@ -77,6 +82,14 @@ private:
     QStringList m_batchLabels;
     QStringList m_pickLines;
     QPointF m_pressPos;
+    struct LabelAnchor {
+        QCPItemText* text = nullptr;
+        double x = 0.0; // the point it names, plot coordinates
+        double y = 0.0;
+    };
+    std::vector<LabelAnchor> m_wallItems;
+    std::vector<LabelAnchor> m_batchItems;
+    std::vector<const QCPItemText*> m_fixedTexts; // the target's label and the picks' box
 };
 
 } // namespace roofscope

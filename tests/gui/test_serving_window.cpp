@@ -331,6 +331,49 @@ private Q_SLOTS:
         QVERIFY(!window.servingTab()->chart()->settings().style.review);
     }
 
+    // Issue 24: the memory walls' labels ("max batch N") and the batch labels ("B=1") overlapped,
+    // plainly in review mode. No two of them overlap, in either mode, at 1366x768; every wall keeps
+    // its label.
+    void wallAndBatchLabelsNeverOverlap()
+    {
+        MainWindow window(m_db);
+        openExample(window);
+        window.resize(1366, 768);
+        for (const bool review : { false, true }) {
+            window.setReviewMode(review);
+            QApplication::processEvents();
+            QCustomPlot* plot = window.servingTab()->chart()->plot();
+            plot->replot();
+            std::vector<std::pair<QString, QRectF>> labels;
+            int walls = 0;
+            for (int i = 0; i < plot->itemCount(); ++i) {
+                auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+                if (!text || !text->visible()
+                    || !(text->text().startsWith(QLatin1String("B="))
+                        || text->text().startsWith(QLatin1String("max batch")))) {
+                    continue;
+                }
+                walls += text->text().startsWith(QLatin1String("max batch")) ? 1 : 0;
+                labels.emplace_back(text->text(),
+                    QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized());
+            }
+            const QString mode = review ? QStringLiteral("review") : QStringLiteral("plain");
+            QCOMPARE(walls, window.servingTab()->chart()->wallLabels().size());
+            QVERIFY(walls >= 2);
+            const QRectF area = plot->axisRect()->rect();
+            for (size_t a = 0; a < labels.size(); ++a) {
+                QVERIFY2(area.adjusted(-1, -1, 1, 1).contains(labels[a].second),
+                    qPrintable(mode + QStringLiteral(": %1 leaves the plot").arg(labels[a].first)));
+                for (size_t b = a + 1; b < labels.size(); ++b) {
+                    const QRectF shared = labels[a].second.intersected(labels[b].second);
+                    QVERIFY2(shared.width() <= 0.5 || shared.height() <= 0.5,
+                        qPrintable(
+                            mode + QStringLiteral(": \"%1\" overlaps \"%2\"").arg(labels[a].first, labels[b].first)));
+                }
+            }
+        }
+    }
+
     // The group editor's Preset menu sets a public model's shape in one undo step; batch and seq stay.
     void presetSetsTheModelShape()
     {
