@@ -77,9 +77,10 @@ public:
     void moveKernel(const QCPItemText* text, double x, double y);
     // During a drag, between full placements: moves a kernel's label over its guide at x (its marker at
     // (x, y), plot coordinates) into the first row and nudge where it overlaps no other label, leader or
-    // the legend as the last place() left them, the name shortened if need be, else hides it until the
-    // next place(). Markers are not avoided (they move with the drag). Cheap: one label against the
-    // boxes already placed. Returns whether the label is shown.
+    // the legend as the last place() left them, the name shortened if need be, else beside the guide
+    // (nearest first, without a leader), else hides it until the next place(). Markers are not
+    // avoided (they move with the drag). Cheap: one label against the boxes already placed. Returns
+    // whether the label is shown.
     bool followKernel(const QCPItemText* text, double x, double y);
     // A point labels keep clear of (a marker), in plot coordinates.
     void addObstacle(double x, double y);

@@ -263,13 +263,22 @@ bool ChartLabelPlacer::followKernel(const QCPItemText* text, double x, double y)
     const double pixel = edge::intensityPixel(m_plot->xAxis, x); // an unbounded one: by the edge
     std::optional<KernelSpot> spot;
     if (std::isfinite(pixel) && pixel >= rect.left() && pixel <= rect.right()) {
+        // Over the guide, whole then shortened; else beside it, the nearest first (no leader while
+        // dragged: the guide and the tooltip follow the pointer).
         bool unused = false;
-        spot = kernelSpot(label, pixel, false, Leader::None, {}, others, leaders, unused);
-        const QString shortened = spot ? QString() : shortenedName(label.full);
-        if (!shortened.isEmpty()) {
-            label.shortened = shortened;
-            label.text->setText(shortened);
-            spot = kernelSpot(label, pixel, false, Leader::None, {}, others, leaders, unused);
+        const QString shortened = shortenedName(label.full);
+        for (const bool displaced : { false, true }) {
+            label.shortened.clear();
+            label.text->setText(label.full);
+            spot = kernelSpot(label, pixel, displaced, Leader::None, {}, others, leaders, unused);
+            if (!spot && !shortened.isEmpty()) {
+                label.shortened = shortened;
+                label.text->setText(shortened);
+                spot = kernelSpot(label, pixel, displaced, Leader::None, {}, others, leaders, unused);
+            }
+            if (spot) {
+                break;
+            }
         }
     }
     if (!spot) {

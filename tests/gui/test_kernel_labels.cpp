@@ -18,6 +18,7 @@
 #include <QLineF>
 #include <QPolygonF>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QToolTip>
 #include <QUndoStack>
 #include <qcustomplot.h>
@@ -260,7 +261,8 @@ private Q_SLOTS:
     }
 
     // Issue 24: while a kernel is dragged onto another's intensity its label does not ride over the
-    // other's label: it takes the next free row over its guide, within the same step.
+    // other's label: it takes the next free row over its guide (or a spot beside it), within the
+    // same step.
     void aDraggedLabelOverlapsNoOtherLabel()
     {
         Session session;
@@ -272,6 +274,7 @@ private Q_SLOTS:
             kernel.bytes = { { "hbm", 1e9 } };
             session.kernels.push_back(kernel);
         }
+        QSettings().clear(); // the default layout, whatever an earlier window saved
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
         window.resize(1366, 768);
@@ -298,8 +301,12 @@ private Q_SLOTS:
         QVERIFY(chart->isDragging());
         QCoreApplication::processEvents();
         const auto dragged = chart->kernelLabelRect(0);
-        QVERIFY2(dragged, "the dragged label is hidden though a row is free");
-        QVERIFY2(std::fabs(dragged->center().x() - to.x()) < dragged->width() / 2.0, "the label left its guide");
+        QVERIFY2(dragged,
+            qPrintable(QStringLiteral("the dragged label is hidden though spots are free (plot %1x%2)")
+                           .arg(plot->width())
+                           .arg(plot->height())));
+        // Over its guide, or beside it where the rows over it are taken (by roof labels too).
+        QVERIFY2(std::fabs(dragged->center().x() - to.x()) < dragged->width() / 2.0 + 260.0, "the label strayed");
         for (int k = 1; k < 3; ++k) {
             const auto other = chart->kernelLabelRect(k);
             QVERIFY(other);
