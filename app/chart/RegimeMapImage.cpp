@@ -106,6 +106,12 @@ std::vector<LegendEntry> legendEntries(const RegimeMap& map)
 }
 
 constexpr int kLegendRow = 18;
+
+// Columns of a legend `width` pixels wide: one up to twice kLegend, else as many of 220 px as fit.
+int legendColumns(int width)
+{
+    return width < 2 * kLegend ? 1 : std::max(1, width / 220);
+}
 constexpr int kLegendNote = 40; // the two lines saying what the shades mean
 
 } // namespace
@@ -264,16 +270,17 @@ void paintRegimeMapLegend(
     p.setFont(QFont(QStringLiteral("Sans"), 8));
     p.setPen(Qt::black);
     const QFontMetrics metrics(p.font());
-    const int columns = std::max(1, width / kLegend);
+    const int columns = legendColumns(width);
+    const int column = std::max(kLegend, width / columns); // wide enough for "hbm-bound (H100 SXM)"
     const int rows
         = static_cast<int>((entries.size() + static_cast<size_t>(columns) - 1) / static_cast<size_t>(columns));
     for (size_t i = 0; i < entries.size(); ++i) {
-        const int x = topLeft.x() + static_cast<int>(i) / std::max(1, rows) * kLegend;
+        const int x = topLeft.x() + static_cast<int>(i) / std::max(1, rows) * column;
         const int y = topLeft.y() + static_cast<int>(i) % std::max(1, rows) * kLegendRow;
         p.fillRect(QRect(x, y, 12, 12), entries[i].color);
         // A name too long for its column is elided in the middle: the device in brackets stays.
-        drawText(p, QRect(x + 18, y - 2, kLegendWidth - 18, 16), Qt::AlignLeft | Qt::AlignVCenter,
-            metrics.elidedText(label(entries[i]), Qt::ElideMiddle, kLegendWidth - 18), texts);
+        drawText(p, QRect(x + 18, y - 2, column - 24, 16), Qt::AlignLeft | Qt::AlignVCenter,
+            metrics.elidedText(label(entries[i]), Qt::ElideMiddle, column - 24), texts);
     }
     drawText(p, QRect(topLeft.x(), topLeft.y() + rows * kLegendRow + 4, kLegendWidth, kLegendNote),
         Qt::AlignLeft | Qt::TextWordWrap,
@@ -284,7 +291,7 @@ void paintRegimeMapLegend(
 
 int regimeMapLegendHeight(const RegimeMap& map, int width)
 {
-    const size_t columns = static_cast<size_t>(std::max(1, width / kLegend));
+    const size_t columns = static_cast<size_t>(legendColumns(width));
     const size_t entries = legendEntries(map).size();
     return static_cast<int>((entries + columns - 1) / columns) * kLegendRow + 4 + kLegendNote;
 }

@@ -39,7 +39,7 @@ std::string writeRegimeMapCsv(const RegimeMap& map, const std::string& path);
 void paintRegimeMapPanel(QPainter& painter, const RegimeMap& map, const RegimeMapDevice& device, QRect area,
     RegimeMapShade shade, bool legend = true, std::vector<QRect>* texts = nullptr);
 // One legend for every device of `map`: each binding resource that occurs on any of them, once, from
-// (left, top), in columns kRegimeMapLegend pixels wide, as many as `width` holds (at least one).
+// (left, top), in columns as many as `width` holds (one up to twice kRegimeMapLegend, else 220 px each).
 void paintRegimeMapLegend(QPainter& painter, const RegimeMap& map, QPoint topLeft, RegimeMapShade shade,
     int width = kRegimeMapLegend, std::vector<QRect>* texts = nullptr);
 // How tall that legend is when `width` pixels wide.
