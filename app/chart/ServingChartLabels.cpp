@@ -1,5 +1,6 @@
 // ServingChart: where the memory walls' labels ("max batch N") and the batch labels ("B=1") go, after
-// every layout, so that none overlaps another, the legend or the picks' box, at any size and in
+// every layout, so that none overlaps another, the legend, the picks' box or another wall's square, at
+// any size and in
 // review mode's larger type.
 
 #include "chart/ServingChart.h"
@@ -42,10 +43,19 @@ void ServingChart::placeLabels()
     for (const QCPItemText* fixed : m_fixedTexts) {
         placed.push_back(drawnRect(fixed));
     }
+    // The walls' squares: no label covers another device's square (a wall's own label starts on its).
+    std::vector<QRectF> squares;
+    for (const LabelAnchor& wall : m_wallItems) {
+        const QPointF at(m_plot->xAxis->coordToPixel(wall.x), m_plot->yAxis->coordToPixel(wall.y));
+        squares.emplace_back(at - QPointF(7.0, 7.0), QSizeF(14.0, 14.0));
+    }
+    const QRectF* ownSquare = nullptr;
     auto isFree = [&](const QRectF& box) {
         const QRectF kept = box.adjusted(-kGap, -kGap, kGap, kGap);
         return area.contains(box)
-            && std::none_of(placed.begin(), placed.end(), [&](const QRectF& other) { return kept.intersects(other); });
+            && std::none_of(placed.begin(), placed.end(), [&](const QRectF& other) { return kept.intersects(other); })
+            && std::none_of(squares.begin(), squares.end(),
+                [&](const QRectF& square) { return &square != ownSquare && kept.intersects(square); });
     };
     auto put = [&](QCPItemText* text, const QRectF& box) {
         text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -55,8 +65,10 @@ void ServingChart::placeLabels()
     };
     // The walls first (each says how far a device can batch): beside its square, right then left, on
     // its level then a row further up or down each time; the square's side of the label has room for it.
-    for (const LabelAnchor& wall : m_wallItems) {
+    for (size_t w = 0; w < m_wallItems.size(); ++w) {
+        const LabelAnchor& wall = m_wallItems[w];
         const QPointF at(m_plot->xAxis->coordToPixel(wall.x), m_plot->yAxis->coordToPixel(wall.y));
+        ownSquare = &squares[w];
         std::optional<QRectF> spot;
         for (int row = 0; row <= kWallRows && !spot; ++row) {
             for (const bool right : { true, false }) {
@@ -81,6 +93,7 @@ void ServingChart::placeLabels()
             wall.text->setVisible(false); // hovering its square still gives the batch
         }
     }
+    ownSquare = nullptr;
     // Then the batches written along the curves: above left of the point as before, else another corner.
     for (const LabelAnchor& batch : m_batchItems) {
         const QPointF at(m_plot->xAxis->coordToPixel(batch.x), m_plot->yAxis->coordToPixel(batch.y));
