@@ -8,6 +8,8 @@
 #include "model/Session.h"
 #include "model/Text.h"
 #include "model/Units.h"
+#include "model/serving/DeviceExpansion.h"
+#include "model/serving/Parallelism.h"
 
 #include <QObject>
 
@@ -66,9 +68,14 @@ std::string roofPrecision(const DeviceSelection& selection, const Hardware& hard
 
 bool kernelUsesLevel(const Session& session, const Hardware& hardware, const BandwidthLevel& level)
 {
+    // A kernel group's collectives run on the device's scale-up link (groupPartOnDevice()).
+    const bool scaleUp = scaleUpLevelName(hardware) == level.name;
     return std::any_of(session.kernels.begin(), session.kernels.end(), [&](const Kernel& kernel) {
-        return std::any_of(kernel.bytes.begin(), kernel.bytes.end(),
-            [&](const LevelBytes& entry) { return entry.bytes > 0.0 && hardware.findLevel(entry.level) == &level; });
+        return std::any_of(kernel.bytes.begin(), kernel.bytes.end(), [&](const LevelBytes& entry) {
+            return entry.bytes > 0.0
+                && (hardware.findLevel(entry.level) == &level
+                    || (scaleUp && kernel.groupPart && entry.level == kScaleUpLevel));
+        });
     });
 }
 
@@ -149,11 +156,32 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
 
 namespace {
 // Evaluates one kernel on one scene device; an evaluation that cannot be drawn keeps its problem.
-std::optional<Evaluation> evaluateForScene(
-    const Kernel& kernel, const SceneDevice& device, const QString& deviceLabel, QStringList& problems)
+// `count` (when given) gets the kernel's count on the device (0: a group's part its step lacks there).
+std::optional<Evaluation> evaluateForScene(const Kernel& kernel, const SceneDevice& device, const QString& deviceLabel,
+    QStringList& problems, double* count = nullptr)
 {
+    if (count) {
+        *count = kernel.count;
+    }
     EvaluationResult evaluated;
-    if (device.chips > 1 || isShardedKernel(kernel)) {
+    if (kernel.groupPart) {
+        // A group's part as the device's own step has it: tp on its chips, collectives on its link.
+        GroupPartOnDevice part = groupPartOnDevice(kernel, *device.hardware);
+        if (!part.error.empty()) {
+            problems << QObject::tr("Kernel group '%1' on %2: %3")
+                            .arg(qs(kernelGroupName(kernel)), deviceLabel, qs(part.error));
+        }
+        if (!part.kernel) {
+            if (count) {
+                *count = 0.0;
+            }
+            return std::nullopt;
+        }
+        if (count) {
+            *count = part.kernel->count;
+        }
+        evaluated = evaluate(*part.kernel, *device.hardware, device.options);
+    } else if (device.chips > 1 || isShardedKernel(kernel)) {
         // The whole work of the device's chips, collective bytes on its network (as the CLI evaluates).
         Kernel scaled = kernel;
         const std::string error = kernelOnChips(scaled, device.chips);
@@ -174,12 +202,39 @@ std::optional<Evaluation> evaluateForScene(
     for (const std::string& warning : ev.warnings) {
         problems << qs(warning); // core warnings name the kernel and the device
     }
-    if (!(std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable) && ev.attainable > 0.0)) {
+    if (kernel.groupPart && !(ev.flops > 0.0) && ev.nearestKind == LevelKind::Interconnect) {
+        // An all-to-all or a pipeline send only moves data: with no FLOPs it has no point on a FLOP/s
+        // chart, which is no problem of the session (its row is in the results table).
+    } else if (!(std::isfinite(ev.intensity) && ev.intensity > 0.0 && std::isfinite(ev.attainable)
+                   && ev.attainable > 0.0)) {
         problems << QObject::tr("Kernel '%1' cannot be placed on the log-log chart of %2 (intensity %3, %4 FLOP/s)")
                         .arg(qs(kernel.name), deviceLabel, QString::number(ev.intensity),
                             QString::number(ev.attainable));
     }
     return std::move(evaluated.evaluation);
+}
+
+// What a device's workload figures rest on (comparisonBasis()), with a kernel group's parts as the
+// device's own step has them: collective bytes on its scale-up link, parts its step lacks left out.
+ComparisonBasis deviceBasis(const std::vector<Kernel>& kernels, const DeviceResults& results, const Hardware& hardware,
+    const EvalOptions& options)
+{
+    if (std::none_of(kernels.begin(), kernels.end(), [](const Kernel& k) { return k.groupPart != nullptr; })) {
+        return comparisonBasis(kernels, hardware, options, results.evaluations);
+    }
+    std::vector<Kernel> placed;
+    std::vector<bool> evaluated;
+    for (size_t k = 0; k < kernels.size(); ++k) {
+        if (kernels[k].groupPart && k < results.counts.size() && !(results.counts[k] > 0.0)) {
+            continue;
+        }
+        placed.push_back(kernels[k]);
+        if (kernels[k].groupPart) {
+            placeScaleUpBytes(placed.back(), hardware);
+        }
+        evaluated.push_back(k < results.evaluations.size() && results.evaluations[k].has_value());
+    }
+    return comparisonBasis(placed, hardware, options, evaluated);
 }
 
 bool drawable(const Evaluation& ev)
@@ -306,19 +361,20 @@ Comparison buildComparison(const Session& session, const std::vector<SceneDevice
         const std::string* lastBinding = nullptr;
         BoundKind lastKind = BoundKind::Compute;
         for (size_t k = 0; k < session.kernels.size(); ++k) {
+            const double count = k < evaluated.counts.size() ? evaluated.counts[k] : session.kernels[k].count;
             if (k < evaluated.evaluations.size() && evaluated.evaluations[k]) {
                 const Evaluation& ev = *evaluated.evaluations[k];
                 if (!lastBinding || *lastBinding != ev.binding) {
                     lastBinding = &ev.binding;
                     lastKind = boundKind(ev, hw);
                 }
-                addToTotals(entry.totals, session.kernels[k].count, ev, lastKind);
-            } else {
+                addToTotals(entry.totals, count, ev, lastKind);
+            } else if (count > 0.0 || !session.kernels[k].groupPart) {
                 entry.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
             }
         }
         finishTotals(entry.totals, hw);
-        entry.basis = comparisonBasis(session.kernels, hw, devices[d].options, evaluated.evaluations);
+        entry.basis = deviceBasis(session.kernels, evaluated, hw, devices[d].options);
         setEntryPrices(entry, selection, hw);
         comparison.entries.push_back(std::move(entry));
     }
@@ -349,8 +405,11 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
     BoundKind lastKind = BoundKind::Compute;
     for (size_t k = 0; k < kernelCount; ++k) {
         const auto& ev = entry.evaluations[k];
+        const double count = k < entry.counts.size() ? entry.counts[k] : session.kernels[k].count;
         if (!ev) {
-            derived.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
+            if (count > 0.0 || !session.kernels[k].groupPart) {
+                derived.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
+            }
             continue;
         }
         derived.tMin[k] = ev->tMin;
@@ -370,13 +429,13 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
             lastBinding = &ev->binding;
             lastKind = boundKind(*ev, *entry.device);
         }
-        addToTotals(derived.totals, session.kernels[k].count, *ev, lastKind);
+        addToTotals(derived.totals, count, *ev, lastKind);
     }
     finishTotals(derived.totals, *entry.device);
     for (auto& [unused, roof] : newRoofs) {
         derived.otherComputeRoofs.push_back(std::move(roof));
     }
-    derived.basis = comparisonBasis(session.kernels, *entry.device, options, entry.evaluations);
+    derived.basis = deviceBasis(session.kernels, entry, *entry.device, options);
     derived.xLevel = session.view.xLevel;
     static std::atomic<std::uint64_t> derivations { 0 };
     derived.generation = ++derivations;
@@ -419,6 +478,7 @@ SceneBuildResult buildChartScene(
             entry->hardware = hw;
             entry->device = std::make_shared<const Hardware>(sessionHardware(*hw, selection));
             entry->evaluations.resize(kernelCount);
+            entry->counts.assign(kernelCount, 1.0);
             entry->problems.resize(kernelCount);
             entry->stale.assign(kernelCount, 1);
         }
@@ -438,8 +498,8 @@ SceneBuildResult buildChartScene(
         for (size_t k = 0; k < kernelCount; ++k) {
             if (entry->stale[k]) {
                 entry->problems[k].clear();
-                entry->evaluations[k]
-                    = evaluateForScene(session.kernels[k], sceneDevice, device.label, entry->problems[k]);
+                entry->evaluations[k] = evaluateForScene(
+                    session.kernels[k], sceneDevice, device.label, entry->problems[k], &entry->counts[k]);
                 entry->stale[k] = 0;
                 entry->invalidateDerived();
                 ++entry->revision;
