@@ -272,7 +272,9 @@ void SessionAnalysis::onKernelMoved(int sessionIndex)
         if (!validIndex(sessionIndex, sessionKernels.size()) || index < 0
             || isKernelGroup(sessionKernels[static_cast<size_t>(sessionIndex)])) {
             m_cache.clear();
+            m_movingGroup = validIndex(sessionIndex, sessionKernels.size()) ? sessionIndex : -1;
             rebuild(false);
+            m_movingGroup = -1;
             return;
         }
         m_expanded->kernels[static_cast<size_t>(index)] = sessionKernels[static_cast<size_t>(sessionIndex)];

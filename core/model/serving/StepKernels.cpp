@@ -72,6 +72,9 @@ void buildStepKernels(const TransformerConfig& c, std::vector<Kernel>& kernels, 
 {
     kernels.clear();
     info.clear();
+    constexpr size_t kMostKernels = 32; // a dense or MoE step with every collective has fewer
+    kernels.reserve(kMostKernels);
+    info.reserve(kMostKernels);
     StepBuilder b(c, kernels, info);
     const double sa = *bytesPerElement(c.dtype); // activations
     const double sw = *bytesPerElement(c.weightDtype);
