@@ -334,26 +334,12 @@ HardwareLoadResult parse(const YAML::Node& root, const std::string& file)
 
 HardwareLoadResult loadHardwareText(const std::string& text, const std::string& fileLabel)
 {
-    HardwareLoadResult result;
-    auto root = loadStrictYamlText(text, fileLabel, result.diagnostics);
-    if (!root) {
-        return result;
-    }
-    auto parsed = parse(*root, fileLabel);
-    parsed.diagnostics.insert(parsed.diagnostics.begin(), result.diagnostics.begin(), result.diagnostics.end());
-    return parsed;
+    return loadStrictYamlWith<HardwareLoadResult>(text, fileLabel, true, parse);
 }
 
 HardwareLoadResult loadHardwareFile(const std::string& path)
 {
-    HardwareLoadResult result;
-    auto root = loadStrictYamlFile(path, result.diagnostics);
-    if (!root) {
-        return result;
-    }
-    auto parsed = parse(*root, path);
-    parsed.diagnostics.insert(parsed.diagnostics.begin(), result.diagnostics.begin(), result.diagnostics.end());
-    return parsed;
+    return loadStrictYamlWith<HardwareLoadResult>(path, path, false, parse);
 }
 
 void HardwareDatabase::loadDirectory(const std::string& directory, bool optional)

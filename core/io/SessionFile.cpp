@@ -409,26 +409,12 @@ std::string exactSeconds(double seconds)
 
 SessionLoadResult loadSessionText(const std::string& text, const std::string& fileLabel)
 {
-    SessionLoadResult result;
-    auto root = loadStrictYamlText(text, fileLabel, result.diagnostics);
-    if (!root) {
-        return result;
-    }
-    auto parsed = parse(*root, fileLabel);
-    parsed.diagnostics.insert(parsed.diagnostics.begin(), result.diagnostics.begin(), result.diagnostics.end());
-    return parsed;
+    return loadStrictYamlWith<SessionLoadResult>(text, fileLabel, true, parse);
 }
 
 SessionLoadResult loadSessionFile(const std::string& path)
 {
-    SessionLoadResult result;
-    auto root = loadStrictYamlFile(path, result.diagnostics);
-    if (!root) {
-        return result;
-    }
-    auto parsed = parse(*root, path);
-    parsed.diagnostics.insert(parsed.diagnostics.begin(), result.diagnostics.begin(), result.diagnostics.end());
-    return parsed;
+    return loadStrictYamlWith<SessionLoadResult>(path, path, false, parse);
 }
 
 std::string sessionToYaml(const Session& session, const std::string& sessionPath)

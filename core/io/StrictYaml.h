@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace roofscope {
 
@@ -24,5 +25,23 @@ std::optional<YAML::Node> loadStrictYamlFile(
     const std::string& path, Diagnostics& diagnostics, const YamlLimits& limits = {});
 std::optional<YAML::Node> loadStrictYamlText(
     const std::string& text, const std::string& fileLabel, Diagnostics& diagnostics, const YamlLimits& limits = {});
+
+// A file format's load: the strict reader's diagnostics first, then what `parse(root, label)` gives
+// (a result with a `diagnostics` member). `fromText`: `source` is the text, `label` names it; else
+// `source` is the path, which also names it.
+template <class Result, class Parse>
+Result loadStrictYamlWith(const std::string& source, const std::string& label, bool fromText, Parse parse)
+{
+    Diagnostics read;
+    auto root = fromText ? loadStrictYamlText(source, label, read) : loadStrictYamlFile(source, read);
+    if (!root) {
+        Result result;
+        result.diagnostics = std::move(read);
+        return result;
+    }
+    Result parsed = parse(*root, label);
+    parsed.diagnostics.insert(parsed.diagnostics.begin(), read.begin(), read.end());
+    return parsed;
+}
 
 } // namespace roofscope

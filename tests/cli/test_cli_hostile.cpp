@@ -24,58 +24,6 @@ using namespace roofscope::test;
 
 namespace {
 
-QString executable()
-{
-    return qEnvironmentVariable("ROOFSCOPE_CLI_UNDER_TEST", QStringLiteral(ROOFSCOPE_EXECUTABLE));
-}
-
-QProcessEnvironment environmentFor(const QString& home)
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("RS", executable());
-    env.insert("HOME", home);
-    env.insert("XDG_DATA_HOME", home + "/data");
-    env.insert("XDG_CONFIG_HOME", home + "/config");
-    env.insert("EXAMPLES", QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples"));
-    env.insert("DATA", QStringLiteral(ROOFSCOPE_TEST_DATA_DIR));
-    return env;
-}
-
-// A shell command in `home` with $RS the executable; a command that hangs is killed after
-// `timeoutMs` and reported with exit code -1.
-Run shell(const QString& script, const QString& home, int timeoutMs = 60000,
-    const QProcessEnvironment& env = QProcessEnvironment())
-{
-    QProcess process;
-    process.setProcessEnvironment(env.isEmpty() ? environmentFor(home) : env);
-    process.setWorkingDirectory(home);
-    process.start("/bin/sh", { "-c", script });
-    Run run;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        run.err = process.readAllStandardError();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
-}
-
-void writeFile(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(bytes);
-}
-
-QByteArray readFile(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 QByteArray threeKernels()
 {
     return "name,flops,bytes,seconds\ngemm,2e12,1e9,0.010\nsoftmax,1e9,4e9,0.003\nlayernorm,5e8,2e9,0.002\n";
@@ -140,7 +88,7 @@ private Q_SLOTS:
         QVERIFY(makeFifo(home.filePath("pipe.yaml")));
         writeFile(home.filePath("k.csv"), threeKernels());
         writeFile(home.filePath("s.yaml"), sessionWithRun("nvidia-h100-sxm", "pipe.csv"));
-        const Run run = shell(command, home.path(), 20000);
+        const Run run = runShell(command, home.path(), 20000);
         QVERIFY2(run.exitCode != -1, "still waiting on the FIFO after 20 s");
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(message), run.err.constData());
@@ -150,7 +98,7 @@ private Q_SLOTS:
     void aDeviceAsSessionSaysNotARegularFile()
     {
         QTemporaryDir home;
-        const Run run = shell("\"$RS\" table --session /dev/null", home.path());
+        const Run run = runShell("\"$RS\" table --session /dev/null", home.path());
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains("/dev/null: is a character device, not a regular file"), run.err.constData());
         QVERIFY2(!run.err.contains("Operation not supported"), run.err.constData());
@@ -162,12 +110,12 @@ private Q_SLOTS:
     {
         QTemporaryDir home;
         QVERIFY(QFile::link("loop.csv", home.filePath("loop.csv")));
-        const Run loop = shell("\"$RS\" import csv loop.csv -o out.yaml", home.path());
+        const Run loop = runShell("\"$RS\" import csv loop.csv -o out.yaml", home.path());
         QCOMPARE(loop.exitCode, 2);
         QVERIFY2(
             loop.err.contains("loop.csv: cannot be read: Too many levels of symbolic links"), loop.err.constData());
         QVERIFY(QFile::link("loop.yaml", home.filePath("loop.yaml")));
-        const Run loopSession = shell("\"$RS\" table --session loop.yaml", home.path());
+        const Run loopSession = runShell("\"$RS\" table --session loop.yaml", home.path());
         QCOMPARE(loopSession.exitCode, 2);
         QVERIFY2(loopSession.err.contains("Too many levels of symbolic links"), loopSession.err.constData());
 
@@ -185,10 +133,10 @@ private Q_SLOTS:
         }
         QVERIFY(QDir(home.path()).mkdir("out"));
         QVERIFY(::chmod(QFile::encodeName(home.filePath("out")).constData(), 0777) == 0);
-        const Run csv = shell(prefix + "\"$RS\" import csv k.csv -o out/s.yaml", home.path());
+        const Run csv = runShell(prefix + "\"$RS\" import csv k.csv -o out/s.yaml", home.path());
         QCOMPARE(csv.exitCode, 2);
         QVERIFY2(csv.err.contains("k.csv: cannot open the file: Permission denied"), csv.err.constData());
-        const Run session = shell(prefix + "\"$RS\" table --session s.yaml", home.path());
+        const Run session = runShell(prefix + "\"$RS\" table --session s.yaml", home.path());
         QCOMPARE(session.exitCode, 2);
         QVERIFY2(session.err.contains("s.yaml: cannot be read: Permission denied"), session.err.constData());
     }
@@ -214,7 +162,7 @@ private Q_SLOTS:
         csv += "the_last_kernel_has_by_far_the_longest_name_of_all,1e9,1e9,0.001\n";
         writeFile(home.filePath("k.csv"), csv);
         writeFile(home.filePath("s.yaml"), sessionWithRun("nvidia-h100-sxm, google-tpu-v5e", "k.csv", "csv"));
-        const Run run = shell("\"$RS\" table --session s.yaml --format " + format, home.path());
+        const Run run = runShell("\"$RS\" table --session s.yaml --format " + format, home.path());
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QList<QByteArray> lines = run.out.split('\n');
         const int header = format == "csv" ? 1 : 2;
@@ -248,16 +196,16 @@ private Q_SLOTS:
         // The limit: what the program maps to print a table of one kernel, plus 300 MB.
         writeFile(home.filePath("one.csv"), manyKernels(1));
         writeFile(home.filePath("one.yaml"), sessionWithRun("nvidia-h100-sxm", "one.csv", "csv"));
-        const Run base = shell("\"$RS\" table --session one.yaml > /dev/null & pid=$!; "
-                               "while kill -0 $pid 2>/dev/null; do grep VmPeak /proc/$pid/status 2>/dev/null; "
-                               "sleep 0.01; done | tail -1",
+        const Run base = runShell("\"$RS\" table --session one.yaml > /dev/null & pid=$!; "
+                                  "while kill -0 $pid 2>/dev/null; do grep VmPeak /proc/$pid/status 2>/dev/null; "
+                                  "sleep 0.01; done | tail -1",
             home.path());
         QRegularExpressionMatch peak = QRegularExpression("VmPeak:\\s+(\\d+) kB").match(QString::fromUtf8(base.out));
         if (!peak.hasMatch()) {
             QSKIP("the probe table finished before its address space could be read");
         }
         const qint64 limitKb = peak.captured(1).toLongLong() + 300 * 1024;
-        const Run run = shell(
+        const Run run = runShell(
             QStringLiteral("ulimit -v %1 && \"$RS\" table --session s.yaml | wc -l").arg(limitKb), home.path(), 240000);
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QCOMPARE(run.out.trimmed(), QByteArray("240002"));
@@ -283,7 +231,7 @@ private Q_SLOTS:
         const QString limit = QStringLiteral("ulimit -v 3000000 && ");
 #endif
         const Run run
-            = shell(limit + "\"$RS\" export --session \"$EXAMPLES/fusion.yaml\" " + arguments, home.path(), 120000);
+            = runShell(limit + "\"$RS\" export --session \"$EXAMPLES/fusion.yaml\" " + arguments, home.path(), 120000);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains("million pixels"), run.err.constData());
         QVERIFY(QDir(home.path()).entryList(QDir::Files | QDir::Hidden).isEmpty());
@@ -295,7 +243,7 @@ private Q_SLOTS:
         QTemporaryDir home;
         writeFile(home.filePath("k.csv"), manyKernels(1000));
         writeFile(home.filePath("s.yaml"), sessionWithRun("nvidia-h100-sxm, google-tpu-v5e", "k.csv", "csv"));
-        const Run run = shell("\"$RS\" export --session s.yaml -o page.html", home.path(), 120000);
+        const Run run = runShell("\"$RS\" export --session s.yaml -o page.html", home.path(), 120000);
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QString page = QString::fromUtf8(readFile(home.filePath("page.html")));
         QVERIFY2(page.contains("1000 kernels: the table and the chart&#x27;s markers (with tooltips) show the 200 that "
@@ -342,7 +290,7 @@ private Q_SLOTS:
         QVERIFY(::link(QFile::encodeName(home.filePath("k.csv")).constData(),
                     QFile::encodeName(home.filePath("hard.csv")).constData())
             == 0);
-        const Run run = shell("\"$RS\" import csv " + files + " " + inlined + " -o s.yaml", home.path());
+        const Run run = runShell("\"$RS\" import csv " + files + " " + inlined + " -o s.yaml", home.path());
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.err.contains(warning), run.err.constData());
         QVERIFY2(run.out.startsWith("wrote 3 kernels from k.csv to s.yaml"), run.out.constData());
@@ -352,7 +300,7 @@ private Q_SLOTS:
         } else {
             QCOMPARE(session.count("name: gemm"), 1);
         }
-        const Run table = shell("\"$RS\" table --session s.yaml --format csv", home.path());
+        const Run table = runShell("\"$RS\" table --session s.yaml --format csv", home.path());
         QVERIFY2(table.exitCode == 2, table.out.constData()); // no device in the session
     }
 
@@ -385,7 +333,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, message);
         QTemporaryDir home;
         writeFile(home.filePath("s.yaml"), session);
-        const Run run = shell("\"$RS\" table --session s.yaml --format " + format, home.path());
+        const Run run = runShell("\"$RS\" table --session s.yaml --format " + format, home.path());
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(message), run.err.constData());
         QVERIFY2(run.out.isEmpty(), run.out.constData());
@@ -418,7 +366,7 @@ private Q_SLOTS:
         QTemporaryDir home;
         const QByteArray old = "# the previous device file\n";
         writeFile(home.filePath("hw.yaml"), old);
-        const Run run = shell(command, home.path());
+        const Run run = runShell(command, home.path());
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(message), run.err.constData());
         QCOMPARE(readFile(home.filePath("hw.yaml")), old);
@@ -447,14 +395,14 @@ private Q_SLOTS:
         QFETCH(QByteArray, message);
         QTemporaryDir home;
         // No display at all: a window that starts aborts (SIGABRT), which the exit code shows.
-        QProcessEnvironment env = environmentFor(home.path());
+        QProcessEnvironment env = shellEnvironment(home.path());
         for (const char* name : { "QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY" }) {
             env.remove(name);
         }
         QProcess process;
         process.setProcessEnvironment(env);
         process.setWorkingDirectory(home.path());
-        process.start(executable(), arguments);
+        process.start(executableUnderTest(), arguments);
         QVERIFY(process.waitForFinished(30000));
         QCOMPARE(process.exitStatus(), QProcess::NormalExit);
         QCOMPARE(process.exitCode(), 2);
@@ -476,7 +424,7 @@ private Q_SLOTS:
         QVERIFY(::chmod(QFile::encodeName(home.filePath("runtime")).constData(), 0700) == 0);
         writeFile(home.filePath("k.csv"), manyKernels(20000));
         writeFile(home.filePath("s.yaml"), sessionWithRun("nvidia-h100-sxm, google-tpu-v5e", "k.csv", "csv"));
-        QProcessEnvironment env = environmentFor(home.path());
+        QProcessEnvironment env = shellEnvironment(home.path());
         env.insert("TMPDIR", tmp);
         env.insert("XDG_RUNTIME_DIR", home.filePath("runtime"));
         env.insert("QT_QPA_PLATFORM", "offscreen");
@@ -484,7 +432,7 @@ private Q_SLOTS:
         QProcess process;
         process.setProcessEnvironment(env);
         process.setWorkingDirectory(home.path());
-        process.start(executable(), { "export", "--session", "s.yaml", "-o", "chart.pdf" });
+        process.start(executableUnderTest(), { "export", "--session", "s.yaml", "-o", "chart.pdf" });
         QVERIFY(process.waitForStarted());
         QElapsedTimer timer;
         timer.start();
@@ -507,7 +455,7 @@ private Q_SLOTS:
         // A temporary folder that does not exist is no reason to fail.
         env.insert("TMPDIR", home.filePath("no-such-folder"));
         const Run run
-            = shell("\"$RS\" export --session \"$EXAMPLES/fusion.yaml\" -o fusion.pdf", home.path(), 60000, env);
+            = runShell("\"$RS\" export --session \"$EXAMPLES/fusion.yaml\" -o fusion.pdf", home.path(), 60000, env);
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY(readFile(home.filePath("fusion.pdf")).startsWith("%PDF-"));
     }
@@ -567,7 +515,7 @@ private Q_SLOTS:
         QTemporaryDir home;
         writeFile(home.filePath("k.csv"), threeKernels());
         writeFile(home.filePath("s.yaml"), sessionWithRun("nvidia-h100-sxm", "k.csv", "csv"));
-        const Run run = shell(command, home.path());
+        const Run run = runShell(command, home.path());
         QVERIFY2(run.exitCode == exitCode, (run.out + run.err).constData());
         QVERIFY2((run.out + run.err).contains(message), (run.out + run.err).constData());
         if (!notSaid.isEmpty()) {
@@ -596,7 +544,7 @@ private Q_SLOTS:
         QFETCH(QStringList, arguments);
         QFETCH(QByteArray, usage);
         QTemporaryDir home;
-        const Run run = shell("\"$RS\" " + arguments.join(' '), home.path());
+        const Run run = runShell("\"$RS\" " + arguments.join(' '), home.path());
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.startsWith("usage:\n"), run.out.constData());
         QVERIFY2(run.out.contains(usage), run.out.constData());
@@ -612,13 +560,13 @@ private Q_SLOTS:
         QTemporaryDir home;
         const QString script
             = "trap '' XFSZ; ulimit -f 8 && exec \"$RS\" export --session \"$EXAMPLES/fusion.yaml\" -o chart.png";
-        const Run fresh = shell(script, home.path());
+        const Run fresh = runShell(script, home.path());
         QCOMPARE(fresh.exitCode, 2);
         QVERIFY2(fresh.err.contains("cannot write chart.png: File too large"), fresh.err.constData());
         QVERIFY2(!fresh.err.contains("previous"), fresh.err.constData());
         QVERIFY(!QFile::exists(home.filePath("chart.png")));
         writeFile(home.filePath("chart.png"), "the previous chart\n");
-        const Run again = shell(script, home.path());
+        const Run again = runShell(script, home.path());
         QCOMPARE(again.exitCode, 2);
         QVERIFY2(again.err.contains("cannot write chart.png: File too large"), again.err.constData());
         QVERIFY2(again.err.contains("; the previous file is untouched"), again.err.constData());

@@ -18,13 +18,7 @@ using namespace roofscope::test;
 namespace {
 const QString kData = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/");
 
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writeFile(const QString& path, const std::string& text)
+void writeText(const QString& path, const std::string& text)
 {
     std::ofstream(path.toStdString(), std::ios::binary) << text;
 }
@@ -49,7 +43,7 @@ private Q_SLOTS:
             "--hardware", "amd-instinct-mi300x" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
-        QVERIFY2(readAll(session).contains("hbm: 16792832"), readAll(session).constData());
+        QVERIFY2(readFile(session).contains("hbm: 16792832"), readFile(session).constData());
         const auto rows = tableJson(session);
         QVERIFY2(rows.is_array() && rows.size() == 3, rows.dump().c_str());
         QCOMPARE(rows[0]["hardware"].get<std::string>(), std::string("amd-instinct-mi300x"));
@@ -60,7 +54,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString csv = dir.filePath("pmc_perf.csv");
-        writeFile(csv,
+        writeText(csv,
             "Dispatch_ID,Kernel_Name,Start_Timestamp,End_Timestamp,SQ_INSTS_VALU_MFMA_MOPS_F8,"
             "SQ_INSTS_VALU_MFMA_MOPS_F16,TCC_EA0_RDREQ_sum,TCC_EA0_RDREQ_32B_sum,TCC_EA0_WRREQ_sum,"
             "TCC_EA0_WRREQ_64B_sum,TCC_BUBBLE_sum\n"
@@ -68,7 +62,7 @@ private Q_SLOTS:
         const QString session = dir.filePath("s.yaml");
         Run run = runRoofscope({ "import", "rocprof", csv, "-o", session, "--inline" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        const QByteArray yaml = readAll(session);
+        const QByteArray yaml = readFile(session);
         QVERIFY2(yaml.contains("flops: 5.12e+08") && yaml.contains("precision: fp8") && yaml.contains("hbm: 19200"),
             yaml.constData());
     }
@@ -88,7 +82,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString csv = dir.filePath("gemm.csv");
-        writeFile(csv,
+        writeText(csv,
             "\"ID\",\"Kernel Name\",\"CC\",\"gpu__time_duration.sum\",\"dram__bytes.sum\","
             "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n"
             "\"0\",\"gemm\",\"8.0\",\"2e-3\",\"0\",\"5000000000\"\n"
@@ -120,7 +114,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QStringList files { dir.filePath("time.csv"), dir.filePath("flops.csv"), dir.filePath("bytes.csv") };
         for (int i = 0; i < 3; ++i) {
-            writeFile(files[i], parts[i]);
+            writeText(files[i], parts[i]);
         }
         const QString session = dir.filePath("s.yaml");
         Run run = runRoofscope(QStringList { "import", "ncu" } + files + QStringList { "-o", session });
@@ -173,8 +167,8 @@ private Q_SLOTS:
             { "import", "xprof", kData + "xprof/roofline_model.json", "-o", session, "--hardware-out", device });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
-        QVERIFY2(readAll(device).contains("id: xprof-tpu-v5-lite"), readAll(device).constData());
-        QVERIFY2(readAll(session).contains("format: xprof"), readAll(session).constData());
+        QVERIFY2(readFile(device).contains("id: xprof-tpu-v5-lite"), readFile(device).constData());
+        QVERIFY2(readFile(session).contains("format: xprof"), readFile(session).constData());
         const auto rows = tableJson(session, { "--hardware-dir", dir.filePath("devices") });
         QVERIFY2(rows.is_array() && rows.size() == 3, rows.dump().c_str());
         QCOMPARE(rows[0]["kernel"].get<std::string>(), std::string("fusion.1"));
@@ -219,15 +213,15 @@ private Q_SLOTS:
             }
             return out;
         };
-        QVERIFY2(levels(readAll(device)).size() >= 4, readAll(device).constData());
-        QCOMPARE(levels(readAll(device)), levels(readAll(csvDevice)));
+        QVERIFY2(levels(readFile(device)).size() >= 4, readFile(device).constData());
+        QCOMPARE(levels(readFile(device)), levels(readFile(csvDevice)));
         // Without -o's --inline the session refers to the database and reads it again.
         run = runRoofscope({ "import", "rocprof-db", db, "-o", session, "--hardware-out", device });
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        QVERIFY2(readAll(session).contains("format: rocprof-db"), readAll(session).constData());
+        QVERIFY2(readFile(session).contains("format: rocprof-db"), readFile(session).constData());
         QCOMPARE(tableJson(session, { "--hardware-dir", dir.filePath("devices") }).size(), std::size_t { 1 });
         // Told by its content when a run names no format; a text file given as a database is refused.
-        writeFile(dir.filePath("r.yaml"),
+        writeText(dir.filePath("r.yaml"),
             "schema: roofscope-session/1\ntitle: t\nruns:\n  - name: db\n    file: " + db.toStdString() + "\n");
         QCOMPARE(
             tableJson(dir.filePath("r.yaml"), { "--hardware-dir", dir.filePath("devices") }).size(), std::size_t { 1 });
@@ -242,7 +236,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString session = dir.filePath("s.yaml");
-        writeFile(session,
+        writeText(session,
             "schema: roofscope-session/1\ntitle: t\nruns:\n  - name: model\n    file: "
                 + (kData + "jax/matmul_cost.json").toStdString()
                 + "\n  - name: tpu\n    file: " + (kData + "xprof/roofline_model.json").toStdString() + "\n");

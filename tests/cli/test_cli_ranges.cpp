@@ -17,16 +17,6 @@ using namespace roofscope::test;
 
 namespace {
 
-nlohmann::json runJson(const QStringList& args)
-{
-    const Run run = runRoofscope(args);
-    if (run.exitCode != 0) {
-        qWarning("%s", run.err.constData());
-        return nullptr;
-    }
-    return nlohmann::json::parse(run.out.toStdString(), nullptr, false);
-}
-
 // The first crossing of `kind` from -> to on device `d`; NaN when none.
 double crossing(
     const nlohmann::json& sweep, size_t d, const std::string& kind, const std::string& from, const std::string& to)

@@ -37,45 +37,6 @@ const QByteArray kValidHardware = "schema: roofscope-hardware/1\n"
                                   "  - {name: hbm, bandwidth: 2 TB/s, source: s}\n"
                                   "default_level: hbm\n";
 
-// A shell script run with $RS set to the executable and HOME / XDG_DATA_HOME in `home`; bytes that
-// are not UTF-8 reach the program through printf, which QProcess arguments cannot carry.
-// ROOFSCOPE_CLI_UNDER_TEST names another executable to check (an older build, to see these fail).
-Run runShell(const QString& script, const QString& home, int timeoutMs = 60000)
-{
-    QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("RS", qEnvironmentVariable("ROOFSCOPE_CLI_UNDER_TEST", QStringLiteral(ROOFSCOPE_EXECUTABLE)));
-    env.insert("HOME", home);
-    env.insert("XDG_DATA_HOME", home + "/data");
-    env.insert("XDG_CONFIG_HOME", home + "/config");
-    process.setProcessEnvironment(env);
-    process.setWorkingDirectory(home);
-    process.start("/bin/sh", { "-c", script });
-    Run run;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
-}
-
-void writeFile(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(bytes);
-}
-
-QByteArray readFile(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 bool isJson(const QByteArray& text)
 {
     return !nlohmann::json::parse(text.toStdString(), nullptr, false).is_discarded();

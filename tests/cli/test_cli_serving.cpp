@@ -17,16 +17,6 @@ using namespace roofscope::test;
 
 namespace {
 
-nlohmann::json runJson(const QStringList& args)
-{
-    const Run run = runRoofscope(args);
-    if (run.exitCode != 0) {
-        qWarning("%s", run.err.constData());
-        return nullptr;
-    }
-    return nlohmann::json::parse(run.out.toStdString(), nullptr, false);
-}
-
 // Llama-3-70B's shape, decode, 64 sequences of 4096 tokens, bf16.
 const QString kLlama
     = QStringLiteral("layers=80,hidden=8192,heads=64,kv_heads=8,ffn=28672,vocab=128256,batch=64,seq=4096,phase=decode");

@@ -507,7 +507,9 @@ private Q_SLOTS:
         }
     }
 
-    // docs/hardware.md's device table lists every shipped device with its main peak, bandwidth and year.
+    // docs/hardware.md's device table lists every shipped device with its main peak, bandwidth and year,
+    // and the serving figures: capacity of the main memory, TDP, the scale-up link with its collective
+    // bandwidth and latency per hop ("-" where the file gives none, "~" before an estimate).
     void readmeTableListsEveryDevice()
     {
         QFile readme(QStringLiteral(ROOFSCOPE_HARDWARE_DIR "/../docs/hardware.md"));
@@ -517,7 +519,8 @@ private Q_SLOTS:
         const auto end = text.indexOf("<!-- device-table:end -->");
         QVERIFY2(begin >= 0 && end > begin, "docs/hardware.md has no device-table markers");
         const QRegularExpression row(
-            QStringLiteral(R"(^\| `([a-z0-9._-]+)` \| [^|]+ \| ([a-z0-9]+) \| ([^|]+) \| ([^|]+) \| (\d{4}) \|$)"),
+            QStringLiteral(R"(^\| `([a-z0-9._-]+)` \| [^|]+ \| ([a-z0-9]+) \| ([^|]+) \| ([^|]+) \| (\d{4}) \|)"
+                           R"( ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$)"),
             QRegularExpression::MultilineOption);
         std::set<std::string> listedIds;
         auto it = row.globalMatch(text.mid(begin, end - begin));
@@ -535,6 +538,32 @@ private Q_SLOTS:
             QVERIFY2(bw.value, qPrintable(m.captured(4)));
             QVERIFY2(test::closeRel(*bw.value, hw->defaultLevelPtr()->bytesPerSecond, kRatioTolerance), id.c_str());
             QCOMPARE(m.captured(5).toInt(), hw->year);
+            // A figure in the table matches the file, and "-" stands exactly where the file has none.
+            const auto matches = [&](int column, const std::optional<double>& expected, Dimension dimension) {
+                QString cell = m.captured(column).trimmed();
+                if (!expected) {
+                    return cell == QStringLiteral("-");
+                }
+                cell.remove(QLatin1Char('~'));
+                const auto parsed = parseQuantity(cell.toStdString(), dimension, true);
+                return parsed.value && test::closeRel(*parsed.value, *expected, kRatioTolerance);
+            };
+            QVERIFY2(matches(6, hw->defaultLevelPtr()->capacityBytes, Dimension::Bytes), id.c_str());
+            QVERIFY2(matches(7, hw->tdpWatts, Dimension::Watts), id.c_str());
+            const BandwidthLevel* link = nullptr;
+            for (const auto& level : hw->levels) {
+                if (level.kind == LevelKind::Interconnect) {
+                    link = &level;
+                    break;
+                }
+            }
+            QCOMPARE(m.captured(8).trimmed().startsWith(QString::fromStdString(link ? link->name + " " : "-")), true);
+            QVERIFY2(matches(9, link ? link->collectiveBytesPerSecond : std::nullopt, Dimension::BytesPerSecond),
+                id.c_str());
+            QVERIFY2(matches(10, link ? link->latencySeconds : std::nullopt, Dimension::Seconds), id.c_str());
+            if (link && link->collectiveBytesPerSecond) {
+                QCOMPARE(m.captured(9).trimmed().startsWith(QLatin1Char('~')), link->collectiveEstimate);
+            }
         }
         for (const auto& hw : m_db.devices()) {
             QVERIFY2(listedIds.count(hw.id),

@@ -1,5 +1,6 @@
 // Importers on real tool outputs (tests/data/import, see its README) and on our own files:
 // the FLOPs, bytes, times, intensities and roofs worked out by hand from each file.
+#include "ImportTestUtil.h"
 #include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
@@ -9,33 +10,12 @@
 #include <QTemporaryDir>
 
 using namespace roofscope;
+using roofscope::test::bytesOn;
+using roofscope::test::mentions;
+using roofscope::test::messages;
 
 namespace {
 const std::string kData = ROOFSCOPE_TEST_DATA_DIR "/import/";
-
-double bytesOn(const Kernel& k, const std::string& level)
-{
-    for (const auto& b : k.bytes) {
-        if (b.level == level) {
-            return b.bytes;
-        }
-    }
-    return -1.0;
-}
-
-std::string warnings(const ImportResult& r)
-{
-    std::string out;
-    for (const auto& d : r.diagnostics) {
-        out += d.toString() + "\n";
-    }
-    return out;
-}
-
-bool mentions(const ImportResult& r, const std::string& text)
-{
-    return warnings(r).find(text) != std::string::npos;
-}
 
 double levelBandwidth(const Hardware& hw, const std::string& level)
 {
@@ -100,8 +80,8 @@ private Q_SLOTS:
         QFETCH(double, aiL2);
         QFETCH(double, aiL1);
         const auto r = importNcuCsv(kData + file.toStdString());
-        QVERIFY2(r.ok(), warnings(r).c_str());
-        QVERIFY2(r.diagnostics.empty(), warnings(r).c_str());
+        QVERIFY2(r.ok(), messages(r).c_str());
+        QVERIFY2(r.diagnostics.empty(), messages(r).c_str());
         QCOMPARE(r.kernels.size(), size_t(1));
         QVERIFY(r.devices.empty());
         const ImportedKernel& k = r.kernels.front();
@@ -144,7 +124,7 @@ private Q_SLOTS:
     {
         // output8.csv: ==ERROR== LaunchFailed in the preamble (line 5), every value "nan".
         const auto r = importNcuCsv(kData + "ncu/output8.csv");
-        QVERIFY2(r.ok(), warnings(r).c_str());
+        QVERIFY2(r.ok(), messages(r).c_str());
         QVERIFY(r.kernels.empty());
         QCOMPARE(r.diagnostics.size(), size_t(1));
         const Diagnostic& d = r.diagnostics.front();
@@ -160,7 +140,7 @@ private Q_SLOTS:
     void ncuWideLayout()
     {
         const auto r = importNcuCsv(kData + "ncu-wide/raw.csv");
-        QVERIFY2(r.ok(), warnings(r).c_str());
+        QVERIFY2(r.ok(), messages(r).c_str());
         QCOMPARE(r.kernels.size(), size_t(4));
         QCOMPARE(r.diagnostics.size(), size_t(2)); // the failed launch, and the tensor rule that applied
         QCOMPARE(r.diagnostics[0].line, 10);
@@ -242,7 +222,7 @@ private Q_SLOTS:
               "\"7\",\"1\",\"python\",\"h\",\"2024-Jan-01\",\"k\",\"1\",\"7\",\"s\","
               "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"Minst\",\"2\",\"\",\"\",\"\",\n";
         const auto r = importNcuCsvText(text, "old.csv");
-        QVERIFY2(r.ok() && r.diagnostics.empty(), warnings(r).c_str());
+        QVERIFY2(r.ok() && r.diagnostics.empty(), messages(r).c_str());
         QCOMPARE(r.kernels.size(), size_t(1));
         QCOMPARE(r.kernels[0].kernel.flops, 4e6);
         QCOMPARE(bytesOn(r.kernels[0].kernel, "dram"), 19.2e6);
@@ -254,7 +234,7 @@ private Q_SLOTS:
     void rocprofRoofline()
     {
         const auto r = importRocprof({ kData + "rocprof-compute/roofline.csv" });
-        QVERIFY2(r.ok() && r.diagnostics.empty(), warnings(r).c_str());
+        QVERIFY2(r.ok() && r.diagnostics.empty(), messages(r).c_str());
         QVERIFY(r.kernels.empty());
         QCOMPARE(r.devices.size(), size_t(1));
         const Hardware& hw = r.devices.front();
@@ -289,13 +269,13 @@ private Q_SLOTS:
         ImportOptions options;
         options.rocprofDevice = 2;
         const auto r = importRocprof({ kData + "rocprof-compute/roofline.csv" }, options);
-        QVERIFY2(r.ok(), warnings(r).c_str());
+        QVERIFY2(r.ok(), messages(r).c_str());
         QCOMPARE(levelBandwidth(r.devices.at(0), "hbm"), 1388.4871e9);
         QCOMPARE(r.devices[0].id, std::string("rocprof-mi200-gfx90a-gpu2"));
         options.rocprofDevice = 7;
         const auto missing = importRocprof({ kData + "rocprof-compute/roofline.csv" }, options);
         QVERIFY(!missing.ok());
-        QVERIFY2(mentions(missing, "devices in the file: 0 1 2 3"), warnings(missing).c_str());
+        QVERIFY2(mentions(missing, "devices in the file: 0 1 2 3"), messages(missing).c_str());
     }
 
     // SOURCES: vecCopy, 3 dispatches, no FLOPs (AI 0). Dispatch 0: 20,160 ns; HBM 131,080 reads and
@@ -304,7 +284,7 @@ private Q_SLOTS:
     void rocprofPmcPerf()
     {
         const auto r = importRocprof({ kData + "rocprof-compute/pmc_perf.csv" });
-        QVERIFY2(r.ok() && r.diagnostics.size() == 3, warnings(r).c_str());
+        QVERIFY2(r.ok() && r.diagnostics.size() == 3, messages(r).c_str());
         for (int i = 0; i < 3; ++i) {
             const Diagnostic& d = r.diagnostics[static_cast<size_t>(i)];
             QCOMPARE(d.severity, Severity::Warning);
@@ -341,7 +321,7 @@ private Q_SLOTS:
     void rocprofWorkloadFolder()
     {
         const auto r = importRocprof({ kData + "rocprof-compute" });
-        QVERIFY2(r.ok(), warnings(r).c_str());
+        QVERIFY2(r.ok(), messages(r).c_str());
         QCOMPARE(r.devices.size(), size_t(1));
         QCOMPARE(r.kernels.size(), size_t(3));
     }
@@ -377,7 +357,7 @@ private Q_SLOTS:
         QFETCH(QString, ridge);
         QFETCH(QString, metadata);
         const auto r = importErtJson(kData + file.toStdString());
-        QVERIFY2(r.ok() && r.diagnostics.empty(), warnings(r).c_str());
+        QVERIFY2(r.ok() && r.diagnostics.empty(), messages(r).c_str());
         QCOMPARE(r.devices.size(), size_t(1));
         const Hardware& hw = r.devices.front();
         QCOMPARE(hw.id, id.toStdString());
@@ -405,7 +385,7 @@ private Q_SLOTS:
             "gflops": {"data": [["FP64 GFLOPs", 1500.25], ["FP32 GFLOPs", 3000.5]]},
             "metadata": {"": ["HOSTNAME node12", "ERT_VERSION 1.2.0", "OPENMP_THREADS 16"]}}})";
         const auto r = importErtJsonText(text, "new.json");
-        QVERIFY2(r.ok(), warnings(r).c_str());
+        QVERIFY2(r.ok(), messages(r).c_str());
         const Hardware& hw = r.devices.at(0);
         QCOMPARE(hw.id, std::string("ert-node12"));
         QCOMPARE(*hw.peak("fp64"), 1500.25e9);
@@ -419,7 +399,7 @@ private Q_SLOTS:
             "gbytes": {"data": [["DRAM", 200.5]], "metadata": {"": ["HOSTNAME node13", "ERT_VERSION 1.2.0"]}},
             "gflops": {"data": [["FP64 GFLOPs", 1500.25]]}}})";
         const auto m = importErtJsonText(moved, "moved.json");
-        QVERIFY2(m.ok(), warnings(m).c_str());
+        QVERIFY2(m.ok(), messages(m).c_str());
         QCOMPARE(m.devices.at(0).id, std::string("ert-node13"));
     }
 
@@ -474,7 +454,7 @@ private Q_SLOTS:
     void plainCsv()
     {
         const auto r = importPlainCsv(kData + "plain/kernels.csv");
-        QVERIFY2(r.ok() && r.diagnostics.empty(), warnings(r).c_str());
+        QVERIFY2(r.ok() && r.diagnostics.empty(), messages(r).c_str());
         QCOMPARE(r.kernels.size(), size_t(3));
         const Kernel& gemm = r.kernels[0].kernel;
         QCOMPARE(gemm.name, std::string("gemm, 4096 cubed"));
@@ -498,7 +478,7 @@ private Q_SLOTS:
     void plainCsvWithoutHeader()
     {
         const auto r = importPlainCsvText("k1,1e9,2e8,0.001\nk2,4e9,1e9\n", "bare.csv");
-        QVERIFY2(r.ok(), warnings(r).c_str());
+        QVERIFY2(r.ok(), messages(r).c_str());
         QCOMPARE(r.kernels.size(), size_t(2));
         QCOMPARE(r.kernels[0].kernel.flops, 1e9);
         QCOMPARE(bytesOn(r.kernels[0].kernel, "default"), 2e8);

@@ -2,6 +2,7 @@
 // Counters read right on each architecture (MI300 HBM, MFMA FP8/FP6, ncu tensor rules), kernels that
 // moved 0 bytes, split ncu runs, renamed kernels in a diff, and the JAX and XProf importers. The
 // numbers are worked out by hand from each file (tests/data/import, see its README).
+#include "ImportTestUtil.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "io/HardwareWriter.h"
@@ -16,33 +17,12 @@
 #include <sstream>
 
 using namespace roofscope;
+using roofscope::test::bytesOn;
+using roofscope::test::mentions;
+using roofscope::test::messages;
 
 namespace {
 const std::string kData = ROOFSCOPE_TEST_DATA_DIR "/import/";
-
-double bytesOn(const Kernel& k, const std::string& level)
-{
-    for (const auto& b : k.bytes) {
-        if (b.level == level) {
-            return b.bytes;
-        }
-    }
-    return -1.0;
-}
-
-std::string messages(const ImportResult& r)
-{
-    std::string out;
-    for (const auto& d : r.diagnostics) {
-        out += d.toString() + "\n";
-    }
-    return out;
-}
-
-bool mentions(const ImportResult& r, const std::string& text)
-{
-    return messages(r).find(text) != std::string::npos;
-}
 
 void writeFile(const std::string& path, const std::string& text)
 {

@@ -2,6 +2,7 @@
 // rocprof-compute's analysis database (SQLite): the fixture's numbers worked out by hand, and hostile
 // databases (views in place of tables, missing columns, values of the wrong type, truncated files,
 // FIFOs) that must give one clear error or warning, never a crash or a hang.
+#include "ImportTestUtil.h"
 #include "TestUtil.h"
 #include "io/ImportDetect.h"
 #include "io/Importers.h"
@@ -15,28 +16,12 @@
 #include <iterator>
 
 using namespace roofscope;
+using roofscope::test::bytesOn;
+using roofscope::test::mentions;
+using roofscope::test::messages;
 
 namespace {
 const std::string kDb = ROOFSCOPE_TEST_DATA_DIR "/import/rocprof-db/analysis.db";
-
-double bytesOn(const Kernel& k, const std::string& level)
-{
-    for (const auto& b : k.bytes) {
-        if (b.level == level) {
-            return b.bytes;
-        }
-    }
-    return -1.0;
-}
-
-std::string messages(const ImportResult& r)
-{
-    std::string out;
-    for (const auto& d : r.diagnostics) {
-        out += d.toString() + "\n";
-    }
-    return out;
-}
 
 // A database made of `sql` at `path`.
 bool makeDb(const std::string& path, const std::string& sql)
