@@ -11,6 +11,7 @@
 #include "io/SessionFile.h"
 #include "model/Session.h"
 #include "model/TransformerWorkload.h"
+#include "model/serving/DeviceExpansion.h"
 
 #include <qcustomplot.h>
 
@@ -74,7 +75,13 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     const bool useSaved = session.view.xRange && session.view.yRange && saved.isValid();
     Session styled = session;
     // Kernel groups are drawn as their kernels, as the window shows them.
-    styled.kernels = expandKernelGroups(styled.kernels);
+    std::vector<double> chips; // each shown device's step (expandKernelGroupsOnChips())
+    for (const DeviceSelection& device : session.devices) {
+        if (device.visible && hardware.find(device.id)) {
+            chips.push_back(device.chips);
+        }
+    }
+    styled.kernels = expandKernelGroupsOnChips(styled.kernels, chips);
     if (!options.theme.isEmpty()) {
         styled.view.theme = options.theme.toStdString();
     }

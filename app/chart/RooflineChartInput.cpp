@@ -45,11 +45,13 @@ void RooflineChart::setAnalysis(SessionAnalysis* analysis)
     });
     connect(this, &RooflineChart::kernelDragged, analysis, [this](int kernel, double flopsPerByte) {
         QString limit;
-        const int part = m_analysis->groupPartOf(kernel);
+        const KernelGroupPart* part = m_analysis->groupPartOf(kernel) >= 0
+            ? m_analysis->shownSession().kernels[static_cast<size_t>(kernel)].groupPart.get()
+            : nullptr;
         // A group's kernel moves by the group's batch; any other kernel by its own parameter or bytes.
-        const QString error = part >= 0
+        const QString error = part
             ? m_analysis->document()->setGroupPartIntensity(
-                m_analysis->sessionKernelOf(kernel), part, flopsPerByte, &limit)
+                m_analysis->sessionKernelOf(kernel), part->part, part->chips, flopsPerByte, &limit)
             : m_analysis->document()->setKernelIntensity(m_analysis->sessionKernelOf(kernel), flopsPerByte, &limit);
         if (!error.isEmpty() || !limit.isEmpty()) {
             Q_EMIT statusMessage(error.isEmpty() ? limit : error);

@@ -7,6 +7,7 @@
 #include "model/Comparison.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
+#include "model/serving/DeviceExpansion.h"
 
 #include <algorithm>
 #include <iterator>
@@ -50,10 +51,15 @@ std::vector<GroupThroughput> groupThroughputs(const Session& session, const Sess
             continue;
         }
         const TransformerExpansion expansion = expandTransformer(*kernel.templ);
-        const size_t count = expansion.error.empty() ? expansion.kernels.size() : 0;
+        // The group's shown parts (those of every device's step, expandKernelGroupsOnChips()).
+        size_t count = 0;
+        while (first + count < shown.kernels.size() && shown.kernels[first + count].groupPart
+            && kernelGroupName(shown.kernels[first + count]) == kernel.name) {
+            ++count;
+        }
         const size_t begin = first;
         first += count;
-        if (count == 0 || !(kernel.count > 0.0) || begin + count > shown.kernels.size()) {
+        if (count == 0 || !expansion.error.empty() || !(kernel.count > 0.0)) {
             continue;
         }
         GroupThroughput group;

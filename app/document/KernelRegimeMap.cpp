@@ -10,7 +10,15 @@ KernelRegimeMap::KernelRegimeMap(SessionAnalysis* analysis, QObject* parent)
     : QObject(parent)
     , m_analysis(analysis)
 {
-    connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] { recompute(); });
+    connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] {
+        // A drag step of the mapped kernel group is followed like any kernel's move: at most every
+        // kMoveIntervalMs (a group's map expands the step in every cell).
+        if (m_kernel >= 0 && m_analysis->movingGroup() == m_kernel) {
+            followMove();
+        } else {
+            recompute();
+        }
+    });
     connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int shown) {
         if (m_analysis->sessionKernelOf(shown) == m_kernel) {
             followMove();
@@ -122,6 +130,7 @@ void KernelRegimeMap::recompute()
     if (m_map.devices.size() == 1 && !m_map.devices.front().error.empty()) {
         m_error = QString::fromStdString(m_map.devices.front().error);
     }
+    m_lastMove.start(); // the interval of followMove() counts from the end: a slow map leaves time between
     Q_EMIT changed();
 }
 

@@ -67,7 +67,7 @@ private:
 
     std::function<bool()> m_wanted;
     QTimer m_moveTimer;
-    QElapsedTimer m_lastMove; // the last recompute
+    QElapsedTimer m_lastMove; // the end of the last recompute
     bool m_stale = false;
 };
 

@@ -2,12 +2,14 @@
 
 #include "document/ChartPalette.h"
 #include "document/SceneDecorations.h"
+#include "document/SceneEvaluation.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "model/ChipScaling.h"
 #include "model/Session.h"
 #include "model/Text.h"
 #include "model/Units.h"
+#include "model/serving/DeviceExpansion.h"
 
 #include <QObject>
 
@@ -66,9 +68,14 @@ std::string roofPrecision(const DeviceSelection& selection, const Hardware& hard
 
 bool kernelUsesLevel(const Session& session, const Hardware& hardware, const BandwidthLevel& level)
 {
+    // A kernel group's collectives run on the device's scale-up link (groupPartOnDevice()).
+    const bool scaleUp = scaleUpLevelName(hardware) == level.name;
     return std::any_of(session.kernels.begin(), session.kernels.end(), [&](const Kernel& kernel) {
-        return std::any_of(kernel.bytes.begin(), kernel.bytes.end(),
-            [&](const LevelBytes& entry) { return entry.bytes > 0.0 && hardware.findLevel(entry.level) == &level; });
+        return std::any_of(kernel.bytes.begin(), kernel.bytes.end(), [&](const LevelBytes& entry) {
+            return entry.bytes > 0.0
+                && (hardware.findLevel(entry.level) == &level
+                    || (scaleUp && kernel.groupPart && entry.level == kScaleUpLevel));
+        });
     });
 }
 
@@ -148,43 +155,6 @@ std::optional<ChartDevice> buildDevice(const DeviceSelection& selection, const H
 } // namespace
 
 namespace {
-// Evaluates one kernel on one scene device; an evaluation that cannot be drawn keeps its problem.
-std::optional<Evaluation> evaluateForScene(
-    const Kernel& kernel, const SceneDevice& device, const QString& deviceLabel, QStringList& problems)
-{
-    EvaluationResult evaluated;
-    if (device.chips > 1 || isShardedKernel(kernel)) {
-        // The whole work of the device's chips, collective bytes on its network (as the CLI evaluates).
-        Kernel scaled = kernel;
-        const std::string error = kernelOnChips(scaled, device.chips);
-        if (!error.empty()) {
-            problems << QObject::tr("Kernel '%1': %2").arg(qs(kernel.name), qs(error));
-            return std::nullopt;
-        }
-        placeCollectiveBytes(scaled, *device.hardware);
-        evaluated = evaluate(scaled, *device.hardware, device.options);
-    } else {
-        evaluated = evaluate(kernel, *device.hardware, device.options);
-    }
-    if (!evaluated.evaluation) {
-        problems << QObject::tr("Kernel '%1': %2").arg(qs(kernel.name), qs(evaluated.error));
-        return std::nullopt;
-    }
-    const Evaluation& ev = *evaluated.evaluation;
-    for (const std::string& warning : ev.warnings) {
-        problems << qs(warning); // core warnings name the kernel and the device
-    }
-    const bool attainable = std::isfinite(ev.attainable) && ev.attainable > 0.0;
-    if (attainable && unboundedIntensity(ev.intensity)) {
-        problems << QObject::tr("Kernel '%1' on %2 %3").arg(qs(kernel.name), deviceLabel, unboundedIntensityText());
-    } else if (!(std::isfinite(ev.intensity) && ev.intensity > 0.0 && attainable)) {
-        problems << QObject::tr("Kernel '%1' cannot be placed on the log-log chart of %2 (intensity %3, %4 FLOP/s)")
-                        .arg(qs(kernel.name), deviceLabel, QString::number(ev.intensity),
-                            QString::number(ev.attainable));
-    }
-    return std::move(evaluated.evaluation);
-}
-
 // A point the chart draws: a positive finite intensity, or an unbounded one (no bytes on any counted
 // level: drawn at the right edge), under a positive finite attainable FLOP/s.
 bool drawable(const Evaluation& ev)
@@ -312,19 +282,20 @@ Comparison buildComparison(const Session& session, const std::vector<SceneDevice
         const std::string* lastBinding = nullptr;
         BoundKind lastKind = BoundKind::Compute;
         for (size_t k = 0; k < session.kernels.size(); ++k) {
+            const double count = k < evaluated.counts.size() ? evaluated.counts[k] : session.kernels[k].count;
             if (k < evaluated.evaluations.size() && evaluated.evaluations[k]) {
                 const Evaluation& ev = *evaluated.evaluations[k];
                 if (!lastBinding || *lastBinding != ev.binding) {
                     lastBinding = &ev.binding;
                     lastKind = boundKind(ev, hw);
                 }
-                addToTotals(entry.totals, session.kernels[k].count, ev, lastKind);
-            } else {
+                addToTotals(entry.totals, count, ev, lastKind);
+            } else if (count > 0.0 || !session.kernels[k].groupPart) {
                 entry.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
             }
         }
         finishTotals(entry.totals, hw);
-        entry.basis = comparisonBasis(session.kernels, hw, devices[d].options, evaluated.evaluations);
+        entry.basis = deviceBasis(session.kernels, evaluated, hw, devices[d].options);
         setEntryPrices(entry, selection, hw);
         comparison.entries.push_back(std::move(entry));
     }
@@ -355,8 +326,11 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
     BoundKind lastKind = BoundKind::Compute;
     for (size_t k = 0; k < kernelCount; ++k) {
         const auto& ev = entry.evaluations[k];
+        const double count = k < entry.counts.size() ? entry.counts[k] : session.kernels[k].count;
         if (!ev) {
-            derived.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
+            if (count > 0.0 || !session.kernels[k].groupPart) {
+                derived.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
+            }
             continue;
         }
         derived.tMin[k] = ev->tMin;
@@ -376,13 +350,13 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
             lastBinding = &ev->binding;
             lastKind = boundKind(*ev, *entry.device);
         }
-        addToTotals(derived.totals, session.kernels[k].count, *ev, lastKind);
+        addToTotals(derived.totals, count, *ev, lastKind);
     }
     finishTotals(derived.totals, *entry.device);
     for (auto& [unused, roof] : newRoofs) {
         derived.otherComputeRoofs.push_back(std::move(roof));
     }
-    derived.basis = comparisonBasis(session.kernels, *entry.device, options, entry.evaluations);
+    derived.basis = deviceBasis(session.kernels, entry, *entry.device, options);
     derived.xLevel = session.view.xLevel;
     static std::atomic<std::uint64_t> derivations { 0 };
     derived.generation = ++derivations;
@@ -425,6 +399,7 @@ SceneBuildResult buildChartScene(
             entry->hardware = hw;
             entry->device = std::make_shared<const Hardware>(sessionHardware(*hw, selection));
             entry->evaluations.resize(kernelCount);
+            entry->counts.assign(kernelCount, 1.0);
             entry->problems.resize(kernelCount);
             entry->stale.assign(kernelCount, 1);
         }
@@ -444,8 +419,8 @@ SceneBuildResult buildChartScene(
         for (size_t k = 0; k < kernelCount; ++k) {
             if (entry->stale[k]) {
                 entry->problems[k].clear();
-                entry->evaluations[k]
-                    = evaluateForScene(session.kernels[k], sceneDevice, device.label, entry->problems[k]);
+                entry->evaluations[k] = evaluateForScene(
+                    session.kernels[k], sceneDevice, device.label, entry->problems[k], &entry->counts[k]);
                 entry->stale[k] = 0;
                 entry->invalidateDerived();
                 ++entry->revision;

@@ -39,6 +39,9 @@ struct DeviceResults {
     const Hardware* hardware = nullptr; // the database's device
     std::shared_ptr<const Hardware> device; // it with the entry's overrides and chips (sessionHardware)
     std::vector<std::optional<Evaluation>> evaluations; // per kernel; empty when it cannot be evaluated
+    // Per kernel, its count on this device: a kernel group's part as the device's own step counts it
+    // (0: the step has no such part there, e.g. no all-reduce on one chip); any other, its own.
+    std::vector<double> counts;
     std::vector<QStringList> problems; // per kernel
     std::vector<char> stale; // per kernel: evaluate again before use
     unsigned long revision = 0; // counts changes of `evaluations` (views compare it to skip refreshes)

@@ -5,10 +5,12 @@
 #include "document/GroupServing.h"
 #include "document/GroupThroughput.h"
 #include "document/SessionDocument.h"
+#include "io/HardwareLoader.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
+#include "model/serving/DeviceExpansion.h"
 
 #include <algorithm>
 
@@ -18,6 +20,32 @@ namespace {
 bool validIndex(int index, size_t size)
 {
     return index >= 0 && static_cast<size_t>(index) < size;
+}
+
+// What a kernel group's collective is on a device: "ring all-reduce over tp = 8 chips: 29.4 MB per
+// chip per launch on NVLINK (the scale-up link), 14 hops". Empty for any other kernel.
+QString collectiveText(const Kernel& kernel, const Hardware& device)
+{
+    if (!kernel.groupPart) {
+        return {};
+    }
+    const GroupPartOnDevice part = groupPartOnDevice(kernel, device);
+    if (!part.kernel || !part.info.collective) {
+        return {};
+    }
+    const std::string& name = kernel.groupPart->part;
+    QString what;
+    if (name.rfind("allreduce", 0) == 0) {
+        what = QObject::tr("ring all-reduce over tp = %1 chips").arg(part.config.tp);
+    } else if (name.rfind("alltoall", 0) == 0) {
+        what = QObject::tr("all-to-all over ep = %1 chips").arg(part.config.ep);
+    } else {
+        what = QObject::tr("send to the next of pp = %1 pipeline stages").arg(part.config.pp);
+    }
+    const std::string link = scaleUpLevelName(device);
+    return QObject::tr("%1: %2 per chip per launch on %3 (the scale-up link), %4 hops")
+        .arg(what, QString::fromStdString(formatQuantity(part.info.bytesPerChip, Dimension::Bytes, 3)),
+            QString::fromStdString(link).toUpper(), QString::number(part.info.hops));
 }
 } // namespace
 
@@ -116,8 +144,18 @@ void SessionAnalysis::updateExpansion()
     m_origins.clear();
     m_firstShown.assign(session.kernels.size(), -1);
     std::vector<std::string> errors;
+    // A group shows the parts of every shown device's step (each device evaluates its own: a device
+    // 8 chips wide has the all-reduces on its link, one chip has none).
+    std::vector<double> chips;
+    for (const DeviceSelection& device : session.devices) {
+        if (device.visible && m_hardware.find(device.id)) {
+            chips.push_back(device.chips);
+        }
+    }
     for (size_t k = 0; k < session.kernels.size(); ++k) {
-        std::vector<Kernel> parts = expandKernelGroups({ session.kernels[k] }, &errors);
+        std::vector<Kernel> parts = isKernelGroup(session.kernels[k])
+            ? expandKernelGroupsOnChips({ session.kernels[k] }, chips, &errors)
+            : std::vector<Kernel> { session.kernels[k] };
         const bool group = isKernelGroup(session.kernels[k]);
         if (!parts.empty()) {
             m_firstShown[k] = static_cast<int>(expanded->kernels.size());
@@ -235,7 +273,9 @@ void SessionAnalysis::onKernelMoved(int sessionIndex)
         if (!validIndex(sessionIndex, sessionKernels.size()) || index < 0
             || isKernelGroup(sessionKernels[static_cast<size_t>(sessionIndex)])) {
             m_cache.clear();
+            m_movingGroup = validIndex(sessionIndex, sessionKernels.size()) ? sessionIndex : -1;
             rebuild(false);
+            m_movingGroup = -1;
             return;
         }
         m_expanded->kernels[static_cast<size_t>(index)] = sessionKernels[static_cast<size_t>(sessionIndex)];
@@ -353,7 +393,19 @@ QString SessionAnalysis::toolTip(int kernel, int sceneDevice) const
     const Evaluation* ev = evaluation(static_cast<size_t>(kernel), static_cast<size_t>(sceneDevice));
     const auto& kernels = shownSession().kernels;
     const Kernel* source = validIndex(kernel, kernels.size()) ? &kernels[static_cast<size_t>(kernel)] : nullptr;
-    return ev ? evaluationToolTip(*ev, m_scene->devices[static_cast<size_t>(sceneDevice)].label, source) : QString();
+    if (!ev) {
+        return {};
+    }
+    QString html = evaluationToolTip(*ev, m_scene->devices[static_cast<size_t>(sceneDevice)].label, source);
+    if (source && source->groupPart && static_cast<size_t>(sceneDevice) < m_devices.size()) {
+        if (const QString collective = collectiveText(*source, *m_devices[static_cast<size_t>(sceneDevice)].hardware);
+            !collective.isEmpty()) {
+            html += QStringLiteral("<p><b>%1</b> — %2</p>")
+                        .arg(QString::fromStdString(source->groupPart->part).toHtmlEscaped(),
+                            collective.toHtmlEscaped());
+        }
+    }
+    return html;
 }
 
 QString SessionAnalysis::kernelStatusLine(int kernel) const

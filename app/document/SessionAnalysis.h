@@ -63,6 +63,11 @@ public:
     // The scene device showing session device `sessionIndex` (-1 when it is not shown).
     int sceneDeviceOf(size_t sessionIndex) const;
 
+    // While the scene is rebuilt for one step of a kernel group's drag (a group moves as a whole:
+    // sceneChanged, not kernelMoved), the session kernel being moved; -1 otherwise. Views that
+    // follow a move at their own pace (a regime map) read it.
+    int movingGroup() const { return m_movingGroup; }
+
     const SceneOptions& options() const { return m_options; }
     void setOptions(const SceneOptions& options);
 
@@ -126,6 +131,7 @@ private:
     std::vector<std::shared_ptr<DeviceResults>> m_results;
     Comparison m_comparison;
     int m_selected = -1;
+    int m_movingGroup = -1;
     QStringList m_loadProblems;
     QStringList m_sceneProblems;
     QString m_problemHeadline;

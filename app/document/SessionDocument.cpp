@@ -155,7 +155,8 @@ QString SessionDocument::setKernelIntensity(int index, double flopsPerByte, QStr
     return {};
 }
 
-QString SessionDocument::setGroupPartIntensity(int index, int part, double flopsPerByte, QString* limit)
+QString SessionDocument::setGroupPartIntensity(
+    int index, const std::string& part, double chips, double flopsPerByte, QString* limit)
 {
     if (!validIndex(index, m_session.kernels.size())) {
         return tr("No kernel %1").arg(index + 1);
@@ -167,25 +168,27 @@ QString SessionDocument::setGroupPartIntensity(int index, int part, double flops
     if (!(flopsPerByte > 0.0) || !std::isfinite(flopsPerByte)) {
         return tr("The intensity must be a positive number");
     }
-    const TransformerExpansion now = expandTransformer(*current.templ);
+    const TransformerExpansion now = expandTransformer(*current.templ, false, chips);
     if (!now.error.empty()) {
         return qs(now.error);
     }
-    if (part < 0 || static_cast<size_t>(part) >= now.kernels.size()) {
-        return tr("The group %1 has no kernel %2").arg(qs(current.name)).arg(part + 1);
+    auto partOf = [&part](const TransformerExpansion& e) {
+        const auto found
+            = std::find_if(e.kernels.begin(), e.kernels.end(), [&part](const Kernel& k) { return k.name == part; });
+        return found == e.kernels.end() ? nullptr : &*found;
+    };
+    if (!partOf(now)) {
+        return tr("The group %1 has no kernel %2").arg(qs(current.name), qs(part));
     }
-    const QString partName = qs(now.kernels[static_cast<size_t>(part)].name);
+    const QString partName = qs(part);
     // The part's intensity at a batch (fractional batches only inside the search).
     auto intensityAt = [&](double batch) {
         TemplateInstance instance = *current.templ;
         instance.params["batch"] = batch;
-        const TransformerExpansion e = expandTransformer(instance, true);
-        if (!e.error.empty() || static_cast<size_t>(part) >= e.kernels.size()) {
-            return std::numeric_limits<double>::quiet_NaN();
-        }
-        const Kernel& k = e.kernels[static_cast<size_t>(part)];
-        const double bytes = k.totalBytes();
-        return bytes > 0.0 ? k.flops / bytes : std::numeric_limits<double>::quiet_NaN();
+        const TransformerExpansion e = expandTransformer(instance, true, chips);
+        const Kernel* k = e.error.empty() ? partOf(e) : nullptr;
+        const double bytes = k ? k->totalBytes() : 0.0;
+        return bytes > 0.0 ? k->flops / bytes : std::numeric_limits<double>::quiet_NaN();
     };
     constexpr double kLowest = 1.0;
     constexpr double kHighest = 1e9; // tokens per step: far past any real batch

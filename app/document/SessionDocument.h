@@ -38,12 +38,15 @@ public:
     // target; when it cannot follow (its intensity does not depend on the parameter, or saturates),
     // it stops at the reachable end and `limit` (when given) says why.
     QString setKernelIntensity(int index, double flopsPerByte, QString* limit = nullptr);
-    // Moves kernel `part` of the transformer group `index` (a kernel group, see TransformerWorkload.h)
-    // along the intensity axis by changing the group's batch, a whole number from 1, as a drag of a
-    // template kernel changes its free parameter: the batch never goes past the value that reaches
-    // the target, and when the part cannot follow (its intensity does not depend on the batch, as the
-    // attention's does not, or saturates) it stops at the reachable end and `limit` says why.
-    QString setGroupPartIntensity(int index, int part, double flopsPerByte, QString* limit = nullptr);
+    // Moves the kernel named `part` ("o_proj") of the transformer group `index` (a kernel group, see
+    // TransformerWorkload.h), as its step expands on `chips` (0: tp, pp, dp as given; see
+    // KernelGroupPart), along the intensity axis by changing the group's batch, a whole number from
+    // 1, as a drag of a template kernel changes its free parameter: the batch never goes past the
+    // value that reaches the target, and when the part cannot follow (its intensity does not depend
+    // on the batch, as the attention's and an all-reduce's do not, or saturates) it stops at the
+    // reachable end and `limit` says why.
+    QString setGroupPartIntensity(
+        int index, const std::string& part, double chips, double flopsPerByte, QString* limit = nullptr);
     // Sets template parameters of a kernel (a sweep's slider, a regime map's click). With `merge`,
     // consecutive calls for one kernel collapse into one undo step until endInteraction(), as a drag.
     QString setKernelParameters(int index, const std::vector<std::pair<std::string, double>>& values, bool merge,

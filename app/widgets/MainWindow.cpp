@@ -340,9 +340,10 @@ void MainWindow::nudgeSelectedKernel(double factor)
         showStatusMessage(tr("Select a kernel first (click its marker)"), 3000);
         return;
     }
-    if (const int part = m_analysis->groupPartOf(shown); part >= 0) {
+    if (m_analysis->groupPartOf(shown) >= 0) {
         // A group's kernel moves by the group's batch (as its drag does).
         const Kernel& shownKernel = m_analysis->shownSession().kernels[static_cast<size_t>(shown)];
+        const KernelGroupPart& part = *shownKernel.groupPart;
         const double total = shownKernel.totalBytes();
         if (!(shownKernel.flops > 0.0 && total > 0.0)) {
             showStatusMessage(tr("%1 has no intensity to move").arg(QString::fromStdString(shownKernel.name)), 3000);
@@ -350,8 +351,8 @@ void MainWindow::nudgeSelectedKernel(double factor)
         }
         m_document->endInteraction();
         QString limit;
-        const QString error
-            = m_document->setGroupPartIntensity(kernel, part, shownKernel.flops / total * factor, &limit);
+        const QString error = m_document->setGroupPartIntensity(
+            kernel, part.part, part.chips, shownKernel.flops / total * factor, &limit);
         m_document->endInteraction();
         if (!error.isEmpty() || !limit.isEmpty()) {
             showStatusMessage(error.isEmpty() ? limit : error, 6000);

@@ -2,6 +2,7 @@
 
 #include "model/ChipScaling.h"
 #include "model/TransformerWorkload.h"
+#include "model/serving/DeviceExpansion.h"
 
 #include <algorithm>
 #include <iterator>
@@ -54,10 +55,14 @@ SessionEvaluation evaluateAll(const Session& session, const HardwareDatabase& da
     };
     std::vector<Span> spans(session.kernels.size());
     out.kernels.reserve(session.kernels.size());
+    std::vector<double> chips; // a group's parts are those of every shown device's step
+    for (size_t d : shown) {
+        chips.push_back(session.devices[d].chips);
+    }
     for (size_t k = 0; k < session.kernels.size(); ++k) {
         spans[k].first = out.kernels.size();
         if (isKernelGroup(session.kernels[k])) {
-            auto parts = expandKernelGroups({ session.kernels[k] }, &spans[k].errors);
+            auto parts = expandKernelGroupsOnChips({ session.kernels[k] }, chips, &spans[k].errors);
             out.kernels.insert(
                 out.kernels.end(), std::make_move_iterator(parts.begin()), std::make_move_iterator(parts.end()));
         } else if (movable) {
@@ -72,13 +77,27 @@ SessionEvaluation evaluateAll(const Session& session, const HardwareDatabase& da
     const size_t pairs = out.kernels.size() * shown.size();
     out.rows.resize(pairs);
     std::vector<std::string> failed(pairs);
+    std::vector<char> absent(pairs, 0); // a group's part that the device's step does not have
     auto evaluateRange = [&](size_t from, size_t to) {
         for (size_t i = from; i < to; ++i) {
             const size_t e = i / shown.size();
             const size_t d = shown[i % shown.size()];
             const Kernel& original = out.kernels[e];
             EvaluationResult result;
-            if (isShardedKernel(original)) { // N chips and collective bytes change the kernel: a copy
+            if (original.groupPart) { // the group's step on this device's chips
+                GroupPartOnDevice part = groupPartOnDevice(original, *devices[d]);
+                if (!part.error.empty()) {
+                    failed[i] = "kernel '" + kernelGroupName(original) + "' on " + session.devices[d].label() + ": "
+                        + part.error;
+                } else if (!part.kernel) {
+                    absent[i] = 1;
+                } else {
+                    result = evaluate(*part.kernel, *devices[d], options[d]);
+                    failed[i] = result.evaluation
+                        ? std::string()
+                        : original.name + " on " + session.devices[d].label() + ": " + result.error;
+                }
+            } else if (isShardedKernel(original)) { // N chips and collective bytes change the kernel: a copy
                 Kernel kernel = original;
                 const std::string error = kernelOnChips(kernel, session.devices[d].chips);
                 placeCollectiveBytes(kernel, *devices[d]);
@@ -117,9 +136,18 @@ SessionEvaluation evaluateAll(const Session& session, const HardwareDatabase& da
     size_t kept = 0;
     for (size_t k = 0; k < spans.size(); ++k) {
         out.errors.insert(out.errors.end(), spans[k].errors.begin(), spans[k].errors.end());
+        const size_t errorsBefore = out.errors.size();
         for (size_t i = spans[k].first * shown.size(); i < (spans[k].first + spans[k].count) * shown.size(); ++i) {
+            if (absent[i]) {
+                continue;
+            }
             if (!failed[i].empty()) {
-                out.errors.push_back(std::move(failed[i]));
+                // A group refused on a device fails alike for each of its parts: said once.
+                if (std::find(
+                        out.errors.begin() + static_cast<std::ptrdiff_t>(errorsBefore), out.errors.end(), failed[i])
+                    == out.errors.end()) {
+                    out.errors.push_back(std::move(failed[i]));
+                }
                 continue;
             }
             out.rows[i].kernelIndex = k;
@@ -251,15 +279,28 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
         entry.name = deviceDisplayName(*hw, selection);
         entry.fullName = hw->name;
         std::vector<std::string> groupErrors;
-        std::vector<Kernel> kernels = expandKernelGroups(session.kernels, &groupErrors);
-        for (auto& kernel : kernels) {
+        const Hardware device = sessionHardware(*hw, selection);
+        // Each group's step on this device's chips (its collectives on the scale-up link).
+        std::vector<Kernel> kernels;
+        for (auto& kernel :
+            expandKernelGroupsOnChips(session.kernels, { static_cast<double>(selection.chips) }, &groupErrors)) {
+            if (kernel.groupPart) {
+                GroupPartOnDevice part = groupPartOnDevice(kernel, device);
+                const std::string error = "kernel '" + kernelGroupName(kernel) + "': " + part.error;
+                if (!part.error.empty()
+                    && std::find(groupErrors.begin(), groupErrors.end(), error) == groupErrors.end()) {
+                    groupErrors.push_back(error);
+                }
+                if (part.kernel) {
+                    kernels.push_back(std::move(*part.kernel));
+                }
+                continue;
+            }
             if (const std::string error = kernelOnChips(kernel, selection.chips); !error.empty()) {
                 groupErrors.push_back(kernel.name + ": " + error);
             }
-        }
-        const Hardware device = sessionHardware(*hw, selection);
-        for (auto& kernel : kernels) {
             placeCollectiveBytes(kernel, device);
+            kernels.push_back(std::move(kernel));
         }
         const EvalOptions options = sessionOptions(session, selection);
         std::vector<bool> evaluated(kernels.size(), false);

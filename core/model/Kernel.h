@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,15 @@ struct TemplateInstance {
     std::string name; // "matmul", "dot", ...
     std::map<std::string, double> params; // numeric parameters: m, k, n, chips, ...
     std::map<std::string, std::string> options; // dtype, dtype_a, ..., link
+};
+
+// Where a kernel group's part comes from (expandKernelGroups()): the group's step, so that each
+// device can expand the step on its own chips (model/serving/DeviceExpansion.h).
+struct KernelGroupPart {
+    TemplateInstance step; // the group's template instance
+    std::string part; // the part's name in the step ("allreduce_attn")
+    double groupCount = 1.0; // the group's count (steps)
+    double chips = 0.0; // the chips the part's figures were expanded for (0: tp, pp, dp as given)
 };
 
 // The largest `count` a kernel may have (sessions, the command line and the editor agree).
@@ -41,6 +51,8 @@ struct Kernel {
     // The run of the session this kernel was measured in (empty: the session's own kernel). Such a
     // kernel is read from the run's file whenever the session opens: it is read-only and not saved.
     std::string fromRun;
+    // A kernel group's part (set by the expansion; never saved): the group it comes from.
+    std::shared_ptr<const KernelGroupPart> groupPart;
 
     double bytesOn(const std::string& level) const;
     double totalBytes() const;

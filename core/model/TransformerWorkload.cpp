@@ -286,10 +286,15 @@ std::vector<Kernel> expandKernelGroups(const std::vector<Kernel>& kernels, std::
             continue;
         }
         for (auto& part : expansion.kernels) {
+            auto origin = std::make_shared<KernelGroupPart>();
+            origin->step = *kernel.templ;
+            origin->part = part.name;
+            origin->groupCount = kernel.count;
             part.name = kernel.name + "/" + part.name;
             part.count *= kernel.count;
             part.precision = kernel.precision;
             part.unit = kernel.unit;
+            part.groupPart = std::move(origin);
             out.push_back(std::move(part));
         }
     }

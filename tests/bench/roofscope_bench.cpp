@@ -17,6 +17,10 @@
 //   serving_edit   a transformer group's parameter changed with the Serving tab shown: 8 devices x
 //                  128 batch points recomputed (the serving core) and the serving chart replotted
 //   serving_recompute / serving_replot  the two halves alone
+//   group_drag     one mouse-move of a drag of a transformer group's kernel (ffn_up of Llama 3 70B)
+//                  on the roofline of the example session serving-70b.yaml (2 groups, 5 devices 8 chips
+//                  wide, each device's step with its collectives): the group's batch changes, every
+//                  device's step is expanded and evaluated again, the chart and table repaint
 //   startup        the roofscope executable from process start to its first paint (separate runs)
 //   open_run_session  opening, in the window, a session whose run is an ncu file of 100,000 launches
 //                  (long layout, 5 metrics; written under the temporary folder), up to its first replot
@@ -560,6 +564,53 @@ void benchServing(HardwareDatabase& db, int changes)
     print("serving_replot", 1, devices, stats(replots), changes, extra);
 }
 
+void benchGroupDrag(HardwareDatabase& db, int moves)
+{
+    const std::string path = examplesDir() + "/serving-70b.yaml";
+    SessionLoadResult loaded = loadSessionFile(path);
+    if (!loaded.session) {
+        std::fprintf(stderr, "group_drag: %s did not load\n", path.c_str());
+        return;
+    }
+    MainWindow window(db);
+    window.setAutosaveDelay(-1);
+    window.setSession(*loaded.session);
+    window.resize(1600, 1000);
+    window.show();
+    settle();
+    int kernel = -1;
+    for (size_t k = 0; k < window.analysis()->shownSession().kernels.size(); ++k) {
+        if (window.analysis()->shownSession().kernels[k].name == "llama-3-70b/ffn_up") {
+            kernel = static_cast<int>(k);
+        }
+    }
+    const auto start = window.chart()->markerPosition(kernel, 0);
+    if (!start) {
+        std::fprintf(stderr, "group_drag: no marker of llama-3-70b/ffn_up\n");
+        return;
+    }
+    QCustomPlot* plot = window.chart()->plot();
+    sendMouse(plot, QEvent::MouseButtonPress, *start, Qt::LeftButton);
+    settle();
+    if (!window.chart()->isDragging()) {
+        std::fprintf(stderr, "group_drag: the press did not grab the kernel\n");
+        return;
+    }
+    std::vector<double> samples;
+    QElapsedTimer timer;
+    for (int i = 0; i < moves; ++i) {
+        const double dx = 60.0 * std::sin(i * 0.05); // around the start, batch from a few to a few hundred
+        timer.start();
+        sendMouse(plot, QEvent::MouseMove, *start + QPointF(dx, 0.0), Qt::LeftButton);
+        QApplication::processEvents();
+        samples.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    }
+    sendMouse(plot, QEvent::MouseButtonRelease, *start, Qt::NoButton);
+    settle();
+    print("group_drag", window.analysis()->shownSession().kernels.size(), window.analysis()->devices().size(),
+        stats(samples), moves);
+}
+
 void benchStartup(const QString& executable, int runs)
 {
     std::vector<double> samples;
@@ -683,7 +734,7 @@ int main(int argc, char** argv)
         } else {
             std::fprintf(stderr,
                 "usage: roofscope-bench [--only "
-                "drag|drag_measured|toggle_device|window_sweep|serving_edit|open_run_session|startup] "
+                "drag|drag_measured|toggle_device|window_sweep|serving_edit|group_drag|open_run_session|startup] "
                 "[--quick] [--toggles N] [--roofscope PATH]\n");
             return 2;
         }
@@ -710,6 +761,9 @@ int main(int argc, char** argv)
     }
     if (wanted("serving_edit")) {
         benchServing(db, quick ? 10 : 50);
+    }
+    if (wanted("group_drag")) {
+        benchGroupDrag(db, quick ? 60 : 200);
     }
     if (wanted("open_run_session")) {
         benchOpenRun(db, quick ? 10000 : 100000, quick ? 2 : 5);

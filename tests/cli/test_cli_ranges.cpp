@@ -272,10 +272,13 @@ private Q_SLOTS:
         const Run table = runRoofscope({ "table", "--session", path, "--format", "json" });
         QVERIFY2(table.exitCode == 0, table.err.constData());
         const auto rows = nlohmann::json::parse(table.out.toStdString());
-        // 12 kernels of the step (with the gated FFN's ffn_act), then the group's serving row (SPEC 6.6).
-        QCOMPARE(rows.size(), size_t(13));
-        QCOMPARE(rows[12]["kernel"].get<std::string>(), std::string("llama"));
-        QCOMPARE(rows[12]["group"].get<std::string>(), std::string("transformer"));
+        // 14 kernels of the step on the device's 8 chips (tp = 8: the gated FFN's ffn_act and the two
+        // all-reduces among them), then the group's serving row (SPEC 6.6).
+        QCOMPARE(rows.size(), size_t(15));
+        QCOMPARE(rows[14]["kernel"].get<std::string>(), std::string("llama"));
+        QCOMPARE(rows[14]["group"].get<std::string>(), std::string("transformer"));
+        QCOMPARE(rows[7]["kernel"].get<std::string>(), std::string("llama/allreduce_attn"));
+        QCOMPARE(rows[7]["binding"].get<std::string>(), std::string("nvlink"));
         QCOMPARE(rows[0]["chips"].get<double>(), 8.0);
         QCOMPARE(rows[1]["kernel"].get<std::string>(), std::string("llama/q_proj"));
         QCOMPARE(rows[1]["count"].get<double>(), 2.0);

@@ -42,7 +42,10 @@ Session loadExample(const char* name)
 }
 
 // The example's model (Llama 3 70B's shape), decode: T = batch tokens, d = hidden / heads,
-// K and V w = kv_heads d wide, 2 bytes a value (bf16).
+// K and V w = kv_heads d wide, 2 bytes a value (bf16). Each device is 8 chips wide and the group
+// does not set tp, so each device's step is tensor-parallel over its 8 chips (SPEC 6.6): every chip
+// reads a column-parallel matmul's input and runs the norms, and two all-reduces per layer cross
+// the scale-up link.
 constexpr double kLayers = 80;
 constexpr double kHidden = 8192;
 constexpr double kHeads = 64;
@@ -50,6 +53,7 @@ constexpr double kKvHeads = 8;
 constexpr double kVocab = 128256;
 constexpr double kBatch = 64;
 constexpr double kSeq = 4096;
+constexpr double kTp = 8;
 
 int shownIndex(const SessionAnalysis& analysis, const std::string& name)
 {
@@ -83,19 +87,25 @@ private Q_SLOTS:
         const double t = kBatch;
         const double w = kKvHeads * (kHidden / kHeads);
         const double scores = kBatch * kHeads * 1.0 * kSeq; // one query per sequence
-        QTest::newRow("q_proj: hidden x hidden per layer")
+        QTest::newRow("q_proj: hidden x hidden per layer, its input read by every chip")
             << "llama-70b/q_proj" << kLayers << 2.0 * t * kHidden * kHidden
-            << 2.0 * (t * kHidden + kHidden * kHidden + t * kHidden);
+            << 2.0 * (kTp * t * kHidden + kHidden * kHidden + t * kHidden);
         QTest::newRow("k_proj: hidden x kv width, written into the cache")
-            << "llama-70b/k_proj" << kLayers << 2.0 * t * kHidden * w << 2.0 * (t * kHidden + kHidden * w + t * w);
+            << "llama-70b/k_proj" << kLayers << 2.0 * t * kHidden * w
+            << 2.0 * (kTp * t * kHidden + kHidden * w + t * w);
         QTest::newRow("attn_scores: QK^T and the fused softmax, reading the K cache")
             << "llama-70b/attn_scores" << kLayers << 2.0 * scores * (kHidden / kHeads) + 5.0 * scores
             << 2.0 * (t * kHidden + kBatch * kSeq * w);
         QTest::newRow("logits: once per step") << "llama-70b/logits" << 1.0 << 2.0 * t * kHidden * kVocab
-                                               << 2.0 * (t * kHidden + kHidden * kVocab + t * kVocab);
-        QTest::newRow("norm: two per layer and the final one")
-            << "llama-70b/norm" << 2.0 * kLayers + 1.0 << 10.0 * t * kHidden
-            << 2.0 * (3.0 * t * kHidden + 2.0 * kHidden);
+                                               << 2.0 * (kTp * t * kHidden + kHidden * kVocab + t * kVocab);
+        QTest::newRow("norm: two per layer and the final one, on every chip")
+            << "llama-70b/norm" << 2.0 * kLayers + 1.0 << kTp * 10.0 * t * kHidden
+            << kTp * 2.0 * (3.0 * t * kHidden + 2.0 * kHidden);
+        // Ring all-reduce of T x hidden values over the 8 chips: each chip sends 2 (tp-1)/tp of
+        // them and adds (tp-1)/tp of them.
+        QTest::newRow("allreduce_attn: after o_proj, on the link")
+            << "llama-70b/allreduce_attn" << kLayers << kTp * (kTp - 1.0) / kTp * t * kHidden
+            << kTp * 2.0 * (kTp - 1.0) / kTp * t * kHidden * 2.0;
     }
 
     void groupExpandsIntoItsKernels()
@@ -111,8 +121,8 @@ private Q_SLOTS:
         QVERIFY(analysis->hasGroups());
         QCOMPARE(window.session().kernels.size(), size_t { 1 });
         // norm, q k v o projections, attention scores and values, gate up, the gated FFN's
-        // activation (SPEC 6.6), down, logits.
-        QCOMPARE(analysis->shownSession().kernels.size(), size_t { 12 });
+        // activation (SPEC 6.6), down, logits, and the two all-reduces.
+        QCOMPARE(analysis->shownSession().kernels.size(), size_t { 14 });
         const int k = shownIndex(*analysis, kernel.toStdString());
         QVERIFY2(k >= 0, qPrintable(kernel));
         const Kernel& shown = analysis->shownSession().kernels[static_cast<size_t>(k)];
@@ -123,8 +133,8 @@ private Q_SLOTS:
         const ChartKernel& drawn = analysis->scene().kernels[static_cast<size_t>(k)];
         QCOMPARE(drawn.name, kernel);
         QCOMPARE(drawn.points.size(), size_t { 2 });
-        QCOMPARE(window.chart()->kernelMarkerCount(), 24); // 12 kernels (with ffn_act) on 2 devices
-        QCOMPARE(window.resultsModel()->rowCount(), 24);
+        QCOMPARE(window.chart()->kernelMarkerCount(), 28); // 14 kernels (with ffn_act) on 2 devices
+        QCOMPARE(window.resultsModel()->rowCount(), 28);
         const std::vector<size_t> rows = window.resultsModel()->kernelRows(static_cast<size_t>(k));
         QCOMPARE(rows.size(), size_t { 2 });
         for (size_t row : rows) {
@@ -141,9 +151,9 @@ private Q_SLOTS:
         window.setAutosaveDelay(-1);
         window.setSession(loadExample("llama-decode.yaml"));
         KernelDock* dock = window.kernelDock();
-        QCOMPARE(dock->list()->model()->rowCount(), 13); // the group's row and its 12 kernels
+        QCOMPARE(dock->list()->model()->rowCount(), 15); // the group's row and its 14 kernels
         QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("llama-70b")));
-        QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("12 kernels")));
+        QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("14 kernels")));
         QVERIFY(dock->list()->model()->index(2, 0).data().toString().contains(QStringLiteral("llama-70b/q_proj")));
         const int qProj = shownIndex(*window.analysis(), "llama-70b/q_proj");
         dock->list()->setCurrentIndex(dock->list()->model()->index(2, 0));
@@ -160,7 +170,7 @@ private Q_SLOTS:
         QCOMPARE(dock->list()->model()->rowCount(), 1);
         QVERIFY(dock->list()->model()->index(0, 0).data().toString().startsWith(QStringLiteral("▸")));
         dock->setGroupExpanded(0, true);
-        QCOMPARE(dock->list()->model()->rowCount(), 13); // the group's row and its 12 kernels
+        QCOMPARE(dock->list()->model()->rowCount(), 15); // the group's row and its 14 kernels
     }
 
     // Issue 24: tokens/s was run-on text under the comparison, vanished in review mode with two groups,
@@ -225,9 +235,9 @@ private Q_SLOTS:
     }
 
     // batch 64 -> 128 in the editor: twice the tokens per step, each device's tokens per second
-    // = tokens / the step's T_min as the serving model gives it on the 8-chip device (the window's
-    // kernels' T_min summed, plus what serving on 8 chips adds: each chip reads the activations, the
-    // all-reduces on the link), the figure `compare` prints; undo brings 64 back.
+    // = tokens / the step's T_min as the serving model gives it on the 8-chip device (at least the
+    // window's compute and memory kernels' T_min summed, which is the model's own sum; the
+    // all-reduces overlap them at best), the figure `compare` prints; undo brings 64 back.
     void editingBatchChangesTokensPerSecond()
     {
         MainWindow window(m_db);
@@ -254,11 +264,14 @@ private Q_SLOTS:
             for (size_t k = 0; k < window.analysis()->shownSession().kernels.size(); ++k) {
                 const Evaluation* ev = window.analysis()->evaluation(k, static_cast<size_t>(device.sceneDevice));
                 QVERIFY(ev);
-                kernelSeconds += ev->tMin * window.analysis()->shownSession().kernels[k].count;
+                if (window.analysis()->shownSession().kernels[k].name.find("allreduce") == std::string::npos) {
+                    kernelSeconds += ev->tMin * window.analysis()->shownSession().kernels[k].count;
+                }
             }
             const ServingStep& step = served[static_cast<size_t>(device.sceneDevice)].front().step;
             QVERIFY(step.error.empty());
             ROOFSCOPE_COMPARE_REL(device.stepSeconds, step.tMin, 1e-12);
+            ROOFSCOPE_COMPARE_REL(step.computeMemorySeconds, kernelSeconds, 1e-9);
             QVERIFY(device.stepSeconds >= kernelSeconds);
             ROOFSCOPE_COMPARE_REL(device.tokensPerSecond, 128.0 / device.stepSeconds, 1e-12);
         }
@@ -316,13 +329,14 @@ private Q_SLOTS:
         const QString shown = window.kernelDock()->fieldMessage(box);
         QVERIFY2(shown.contains(message), qPrintable(shown));
         QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
-        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 12 }); // with ffn_act (SPEC 6.6)
+        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 14 }); // ffn_act, all-reduces
         QVERIFY(!window.isModified());
     }
 
     // A kernel of the group is dragged through the group's batch: ffn_up (a matmul of hidden x ffn
-    // bf16 weights) has, with T tokens, I(T) = 2 T h f / (2 T h + 2 h f + 2 T f), so reaching I takes
-    // T = I h f / (h f - I (h + f)); the drag sets the whole number below it, in one undo step.
+    // bf16 weights, its input read by each of the tp = 8 chips) has, with T tokens,
+    // I(T) = 2 T h f / (2 tp T h + 2 h f + 2 T f), so reaching I takes T = I h f / (h f - I (tp h + f));
+    // the drag sets the whole number below it, in one undo step.
     // The attention's intensity does not depend on the batch: a drag on it moves nothing and says why.
     void groupKernelDragsTheGroupsBatch()
     {
@@ -332,9 +346,9 @@ private Q_SLOTS:
         const Session before = window.session();
         const double h = before.kernels[0].templ->params.at("hidden");
         const double f = before.kernels[0].templ->params.at("ffn");
-        auto intensity = [&](double t) { return 2.0 * t * h * f / (2.0 * t * h + 2.0 * h * f + 2.0 * t * f); };
+        auto intensity = [&](double t) { return 2.0 * t * h * f / (2.0 * kTp * t * h + 2.0 * h * f + 2.0 * t * f); };
         const double target = 2.0 * intensity(before.kernels[0].templ->params.at("batch"));
-        const double tokens = target * h * f / (h * f - target * (h + f));
+        const double tokens = target * h * f / (h * f - target * (kTp * h + f));
 
         const int ffnUp = shownIndex(*window.analysis(), "llama-70b/ffn_up");
         Q_EMIT window.chart()->kernelDragged(ffnUp, target);
@@ -358,6 +372,13 @@ private Q_SLOTS:
             qPrintable(window.statusMessage()));
         QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
         QCOMPARE(window.document()->undoStack()->index(), 0);
+        // Nor does an all-reduce's (1 / 4 FLOP per byte on the link in bf16, whatever the batch).
+        const int allReduce = shownIndex(*window.analysis(), "llama-70b/allreduce_ffn");
+        QVERIFY(allReduce >= 0);
+        Q_EMIT window.chart()->kernelDragged(allReduce, 2.0);
+        QVERIFY2(window.statusMessage().contains(QStringLiteral("allreduce_ffn's intensity does not depend")),
+            qPrintable(window.statusMessage()));
+        QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
     }
 
     // Selecting a kernel of the group sweeps the group's batch; the trajectory is the step's total
@@ -391,7 +412,7 @@ private Q_SLOTS:
 
         dock->slider()->setValue(SweepDock::kSliderSteps); // the top of the range
         QCOMPARE(window.session().kernels[0].templ->params.at("batch"), dock->valueAt(SweepDock::kSliderSteps));
-        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 12 }); // with ffn_act (SPEC 6.6)
+        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 14 }); // ffn_act, all-reduces
     }
 
     // The regime map of the group: batch across, seq up, one panel per device (H100 x8, TPU v5p x8).

@@ -14,6 +14,7 @@
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/TransformerWorkload.h"
+#include "model/serving/DeviceExpansion.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/MainWindow.h"
 #include "widgets/ServingTab.h"
@@ -338,10 +339,17 @@ private Q_SLOTS:
             }
             if (i % 25 == 24 || i == events - 1) {
                 // The views agree with the session after every burst.
-                // (Kernel groups are shown as their kernels: the scene follows the shown session.)
+                // (Kernel groups are shown as their kernels, those of every shown device's step: the
+                // scene follows the shown session.)
                 const SessionAnalysis* analysis = window.analysis();
                 const Session& session = analysis->shownSession();
-                QCOMPARE(session.kernels.size(), expandKernelGroups(window.session().kernels).size());
+                std::vector<double> chips;
+                for (const DeviceSelection& device : window.session().devices) {
+                    if (device.visible && db.find(device.id)) {
+                        chips.push_back(device.chips);
+                    }
+                }
+                QCOMPARE(session.kernels.size(), expandKernelGroupsOnChips(window.session().kernels, chips).size());
                 QVERIFY2(analysis->scene().kernels.size() == session.kernels.size(),
                     qPrintable(QStringLiteral("seed %1, event %2").arg(seed).arg(i)));
                 QVERIFY(window.chart()->scene().kernels.size() == session.kernels.size());

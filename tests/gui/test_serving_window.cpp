@@ -1,16 +1,20 @@
 #include "TestMain.h"
+#include "TestUtil.h"
 // The Serving tab: the serving chart of a transformer group beside the roofline, its latency target
 // (typed, Enter, undo, redo, saved), its axis switches, a click on a point setting the group's batch,
-// live redraws on edits, review mode, and its exports from the window and the command line.
+// live redraws on edits, review mode, and its exports from the window and the command line; on the
+// roofline tab, each device's collectives as markers on its scale-up link's roof.
 #include "chart/RooflineChart.h"
 #include "chart/ServingChart.h"
 #include "document/ServingCurves.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
+#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/ChipScaling.h"
 #include "model/TransformerWorkload.h"
+#include "model/Units.h"
 #include "model/serving/ServingStep.h"
 #include "widgets/ComparisonDock.h"
 #include "widgets/KernelDock.h"
@@ -31,9 +35,12 @@
 #include <QUndoStack>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace roofscope;
+using namespace roofscope::test;
 
 namespace {
 const char* const kExample = ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml";
@@ -413,6 +420,99 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("max batch ")));
         QVERIFY(text.contains(QStringLiteral("/Mtok")));
         QVERIFY(text.contains(QStringLiteral("collectives ")));
+    }
+
+    // The roofline tab shows each group's all-reduces on every device, placed on that device's
+    // scale-up link (NVLink, Infinity Fabric's xGMI, ICI) and bound by it, at the intensity of a ring
+    // all-reduce worked out here; the command line's table has the same rows.
+    void collectivesSitOnTheirLinkRoof()
+    {
+        MainWindow window(m_db);
+        openExample(window, false);
+        const SessionAnalysis& analysis = *window.analysis();
+        const ChartScene& scene = analysis.scene();
+        // Each device 8 chips wide, tp = 8 (the chips, as the step is not told otherwise); the link
+        // and its bandwidth per chip from the device files.
+        const std::map<std::string, std::pair<std::string, double>> links = {
+            { "nvidia-h100-sxm", { "nvlink", 900e9 } },
+            { "nvidia-h200-sxm", { "nvlink", 900e9 } },
+            { "nvidia-b200", { "nvlink", 1.8e12 } },
+            { "amd-instinct-mi300x", { "xgmi", 896e9 } },
+            { "google-tpu-v5p", { "ici", 100e9 } },
+        };
+        const double tp = 8.0;
+        struct Model {
+            std::string name;
+            double layers;
+            double hidden;
+        };
+        const SessionEvaluation cli = evaluateSession(window.session(), m_db); // what `table` prints
+        QCOMPARE(analysis.devices().size(), size_t(5));
+        for (const Model& model : { Model { "llama-3-70b", 80, 8192 }, Model { "mixtral-8x22b", 56, 6144 } }) {
+            // Decode, 64 sequences: the message of one all-reduce is 64 tokens x hidden values of 2
+            // bytes. Ring all-reduce: each chip sends 2 (tp-1)/tp of it and adds (tp-1)/tp of its
+            // values; the device's figures are the 8 chips' together.
+            const double values = 64.0 * model.hidden;
+            const double bytesPerChip = 2.0 * (tp - 1.0) / tp * values * 2.0;
+            const double flops = tp * (tp - 1.0) / tp * values;
+            const double bytes = tp * bytesPerChip;
+            const double intensity = flops / bytes; // 1/4 FLOP per byte in bf16
+            QCOMPARE(intensity, 0.25);
+            double allReducesPerStep = 0.0;
+            for (const char* part : { "allreduce_attn", "allreduce_ffn" }) {
+                const std::string name = model.name + "/" + part;
+                int k = -1;
+                for (size_t i = 0; i < analysis.shownSession().kernels.size(); ++i) {
+                    if (analysis.shownSession().kernels[i].name == name) {
+                        k = static_cast<int>(i);
+                    }
+                }
+                QVERIFY2(k >= 0, name.c_str());
+                allReducesPerStep += analysis.shownSession().kernels[static_cast<size_t>(k)].count;
+                const ChartKernel& marker = scene.kernels[static_cast<size_t>(k)];
+                QVERIFY(!marker.hidden);
+                QCOMPARE(marker.points.size(), size_t(5)); // one point per device
+                for (const ChartKernelPoint& point : marker.points) {
+                    const size_t d = static_cast<size_t>(point.device);
+                    const SceneDevice& device = analysis.devices()[d];
+                    const std::string id = window.session().devices[device.sessionIndex].id;
+                    const auto& [link, perChip] = links.at(id);
+                    const Evaluation* ev = analysis.evaluation(static_cast<size_t>(k), d);
+                    QVERIFY(ev);
+                    QCOMPARE(ev->binding, link);
+                    QCOMPARE(ev->regime, Regime::NetworkBound);
+                    ROOFSCOPE_COMPARE_REL(ev->flops, flops, 1e-12);
+                    ROOFSCOPE_COMPARE_REL(ev->level(link)->bytes, bytes, 1e-12);
+                    // On the chart: at its intensity on the link, on the link's roof (8 chips' worth).
+                    QCOMPARE(point.regime, Regime::NetworkBound);
+                    ROOFSCOPE_COMPARE_REL(point.intensity, intensity, 1e-12);
+                    ROOFSCOPE_COMPARE_REL(point.attainable, intensity * tp * perChip, 1e-12);
+                    const ChartDevice& drawn = scene.devices[d];
+                    const auto roof = std::find_if(drawn.levels.begin(), drawn.levels.end(),
+                        [&](const ChartLevel& l) { return l.name.toStdString() == link; });
+                    QVERIFY(roof != drawn.levels.end());
+                    QVERIFY(roof->visible);
+                    ROOFSCOPE_COMPARE_REL(roof->bytesPerSecond, tp * perChip, 1e-12);
+                    // The marker's tooltip names the collective, its bytes per chip and the link.
+                    const QString tip = analysis.toolTip(k, static_cast<int>(d));
+                    QVERIFY2(tip.contains(QString::fromLatin1(part)), qPrintable(tip));
+                    QVERIFY2(tip.contains(QString::fromStdString(formatQuantity(bytesPerChip, Dimension::Bytes, 3))
+                                 + QStringLiteral(" per chip")),
+                        qPrintable(tip));
+                    QVERIFY2(tip.contains(QString::fromStdString(link).toUpper()), qPrintable(tip));
+                    // The command line's table evaluates the same kernel on the same device alike.
+                    const auto row = std::find_if(cli.rows.begin(), cli.rows.end(), [&](const SessionRow& r) {
+                        return cli.kernels[r.expandedIndex].name == name && r.deviceIndex == device.sessionIndex;
+                    });
+                    QVERIFY(row != cli.rows.end());
+                    QCOMPARE(row->evaluation.binding, link);
+                    ROOFSCOPE_COMPARE_REL(row->evaluation.intensity, ev->intensity, 1e-12);
+                    ROOFSCOPE_COMPARE_REL(row->evaluation.attainable, ev->attainable, 1e-12);
+                    ROOFSCOPE_COMPARE_REL(row->evaluation.tMin, ev->tMin, 1e-12);
+                }
+            }
+            QCOMPARE(allReducesPerStep, 2.0 * model.layers); // two per layer
+        }
     }
 
     void exportsFromTheWindowAndTheCommandLine()

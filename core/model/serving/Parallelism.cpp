@@ -17,6 +17,11 @@ double ringAllReduceHops(double chips)
     return chips > 1.0 ? 2.0 * (chips - 1.0) : 0.0;
 }
 
+double ringAllReduceFlopsPerChip(double chips, double elements)
+{
+    return chips > 1.0 ? (chips - 1.0) / chips * elements : 0.0;
+}
+
 double allToAllBytesPerChip(double chips, double bytes)
 {
     return chips > 1.0 ? (chips - 1.0) / chips * bytes : 0.0;
@@ -86,8 +91,10 @@ void placeScaleUpBytes(Kernel& kernel, const Hardware& hardware)
 void addAllReduce(StepBuilder& b, const std::string& name)
 {
     const TransformerConfig& c = b.config();
-    const double message = c.tokensPerStep() * c.hidden * *bytesPerElement(c.dtype);
-    b.collective(name, c.tp > 1.0 ? c.layers : 0.0, ringAllReduceBytesPerChip(c.tp, message), ringAllReduceHops(c.tp));
+    const double elements = c.tokensPerStep() * c.hidden;
+    const double message = elements * *bytesPerElement(c.dtype);
+    b.collective(name, c.tp > 1.0 ? c.layers : 0.0, ringAllReduceBytesPerChip(c.tp, message), ringAllReduceHops(c.tp),
+        ringAllReduceFlopsPerChip(c.tp, elements));
 }
 
 void addPipelineSends(StepBuilder& b)

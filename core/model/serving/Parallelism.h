@@ -18,6 +18,11 @@ class StepBuilder;
 //   a collective's time per launch: bytes per chip / collective bandwidth + hops x latency.
 double ringAllReduceBytesPerChip(double chips, double messageBytes);
 double ringAllReduceHops(double chips);
+// The additions of a ring all-reduce of `elements` values over n chips, per chip: its reduce-scatter
+// half adds a chunk of elements / n on each of n - 1 steps, (n-1)/n x elements (the all-gather half
+// only copies). So an all-reduce's intensity on the link is 1 / (2 x bytes per element): 0.25 FLOP/B
+// in bf16, whatever n is.
+double ringAllReduceFlopsPerChip(double chips, double elements);
 double allToAllBytesPerChip(double chips, double bytes);
 double allToAllHops(double chips);
 
@@ -43,8 +48,9 @@ double collectiveSeconds(double bytesPerChip, double hops, const ScaleUpLink& li
 void placeScaleUpBytes(Kernel& kernel, const Hardware& hardware);
 
 // The collectives of a step, appended to the builder (tp, pp from its config; M = tokens x hidden
-// x s_a per replica): allreduce_attn / allreduce_ffn (count layers each, tp > 1) and pp_send (one
-// per stage boundary: M from each chip of a stage to its peer, 1 hop; pp > 1).
+// x s_a per replica): allreduce_attn / allreduce_ffn (count layers each, tp > 1; with their
+// additions as FLOPs) and pp_send (one per stage boundary: M from each chip of a stage to its peer,
+// 1 hop; pp > 1; no FLOPs).
 void addAllReduce(StepBuilder& builder, const std::string& name);
 void addPipelineSends(StepBuilder& builder);
 

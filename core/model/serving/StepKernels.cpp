@@ -46,7 +46,8 @@ void StepBuilder::gatedActivation(const std::string& name, double count, double 
     add(name, count, 5.0 * elements, bytes, bytes);
 }
 
-void StepBuilder::collective(const std::string& name, double count, double bytesPerChip, double hops)
+void StepBuilder::collective(
+    const std::string& name, double count, double bytesPerChip, double hops, double flopsPerChip)
 {
     if (!(count > 0.0)) {
         return;
@@ -55,8 +56,8 @@ void StepBuilder::collective(const std::string& name, double count, double bytes
     Kernel k;
     k.name = name;
     k.count = count;
-    k.flops = 0.0;
-    // Every chip of a stage (tp x dp of them) sends its share.
+    // Every chip of a stage (tp x dp of them) sends its share and does its share of the arithmetic.
+    k.flops = c.tp * c.dp * flopsPerChip;
     k.bytes = { { kScaleUpLevel, c.tp * c.dp * bytesPerChip } };
     k.templatePrecision = c.dtype;
     m_kernels.push_back(std::move(k));
@@ -71,6 +72,9 @@ void buildStepKernels(const TransformerConfig& c, std::vector<Kernel>& kernels, 
 {
     kernels.clear();
     info.clear();
+    constexpr size_t kMostKernels = 32; // a dense or MoE step with every collective has fewer
+    kernels.reserve(kMostKernels);
+    info.reserve(kMostKernels);
     StepBuilder b(c, kernels, info);
     const double sa = *bytesPerElement(c.dtype); // activations
     const double sw = *bytesPerElement(c.weightDtype);

@@ -49,8 +49,10 @@ public:
     // The gated FFN's activation, SiLU(gate) x up, over `elements` outputs: 5 FLOPs per element;
     // reads gate and up, writes the product: 3 x elements x s_a bytes.
     void gatedActivation(const std::string& name, double count, double elements);
-    // A collective: `bytesPerChip` sent by each chip of a stage per launch, `hops` latency terms.
-    void collective(const std::string& name, double count, double bytesPerChip, double hops);
+    // A collective: `bytesPerChip` sent by each chip of a stage per launch, `hops` latency terms,
+    // `flopsPerChip` the arithmetic each chip does on the way (an all-reduce's additions; 0 for a
+    // plain transfer).
+    void collective(const std::string& name, double count, double bytesPerChip, double hops, double flopsPerChip = 0.0);
 
 private:
     const TransformerConfig& m_config;

@@ -1,0 +1,144 @@
+#include "model/serving/DeviceExpansion.h"
+
+#include "model/serving/Parallelism.h"
+
+#include <algorithm>
+#include <iterator>
+#include <memory>
+
+namespace roofscope {
+
+namespace {
+// The chips a device stands for (1 at least).
+double chipsOf(const Hardware& device)
+{
+    return device.chips >= 1.0 ? device.chips : 1.0;
+}
+
+// The group's parts on `chips` (0: tp, pp, dp as given), named as expandKernelGroups() names them.
+std::vector<Kernel> partsOn(const Kernel& group, double chips, std::string* error)
+{
+    std::vector<Kernel> parts;
+    const TransformerExpansion expansion = expandTransformer(*group.templ, false, chips);
+    if (!expansion.error.empty()) {
+        if (error) {
+            *error = expansion.error;
+        }
+        return parts;
+    }
+    parts.reserve(expansion.kernels.size());
+    for (const Kernel& k : expansion.kernels) {
+        Kernel part = k;
+        auto origin = std::make_shared<KernelGroupPart>();
+        origin->step = *group.templ;
+        origin->part = k.name;
+        origin->groupCount = group.count;
+        origin->chips = chips;
+        part.name = group.name + "/" + k.name;
+        part.count *= group.count;
+        part.precision = group.precision;
+        part.unit = group.unit;
+        part.groupPart = std::move(origin);
+        parts.push_back(std::move(part));
+    }
+    return parts;
+}
+} // namespace
+
+std::vector<Kernel> expandKernelGroupsOnChips(
+    const std::vector<Kernel>& kernels, const std::vector<double>& chips, std::vector<std::string>* errors)
+{
+    std::vector<double> wide; // each device's chips once, in order, then the parameters as given
+    for (double n : chips) {
+        const double c = n >= 1.0 ? n : 1.0;
+        if (std::find(wide.begin(), wide.end(), c) == wide.end()) {
+            wide.push_back(c);
+        }
+    }
+    wide.push_back(0.0);
+    std::vector<Kernel> out;
+    out.reserve(kernels.size());
+    for (const Kernel& kernel : kernels) {
+        if (!isKernelGroup(kernel)) {
+            out.push_back(kernel);
+            continue;
+        }
+        std::vector<Kernel> merged;
+        std::string error;
+        for (double c : wide) {
+            std::vector<Kernel> parts = partsOn(kernel, c, c == 0.0 ? &error : nullptr);
+            // Every expansion lists its parts in the step's order: a part new to the union goes
+            // after the part that comes before it in this expansion.
+            size_t at = 0;
+            for (Kernel& part : parts) {
+                const auto found = std::find_if(merged.begin(), merged.end(),
+                    [&part](const Kernel& m) { return m.groupPart->part == part.groupPart->part; });
+                if (found != merged.end()) {
+                    at = static_cast<size_t>(found - merged.begin()) + 1;
+                    continue;
+                }
+                merged.insert(merged.begin() + static_cast<std::ptrdiff_t>(at), std::move(part));
+                ++at;
+            }
+        }
+        if (merged.empty() && errors) {
+            errors->push_back("kernel '" + kernel.name + "': " + error);
+        }
+        out.insert(out.end(), std::make_move_iterator(merged.begin()), std::make_move_iterator(merged.end()));
+    }
+    return out;
+}
+
+std::string kernelGroupName(const Kernel& part)
+{
+    if (!part.groupPart) {
+        return part.name;
+    }
+    const std::string& suffix = part.groupPart->part;
+    return part.name.size() > suffix.size() + 1 ? part.name.substr(0, part.name.size() - suffix.size() - 1) : part.name;
+}
+
+std::string scaleUpLevelName(const Hardware& device)
+{
+    for (const auto& l : device.levels) {
+        if (l.kind == LevelKind::Interconnect) {
+            return l.name;
+        }
+    }
+    return {};
+}
+
+GroupPartOnDevice groupPartOnDevice(const Kernel& part, const Hardware& device)
+{
+    GroupPartOnDevice out;
+    if (!part.groupPart) {
+        out.kernel = part;
+        return out;
+    }
+    const KernelGroupPart& origin = *part.groupPart;
+    const TransformerExpansion expansion = expandTransformer(origin.step, false, chipsOf(device));
+    if (!expansion.error.empty()) {
+        out.error = expansion.error;
+        return out;
+    }
+    for (size_t i = 0; i < expansion.kernels.size(); ++i) {
+        const Kernel& k = expansion.kernels[i];
+        if (k.name != origin.part) {
+            continue;
+        }
+        Kernel placed = k;
+        placed.name = part.name;
+        placed.count *= origin.groupCount;
+        placed.precision = part.precision;
+        placed.unit = part.unit;
+        placed.groupPart = part.groupPart;
+        placeScaleUpBytes(placed, device);
+        out.kernel = std::move(placed);
+        out.info = expansion.info[i];
+        out.config = expansion.config;
+        return out;
+    }
+    return out;
+}
+
+} // namespace roofscope
