@@ -92,6 +92,7 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
         QMargins(0, titled ? static_cast<int>(kTitleMargin * style.fontScale) : 0, 0, 0));
     if (titled) {
         QCPItemText* title = addText(m_title, style.font(family, 12, QFont::Bold), style.text, labelLayer);
+        static_cast<ChartTextItem*>(title)->setElideToViewport(true); // a long session title ends in "..."
         title->setClipToAxisRect(false);
         // Centred over the plot (not the widget, whose right part holds review mode's comparison).
         title->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
@@ -100,6 +101,7 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
         title->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         title->setPadding(QMargins(0, static_cast<int>(4 * style.fontScale), 0, 0));
         QCPItemText* subtitle = addText(m_subtitle, style.font(family, 9), style.mutedText, labelLayer);
+        static_cast<ChartTextItem*>(subtitle)->setElideToViewport(true);
         subtitle->setClipToAxisRect(false);
         subtitle->position->setParentAnchor(title->bottom);
         subtitle->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);

@@ -3,6 +3,8 @@
 
 #include <QtMath>
 
+#include <algorithm>
+
 namespace roofscope {
 
 namespace {
@@ -89,6 +91,28 @@ void LaidOutLine::draw(QPainter* painter, const QRect& rect) const
 }
 
 void ChartTextItem::draw(QCPPainter* painter)
+{
+    if (!m_elide) {
+        drawLine(painter);
+        return;
+    }
+    // The room on the narrower side of the position, twice (the line is centred on it).
+    const QRect viewport = mParentPlot->viewport();
+    const double x = position->pixelPosition().x();
+    const int room = static_cast<int>(2.0 * std::min(x - viewport.left(), viewport.right() - x)) - mPadding.left()
+        - mPadding.right() - 8;
+    const QFontMetrics metrics(mainFont());
+    if (room <= 0 || metrics.horizontalAdvance(mText) <= room) {
+        drawLine(painter);
+        return;
+    }
+    const QString whole = mText;
+    mText = metrics.elidedText(whole, Qt::ElideRight, room);
+    drawLine(painter);
+    mText = whole;
+}
+
+void ChartTextItem::drawLine(QCPPainter* painter)
 {
     if (painter->modes().testFlag(QCPPainter::pmVectorized)) {
         QCPItemText::draw(painter);

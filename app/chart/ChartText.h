@@ -41,11 +41,18 @@ class ChartTextItem : public QCPItemText {
 public:
     using QCPItemText::QCPItemText;
 
+    // A title centred on its position: a line wider than the viewport allows on both sides of that
+    // position is drawn cut at its end with an ellipsis (text() keeps the whole line).
+    void setElideToViewport(bool elide) { m_elide = elide; }
+
 protected:
     void draw(QCPPainter* painter) override;
 
 private:
+    void drawLine(QCPPainter* painter);
+
     LaidOutLine m_line;
+    bool m_elide = false;
 };
 
 // A device's legend entry (QCPPlottableLegendItem) that keeps its text's layout between replots. For a

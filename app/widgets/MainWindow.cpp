@@ -1,4 +1,5 @@
 #include "widgets/MainWindow.h"
+#include "widgets/ElidingLabel.h"
 
 #include "chart/RooflineChart.h"
 #include "chart/ServingChart.h"
@@ -191,7 +192,7 @@ void MainWindow::createStatusBar()
 {
     m_summaryLabel = new QLabel(this);
     statusBar()->addWidget(m_summaryLabel);
-    m_kernelLabel = new QLabel(this);
+    m_kernelLabel = new ElidingLabel(this); // a long line ends in an ellipsis, whole in text() and the tooltip
     m_kernelLabel->setObjectName(QStringLiteral("kernelStatus"));
     m_kernelLabel->setTextFormat(Qt::PlainText);
     m_kernelLabel->setMinimumWidth(100);

@@ -11,6 +11,7 @@
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "widgets/ComparisonDock.h"
+#include "widgets/ElidingLabel.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
 #include "widgets/KernelEditor.h"
@@ -25,6 +26,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -273,6 +275,67 @@ private Q_SLOTS:
         window.document()->undoStack()->undo();
         QVERIFY2(fitsTheScreen(window, &why), qPrintable(why));
         QCOMPARE(window.session().kernels[kernel].name, std::string("MatMul 600x600"));
+    }
+
+    // A long session title ran off both sides of the chart (and of every PNG export): it ends in an
+    // ellipsis inside the chart instead, and the whole title is kept.
+    void aLongTitleStaysInsideTheChart()
+    {
+        Session session = exampleSession();
+        session.title = "Serving a 70B dense model and a MoE model on five 8-chip systems";
+        while (session.title.size() < 300) {
+            session.title += ", with every caveat the committee asked for";
+        }
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(session);
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.chart()->decorator().title().toStdString(), session.title);
+        const QImage image = window.chart()->plot()->toPixmap().toImage();
+        // The title band: from the top to just above the plot. Its edge columns hold the background
+        // only; between them the title is drawn.
+        const int band = window.chart()->plot()->axisRect()->top() - 16;
+        QVERIFY(band > 8);
+        const QRgb background = image.pixel(0, 0);
+        int inked = 0;
+        for (int y = 0; y < band; ++y) {
+            for (int x : { 0, 1, 2, image.width() - 3, image.width() - 2, image.width() - 1 }) {
+                QVERIFY2(image.pixel(x, y) == background, qPrintable(QStringLiteral("ink at %1,%2").arg(x).arg(y)));
+            }
+            for (int x = 0; x < image.width(); ++x) {
+                inked += image.pixel(x, y) != background ? 1 : 0;
+            }
+        }
+        QVERIFY2(inked > 200, "no title drawn");
+    }
+
+    // The status line of a kernel shown on five devices ran past the window's edge, cut mid-word: it
+    // ends in an ellipsis inside the window, whole in text().
+    void aLongStatusLineEndsInAnEllipsis()
+    {
+        const auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml");
+        QVERIFY(loaded.session);
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(*loaded.session);
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setSelectedKernel(0);
+        QApplication::processEvents();
+        auto* label = window.statusBar()->findChild<ElidingLabel*>(QStringLiteral("kernelStatus"));
+        QVERIFY(label);
+        const QString whole = window.kernelStatusText();
+        QCOMPARE(label->text(), whole);
+        const QFontMetrics metrics = label->fontMetrics();
+        QVERIFY2(metrics.horizontalAdvance(whole) > label->contentsRect().width(), qPrintable(whole));
+        const QString shown = label->shownText();
+        QVERIFY2(shown.endsWith(QChar(0x2026)), qPrintable(shown));
+        QVERIFY2(whole.startsWith(shown.chopped(1)), qPrintable(shown));
+        QVERIFY(metrics.horizontalAdvance(shown) <= label->contentsRect().width());
+        QVERIFY(label->geometry().right() <= window.statusBar()->width());
     }
 
     // Issue 24 (blocker): an ncu import of a templated kernel (5,000+ characters) did the same.
