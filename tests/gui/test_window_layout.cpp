@@ -4,6 +4,7 @@
 // rows run this suite again at 1366x768, 1280x800 and 1440x900), a 600-character name is typed and
 // a 5,000-character templated ncu kernel name imported; the saved layout is checked on the next
 // start; Tab walks the panes; the dialogs have their mnemonics; the Help menu is there.
+#include "chart/ChartDecorator.h"
 #include "chart/RooflineChart.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
