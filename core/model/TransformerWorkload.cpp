@@ -286,19 +286,25 @@ std::vector<Kernel> expandKernelGroups(const std::vector<Kernel>& kernels, std::
             continue;
         }
         for (auto& part : expansion.kernels) {
-            auto origin = std::make_shared<KernelGroupPart>();
-            origin->step = *kernel.templ;
-            origin->part = part.name;
-            origin->groupCount = kernel.count;
-            part.name = kernel.name + "/" + part.name;
-            part.count *= kernel.count;
-            part.precision = kernel.precision;
-            part.unit = kernel.unit;
-            part.groupPart = std::move(origin);
-            out.push_back(std::move(part));
+            out.push_back(groupPartKernel(kernel, std::move(part)));
         }
     }
     return out;
+}
+
+Kernel groupPartKernel(const Kernel& group, Kernel part, double chips)
+{
+    auto origin = std::make_shared<KernelGroupPart>();
+    origin->step = *group.templ;
+    origin->part = part.name;
+    origin->groupCount = group.count;
+    origin->chips = chips;
+    part.name = group.name + "/" + part.name;
+    part.count *= group.count;
+    part.precision = group.precision;
+    part.unit = group.unit;
+    part.groupPart = std::move(origin);
+    return part;
 }
 
 std::string applyKernelGroup(Kernel& kernel, bool allowFractional)

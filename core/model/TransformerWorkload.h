@@ -94,6 +94,11 @@ double transformerParameter(const TemplateInstance& instance, const std::string&
 TransformerExpansion expandTransformer(
     const TemplateInstance& instance, bool allowFractional = false, double chips = 0.0);
 
+// One kernel of a group's step as the group shows it: named "group/part", counted group.count times
+// as often, in the group's precision and unit, and linked to its group (for `chips`: 0, tp, pp and dp
+// as given; else the chips the part was expanded for).
+Kernel groupPartKernel(const Kernel& group, Kernel part, double chips = 0.0);
+
 // Replaces every kernel group (a kernel whose template is "transformer") by its expanded kernels,
 // named "GROUP/KERNEL", each count multiplied by the group's count and carrying the group's
 // precision and unit. Other kernels are copied. Groups that do not expand are left out and their

@@ -28,18 +28,7 @@ std::vector<Kernel> partsOn(const Kernel& group, double chips, std::string* erro
     }
     parts.reserve(expansion.kernels.size());
     for (const Kernel& k : expansion.kernels) {
-        Kernel part = k;
-        auto origin = std::make_shared<KernelGroupPart>();
-        origin->step = *group.templ;
-        origin->part = k.name;
-        origin->groupCount = group.count;
-        origin->chips = chips;
-        part.name = group.name + "/" + k.name;
-        part.count *= group.count;
-        part.precision = group.precision;
-        part.unit = group.unit;
-        part.groupPart = std::move(origin);
-        parts.push_back(std::move(part));
+        parts.push_back(groupPartKernel(group, k, chips));
     }
     return parts;
 }
