@@ -219,13 +219,15 @@ QString SessionDocument::setGroupPartIntensity(
                          .arg(partName, QString::fromStdString(formatNumber(high, 3)));
         }
     } else {
-        double lo = std::log(kLowest);
-        double hi = std::log(kHighest);
-        for (int i = 0; i < 80; ++i) {
-            const double mid = 0.5 * (lo + hi);
-            (intensityAt(std::exp(mid)) < flopsPerByte ? lo : hi) = mid;
+        // The largest whole batch whose intensity is at most the target (never past it): a bisection
+        // over whole numbers, about 30 expansions of the step where one over log(batch) took 80.
+        double lo = kLowest; // at most the target (low < target)
+        double hi = kHighest; // past it (target < high)
+        while (hi - lo > 1.0) {
+            const double mid = std::floor(0.5 * (lo + hi));
+            (intensityAt(mid) <= flopsPerByte ? lo : hi) = mid;
         }
-        batch = std::exp(lo); // never past the target
+        batch = lo;
     }
     batch = std::max(kLowest, std::floor(batch + 1e-9));
     if (transformerParameter(*current.templ, "batch") == batch) {
