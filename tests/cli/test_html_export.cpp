@@ -139,6 +139,36 @@ private Q_SLOTS:
         session.write(kUnlikeSession);
     }
 
+    // Two devices with one peak (H100 x8 and H200 x8, 7.912 PFLOP/s) printed their compute roofs'
+    // labels on top of each other at the plot's right edge: each label has a line of its own.
+    void computeRoofLabelsNeverPrintOverEachOther()
+    {
+        const QString path = exportPage(
+            QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml"), QStringLiteral("serving.html"));
+        QVERIFY(!path.isEmpty());
+        const QString page = QString::fromUtf8(readFile(path));
+        // Compute-roof labels end at the right edge ("text-anchor=end", "<device> <precision> <peak>").
+        const QRegularExpression label(QStringLiteral(
+            R"re(<text x="([0-9.]+)" y="([0-9.]+)" class="roof-label[^"]*" [^>]*text-anchor="end">([^<]*FLOP/s[^<]*)</text>)re"));
+        std::vector<std::pair<double, QString>> placed;
+        for (auto it = label.globalMatch(page); it.hasNext();) {
+            const auto m = it.next();
+            placed.emplace_back(m.captured(2).toDouble(), m.captured(3));
+        }
+        QVERIFY2(placed.size() >= 4, qPrintable(QString::number(placed.size())));
+        bool sharedPeak = false;
+        for (size_t i = 0; i < placed.size(); ++i) {
+            for (size_t j = i + 1; j < placed.size(); ++j) {
+                QVERIFY2(std::fabs(placed[i].first - placed[j].first) >= 11.0,
+                    qPrintable(placed[i].second + QStringLiteral(" / ") + placed[j].second));
+                sharedPeak = sharedPeak
+                    || (placed[i].second.endsWith(QStringLiteral("7.912 PFLOP/s"))
+                        && placed[j].second.endsWith(QStringLiteral("7.912 PFLOP/s")));
+            }
+        }
+        QVERIFY2(sharedPeak, "the two 7.912 PFLOP/s devices are both labelled");
+    }
+
     void pageIsSelfContained()
     {
         QFile file(m_page);
