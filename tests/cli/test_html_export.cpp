@@ -148,8 +148,9 @@ private Q_SLOTS:
         QVERIFY(!path.isEmpty());
         const QString page = QString::fromUtf8(readFile(path));
         // Compute-roof labels end at the right edge ("text-anchor=end", "<device> <precision> <peak>").
-        const QRegularExpression label(QStringLiteral(
-            R"re(<text x="([0-9.]+)" y="([0-9.]+)" class="roof-label[^"]*" [^>]*text-anchor="end">([^<]*FLOP/s[^<]*)</text>)re"));
+        const QRegularExpression label(
+            QStringLiteral("<text x=\"([0-9.]+)\" y=\"([0-9.]+)\" class=\"roof-label[^\"]*\" "
+                           "[^>]*text-anchor=\"end\">([^<]*FLOP/s[^<]*)</text>"));
         std::vector<std::pair<double, QString>> placed;
         for (auto it = label.globalMatch(page); it.hasNext();) {
             const auto m = it.next();
