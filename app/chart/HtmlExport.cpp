@@ -23,6 +23,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <vector>
 
 namespace roofscope {
 
@@ -105,7 +107,10 @@ QString slopeLabel(const PixelMap& map, const ChartRange& range, double beta, co
             fontSize(11, style), esc(content));
 }
 
-QString deviceSvg(const PixelMap& map, const ChartScene& scene, size_t d, const ChartRange& range)
+// `roofLabelYs`: the baselines of the compute-roof labels drawn so far (they all end at the plot's
+// right edge, so two at nearly one height would print over each other).
+QString deviceSvg(
+    const PixelMap& map, const ChartScene& scene, size_t d, const ChartRange& range, std::vector<double>& roofLabelYs)
 {
     const ChartDevice& device = scene.devices[d];
     const DeviceRoofGeometry g = roofGeometry(device, range.xLower, range.xUpper);
@@ -159,10 +164,26 @@ QString deviceSvg(const PixelMap& map, const ChartScene& scene, size_t d, const 
                 + (mainEstimate ? estimate : QString()),
             c, style, mainEstimate, std::max(0.1, 0.35 - 0.08 * static_cast<double>(d)));
     }
-    // The compute roof's label above its right end: "H100 bf16 989 TFLOP/s".
+    // The compute roof's label above its right end: "H100 bf16 989 TFLOP/s". Devices with the same peak
+    // (H100 and H200) stack theirs: above the roof, else below it, else further up; none where no
+    // place is free (the legend says it).
     const double flatY = map.y(g.peak);
-    if (flatY > map.y(range.yUpper) + 12 * style.fontScale) {
-        labels += text(map.x(range.xUpper) - 6, flatY - 5,
+    const double line = 13.0 * style.fontScale;
+    const double top = map.y(range.yUpper) + 12 * style.fontScale;
+    const double bottom = map.y(range.yLower) - 4 * style.fontScale;
+    std::optional<double> labelY;
+    for (const double candidate :
+        { flatY - 5, flatY + line, flatY - 5 - line, flatY + 2 * line, flatY - 5 - 2 * line }) {
+        const bool free = std::none_of(roofLabelYs.begin(), roofLabelYs.end(),
+            [&](double placed) { return std::fabs(placed - candidate) < line; });
+        if (free && candidate > top && candidate < bottom) {
+            labelY = candidate;
+            break;
+        }
+    }
+    if (labelY) {
+        roofLabelYs.push_back(*labelY);
+        labels += text(map.x(range.xUpper) - 6, *labelY,
             device.label + QLatin1Char(' ') + device.precision + QLatin1Char(' ')
                 + QString::fromStdString(formatQuantity(g.peak, Dimension::FlopsPerSecond, 4))
                 + (device.computeEstimate ? estimate : QString()),
@@ -450,8 +471,9 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
     svg += QStringLiteral("<rect width=\"100%\" height=\"100%\" fill=\"%1\"/>\n").arg(colour(style.background));
     svg += axesSvg(map, range, rect, style, xAxisTitle(scene.xLevel));
     svg += regionsSvg(map, scene, rect);
+    std::vector<double> roofLabelYs;
     for (size_t d = 0; d < scene.devices.size(); ++d) {
-        svg += deviceSvg(map, scene, d, range);
+        svg += deviceSvg(map, scene, d, range, roofLabelYs);
     }
     QString basis;
     const std::vector<char> listed = listedKernels(built, session, basis);
