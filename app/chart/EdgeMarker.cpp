@@ -3,6 +3,8 @@
 #include "document/ChartModel.h"
 #include "document/ChartStyle.h"
 
+#include <qcustomplot.h>
+
 #include <cmath>
 
 namespace roofscope::edge {

@@ -1,10 +1,11 @@
 #pragma once
 
-// Internal to app/chart: includes QCustomPlot. Only chart sources include this header.
-
-#include <qcustomplot.h>
+// Internal to app/chart.
 
 #include <QPointF>
+
+class QCPAxis;
+class QCPPainter;
 
 namespace roofscope {
 

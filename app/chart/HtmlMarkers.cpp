@@ -5,7 +5,10 @@
 #include "model/Evaluation.h"
 #include "model/Units.h"
 
+#include <QColor>
+#include <QFontInfo>
 #include <QFontMetricsF>
+#include <QObject>
 
 #include <algorithm>
 

@@ -1,5 +1,7 @@
 #include "chart/KernelMarkerStyle.h"
 
+#include <qcustomplot.h>
+
 #include <QtMath>
 
 #include <array>

@@ -1,10 +1,12 @@
 #pragma once
 
-// Internal to app/chart: includes QCustomPlot. Only chart sources include this header.
-
-#include <qcustomplot.h>
+// Internal to app/chart: the markers of the chart and of its exports.
 
 #include <QPainterPath>
+
+class QColor;
+class QCPScatterStyle;
+class QPen;
 
 namespace roofscope {
 
