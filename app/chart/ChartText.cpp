@@ -101,13 +101,19 @@ void ChartTextItem::draw(QCPPainter* painter)
     const double x = position->pixelPosition().x();
     const int room = static_cast<int>(2.0 * std::min(x - viewport.left(), viewport.right() - x)) - mPadding.left()
         - mPadding.right() - 8;
-    const QFontMetrics metrics(mainFont());
-    if (room <= 0 || metrics.horizontalAdvance(mText) <= room) {
+    const QFont font = mainFont();
+    if (room != m_elideRoom || mText != m_elideSource || font != m_elideFont) {
+        m_elideRoom = room;
+        m_elideSource = mText;
+        m_elideFont = font;
+        m_elided = room > 0 ? QFontMetrics(font).elidedText(mText, Qt::ElideRight, room) : mText;
+    }
+    if (m_elided == mText) {
         drawLine(painter);
         return;
     }
     const QString whole = mText;
-    mText = metrics.elidedText(whole, Qt::ElideRight, room);
+    mText = m_elided;
     drawLine(painter);
     mText = whole;
 }

@@ -53,6 +53,11 @@ private:
 
     LaidOutLine m_line;
     bool m_elide = false;
+    // The line as drawn at the last room: measured again only when the text, font or room changes.
+    QString m_elideSource;
+    QFont m_elideFont;
+    int m_elideRoom = -1;
+    QString m_elided;
 };
 
 // A device's legend entry (QCPPlottableLegendItem) that keeps its text's layout between replots. For a
