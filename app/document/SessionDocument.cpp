@@ -181,11 +181,11 @@ QString SessionDocument::setGroupPartIntensity(
         return tr("The group %1 has no kernel %2").arg(qs(current.name), qs(part));
     }
     const QString partName = qs(part);
-    // The part's intensity at a batch (fractional batches only inside the search).
+    // The part's intensity at a whole batch.
     auto intensityAt = [&](double batch) {
         TemplateInstance instance = *current.templ;
         instance.params["batch"] = batch;
-        const TransformerExpansion e = expandTransformer(instance, true, chips);
+        const TransformerExpansion e = expandTransformer(instance, false, chips);
         const Kernel* k = e.error.empty() ? partOf(e) : nullptr;
         const double bytes = k ? k->totalBytes() : 0.0;
         return bytes > 0.0 ? k->flops / bytes : std::numeric_limits<double>::quiet_NaN();
@@ -205,7 +205,7 @@ QString SessionDocument::setGroupPartIntensity(
         }
         return {};
     }
-    // The intensity grows with the batch (more tokens per weight byte) or stays put: search log(batch).
+    // The intensity grows with the batch (more tokens per weight byte) or stays put.
     double batch = 0.0;
     if (flopsPerByte <= low) {
         batch = kLowest;
@@ -229,7 +229,6 @@ QString SessionDocument::setGroupPartIntensity(
         }
         batch = lo;
     }
-    batch = std::max(kLowest, std::floor(batch + 1e-9));
     if (transformerParameter(*current.templ, "batch") == batch) {
         return {};
     }

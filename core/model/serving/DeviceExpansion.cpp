@@ -3,6 +3,7 @@
 #include "model/serving/Parallelism.h"
 
 #include <algorithm>
+#include <deque>
 #include <iterator>
 #include <memory>
 
@@ -15,11 +16,36 @@ double chipsOf(const Hardware& device)
     return device.chips >= 1.0 ? device.chips : 1.0;
 }
 
+// The step expanded on `chips`. A scene asks for every part of a group on every device in turn (31
+// parts of a 70B step on five devices would expand the step 155 times per drag step): the last few
+// expansions are kept, per thread. The reference stays valid until the next call on this thread.
+const TransformerExpansion& expansionOn(const TemplateInstance& step, double chips)
+{
+    struct Entry {
+        TemplateInstance step;
+        double chips = 0.0;
+        TransformerExpansion expansion;
+    };
+    constexpr std::size_t kKept = 4; // devices of different widths shown at once
+    thread_local std::deque<Entry> recent; // newest first; a deque keeps references on push_front
+    for (const Entry& e : recent) {
+        if (e.chips == chips && e.step.name == step.name && e.step.params == step.params
+            && e.step.options == step.options) {
+            return e.expansion;
+        }
+    }
+    if (recent.size() == kKept) {
+        recent.pop_back();
+    }
+    recent.push_front(Entry { step, chips, expandTransformer(step, false, chips) });
+    return recent.front().expansion;
+}
+
 // The group's parts on `chips` (0: tp, pp, dp as given), named as expandKernelGroups() names them.
 std::vector<Kernel> partsOn(const Kernel& group, double chips, std::string* error)
 {
     std::vector<Kernel> parts;
-    const TransformerExpansion expansion = expandTransformer(*group.templ, false, chips);
+    const TransformerExpansion& expansion = expansionOn(*group.templ, chips);
     if (!expansion.error.empty()) {
         if (error) {
             *error = expansion.error;
@@ -105,7 +131,7 @@ GroupPartOnDevice groupPartOnDevice(const Kernel& part, const Hardware& device)
         return out;
     }
     const KernelGroupPart& origin = *part.groupPart;
-    const TransformerExpansion expansion = expandTransformer(origin.step, false, chipsOf(device));
+    const TransformerExpansion& expansion = expansionOn(origin.step, chipsOf(device));
     if (!expansion.error.empty()) {
         out.error = expansion.error;
         return out;
