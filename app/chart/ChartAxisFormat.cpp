@@ -1,5 +1,7 @@
 #include "chart/ChartAxisFormat.h"
 
+#include "document/ChartModel.h"
+
 #include "model/Units.h"
 
 #include <array>
@@ -42,7 +44,7 @@ QString formatFractionOfRoof(double fraction)
 
 QString formatLabelIntensity(double flopsPerByte)
 {
-    if (std::isinf(flopsPerByte) && flopsPerByte > 0.0) {
+    if (unboundedIntensity(flopsPerByte)) {
         return QStringLiteral("\u221E");
     }
     if (!std::isfinite(flopsPerByte) || !(flopsPerByte > 0.0)) {

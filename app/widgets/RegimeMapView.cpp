@@ -39,6 +39,7 @@ RegimeMapView::RegimeMapView(const KernelRegimeMap* map, QWidget* parent)
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
     connect(m_map, &KernelRegimeMap::changed, this, [this] {
+        m_layout.reset();
         updateGeometry(); // another count of panels: another height in the scroll area
         update();
     });
@@ -82,11 +83,21 @@ constexpr int kRight = 6; // room right of the last column
 
 RegimeMapView::Layout RegimeMapView::layoutFor(QSize size) const
 {
+    if (!m_layout || m_layout->first != size) {
+        m_layout.emplace(size, computeLayout(size));
+    }
+    return m_layout->second;
+}
+
+RegimeMapView::Layout RegimeMapView::computeLayout(QSize size) const
+{
     // The grid whose panels are largest (the smaller of width and height), the legend right of the
     // panels or below them; panels never narrower than kMinPanelWidth (the view is then wider than
     // the dock, and scrolls) nor lower than kMinPanelHeight (it scrolls down).
     const int n = std::max(1, panelCount());
     const int legendWide = 14 + kRegimeMapLegend;
+    // The legend's height below the panels (the same for every grid: it reads every cell once).
+    const int legendBelow = regimeMapLegendHeight(m_map->map(), size.width() - kRegimeMapMargin - kRight) + 8;
     Layout best;
     double bestScore = -1.0;
     for (const bool below : { false, true }) {
@@ -96,8 +107,7 @@ RegimeMapView::Layout RegimeMapView::layoutFor(QSize size) const
             if (panelWidth < kMinPanelWidth) {
                 continue;
             }
-            const int legend
-                = below ? regimeMapLegendHeight(m_map->map(), size.width() - kRegimeMapMargin - kRight) + 8 : 0;
+            const int legend = below ? legendBelow : 0;
             const int room = (size.height() - legend) / rows - kTitle - kAxis;
             // Room too short: as low as a useful panel, the view scrolls down.
             const int panelHeight

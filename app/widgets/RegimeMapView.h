@@ -72,6 +72,7 @@ private:
         int height = 0; // all of it: the rows and the legend below them
     };
     Layout layoutFor(QSize size) const;
+    Layout computeLayout(QSize size) const;
     // The room the view has to show in: its scroll area's viewport when it has one.
     int shownHeight() const;
 
@@ -80,6 +81,9 @@ private:
     std::optional<std::pair<double, double>> m_current;
     std::vector<double> m_computeRoofs;
     std::vector<QRect> m_texts;
+    // The last layout and the size it is for: a mouse move asks for it several times, and each
+    // computation reads every cell for the legend. Dropped when the map changes.
+    mutable std::optional<std::pair<QSize, Layout>> m_layout;
 };
 
 } // namespace roofscope

@@ -18,11 +18,6 @@ using namespace roofscope::test;
 namespace {
 const QString kData = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/");
 
-void writeText(const QString& path, const std::string& text)
-{
-    std::ofstream(path.toStdString(), std::ios::binary) << text;
-}
-
 nlohmann::json tableJson(const QString& session, const QStringList& extra = {})
 {
     Run run = runRoofscope(QStringList { "table", "--session", session, "--format", "json" } + extra);
@@ -54,7 +49,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString csv = dir.filePath("pmc_perf.csv");
-        writeText(csv,
+        writeFile(csv,
             "Dispatch_ID,Kernel_Name,Start_Timestamp,End_Timestamp,SQ_INSTS_VALU_MFMA_MOPS_F8,"
             "SQ_INSTS_VALU_MFMA_MOPS_F16,TCC_EA0_RDREQ_sum,TCC_EA0_RDREQ_32B_sum,TCC_EA0_WRREQ_sum,"
             "TCC_EA0_WRREQ_64B_sum,TCC_BUBBLE_sum\n"
@@ -82,7 +77,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString csv = dir.filePath("gemm.csv");
-        writeText(csv,
+        writeFile(csv,
             "\"ID\",\"Kernel Name\",\"CC\",\"gpu__time_duration.sum\",\"dram__bytes.sum\","
             "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\"\n"
             "\"0\",\"gemm\",\"8.0\",\"2e-3\",\"0\",\"5000000000\"\n"
@@ -114,7 +109,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QStringList files { dir.filePath("time.csv"), dir.filePath("flops.csv"), dir.filePath("bytes.csv") };
         for (int i = 0; i < 3; ++i) {
-            writeText(files[i], parts[i]);
+            writeFile(files[i], QByteArray::fromStdString(parts[i]));
         }
         const QString session = dir.filePath("s.yaml");
         Run run = runRoofscope(QStringList { "import", "ncu" } + files + QStringList { "-o", session });
@@ -221,8 +216,8 @@ private Q_SLOTS:
         QVERIFY2(readFile(session).contains("format: rocprof-db"), readFile(session).constData());
         QCOMPARE(tableJson(session, { "--hardware-dir", dir.filePath("devices") }).size(), std::size_t { 1 });
         // Told by its content when a run names no format; a text file given as a database is refused.
-        writeText(dir.filePath("r.yaml"),
-            "schema: roofscope-session/1\ntitle: t\nruns:\n  - name: db\n    file: " + db.toStdString() + "\n");
+        writeFile(dir.filePath("r.yaml"),
+            "schema: roofscope-session/1\ntitle: t\nruns:\n  - name: db\n    file: " + db.toUtf8() + "\n");
         QCOMPARE(
             tableJson(dir.filePath("r.yaml"), { "--hardware-dir", dir.filePath("devices") }).size(), std::size_t { 1 });
         run = runRoofscope({ "import", "rocprof-db", kData + "plain/kernels.csv", "-o", dir.filePath("x.yaml") });
@@ -236,10 +231,10 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString session = dir.filePath("s.yaml");
-        writeText(session,
+        writeFile(session,
             "schema: roofscope-session/1\ntitle: t\nruns:\n  - name: model\n    file: "
-                + (kData + "jax/matmul_cost.json").toStdString()
-                + "\n  - name: tpu\n    file: " + (kData + "xprof/roofline_model.json").toStdString() + "\n");
+                + (kData + "jax/matmul_cost.json").toUtf8()
+                + "\n  - name: tpu\n    file: " + (kData + "xprof/roofline_model.json").toUtf8() + "\n");
         const auto rows = tableJson(session);
         QVERIFY2(rows.is_array() && rows.size() == 4, rows.dump().c_str());
         QCOMPARE(rows[0]["kernel"].get<std::string>(), std::string("matmul_cost"));
