@@ -18,6 +18,7 @@ namespace roofscope {
 
 namespace {
 constexpr int kTitleMargin = 46; // pixels above the plot for the title and subtitle (x font scale)
+constexpr int kCaptionLine = 15; // pixels more per caption line (a verdict's headline)
 
 // min(peak, bandwidth x intensity) sampled log-evenly over [lower, upper], with the ridge itself.
 std::vector<double> roofSamples(double peak, double bytesPerSecond, double lower, double upper)
@@ -87,9 +88,10 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
     m_title = decorations.title;
     m_subtitle = decorations.subtitle;
     m_plot->xAxis->setLabel(xAxisTitle(scene.xLevel)); // which level's intensity the x-axis shows
-    const bool titled = !m_title.isEmpty() || !m_subtitle.isEmpty();
-    m_plot->axisRect()->setMinimumMargins(
-        QMargins(0, titled ? static_cast<int>(kTitleMargin * style.fontScale) : 0, 0, 0));
+    const bool titled = !m_title.isEmpty() || !m_subtitle.isEmpty() || !decorations.captions.isEmpty();
+    const int captionLines = static_cast<int>(decorations.captions.size());
+    m_plot->axisRect()->setMinimumMargins(QMargins(
+        0, titled ? static_cast<int>((kTitleMargin + kCaptionLine * captionLines) * style.fontScale) : 0, 0, 0));
     if (titled) {
         QCPItemText* title = addText(m_title, style.font(family, 12, QFont::Bold), style.text, labelLayer);
         static_cast<ChartTextItem*>(title)->setElideToViewport(true); // a long session title ends in "..."
@@ -105,6 +107,15 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
         subtitle->setClipToAxisRect(false);
         subtitle->position->setParentAnchor(title->bottom);
         subtitle->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+        QCPItemText* above = subtitle;
+        for (const QString& line : decorations.captions) {
+            QCPItemText* caption = addText(line, style.font(family, 9), style.text, labelLayer);
+            static_cast<ChartTextItem*>(caption)->setElideToViewport(true);
+            caption->setClipToAxisRect(false);
+            caption->position->setParentAnchor(above->bottom);
+            caption->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+            above = caption;
+        }
     }
     const double lower = clip ? std::max(domainLower, clip->xLower) : domainLower;
     const double upper = clip ? std::min(domainUpper, clip->xUpper) : domainUpper;

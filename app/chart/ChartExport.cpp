@@ -3,7 +3,7 @@
 #include "chart/HtmlExport.h"
 #include "chart/RooflineChart.h"
 #include "chart/ServingExport.h"
-#include "document/GroupThroughput.h"
+#include "document/GroupColumns.h"
 #include "document/SceneBuilder.h"
 #include "io/HardwareLoader.h"
 #include "io/SafeFileWriter.h"
@@ -89,27 +89,12 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     sceneOptions.review = options.review;
     sceneOptions.rankingRefused = mixedPhaseReason(session.kernels);
     SceneBuildResult built = buildChartScene(styled, hardware, nullptr, sceneOptions);
-    // Kernel groups (transformer steps): tokens/s per device, each group on its own, in the review
-    // panel and the HTML page as in the window.
-    std::vector<QString> labels;
-    for (const ChartDevice& device : built.scene.devices) {
-        labels.push_back(device.label);
-    }
-    std::vector<GroupThroughput> groups = groupThroughputs(
-        session, styled, labels,
-        [&built](size_t k, size_t d) -> const Evaluation* {
-            if (d >= built.results.size() || k >= built.results[d]->evaluations.size()
-                || !built.results[d]->evaluations[k]) {
-                return nullptr;
-            }
-            return &*built.results[d]->evaluations[k];
-        },
-        built.comparison);
-    if (const auto served = serveSessionGroups(session, hardware); served.size() == built.scene.devices.size()) {
-        useServingFigures(groups, served);
-    }
+    // The serving verdict of each transformer group on the scene's devices, as the window shows it:
+    // its headline under the title, each device's answer in review mode's panel, its table in the page.
+    const std::vector<GroupVerdict> verdicts = sceneVerdicts(session, built.devices, hardware);
+    built.scene.decorations.captions = verdictCaptions(verdicts);
     if (options.review) {
-        addGroupThroughput(built.scene.summary, groups);
+        addVerdicts(built.scene.summary, verdicts);
     }
     ChartScene scene = html ? built.scene : std::move(built.scene);
     const bool svg = suffix == QLatin1String("svg");
@@ -135,7 +120,7 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         chart.plot()->replot();
         // The page carries the serving chart too when the session has a transformer group.
         const QByteArray page
-            = addServingSection(htmlPage(chart, built, styled, groups), session, built, options).toUtf8();
+            = addServingSection(htmlPage(chart, built, styled, verdicts), session, built, verdicts, options).toUtf8();
         bytes = page;
         ok = true;
     } else if (suffix == QLatin1String("png")) {

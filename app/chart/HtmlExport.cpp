@@ -405,6 +405,18 @@ const char* kScript = R"JS(
         '#comparison-notes [data-device="' + device + '"]').forEach(function (e) {
       e.classList.toggle('device-off', !on);
     });
+    // The verdict is the page's answer as computed: a device switched off is greyed, never re-ranked.
+    document.querySelectorAll('tr[data-verdict-device="' + device + '"]').forEach(function (e) {
+      e.classList.toggle('verdict-greyed', !on);
+    });
+    document.querySelectorAll('p.verdict-off').forEach(function (p) {
+      var off = [];
+      document.querySelectorAll('table.verdict[data-group="' + p.getAttribute('data-group') + '"] tr.verdict-greyed')
+          .forEach(function (r) { off.push(r.getAttribute('data-label')); });
+      p.hidden = off.length === 0;
+      p.textContent = off.length === 0 ? '' : 'Switched off here: ' + off.join(', ') +
+          '. The headline and ranks were computed with every device shown; the page does not rank again.';
+    });
   }
   document.querySelectorAll('.marker').forEach(function (m) {
     m.addEventListener('mouseenter', function () { show(m); });
@@ -442,7 +454,7 @@ const char* kScript = R"JS(
 } // namespace
 
 QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, const Session& session,
-    const std::vector<GroupThroughput>& groups)
+    const std::vector<GroupVerdict>& verdicts)
 {
     const QCustomPlot* plot = chart.plot();
     const ChartScene& scene = built.scene;
@@ -539,7 +551,8 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
         "<style>\nbody{font-family:'DejaVu Sans',sans-serif;margin:16px;background:%1;color:%2;font-size:%3}\n"
         "#legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:14px}\n"
         ".swatch{display:inline-block;width:22px;height:10px;margin:0 6px 0 4px}\n"
-        ".device-off,.isolated-out{display:none}\n.marker{cursor:pointer}\n.unlike{color:#c85a00}\n"
+        ".device-off,.isolated-out{display:none}\ntr.verdict-greyed{opacity:.4}\n"
+        ".headline{font-weight:bold}\n.verdict-off{color:#c85a00}\n.marker{cursor:pointer}\n.unlike{color:#c85a00}\n"
         "#tooltip{position:absolute;max-width:min(460px,90vw);padding:6px 8px;background:#fffff0;color:#111;"
         "border:1px solid #888;font-size:%4;box-shadow:2px 2px 6px rgba(0,0,0,.3)}\n"
         ".table-scroll{max-width:100%;overflow-x:auto}\n"
@@ -572,8 +585,8 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
         + QStringLiteral("</div>\n");
     page += QStringLiteral("<h2>Workload comparison</h2>\n");
     page += htmlComparisonTable(built.comparison);
-    if (!groups.empty()) {
-        page += QStringLiteral("<h2>Kernel groups</h2>\n") + htmlGroupTables(groups);
+    if (!verdicts.empty()) {
+        page += QStringLiteral("<h2>Serving verdict</h2>\n") + htmlGroupTables(verdicts);
     }
     page += QStringLiteral("<script type=\"application/json\" id=\"tips\">%1</script>\n").arg(tipsJson);
     page += QStringLiteral("<script>%1</script>\n</body></html>\n").arg(QString::fromLatin1(kScript));

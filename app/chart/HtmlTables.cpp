@@ -2,9 +2,9 @@
 
 #include "chart/HtmlSvg.h"
 
-#include "document/GroupColumns.h"
 #include "document/SceneBuilder.h"
 #include "io/ComparisonFormat.h"
+#include "io/VerdictFormat.h"
 #include "model/Session.h"
 #include "model/Units.h"
 
@@ -99,38 +99,57 @@ QString htmlComparisonTable(const Comparison& comparison)
                            : out + QStringLiteral("<ul id=\"comparison-notes\">\n") + notes + QStringLiteral("</ul>\n");
 }
 
-QString htmlGroupTables(const std::vector<GroupThroughput>& groups)
+QString htmlGroupTables(const std::vector<GroupVerdict>& verdicts)
 {
+    const auto text = [](const std::string& t) { return esc(QString::fromStdString(t)); };
+    const auto number = [](const std::optional<double>& v, const QString& prefix, const QString& suffix) {
+        return v ? esc(prefix + QString::fromStdString(formatNumber(*v, 3)) + suffix) : QStringLiteral("–");
+    };
     QString out;
-    for (size_t g = 0; g < groups.size(); ++g) {
-        const GroupThroughput& group = groups[g];
-        out += QStringLiteral("<h3 class=\"group-title\">%1</h3>\n")
-                   .arg(esc(QObject::tr("%1: %2, %3 tokens per step, ranked on its own")
-                                .arg(group.group, group.phase, QString::number(group.tokensPerStep, 'g', 8))));
-        out += QStringLiteral("<div class=\"table-scroll\"><table class=\"group\" data-group=\"%1\"><thead><tr>"
-                              "<th>Device</th><th>T_min per step</th>")
+    for (size_t g = 0; g < verdicts.size(); ++g) {
+        const GroupVerdict& verdict = verdicts[g];
+        out += QStringLiteral("<p class=\"headline\" data-group=\"%1\">%2</p>\n").arg(g).arg(text(verdict.headline));
+        out += QStringLiteral("<p class=\"verdict-off\" data-group=\"%1\" hidden></p>\n").arg(g);
+        out += QStringLiteral("<div class=\"table-scroll\"><table class=\"verdict\" data-group=\"%1\"><thead><tr>"
+                              "<th>Device</th><th>Batch</th><th>Fits</th><th>tokens/s per chip</th><th>tokens/s</th>"
+                              "<th>$/Mtok</th><th>$/Mtok owned</th><th>J/token</th><th>TPOT</th>")
                    .arg(g);
-        for (const GroupMetric& metric : groupMetrics()) {
-            out += QStringLiteral("<th title=\"%1\">%2</th>")
-                       .arg(esc(QString::fromLatin1(metric.toolTip)), esc(QString::fromLatin1(metric.title)));
+        for (const VerdictCriterion c : kVerdictCriteria) {
+            out += QStringLiteral("<th>Rank %1</th>").arg(esc(QString::fromLatin1(criterionTitle(c))));
         }
-        out += QStringLiteral("<th>Rank</th></tr></thead><tbody>\n");
-        for (const GroupThroughput::Device& device : group.devices) {
-            out += QStringLiteral("<tr data-device=\"%1\"%2><td>%3</td><td>%4</td>")
-                       .arg(device.sceneDevice)
-                       .arg(device.likeForLike ? QString() : QStringLiteral(" class=\"not-comparable\""),
-                           esc(device.label + (device.likeForLike ? QString() : QStringLiteral(" *"))),
-                           device.stepSeconds > 0.0 ? esc(formatQuantity(device.stepSeconds, Dimension::Seconds, 3))
-                                                    : QString());
-            for (const GroupMetric& metric : groupMetrics()) {
-                const auto value = metric.value(device);
-                out += QStringLiteral("<td class=\"%1\">%2</td>")
-                           .arg(QString::fromLatin1(metric.key), value ? esc(metric.text(*value)) : QString());
+        out += QStringLiteral("<th>Not ranked because</th></tr></thead><tbody>\n");
+        for (const size_t d : verdict.order()) {
+            const VerdictDevice& v = verdict.devices[d];
+            // Marked: ranked on no criterion (does not fit, misses the target, not comparable, refused).
+            const bool unranked = std::none_of(v.ranks.begin(), v.ranks.end(), [](int r) { return r > 0; });
+            out += QStringLiteral("<tr data-verdict-device=\"%1\" data-label=\"%2\"%3><td>%4</td>")
+                       .arg(d)
+                       .arg(text(v.label), unranked ? QStringLiteral(" class=\"not-comparable\"") : QString(),
+                           text(v.label + (unranked ? " *" : "")));
+            if (!v.error.empty()) {
+                out += QStringLiteral("<td colspan=\"11\">%1</td><td>%2</td></tr>\n")
+                           .arg(text(v.error), text(v.whyUnranked));
+                continue;
             }
-            out += QStringLiteral("<td class=\"rank\">%1</td></tr>\n")
-                       .arg(device.rank > 0 ? QString::number(device.rank) : QStringLiteral("–"));
+            const ServingStep& s = v.step;
+            out += QStringLiteral(
+                "<td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td><td>%8</td>")
+                       .arg(text(formatNumber(v.batch, 12)),
+                           s.memory.fits ? (*s.memory.fits ? QObject::tr("yes") : QObject::tr("no"))
+                                         : QStringLiteral("?"),
+                           text(formatSi(s.cost.tokensPerSecondPerChip.value_or(0.0))),
+                           text(formatSi(s.tokensPerSecond)),
+                           number(s.cost.usdPerMillionTokens, QStringLiteral("$"), {}),
+                           number(v.usdPerMillionTokensOwned, QStringLiteral("$"), {}),
+                           number(s.cost.joulesPerToken, {}, {}), text(formatQuantity(s.tMin, Dimension::Seconds)));
+            for (const VerdictCriterion c : kVerdictCriteria) {
+                out += QStringLiteral("<td class=\"rank\">%1</td>")
+                           .arg(v.rank(c) > 0 ? QString::number(v.rank(c)) : QStringLiteral("–"));
+            }
+            out += QStringLiteral("<td class=\"why\">%1</td></tr>\n").arg(text(v.whyUnranked));
         }
-        out += QStringLiteral("</tbody></table></div>\n");
+        out += QStringLiteral("</tbody></table></div>\n<p class=\"bound\">%1</p>\n")
+                   .arg(text(verdictBoundLine(verdict)));
     }
     return out;
 }

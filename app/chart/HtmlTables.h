@@ -1,6 +1,6 @@
 #pragma once
 
-#include "document/GroupThroughput.h"
+#include "model/serving/Verdict.h"
 
 #include <QString>
 
@@ -21,8 +21,10 @@ QString htmlResultsTable(const SceneBuildResult& built, const Session& session, 
 // The workload comparison: the columns of comparisonColumns() and the rank, '*' rows with their
 // caveats, the level notes and why a figure is blank, below it.
 QString htmlComparisonTable(const Comparison& comparison);
-// One table per kernel group (a transformer step): tokens per step, and per device the metrics of
-// groupMetrics() with the device's rank in the group; each group ranked on its own.
-QString htmlGroupTables(const std::vector<GroupThroughput>& groups);
+// One section per transformer group: its verdict's headline, then a table of its devices best first
+// (operating batch, fits, tokens/s per chip and in all, $/Mtok rented and owned, J/token, TPOT, the
+// ranks per criterion and why a device is unranked), the bound line under it. The page's legend greys
+// a switched-off device's row and says the headline was computed with it: the page never re-ranks.
+QString htmlGroupTables(const std::vector<GroupVerdict>& verdicts);
 
 } // namespace roofscope

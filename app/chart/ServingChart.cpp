@@ -1,5 +1,7 @@
 #include "chart/ServingChart.h"
 
+#include "io/VerdictFormat.h"
+
 #include "chart/PlotStyle.h"
 
 #include "chart/ChartText.h"
@@ -135,6 +137,31 @@ void ServingChart::rebuild()
                                               : m_settings.title);
     title->setFont(style.font(family, 11, QFont::DemiBold));
     title->setTextColor(style.text);
+    // Under the title, the verdict's headline (a row of the layout: it never covers the plot).
+    QCPTextElement* caption = nullptr;
+    for (int row = 0; row < m_plot->plotLayout()->rowCount(); ++row) {
+        auto* element = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(row, 0));
+        if (element && element->objectName() == QLatin1String("verdict")) {
+            caption = element;
+        }
+    }
+    const bool headline = m_settings.verdict && m_settings.headline;
+    if (headline && !caption) {
+        m_plot->plotLayout()->insertRow(1);
+        caption = new QCPTextElement(m_plot);
+        caption->setObjectName(QStringLiteral("verdict"));
+        m_plot->plotLayout()->addElement(1, 0, caption);
+    } else if (!headline && caption) {
+        m_plot->plotLayout()->remove(caption);
+        m_plot->plotLayout()->simplify();
+        caption = nullptr;
+    }
+    if (caption) {
+        caption->setText(
+            QString::fromStdString(m_settings.verdict->headline).replace(QStringLiteral("; "), QStringLiteral(";\n")));
+        caption->setFont(style.font(family, style.review ? 7.5 : 8.5));
+        caption->setTextColor(style.text);
+    }
 
     double xMin = std::numeric_limits<double>::infinity();
     double xMax = 0.0;
@@ -217,7 +244,7 @@ void ServingChart::rebuild()
             }
         }
     }
-    // The latency target and each device's best point under it.
+    // The latency target, if any, as a line.
     if (m_settings.targetMs && *m_settings.targetMs > 0.0) {
         const double target = *m_settings.targetMs;
         const double xTarget = m_settings.x == ServingXAxis::MsPerToken ? target : 1e3 / target;
@@ -237,32 +264,37 @@ void ServingChart::rebuild()
         m_fixedTexts.push_back(lineText);
         xMin = std::min(xMin, xTarget);
         xMax = std::max(xMax, xTarget);
-        for (const ServingCurve& c : m_curves.curves) {
-            const auto best = bestOperatingPoint(c, target, m_settings.y);
-            if (!best) {
+    }
+    // The verdict: each device's operating point ringed on its curve, the headline over the plot.
+    m_operatingPoints.assign(m_curves.curves.size(), std::nullopt);
+    if (m_settings.verdict) {
+        const GroupVerdict& verdict = *m_settings.verdict;
+        for (size_t i = 0; i < m_curves.curves.size(); ++i) {
+            const ServingCurve& c = m_curves.curves[i];
+            const auto d = static_cast<size_t>(c.sceneDevice);
+            if (c.sceneDevice < 0 || d >= verdict.devices.size() || !verdict.devices[d].error.empty()) {
                 continue;
             }
-            const ServingCurvePoint& p = c.points[*best];
+            const VerdictDevice& v = verdict.devices[d];
+            const ServingCurvePoint p = servingCurvePoint(v.step, v.batch);
+            const std::optional<double> y = p.y(m_settings.y);
+            if (!y || !(*y > 0.0) || !(p.x(m_settings.x) > 0.0)) {
+                continue;
+            }
+            m_operatingPoints[i] = QPointF(p.x(m_settings.x), *y);
             auto* ring = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
-            ring->setData(QVector<double> { p.x(m_settings.x) }, QVector<double> { *p.y(m_settings.y) });
+            ring->setData(QVector<double> { p.x(m_settings.x) }, QVector<double> { *y });
             ring->setLineStyle(QCPCurve::lsNone);
-            ring->setScatterStyle(QCPScatterStyle(
-                QCPScatterStyle::ssCircle, QPen(c.color, style.line(2.4)), Qt::NoBrush, 16.0 * style.markerScale));
+            ring->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                QPen(c.color, style.line(2.4),
+                    std::any_of(v.ranks.begin(), v.ranks.end(), [](int r) { return r > 0; }) ? Qt::SolidLine
+                                                                                             : Qt::DotLine),
+                Qt::NoBrush, 16.0 * style.markerScale));
+            ring->removeFromLegend();
         }
-        m_pickLines = servingPickLines(m_curves, target, m_settings.y);
-        auto* box = new ChartTextItem(m_plot);
-        box->position->setType(QCPItemPosition::ptAxisRectRatio);
-        const bool left = m_settings.x == ServingXAxis::MsPerToken;
-        box->position->setCoords(left ? 0.01 : 0.99, 0.01);
-        box->setPositionAlignment((left ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
-        box->setTextAlignment(Qt::AlignLeft);
-        box->setText(m_pickLines.join(QLatin1Char('\n')));
-        box->setFont(style.font(family, style.review ? 6.5 : 8.5)); // long lines: a smaller step up in review
-        box->setColor(style.text);
-        box->setBrush(panel);
-        box->setPen(QPen(style.panelBorder));
-        box->setPadding(QMargins(6, 4, 6, 4));
-        m_fixedTexts.push_back(box);
+        for (const std::string& line : verdictLines(verdict)) {
+            m_pickLines << QString::fromStdString(line);
+        }
     }
     if (m_drawnCurves == 0) {
         auto* empty = new ChartTextItem(m_plot);
@@ -287,7 +319,7 @@ void ServingChart::rebuild()
     }
     // Room for the wall labels on the right (ms/token) or the batch-1 labels (per user), the picks above.
     m_plot->xAxis->setRange(xMin / kMarginFactor, xMax * kMarginFactor * 2.5);
-    m_plot->yAxis->setRange(yMin / kMarginFactor, yMax * kMarginFactor * (m_pickLines.isEmpty() ? 1.0 : 6.0));
+    m_plot->yAxis->setRange(yMin / kMarginFactor, yMax * kMarginFactor);
     m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     m_plot->replot();
 }

@@ -2,6 +2,7 @@
 
 #include "document/ChartStyle.h"
 #include "document/ServingCurves.h"
+#include "model/serving/Verdict.h"
 
 #include <QByteArray>
 #include <QPointF>
@@ -38,6 +39,12 @@ public:
         std::optional<double> targetMs;
         ChartStyle style = ChartStyle::make(false, false);
         QString title; // above the plot
+        // The group's verdict on the curves' devices (the same order): each device's operating point
+        // is ringed, and its headline is the box over the plot (pickLines(): the verdict's lines).
+        std::optional<GroupVerdict> verdict;
+        // The headline under the title (exports); the window's Serving tab lists the verdict under the
+        // chart instead, leaving the plot its height.
+        bool headline = true;
     };
     // Draws the curves (and fits the axes to them).
     void setCurves(ServingCurves curves, const Settings& settings);
@@ -52,7 +59,10 @@ public:
     int drawnCurveCount() const { return m_drawnCurves; }
     QStringList wallLabels() const { return m_wallLabels; }
     QStringList batchLabels() const { return m_batchLabels; }
+    // The verdict as lines (headline, devices best first, what the figures rest on); empty without one.
     QStringList pickLines() const { return m_pickLines; }
+    // Where each curve's operating point is ringed (plot coordinates; empty: none on that curve).
+    std::vector<std::optional<QPointF>> operatingPoints() const { return m_operatingPoints; }
     QString xAxisTitle() const;
     QString yAxisTitle() const;
 
@@ -81,6 +91,7 @@ private:
     QStringList m_wallLabels;
     QStringList m_batchLabels;
     QStringList m_pickLines;
+    std::vector<std::optional<QPointF>> m_operatingPoints;
     QPointF m_pressPos;
     struct LabelAnchor {
         QCPItemText* text = nullptr;

@@ -2,6 +2,7 @@
 
 #include "chart/ChartExport.h"
 #include "chart/ServingChart.h"
+#include "document/GroupColumns.h"
 #include "document/SceneBuilder.h"
 #include "io/SafeFileWriter.h"
 #include "model/Session.h"
@@ -28,8 +29,8 @@ ServingChart::Settings settingsFor(const Session& session, const ChartExportOpti
 }
 
 // Draws the chart of the session's group into `chart`; returns false when the session has none.
-bool drawServing(
-    ServingChart& chart, const Session& session, const SceneBuildResult& built, const ChartExportOptions& options)
+bool drawServing(ServingChart& chart, const Session& session, const SceneBuildResult& built,
+    const std::vector<GroupVerdict>& verdicts, const ChartExportOptions& options)
 {
     const int group = servingGroupIndex(session, options.servingGroup);
     if (group < 0) {
@@ -37,7 +38,11 @@ bool drawServing(
     }
     chart.resize(options.width, options.height);
     chart.plot()->setGeometry(0, 0, options.width, options.height);
-    chart.setCurves(computeServingCurves(session, built.devices, built.scene, group), settingsFor(session, options));
+    ServingChart::Settings settings = settingsFor(session, options);
+    if (const GroupVerdict* verdict = verdictOfKernel(verdicts, session, group)) {
+        settings.verdict = *verdict;
+    }
+    chart.setCurves(computeServingCurves(session, built.devices, built.scene, group), settings);
     return true;
 }
 
@@ -61,7 +66,7 @@ QString exportServingChart(
     sceneOptions.review = options.review;
     const SceneBuildResult built = buildChartScene(styled, hardware, nullptr, sceneOptions);
     ServingChart chart;
-    if (!drawServing(chart, session, built, options)) {
+    if (!drawServing(chart, session, built, sceneVerdicts(session, built.devices, hardware), options)) {
         return QObject::tr(
             "%1: the session has no transformer group (template: transformer) to draw a serving chart of")
             .arg(path);
@@ -78,11 +83,11 @@ QString exportServingChart(
         path.toStdString(), std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), inputs));
 }
 
-QString addServingSection(
-    QString page, const Session& session, const SceneBuildResult& built, const ChartExportOptions& options)
+QString addServingSection(QString page, const Session& session, const SceneBuildResult& built,
+    const std::vector<GroupVerdict>& verdicts, const ChartExportOptions& options)
 {
     ServingChart chart;
-    if (!drawServing(chart, session, built, options)) {
+    if (!drawServing(chart, session, built, verdicts, options)) {
         return page;
     }
     QByteArray svg;

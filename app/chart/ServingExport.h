@@ -1,6 +1,10 @@
 #pragma once
 
+#include "model/serving/Verdict.h"
+
 #include <QString>
+
+#include <vector>
 
 namespace roofscope {
 
@@ -19,7 +23,8 @@ QString exportServingChart(
 // The interactive page of the roofline (HtmlExport.h) with the serving chart added below it (inline
 // SVG, each device's operating point under the target listed) when the session has a transformer
 // group; `page` unchanged otherwise. `built` is the roofline's scene (its devices, colours, labels).
-QString addServingSection(
-    QString page, const Session& session, const SceneBuildResult& built, const ChartExportOptions& options);
+// `verdicts` are the groups' verdicts on the scene's devices (sceneVerdicts()).
+QString addServingSection(QString page, const Session& session, const SceneBuildResult& built,
+    const std::vector<GroupVerdict>& verdicts, const ChartExportOptions& options);
 
 } // namespace roofscope

@@ -10,6 +10,7 @@
 #include "cli/PrintableStreamBuf.h"
 #include "cli/SweepCommand.h"
 #include "cli/TableCommand.h"
+#include "cli/VerdictArgs.h"
 #include "cli/WorkloadCommand.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
@@ -357,7 +358,9 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
 
 int compareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    CliArgs opts(args, 1, { "session", "format", "baseline", "hardware-dir" }, {});
+    std::vector<std::string> options { "session", "format", "baseline", "hardware-dir" };
+    options.insert(options.end(), verdictOptions().begin(), verdictOptions().end());
+    CliArgs opts(args, 1, options, {});
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -376,6 +379,7 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
     if (baseline) {
         session.view.baseline = *baseline;
     }
+    applyVerdictOptions(opts, session.view);
     Comparison comparison = compareSession(session, context.database());
     if (comparison.entries.empty()) {
         throw CliError(*path + ": the session shows no device to compare");
@@ -385,16 +389,23 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
         })) {
         throw CliError("--baseline '" + *baseline + "' is not one of the session's devices");
     }
+    // Every warning is printed and, in JSON, listed: what stderr says, the output says too.
+    std::vector<std::string> printed;
     for (const auto& warning : comparison.warnings) {
-        err << "roofscope: warning: " << *path << ": " << warning << "\n";
+        printed.push_back(*path + ": " + warning);
     }
     for (const auto& entry : comparison.entries) {
         for (const auto& error : entry.totals.errors) {
-            err << "roofscope: warning: " << entry.id << ": " << error << "\n";
+            printed.push_back(entry.id + ": " + error);
         }
     }
+    for (const auto& warning : printed) {
+        err << "roofscope: warning: " << warning << "\n";
+    }
     if (format == "json") {
-        out << jsonText(comparisonToJson(comparison)) << "\n";
+        nlohmann::json j = comparisonToJson(comparison);
+        j["warnings"] = printed;
+        out << jsonText(j) << "\n";
         return 0;
     }
     out << formatComparison(comparison,

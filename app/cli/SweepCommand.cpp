@@ -102,7 +102,7 @@ int servingSweep(const CliArgs& opts, const CliContext& context, const Parameter
             }
             devices.push_back({ { "hardware", device.hardwareId }, { "hardware_name", device.hardwareLabel },
                 { "points", std::move(points) }, { "crossings", std::move(crossings) },
-                { "max_batch", optional(device.maxBatch) } });
+                { "max_batch", optional(device.maxBatch) }, { "skipped", device.skipped } });
         }
         j["devices"] = std::move(devices);
         out << j.dump(2) << "\n";
@@ -124,6 +124,9 @@ int servingSweep(const CliArgs& opts, const CliContext& context, const Parameter
                                      : "no",
                        6)
                 << p.binding << "\n";
+        }
+        for (const std::string& skipped : device.skipped) {
+            out << "  left out: " << skipped << "\n";
         }
         if (device.maxBatch) {
             out << "  max batch " << formatNumber(*device.maxBatch, 12)

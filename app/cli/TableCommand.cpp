@@ -3,9 +3,12 @@
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/TableJson.h"
+#include "cli/VerdictArgs.h"
 #include "io/EvaluationTableWriter.h"
 #include "io/ServingJson.h"
 #include "io/SessionEvaluator.h"
+#include "io/SessionVerdict.h"
+#include "io/VerdictFormat.h"
 
 #include <algorithm>
 #include <ostream>
@@ -14,7 +17,9 @@ namespace roofscope {
 
 int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    CliArgs opts(args, 1, { "session", "format", "hardware-dir" }, {});
+    std::vector<std::string> options { "session", "format", "hardware-dir" };
+    options.insert(options.end(), verdictOptions().begin(), verdictOptions().end());
+    CliArgs opts(args, 1, options, {});
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -28,12 +33,13 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    const Session session = loadSessionOrThrow(*path, err);
+    Session session = loadSessionOrThrow(*path, err);
+    applyVerdictOptions(opts, session.view);
     if (session.kernels.empty()) {
         throw CliError(*path + ": the session has no kernel, so there is no table to print");
     }
-    // Transformer groups served on each device (SPEC 6.6).
-    const auto groups = serveSessionGroups(session, context.database());
+    // The transformer groups' verdicts: each device at its operating point, ranked per criterion.
+    const std::vector<GroupVerdict> verdicts = sessionVerdicts(session, context.database(), sessionCriteria(session));
     const bool shown = std::any_of(
         session.devices.begin(), session.devices.end(), [](const DeviceSelection& d) { return d.visible; });
     if (!shown && format != "json") {
@@ -55,6 +61,9 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     evaluateSessionInBlocks(session, context.database(), kKernelsPerBlock, [&](SessionEvaluation& block) {
         if (!block.errors.empty()) {
             throw CliError(*path + ": " + block.errors.front());
+        }
+        for (const auto& error : block.groupErrors) { // a group that cannot be served there: said, then left out
+            err << "roofscope: warning: " << *path << ": " << error << "; its kernels are left out there\n";
         }
         for (const auto& row : block.rows) {
             for (const auto& w : row.evaluation.warnings) {
@@ -84,7 +93,7 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
             writeTableJsonRows(out, block, first);
             return true;
         });
-        writeTableJsonEnd(out, session, first, groups);
+        writeTableJsonEnd(out, session, first, verdicts);
         return 0;
     }
     writer.writeHeader(out);
@@ -95,13 +104,11 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         return true;
     });
     if (format != "csv") {
-        for (const auto& device : groups) {
-            for (const auto& group : device) {
-                out << "\nstep '" << group.name << "' on " << group.step.hardwareLabel << ": "
-                    << (group.step.error.empty()
-                               ? servingSummaryText(group.step) + "; tokens/s is " + servingBoundText(group.step)
-                               : group.step.error)
-                    << "\n";
+        for (const GroupVerdict& verdict : verdicts) {
+            const std::vector<std::string> lines = verdictLines(verdict);
+            out << "\nServing '" << verdict.group << "': " << lines.front() << "\n";
+            for (size_t i = 1; i < lines.size(); ++i) {
+                out << "  " << lines[i] << "\n";
             }
         }
     }

@@ -50,8 +50,7 @@ void writeTableJsonRows(std::ostream& out, const SessionEvaluation& evaluation, 
     first = first && rows.empty();
 }
 
-void writeTableJsonEnd(
-    std::ostream& out, const Session& session, bool first, const std::vector<std::vector<GroupServing>>& groups)
+void writeTableJsonEnd(std::ostream& out, const Session& session, bool first, const std::vector<GroupVerdict>& verdicts)
 {
     // Row by row, as one array's dump(2) would print them, without holding the whole tree.
     auto print = [&](const nlohmann::json& object) {
@@ -71,14 +70,19 @@ void writeTableJsonEnd(
             print(kernelOnlyToJson(k));
         }
     }
-    for (const auto& device : groups) {
-        for (const auto& group : device) {
-            nlohmann::json row = group.step.error.empty()
-                ? servingStepToJson(group.step, false)
-                : nlohmann::json { { "hardware", group.step.hardwareId }, { "error", group.step.error } };
-            row["kernel"] = group.name;
+    for (const GroupVerdict& verdict : verdicts) {
+        const VerdictCriterion primary = verdict.primary();
+        for (const VerdictDevice& device : verdict.devices) {
+            nlohmann::json row = device.error.empty()
+                ? servingStepToJson(device.step, false)
+                : nlohmann::json { { "hardware", device.id }, { "error", device.error } };
+            row["kernel"] = verdict.group;
             row["group"] = "transformer";
-            row["rank"] = group.rank > 0 ? nlohmann::json(group.rank) : nlohmann::json(nullptr);
+            row["batch"] = device.error.empty() ? nlohmann::json(device.batch) : nlohmann::json(nullptr);
+            row["rank"] = device.rank(primary) > 0 ? nlohmann::json(device.rank(primary)) : nlohmann::json(nullptr);
+            row["why_unranked"]
+                = device.whyUnranked.empty() ? nlohmann::json(nullptr) : nlohmann::json(device.whyUnranked);
+            row["headline"] = verdict.headline;
             print(row);
         }
     }
@@ -86,11 +90,11 @@ void writeTableJsonEnd(
 }
 
 void writeTableJson(std::ostream& out, const SessionEvaluation& evaluation, const Session& session,
-    const std::vector<std::vector<GroupServing>>& groups)
+    const std::vector<GroupVerdict>& verdicts)
 {
     bool first = true;
     writeTableJsonRows(out, evaluation, first);
-    writeTableJsonEnd(out, session, first, groups);
+    writeTableJsonEnd(out, session, first, verdicts);
 }
 
 } // namespace roofscope

@@ -2,7 +2,9 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/VerdictArgs.h"
 #include "io/ServingJson.h"
+#include "io/VerdictFormat.h"
 #include "model/ChipScaling.h"
 #include "model/Text.h"
 #include "model/TransformerWorkload.h"
@@ -144,10 +146,10 @@ int workloadCommand(const std::vector<std::string>& args, std::ostream& out, std
     if (args.size() < 2 || args[1] != kTransformerTemplate) {
         throw CliError("expected 'workload transformer --param ... --hardware IDS'");
     }
-    CliArgs opts(args, 2,
-        { "hardware", "hardware-dir", "peak", "bandwidth", "param", "chips", "precision", "unit", "comm-fraction",
-            "tolerance", "price-per-hour", "tdp" },
-        { "json", "sustained" });
+    std::vector<std::string> valueOptions { "hardware", "hardware-dir", "peak", "bandwidth", "param", "chips",
+        "precision", "unit", "comm-fraction", "tolerance", "price-per-hour", "tdp" };
+    valueOptions.insert(valueOptions.end(), verdictOptions().begin(), verdictOptions().end());
+    CliArgs opts(args, 2, valueOptions, { "json", "sustained" });
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -157,8 +159,28 @@ int workloadCommand(const std::vector<std::string>& args, std::ostream& out, std
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    const auto results
-        = evaluateDevices(instance, context.devices(), context.chips(), servingOptions(opts, context.evalOptions()));
+    const ServingOptions options = servingOptions(opts, context.evalOptions());
+    const VerdictCriteria criteria = verdictCriteria(opts);
+    // The verdict over the devices: with --target-ms each device at its own operating batch.
+    std::vector<VerdictDeviceInput> inputs;
+    for (const Hardware& device : context.devices()) {
+        VerdictDeviceInput input;
+        input.id = device.id;
+        input.label = device.shortLabel() + (context.chips() > 1.0 ? " x" + formatNumber(context.chips(), 6) : "");
+        input.chip = device;
+        input.chips = context.chips();
+        input.options = options;
+        input.purchasePricePerChip = device.priceDollars;
+        inputs.push_back(std::move(input));
+    }
+    Kernel group;
+    group.name = "transformer";
+    group.templ = instance;
+    const GroupVerdict verdict = groupVerdict(group, inputs, criteria, options.eval.sustained);
+    std::vector<ServingStep> results = evaluateDevices(instance, context.devices(), context.chips(), options);
+    for (size_t d = 0; criteria.targetMs && d < results.size(); ++d) {
+        results[d] = verdict.devices[d].step; // each at its operating batch
+    }
     if (opts.has("json")) {
         nlohmann::json j;
         j["workload"] = "transformer";
@@ -176,11 +198,16 @@ int workloadCommand(const std::vector<std::string>& args, std::ostream& out, std
             array.push_back(std::move(device));
         }
         j["devices"] = array;
+        j["answer"] = verdictToJson(verdict);
         out << j.dump(2) << "\n";
         return 0;
     }
     for (const auto& d : results) {
         printStep(out, d);
+    }
+    out << "\n";
+    for (const std::string& line : verdictLines(verdict)) {
+        out << line << "\n";
     }
     return 0;
 }

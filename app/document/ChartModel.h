@@ -5,6 +5,7 @@
 
 #include <QColor>
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <limits>
@@ -146,6 +147,7 @@ struct ChartSummary {
     QString title; // "Workload: 4 kernels, 8.8 TFLOP"
     std::vector<ChartSummaryRow> rows; // ranked (like-for-like) devices fastest first, then the others
     QString ordering; // how the rows are ordered: "Fastest first · bar: T_min total"
+    QStringList headlines; // the serving verdicts' headlines, one per transformer group
 };
 
 // An annotation arrow between two kernels (indices into ChartScene::kernels), labelled with the ratio
@@ -168,6 +170,9 @@ struct ChartNote {
 struct ChartDecorations {
     QString title; // the session's title
     QString subtitle; // "peak roofs · bf16", "sustained roofs · bf16, fp8"
+    // Lines under the subtitle: each transformer group's verdict headline (split at its "; "), so the
+    // window and every export carry the answer with its batch and roofs.
+    QStringList captions;
     std::vector<double> commFractions; // effective roofs at (1 - f) of each device's ideal roof
     QString shadeLow; // level names; both set: the band between their roofs is shaded
     QString shadeHigh;

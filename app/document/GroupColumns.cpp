@@ -1,69 +1,164 @@
 #include "document/GroupColumns.h"
 
+#include "document/ChartModel.h"
+#include "document/SceneBuilder.h"
+#include "io/SessionVerdict.h"
+#include "io/VerdictFormat.h"
+#include "model/TransformerWorkload.h"
+#include "model/Units.h"
+
 #include <QObject>
 
 namespace roofscope {
 
 namespace {
-const GroupThroughput::Device* deviceOf(const GroupThroughput& group, int sceneDevice)
+QString qs(const std::string& text)
 {
-    for (const GroupThroughput::Device& device : group.devices) {
-        if (device.sceneDevice == sceneDevice) {
-            return &device;
-        }
-    }
-    return nullptr;
+    return QString::fromStdString(text);
+}
+
+std::optional<double> batchOf(const VerdictDevice& d)
+{
+    return d.error.empty() ? std::optional<double>(d.batch) : std::nullopt;
 }
 } // namespace
+
+std::vector<GroupVerdict> sceneVerdicts(
+    const Session& session, const std::vector<SceneDevice>& devices, const HardwareDatabase& database)
+{
+    std::vector<VerdictDeviceInput> inputs;
+    inputs.reserve(devices.size());
+    for (const SceneDevice& device : devices) {
+        if (device.sessionIndex >= session.devices.size()) {
+            inputs.emplace_back();
+            continue;
+        }
+        const DeviceSelection& selection = session.devices[device.sessionIndex];
+        inputs.push_back(verdictDeviceInput(session, selection, database.find(selection.id)));
+    }
+    return groupVerdicts(session, inputs, sessionCriteria(session));
+}
+
+const GroupVerdict* verdictOfKernel(
+    const std::vector<GroupVerdict>& verdicts, const Session& session, int sessionKernel)
+{
+    if (sessionKernel < 0 || static_cast<size_t>(sessionKernel) >= session.kernels.size()) {
+        return nullptr;
+    }
+    size_t index = 0; // the verdicts follow the session's transformer groups in order
+    for (int k = 0; k < sessionKernel; ++k) {
+        const Kernel& kernel = session.kernels[static_cast<size_t>(k)];
+        index += isKernelGroup(kernel) && kernel.templ && kernel.templ->name == kTransformerTemplate ? 1 : 0;
+    }
+    const Kernel& kernel = session.kernels[static_cast<size_t>(sessionKernel)];
+    const bool group = isKernelGroup(kernel) && kernel.templ && kernel.templ->name == kTransformerTemplate;
+    return group && index < verdicts.size() ? &verdicts[index] : nullptr;
+}
 
 const std::vector<GroupMetric>& groupMetrics()
 {
     static const std::vector<GroupMetric> metrics {
-        {
-            "tokens_per_s",
-            "tokens/s",
-            "Tokens per second of one step of the group on this device: the step's tokens over the sum of its "
-            "kernels' T_min (a bound: the most the roofs allow)",
-            [](const GroupThroughput::Device& device) {
-                return device.tokensPerSecond > 0.0 ? std::optional<double>(device.tokensPerSecond) : std::nullopt;
-            },
-            [](double value) { return tokensPerSecondText(value); },
-            true,
-        },
+        { "batch", "batch",
+            "The operating point of the verdict: the group's batch, or with a latency target the batch of the most "
+            "tokens/s per chip that meets it and fits",
+            batchOf, [](double v) { return qs(formatNumber(v, 12)); }, false },
+        { "tokens_per_s_per_chip", "tok/s/chip",
+            "Tokens per second per chip of the served step at the operating batch (a bound: the most the roofs "
+            "allow, collectives overlapped)",
+            [](const VerdictDevice& d) { return d.figure(VerdictCriterion::TokensPerSecondPerChip); },
+            [](double v) { return qs(formatSi(v)); }, true, VerdictCriterion::TokensPerSecondPerChip },
+        { "usd_per_million_tokens", "$/Mtok",
+            "US dollars per million tokens at the device's hourly price, at the operating batch",
+            [](const VerdictDevice& d) { return d.figure(VerdictCriterion::UsdPerMillionTokens); },
+            [](double v) { return QStringLiteral("$") + qs(formatNumber(v, 3)); }, true,
+            VerdictCriterion::UsdPerMillionTokens },
     };
     return metrics;
 }
 
-std::vector<GroupColumn> groupColumns(const std::vector<GroupThroughput>& groups)
+std::vector<GroupColumn> groupColumns(const std::vector<GroupVerdict>& verdicts)
 {
     std::vector<GroupColumn> columns;
-    for (size_t g = 0; g < groups.size(); ++g) {
+    for (size_t g = 0; g < verdicts.size(); ++g) {
         for (size_t m = 0; m < groupMetrics().size(); ++m) {
-            columns.push_back({ g, m, groups[g].group + QLatin1Char(' ') + QObject::tr(groupMetrics()[m].title) });
+            columns.push_back(
+                { g, m, qs(verdicts[g].group) + QLatin1Char(' ') + QObject::tr(groupMetrics()[m].title) });
         }
     }
     return columns;
 }
 
-std::optional<double> groupNumber(
-    const std::vector<GroupThroughput>& groups, const GroupColumn& column, int sceneDevice)
+const VerdictDevice* verdictDevice(const GroupVerdict& verdict, int sceneDevice)
 {
-    if (column.group >= groups.size() || column.metric >= groupMetrics().size()) {
+    return sceneDevice >= 0 && static_cast<size_t>(sceneDevice) < verdict.devices.size()
+        ? &verdict.devices[static_cast<size_t>(sceneDevice)]
+        : nullptr;
+}
+
+std::optional<double> groupNumber(const std::vector<GroupVerdict>& verdicts, const GroupColumn& column, int sceneDevice)
+{
+    if (column.group >= verdicts.size() || column.metric >= groupMetrics().size()) {
         return std::nullopt;
     }
-    const GroupThroughput::Device* device = deviceOf(groups[column.group], sceneDevice);
+    const VerdictDevice* device = verdictDevice(verdicts[column.group], sceneDevice);
     return device ? groupMetrics()[column.metric].value(*device) : std::nullopt;
 }
 
-QString groupCell(const std::vector<GroupThroughput>& groups, const GroupColumn& column, int sceneDevice)
+QString groupCell(const std::vector<GroupVerdict>& verdicts, const GroupColumn& column, int sceneDevice)
 {
-    const std::optional<double> value = groupNumber(groups, column, sceneDevice);
+    const std::optional<double> value = groupNumber(verdicts, column, sceneDevice);
     if (!value) {
         return {};
     }
-    const GroupThroughput::Device* device = deviceOf(groups[column.group], sceneDevice);
-    return groupMetrics()[column.metric].text(*value)
-        + (device && !device->likeForLike ? QStringLiteral(" *") : QString());
+    const VerdictDevice* device = verdictDevice(verdicts[column.group], sceneDevice);
+    // Starred: ranked on no criterion (does not fit, misses the target, not comparable, refused).
+    const bool unranked
+        = device && std::none_of(device->ranks.begin(), device->ranks.end(), [](int r) { return r > 0; });
+    return groupMetrics()[column.metric].text(*value) + (unranked ? QStringLiteral(" *") : QString());
+}
+
+QStringList verdictTextLines(const std::vector<GroupVerdict>& verdicts)
+{
+    QStringList lines;
+    for (const GroupVerdict& verdict : verdicts) {
+        for (const std::string& line : verdictLines(verdict)) {
+            lines << qs(line);
+        }
+    }
+    return lines;
+}
+
+QStringList verdictCaptions(const std::vector<GroupVerdict>& verdicts)
+{
+    QStringList lines;
+    for (const GroupVerdict& verdict : verdicts) {
+        const QStringList parts = qs(verdict.headline).split(QStringLiteral("; "));
+        for (int i = 0; i < parts.size(); ++i) {
+            lines << parts[i] + (i + 1 < parts.size() ? QStringLiteral(";") : QString());
+        }
+    }
+    return lines;
+}
+
+void addVerdicts(ChartSummary& summary, const std::vector<GroupVerdict>& verdicts)
+{
+    for (ChartSummaryRow& row : summary.rows) {
+        for (const GroupVerdict& verdict : verdicts) {
+            const VerdictDevice* device = verdictDevice(verdict, row.sceneDevice);
+            if (!device) {
+                continue;
+            }
+            QString text = qs(verdictBrief(verdict, *device));
+            if (verdicts.size() > 1) {
+                text = qs(verdict.group) + QStringLiteral(": ") + text;
+            }
+            text.replace(QLatin1Char(' '), QChar(0x00A0)); // wraps between figures, not inside one
+            row.detail += QStringLiteral(" · ") + text;
+        }
+    }
+    for (const GroupVerdict& verdict : verdicts) {
+        summary.headlines << qs(verdict.headline);
+    }
 }
 
 } // namespace roofscope

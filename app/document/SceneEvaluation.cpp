@@ -42,7 +42,7 @@ std::optional<Evaluation> evaluateForScene(
         if (count) {
             *count = part.kernel->count;
         }
-        evaluated = evaluate(*part.kernel, *device.hardware, device.options);
+        evaluated = evaluateGroupPart(part, *device.hardware, device.options);
     } else if (device.chips > 1 || isShardedKernel(kernel)) {
         // The whole work of the device's chips, collective bytes on its network (as the CLI evaluates).
         Kernel scaled = kernel;

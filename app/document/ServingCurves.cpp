@@ -6,6 +6,7 @@
 #include "model/KernelProbe.h"
 #include "model/Session.h"
 #include "model/TransformerWorkload.h"
+#include "model/Units.h"
 #include "model/serving/ServingStep.h"
 #include "model/serving/ServingSweep.h"
 
@@ -107,44 +108,27 @@ int servingGroupIndex(const Session& session, int preferred)
     return -1;
 }
 
-namespace {
-
-ServingCurvePoint curvePoint(const ServingStep& step, double batch, std::optional<double> pricePerHour)
+ServingCurvePoint servingCurvePoint(const ServingStep& step, double batch)
 {
     const ServingPoint brief = servingPoint(step, batch);
     ServingCurvePoint p;
     p.batch = batch;
-    p.tokensPerSecond = step.tokensPerSecond;
-    p.tokensPerSecondPerChip = step.chips > 0.0 ? step.tokensPerSecond / step.chips : 0.0;
-    p.msPerToken = step.tMin * 1e3;
-    p.tokensPerSecondPerUser = step.tMin > 0.0 ? 1.0 / step.tMin : 0.0;
-    p.usdPerMillionTokens = step.cost.usdPerMillionTokens;
-    p.joulesPerToken = step.cost.joulesPerToken;
-    if (pricePerHour && *pricePerHour > 0.0 && step.chips > 0.0) {
-        p.tokensPerSecondPerUsdHour = step.tokensPerSecond / (step.chips * *pricePerHour);
-    }
-    if (p.joulesPerToken && *p.joulesPerToken > 0.0) {
-        p.tokensPerJoule = 1.0 / *p.joulesPerToken;
-    }
+    p.tokensPerSecond = brief.tokensPerSecond;
+    p.tokensPerSecondPerChip = brief.tokensPerSecondPerChip;
+    p.msPerToken = brief.tMin * 1e3;
+    p.tokensPerSecondPerUser = brief.tokensPerSecondPerUser;
+    p.usdPerMillionTokens = brief.usdPerMillionTokens;
+    p.joulesPerToken = brief.joulesPerToken;
+    p.tokensPerSecondPerUsdHour = brief.tokensPerSecondPerUsdHour;
+    p.tokensPerJoule = brief.tokensPerJoule;
     p.binding = QString::fromStdString(brief.binding);
-    p.fits = step.memory.fits.value_or(true);
-    // The kernel that takes most of the step: among the collectives when they take longer than the
-    // rest (they overlap it at best), else among the compute and memory kernels.
-    const bool collectivesBind = step.collectiveSeconds > step.computeMemorySeconds;
-    double most = -1.0;
-    for (const ServingKernel& k : step.kernels) {
-        if (k.info.collective != collectivesBind) {
-            continue;
-        }
-        const double t = k.kernel.count * k.seconds;
-        if (t > most) {
-            most = t;
-            p.bindingKernel = QString::fromStdString(k.kernel.name);
-        }
-    }
-    p.bindingKernelShare = step.tMin > 0.0 && most > 0.0 ? most / step.tMin : 0.0;
+    p.bindingKernel = QString::fromStdString(brief.bindingKernel);
+    p.bindingKernelShare = brief.bindingKernelShare;
+    p.fits = brief.fits.value_or(true);
     return p;
 }
+
+namespace {
 
 // One device's curve: the step at batch 1 (for max_batch), then at each batch of the sweep.
 ServingCurve deviceCurve(const Session& session, const std::vector<SceneDevice>& devices, const ChartScene& scene,
@@ -194,7 +178,7 @@ ServingCurve deviceCurve(const Session& session, const std::vector<SceneDevice>&
     curve.points.reserve(batches.size());
     for (double batch : batches) {
         if (batch == 1.0) {
-            curve.points.push_back(curvePoint(first, batch, options.pricePerHourPerChip));
+            curve.points.push_back(servingCurvePoint(first, batch));
             continue;
         }
         instance.params["batch"] = batch;
@@ -203,7 +187,7 @@ ServingCurve deviceCurve(const Session& session, const std::vector<SceneDevice>&
             curve.note = QString::fromStdString(step.error);
             break;
         }
-        curve.points.push_back(curvePoint(step, batch, options.pricePerHourPerChip));
+        curve.points.push_back(servingCurvePoint(step, batch));
     }
     return curve;
 }
@@ -236,104 +220,9 @@ ServingCurves computeServingCurves(const Session& session, const std::vector<Sce
     return out;
 }
 
-std::optional<size_t> bestOperatingPoint(const ServingCurve& curve, double targetMs, ServingYAxis y)
-{
-    // The most y within the target; then the lowest-latency point within kNearlyBest of it (where the
-    // curve is flat, more batch buys latency, not throughput).
-    constexpr double kNearlyBest = 0.005;
-    const auto eligible = [&](const ServingCurvePoint& p) { return p.fits && p.msPerToken <= targetMs && p.y(y); };
-    double bestY = -1.0;
-    for (const ServingCurvePoint& p : curve.points) {
-        if (eligible(p)) {
-            bestY = std::max(bestY, *p.y(y));
-        }
-    }
-    std::optional<size_t> best;
-    for (size_t i = 0; i < curve.points.size(); ++i) {
-        const ServingCurvePoint& p = curve.points[i];
-        if (eligible(p) && *p.y(y) >= bestY * (1.0 - kNearlyBest)
-            && (!best || p.msPerToken < curve.points[*best].msPerToken)) {
-            best = i;
-        }
-    }
-    return best;
-}
-
 QString servingNumber(double value)
 {
-    if (!std::isfinite(value)) {
-        return QStringLiteral("-");
-    }
-    const double a = std::abs(value);
-    struct Suffix {
-        double scale;
-        const char* text;
-    };
-    static const Suffix suffixes[] = { { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" } };
-    for (const Suffix& s : suffixes) {
-        if (a >= s.scale) {
-            return QString::number(value / s.scale, 'g', 3) + QLatin1String(s.text);
-        }
-    }
-    return QString::number(value, 'g', 3);
-}
-
-namespace {
-QString yText(const ServingCurvePoint& p, ServingYAxis y)
-{
-    switch (y) {
-    case ServingYAxis::TokensPerSecondPerUsdHour:
-        return QObject::tr("%1 tok/s per $/h").arg(servingNumber(p.tokensPerSecondPerUsdHour.value_or(0.0)));
-    case ServingYAxis::TokensPerJoule:
-        return QObject::tr("%1 tokens/J").arg(servingNumber(p.tokensPerJoule.value_or(0.0)));
-    case ServingYAxis::TokensPerSecondPerChip:
-        break;
-    }
-    return QObject::tr("%1 tok/s/chip").arg(servingNumber(p.tokensPerSecondPerChip));
-}
-} // namespace
-
-QStringList servingPickLines(const ServingCurves& curves, double targetMs, ServingYAxis y)
-{
-    struct Pick {
-        const ServingCurve* curve;
-        const ServingCurvePoint* point;
-    };
-    std::vector<Pick> picks;
-    QStringList missing;
-    const QString target = QObject::tr("at <= %1 ms/token").arg(servingNumber(targetMs));
-    for (const ServingCurve& c : curves.curves) {
-        if (const auto best = bestOperatingPoint(c, targetMs, y)) {
-            picks.push_back({ &c, &c.points[*best] });
-        } else if (!c.points.empty()) {
-            missing << QObject::tr("%1: %2 no batch meets it (batch 1 takes %3 ms)")
-                           .arg(target, c.label, servingNumber(c.points.front().msPerToken));
-        } else {
-            missing << QObject::tr("%1: %2 no curve (%3)").arg(target, c.label, c.note);
-        }
-    }
-    std::stable_sort(picks.begin(), picks.end(),
-        [&](const Pick& a, const Pick& b) { return a.point->y(y).value_or(0.0) > b.point->y(y).value_or(0.0); });
-    QStringList lines;
-    for (const Pick& pick : picks) {
-        const ServingCurvePoint& p = *pick.point;
-        QString line = QObject::tr("%1: %2 serves %3 at batch %4")
-                           .arg(target, pick.curve->label, yText(p, y), servingNumber(p.batch));
-        if (y != ServingYAxis::TokensPerSecondPerChip) {
-            line += QObject::tr(" (%1 tok/s/chip)").arg(servingNumber(p.tokensPerSecondPerChip));
-        }
-        if (p.usdPerMillionTokens) {
-            line += QObject::tr(", $%1/Mtok").arg(servingNumber(*p.usdPerMillionTokens));
-        }
-        line += QObject::tr(" (%1 binds: %2)").arg(p.bindingKernel, p.binding);
-        lines << line;
-    }
-    lines << missing;
-    if (!lines.isEmpty()) {
-        lines << QObject::tr("Each figure is a bound on %1 roofs (T_min, without launch overhead), not a measurement.")
-                     .arg(curves.roofs);
-    }
-    return lines;
+    return std::isfinite(value) ? QString::fromStdString(formatSi(value)) : QStringLiteral("-");
 }
 
 QString servingPointText(const ServingCurve& curve, const ServingCurvePoint& p, const QString& roofs)

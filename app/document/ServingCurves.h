@@ -5,6 +5,8 @@
 #include <QStringList>
 
 #include <optional>
+
+#include "model/serving/ServingStep.h"
 #include <string>
 #include <vector>
 
@@ -77,19 +79,14 @@ int servingGroupIndex(const Session& session, int preferred);
 ServingCurves computeServingCurves(const Session& session, const std::vector<SceneDevice>& devices,
     const ChartScene& scene, int sessionKernel, int steps = 128);
 
-// The best operating point of a curve under a latency target: among the points that fit with at most
-// `targetMs` per token, the one with the lowest latency whose y is within 0.5 % of the largest y
-// (where a curve is flat, more batch buys latency, not throughput); empty when none meets it.
-std::optional<size_t> bestOperatingPoint(const ServingCurve& curve, double targetMs, ServingYAxis y);
-
-// The picks, one line per device, best first ("at <= 50 ms/token: B200 x8 serves 1.9k tok/s/chip at
-// batch 256, $0.41/Mtok"), then a line saying what the figures are (a bound on peak or sustained roofs).
-QStringList servingPickLines(const ServingCurves& curves, double targetMs, ServingYAxis y);
+// One point of a curve: the served step at that batch in the chart's terms, every figure read from
+// the core's point (servingPoint(): per chip, per user, per $/hour of the system, per joule).
+ServingCurvePoint servingCurvePoint(const ServingStep& step, double batch);
 
 // The point's tooltip: batch, tokens/s, latency, $/Mtok, J/token, what binds.
 QString servingPointText(const ServingCurve& curve, const ServingCurvePoint& point, const QString& roofs);
 
-// "1.9k", "12.3", "0.041": a figure in three significant digits with an SI suffix.
+// "1.9k", "12.3", "0.041": a figure in three significant digits with an SI suffix (formatSi()).
 QString servingNumber(double value);
 
 } // namespace roofscope

@@ -1,9 +1,9 @@
 #include "document/SessionAnalysis.h"
 
+#include "document/GroupColumns.h"
+
 #include "document/DisplayName.h"
 #include "document/EvaluationText.h"
-#include "document/GroupServing.h"
-#include "document/GroupThroughput.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "model/Solver.h"
@@ -248,9 +248,10 @@ void SessionAnalysis::rebuild(bool fit)
     m_results = std::move(built.results);
     m_comparison = std::move(built.comparison);
     m_scene = std::make_shared<ChartScene>(std::move(built.scene));
-    if (m_options.review && m_expanded) {
-        addGroupThroughput(m_scene->summary, groupThroughputs(*this)); // tokens per second per device
-        addServingPicks(m_scene->summary, *this); // each device's operating point under the latency target
+    updateVerdicts();
+    m_scene->decorations.captions = verdictCaptions(m_verdicts);
+    if (m_options.review) {
+        addVerdicts(m_scene->summary, m_verdicts); // each device's answer per group
     }
     if (!validIndex(m_selected, shownSession().kernels.size())) {
         m_selected = -1;
@@ -351,11 +352,14 @@ void SessionAnalysis::refreshSummary()
 {
     if (m_options.review) {
         m_scene->summary = buildChartSummary(shownSession(), m_comparison, *m_scene);
-        if (m_expanded) {
-            addGroupThroughput(m_scene->summary, groupThroughputs(*this));
-            addServingPicks(m_scene->summary, *this);
-        }
+        addVerdicts(m_scene->summary, m_verdicts);
     }
+}
+
+void SessionAnalysis::updateVerdicts()
+{
+    m_verdicts
+        = m_expanded ? sceneVerdicts(m_document->session(), m_devices, m_hardware) : std::vector<GroupVerdict> {};
 }
 
 QString SessionAnalysis::deviceLabel(size_t sessionIndex) const

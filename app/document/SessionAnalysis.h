@@ -58,6 +58,10 @@ public:
     const std::vector<SceneDevice>& devices() const { return m_devices; }
     const std::vector<std::shared_ptr<DeviceResults>>& results() const { return m_results; }
     const Comparison& comparison() const { return m_comparison; }
+    // The answer per transformer group (model/serving/Verdict.h) on the scene's devices, in their
+    // order, with the session's criteria (latency target, ownership): every view of a serving figure
+    // reads it from here.
+    const std::vector<GroupVerdict>& verdicts() const { return m_verdicts; }
     // A kernel's evaluation on a scene device (nullptr when it has none there).
     const Evaluation* evaluation(size_t kernel, size_t sceneDevice) const;
     // The scene device showing session device `sessionIndex` (-1 when it is not shown).
@@ -112,6 +116,7 @@ private:
     void onKernelMoved(int index);
     void updateComparisonForKernel(size_t kernel, const std::vector<std::optional<Evaluation>>& before);
     void refreshSummary();
+    void updateVerdicts();
 
     SessionDocument* m_document;
     HardwareDatabase& m_hardware;
@@ -130,6 +135,7 @@ private:
     std::vector<SceneDevice> m_devices;
     std::vector<std::shared_ptr<DeviceResults>> m_results;
     Comparison m_comparison;
+    std::vector<GroupVerdict> m_verdicts;
     int m_selected = -1;
     int m_movingGroup = -1;
     QStringList m_loadProblems;

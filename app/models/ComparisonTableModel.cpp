@@ -1,5 +1,7 @@
 #include "models/ComparisonTableModel.h"
 
+#include "io/VerdictFormat.h"
+
 #include "document/ChartPalette.h"
 #include "io/ComparisonFormat.h"
 
@@ -64,7 +66,7 @@ void ComparisonTableModel::setComparison(Comparison comparison, std::vector<QCol
     }
 }
 
-void ComparisonTableModel::setGroups(std::vector<GroupThroughput> groups)
+void ComparisonTableModel::setGroups(std::vector<GroupVerdict> groups)
 {
     std::vector<GroupColumn> columns = groupColumns(groups);
     bool sameColumns = columns.size() == m_groupColumns.size();
@@ -177,11 +179,8 @@ QVariant ComparisonTableModel::groupData(
 {
     (void)entry;
     const GroupMetric& metric = groupMetrics()[column.metric];
-    const GroupThroughput& group = m_groups[column.group];
-    const GroupThroughput::Device* device = nullptr;
-    for (const GroupThroughput::Device& d : group.devices) {
-        device = d.sceneDevice == row ? &d : device;
-    }
+    const GroupVerdict& verdict = m_groups[column.group];
+    const VerdictDevice* device = verdictDevice(verdict, row);
     switch (role) {
     case Qt::DisplayRole:
         return groupCell(m_groups, column, row);
@@ -192,22 +191,19 @@ QVariant ComparisonTableModel::groupData(
     case Qt::TextAlignmentRole:
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::FontRole:
-        if (device && device->rank == 1) { // the group's first, among like-for-like devices
+        if (device && metric.ranked && device->rank(metric.criterion) == 1) { // the verdict's first on it
             QFont font;
             font.setBold(true);
             return font;
         }
         return {};
     case Qt::ToolTipRole: {
-        QString tip = tr("%1 (%2, %3 tokens per step)")
-                          .arg(group.group, group.phase, QString::number(group.tokensPerStep, 'g', 8));
-        if (!device || device->stepSeconds <= 0.0) {
-            return tip + QStringLiteral("\n") + tr("No figure: not every kernel of the step could be evaluated");
+        QString tip = QString::fromStdString(verdict.headline);
+        if (!device) {
+            return tip;
         }
-        tip += QStringLiteral("\n") + tr(metric.toolTip);
-        tip += QStringLiteral("\n")
-            + (device->rank > 0 ? tr("Rank %1 in this group (like-for-like devices only)").arg(device->rank)
-                                : tr("Not ranked: not like-for-like (see the Device column)"));
+        tip += QStringLiteral("\n") + tr(metric.toolTip) + QStringLiteral("\n")
+            + QString::fromStdString(verdictDeviceLine(verdict, *device));
         return tip;
     }
     default:

@@ -24,9 +24,10 @@ public:
     // `colors`: per entry, the device's colour on the chart.
     void setComparison(Comparison comparison, std::vector<QColor> colors);
     const Comparison& comparison() const { return m_comparison; }
-    // The kernel groups' figures, per scene device (groupThroughputs()); columns follow the groups.
-    void setGroups(std::vector<GroupThroughput> groups);
-    const std::vector<GroupThroughput>& groups() const { return m_groups; }
+    // The transformer groups' verdicts, their devices the scene's (SessionAnalysis::verdicts());
+    // columns follow the groups.
+    void setGroups(std::vector<GroupVerdict> groups);
+    const std::vector<GroupVerdict>& groups() const { return m_groups; }
     const std::vector<GroupColumn>& groupColumnList() const { return m_groupColumns; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -38,7 +39,7 @@ private:
     QVariant groupData(const ComparisonEntry& entry, int row, const GroupColumn& column, int role) const;
 
     Comparison m_comparison;
-    std::vector<GroupThroughput> m_groups;
+    std::vector<GroupVerdict> m_groups;
     std::vector<GroupColumn> m_groupColumns;
     std::vector<QColor> m_colors;
 };

@@ -1,8 +1,7 @@
 #include "widgets/ComparisonDock.h"
 #include "widgets/CachedTextDelegate.h"
 
-#include "document/GroupServing.h"
-#include "document/GroupThroughput.h"
+#include "document/GroupColumns.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 
@@ -129,23 +128,14 @@ void ComparisonDock::setAnalysis(SessionAnalysis* analysis)
             colors.push_back(device.color);
         }
         setComparison(analysis->comparison(), std::move(colors));
-        // Kernel groups: their tokens/s are columns of the table, each group ranked on its own; the
-        // caption says what a step is, and for a transformer group served on the devices (SPEC 6.6)
-        // whether it fits, its memory per chip, $/Mtok and J/token.
-        std::vector<GroupThroughput> groups = groupThroughputs(*analysis);
-        const QStringList captions = groupCaptionLines(groups);
+        // Transformer groups: the verdict's batch, tokens/s per chip and $/Mtok are columns of the table,
+        // and under it each group's headline and devices best first, as every view and export says them.
         const int columns = m_model->columnCount();
-        m_model->setGroups(std::move(groups));
+        m_model->setGroups(analysis->verdicts());
         if (m_model->columnCount() != columns && m_model->rowCount() > 0) {
             m_view->fitColumns(300); // new group columns as wide as their titles and figures
         }
-        QString caption = captions.isEmpty()
-            ? QString()
-            : captions.join(QStringLiteral(" · ")) + tr(" — tokens/s per device in the table's last columns");
-        const QStringList serving = groupServingLines(*analysis);
-        if (!serving.isEmpty()) {
-            caption += (caption.isEmpty() ? QString() : QStringLiteral("\n")) + serving.join(QLatin1Char('\n'));
-        }
+        const QString caption = verdictTextLines(analysis->verdicts()).join(QLatin1Char('\n'));
         m_groups->setText(caption);
         m_groups->setToolTip(caption);
         m_groupsScroll->setVisible(!caption.isEmpty());

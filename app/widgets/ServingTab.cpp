@@ -1,5 +1,7 @@
 #include "widgets/ServingTab.h"
 
+#include "document/GroupColumns.h"
+
 #include "chart/ServingChart.h"
 #include "document/ServingCurves.h"
 #include "document/SessionAnalysis.h"
@@ -9,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollArea>
 #include <QShowEvent>
 #include <QVBoxLayout>
 
@@ -63,13 +66,25 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     m_chart = new ServingChart(this);
     m_chart->setObjectName(QStringLiteral("servingChart"));
     layout->addWidget(m_chart, 1);
-    m_picks = new QLabel(this);
+    // The verdict under the chart: its headline first, every device below it; at most four lines high
+    // (the rest scrolls), so the chart keeps its height on a laptop screen.
+    auto* picksScroll = new QScrollArea(this);
+    picksScroll->setObjectName(QStringLiteral("servingPicksScroll"));
+    picksScroll->setWidgetResizable(true);
+    picksScroll->setFrameShape(QFrame::NoFrame);
+    picksScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_picks = new QLabel(picksScroll);
     m_picks->setObjectName(QStringLiteral("servingPicks"));
     m_picks->setTextFormat(Qt::PlainText);
     m_picks->setWordWrap(true);
-    m_picks->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    QSizePolicy wrapped(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    wrapped.setHeightForWidth(true);
+    m_picks->setSizePolicy(wrapped);
     m_picks->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_picks);
+    picksScroll->setWidget(m_picks);
+    constexpr double kPickLines = 4.5;
+    picksScroll->setMaximumHeight(static_cast<int>(fontMetrics().lineSpacing() * kPickLines) + 6);
+    layout->addWidget(picksScroll);
 
     const auto setAxis = [this](QComboBox* box, std::string ViewSettings::*member, const QString& text) {
         const std::string value = box->currentData().toString().toStdString();
@@ -146,11 +161,15 @@ void ServingTab::refresh()
     settings.y = servingYAxis(session.view.servingY);
     settings.targetMs = session.view.servingTargetMs;
     settings.style = m_analysis->scene().style;
+    if (const GroupVerdict* verdict = verdictOfKernel(m_analysis->verdicts(), session, m_group)) {
+        settings.verdict = *verdict;
+    }
+    settings.headline = false; // the verdict's lines are under the chart
     m_chart->setCurves(computeServingCurves(session, m_analysis->devices(), m_analysis->scene(), m_group), settings);
     const QStringList picks = m_chart->pickLines();
     m_picks->setText(picks.isEmpty()
-            ? tr("Type a latency target (ms per output token) and press Enter to pick each "
-                 "device's best operating point. Click a point to set the group's batch there.")
+            ? tr("Click a point to set the group's batch there. Type a latency target (ms per output token) "
+                 "and press Enter to pick each device's best operating point.")
             : picks.join(QLatin1Char('\n')));
 }
 

@@ -1,6 +1,7 @@
 #include "io/ComparisonFormat.h"
 
 #include "io/ServingJson.h"
+#include "io/VerdictFormat.h"
 #include "model/Units.h"
 
 #include <nlohmann/json.hpp>
@@ -100,34 +101,17 @@ std::string footnotes(const Comparison& comparison, TableFormat format)
     }
     return out.empty() ? out : "\n" + out;
 }
-// Below the text and Markdown tables: each transformer group served on every device, ranked.
+// Below the text and Markdown tables: each transformer group's verdict (headline, devices best first,
+// what the figures rest on), the same lines every view prints.
 std::string servingText(const Comparison& comparison, TableFormat format)
 {
     std::string out;
     const std::string bullet = format == TableFormat::Markdown ? "- " : "  ";
-    const size_t count = comparison.entries.empty() ? 0 : comparison.entries.front().groups.size();
-    for (size_t g = 0; g < count; ++g) {
-        out += "\nStep '" + comparison.entries.front().groups[g].name
-            + "' served (tokens/s is a bound: T_min on the roofs named, collectives overlapped; ranked by $/Mtok "
-              "where every device has a price, else tokens/s; a device that does not fit never first):\n";
-        std::vector<const ComparisonEntry*> order;
-        for (const auto& entry : comparison.entries) {
-            order.push_back(&entry);
-        }
-        std::stable_sort(order.begin(), order.end(), [&](const ComparisonEntry* a, const ComparisonEntry* b) {
-            const int ra = a->groups[g].rank;
-            const int rb = b->groups[g].rank;
-            return ra > 0 && (rb == 0 || ra < rb);
-        });
-        for (const ComparisonEntry* entry : order) {
-            const ServingStep& s = entry->groups[g].step;
-            out += bullet + (entry->groups[g].rank > 0 ? std::to_string(entry->groups[g].rank) + ". " : "- ")
-                + entry->name + ": ";
-            if (!s.error.empty()) {
-                out += s.error + "\n";
-                continue;
-            }
-            out += servingSummaryText(s) + "\n";
+    for (const GroupVerdict& verdict : comparison.verdicts) {
+        const std::vector<std::string> lines = verdictLines(verdict);
+        out += "\nServing '" + verdict.group + "': " + lines.front() + "\n";
+        for (size_t i = 1; i < lines.size(); ++i) {
+            out += bullet + lines[i] + "\n";
         }
     }
     return out;
@@ -187,6 +171,7 @@ nlohmann::json groupsToJson(const Comparison& comparison)
             device["id"] = entry.id;
             device["name"] = entry.name;
             device["chips"] = entry.chips;
+            device["batch"] = group.step.error.empty() ? nlohmann::json(group.batch) : nlohmann::json(nullptr);
             device["rank"] = group.rank > 0 ? nlohmann::json(group.rank) : nlohmann::json(nullptr);
             devices.push_back(std::move(device));
         }
@@ -243,6 +228,11 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
         : nlohmann::json(nullptr);
     out["devices"] = std::move(devices);
     out["groups"] = groupsToJson(comparison);
+    nlohmann::json answer = nlohmann::json::array();
+    for (const GroupVerdict& verdict : comparison.verdicts) {
+        answer.push_back(verdictToJson(verdict));
+    }
+    out["answer"] = std::move(answer);
     out["warnings"] = comparison.warnings;
     out["ranking_refused"]
         = comparison.rankingRefused.empty() ? nlohmann::json(nullptr) : nlohmann::json(comparison.rankingRefused);

@@ -137,6 +137,11 @@ void readViewExtras(YamlSchema& s, const YAML::Node& view, ViewSettings& v)
         }
     }
     v.servingTargetMs = s.number(view, "serving_target_ms", "view.serving_target_ms", false, 1e-6, 1e9);
+    constexpr double kMostYears = 100.0;
+    v.years = s.number(view, "years", "view.years", false, 1e-3, kMostYears).value_or(v.years);
+    v.utilisation = s.number(view, "utilisation", "view.utilisation", false, 1e-6, 1.0).value_or(v.utilisation);
+    constexpr double kMostUsdPerKwh = 100.0;
+    v.usdPerKwh = s.number(view, "usd_per_kwh", "view.usd_per_kwh", false, 0.0, kMostUsdPerKwh);
     v.sizeByRuntime = s.boolean(view, "marker_size_by_runtime", "view.marker_size_by_runtime").value_or(false);
     constexpr double kMaxTopKernels = 1e6;
     if (const auto top = s.number(view, "top_kernels", "view.top_kernels", false, 0.0, kMaxTopKernels)) {
@@ -213,6 +218,15 @@ void emitViewExtras(YAML::Emitter& out, const ViewSettings& v)
     }
     if (v.servingTargetMs) {
         out << YAML::Key << "serving_target_ms" << YAML::Value << formatExact(*v.servingTargetMs);
+    }
+    if (v.years != ViewSettings {}.years) {
+        out << YAML::Key << "years" << YAML::Value << formatExact(v.years);
+    }
+    if (v.utilisation != ViewSettings {}.utilisation) {
+        out << YAML::Key << "utilisation" << YAML::Value << formatExact(v.utilisation);
+    }
+    if (v.usdPerKwh) {
+        out << YAML::Key << "usd_per_kwh" << YAML::Value << formatExact(*v.usdPerKwh);
     }
     if (v.topKernels > 0) {
         out << YAML::Key << "top_kernels" << YAML::Value << v.topKernels;

@@ -1,5 +1,8 @@
 #include "io/SessionEvaluator.h"
 
+#include "io/SessionVerdict.h"
+#include "model/Units.h"
+
 #include "model/ChipScaling.h"
 #include "model/TransformerWorkload.h"
 #include "model/serving/DeviceExpansion.h"
@@ -92,7 +95,7 @@ SessionEvaluation evaluateAll(const Session& session, const HardwareDatabase& da
                 } else if (!part.kernel) {
                     absent[i] = 1;
                 } else {
-                    result = evaluate(*part.kernel, *devices[d], options[d]);
+                    result = evaluateGroupPart(part, *devices[d], options[d]);
                     failed[i] = result.evaluation
                         ? std::string()
                         : original.name + " on " + session.devices[d].label() + ": " + result.error;
@@ -135,18 +138,18 @@ SessionEvaluation evaluateAll(const Session& session, const HardwareDatabase& da
     // The rows that failed leave, their errors in order, after their kernel's group errors.
     size_t kept = 0;
     for (size_t k = 0; k < spans.size(); ++k) {
-        out.errors.insert(out.errors.end(), spans[k].errors.begin(), spans[k].errors.end());
-        const size_t errorsBefore = out.errors.size();
+        std::vector<std::string>& errors = isKernelGroup(session.kernels[k]) ? out.groupErrors : out.errors;
+        errors.insert(errors.end(), spans[k].errors.begin(), spans[k].errors.end());
+        const size_t errorsBefore = errors.size();
         for (size_t i = spans[k].first * shown.size(); i < (spans[k].first + spans[k].count) * shown.size(); ++i) {
             if (absent[i]) {
                 continue;
             }
             if (!failed[i].empty()) {
                 // A group refused on a device fails alike for each of its parts: said once.
-                if (std::find(
-                        out.errors.begin() + static_cast<std::ptrdiff_t>(errorsBefore), out.errors.end(), failed[i])
-                    == out.errors.end()) {
-                    out.errors.push_back(std::move(failed[i]));
+                if (std::find(errors.begin() + static_cast<std::ptrdiff_t>(errorsBefore), errors.end(), failed[i])
+                    == errors.end()) {
+                    errors.push_back(std::move(failed[i]));
                 }
                 continue;
             }
@@ -211,57 +214,6 @@ std::string deviceDisplayName(const Hardware& hardware, const DeviceSelection& s
     return selection.precision.empty() ? label : label + " (" + selection.precision + ")";
 }
 
-std::vector<GroupServing> serveGroups(const Session& session, const DeviceSelection& selection, const Hardware& device)
-{
-    std::vector<GroupServing> groups;
-    ServingOptions options;
-    options.eval = sessionOptions(session, selection);
-    options.pricePerHourPerChip = selection.pricePerHourDollars;
-    for (const auto& kernel : session.kernels) {
-        if (isKernelGroup(kernel)) {
-            groups.push_back({ kernel.name, evaluateServing(*kernel.templ, device, options), 0 });
-        }
-    }
-    return groups;
-}
-
-namespace {
-template <typename Entry, typename Groups> void rankEach(std::vector<Entry>& entries, Groups groupsOf)
-{
-    if (entries.empty()) {
-        return;
-    }
-    for (size_t g = 0; g < groupsOf(entries.front()).size(); ++g) {
-        std::vector<const ServingStep*> steps;
-        for (auto& e : entries) {
-            steps.push_back(&groupsOf(e)[g].step);
-        }
-        const std::vector<int> ranks = servingRanks(steps);
-        for (size_t d = 0; d < entries.size(); ++d) {
-            groupsOf(entries[d])[g].rank = ranks[d];
-        }
-    }
-}
-
-void rankGroups(std::vector<ComparisonEntry>& entries)
-{
-    rankEach(entries, [](ComparisonEntry& e) -> std::vector<GroupServing>& { return e.groups; });
-}
-} // namespace
-
-std::vector<std::vector<GroupServing>> serveSessionGroups(const Session& session, const HardwareDatabase& database)
-{
-    std::vector<std::vector<GroupServing>> out;
-    for (const auto& selection : session.devices) {
-        const Hardware* hw = database.find(selection.id);
-        if (selection.visible && hw) {
-            out.push_back(serveGroups(session, selection, sessionHardware(*hw, selection)));
-        }
-    }
-    rankEach(out, [](std::vector<GroupServing>& g) -> std::vector<GroupServing>& { return g; });
-    return out;
-}
-
 Comparison compareSession(const Session& session, const HardwareDatabase& database)
 {
     Comparison comparison;
@@ -282,6 +234,7 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
         const Hardware device = sessionHardware(*hw, selection);
         // Each group's step on this device's chips (its collectives on the scale-up link).
         std::vector<Kernel> kernels;
+        std::vector<std::optional<GroupPartOnDevice>> parts; // per kernel: the group part it is, if any
         for (auto& kernel :
             expandKernelGroupsOnChips(session.kernels, { static_cast<double>(selection.chips) }, &groupErrors)) {
             if (kernel.groupPart) {
@@ -292,7 +245,8 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
                     groupErrors.push_back(error);
                 }
                 if (part.kernel) {
-                    kernels.push_back(std::move(*part.kernel));
+                    kernels.push_back(*part.kernel);
+                    parts.emplace_back(std::move(part));
                 }
                 continue;
             }
@@ -301,11 +255,13 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
             }
             placeCollectiveBytes(kernel, device);
             kernels.push_back(std::move(kernel));
+            parts.emplace_back();
         }
         const EvalOptions options = sessionOptions(session, selection);
         std::vector<bool> evaluated(kernels.size(), false);
         for (size_t k = 0; k < kernels.size(); ++k) {
-            auto result = evaluate(kernels[k], device, options);
+            auto result
+                = parts[k] ? evaluateGroupPart(*parts[k], device, options) : evaluate(kernels[k], device, options);
             if (result.evaluation) {
                 addToTotals(entry.totals, kernels[k], *result.evaluation, device);
                 evaluated[k] = true;
@@ -317,15 +273,34 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
         entry.totals.errors.insert(entry.totals.errors.end(), groupErrors.begin(), groupErrors.end());
         entry.basis = comparisonBasis(kernels, device, options, evaluated);
         setEntryPrices(entry, selection, device);
-        entry.groups = serveGroups(session, selection, device);
-        for (const auto& group : entry.groups) {
-            if (const std::string fit = group.step.fitText(); !fit.empty()) {
-                entry.basis.notFitting.push_back("step '" + group.name + "' " + fit);
-            }
+        // A group that cannot be served here is left out of the totals, and said so (never "T_min 0 s").
+        for (const std::string& error : groupErrors) { // "kernel 'NAME': reason"
+            const std::string prefix = "kernel '";
+            const size_t end = error.find("': ");
+            const bool named = error.rfind(prefix, 0) == 0 && end != std::string::npos;
+            entry.basis.leftOut.push_back({ named ? error.substr(prefix.size(), end - prefix.size()) : error,
+                named ? error.substr(end + 3) : error });
         }
         comparison.entries.push_back(std::move(entry));
     }
-    rankGroups(comparison.entries);
+    // The answer per group, at each device's operating point: the comparison's serving figures are the
+    // verdict's, never a second ranking.
+    comparison.verdicts = sessionVerdicts(session, database, sessionCriteria(session));
+    for (const GroupVerdict& verdict : comparison.verdicts) {
+        const VerdictCriterion primary = verdict.primary();
+        for (size_t d = 0; d < comparison.entries.size() && d < verdict.devices.size(); ++d) {
+            const VerdictDevice& v = verdict.devices[d];
+            GroupServing group { verdict.group, v.step, v.batch, v.rank(primary) };
+            if (!v.error.empty() && group.step.error.empty()) {
+                group.step.error = v.error;
+            }
+            if (const std::string fit = v.step.fitText(); v.error.empty() && !fit.empty()) {
+                comparison.entries[d].basis.notFitting.push_back(
+                    "step '" + verdict.group + "' at batch " + formatNumber(v.batch, 12) + " " + fit);
+            }
+            comparison.entries[d].groups.push_back(std::move(group));
+        }
+    }
     applyBaseline(comparison, session.view.baseline);
     comparison.rankingRefused = mixedPhaseReason(session.kernels);
     assessComparison(comparison);

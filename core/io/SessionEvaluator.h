@@ -25,6 +25,9 @@ struct SessionEvaluation {
     // by the kernels of its step. Expansion happens here, at evaluation time; the session keeps the group.
     std::vector<Kernel> kernels;
     std::vector<std::string> errors; // unknown devices, precisions a device lacks, ...
+    // Kernel groups that cannot be served on a device (tp x pp x dp other than its chips, ...): their
+    // parts are left out of that device's rows; a table says so and goes on.
+    std::vector<std::string> groupErrors;
 };
 
 // The evaluation options of one device of a session (its precision, levels switched off, view settings).
@@ -53,18 +56,11 @@ std::string deviceLabel(const Hardware& hardware, const DeviceSelection& selecti
 std::string deviceDisplayName(const Hardware& hardware, const DeviceSelection& selection);
 
 // The session's workload (its kernels with their counts) on every visible device, against the view's
-// baseline. Devices missing from the database are left out with a warning.
-// Each transformer group (template: transformer) carries its serving figures per device in
-// ComparisonEntry::groups, ranked with servingRanks(); a step that does not fit makes its device
-// not like-for-like (never ranked first).
+// baseline. Devices missing from the database are left out with a warning. The transformer groups'
+// verdicts (io/SessionVerdict.h, with the session's criteria) are in Comparison::verdicts, and each
+// group at its device's operating point in ComparisonEntry::groups; a step that does not fit makes its
+// device not like-for-like (never ranked first). A group that cannot be served on a device is in that
+// entry's left-out kernels with its reason.
 Comparison compareSession(const Session& session, const HardwareDatabase& database);
-
-// The session's transformer groups served on one device of it (SPEC 6.6): `device` is the entry's
-// hardware (sessionHardware), prices per hour from the entry.
-std::vector<GroupServing> serveGroups(const Session& session, const DeviceSelection& selection, const Hardware& device);
-
-// serveGroups() for every visible device of the session that the database knows, ranked per group:
-// result[d][g] is group g on the d-th of those devices.
-std::vector<std::vector<GroupServing>> serveSessionGroups(const Session& session, const HardwareDatabase& database);
 
 } // namespace roofscope

@@ -118,10 +118,14 @@ std::vector<size_t> Comparison::displayOrder() const
 std::string mixedPhaseReason(const std::vector<Kernel>& kernels)
 {
     std::string first;
+    std::vector<std::string> groups;
+    size_t others = 0;
     for (const Kernel& kernel : kernels) {
         if (!isKernelGroup(kernel) || !kernel.templ) {
+            others += kernel.groupPart ? 0 : 1;
             continue;
         }
+        groups.push_back(kernel.name);
         const auto option = kernel.templ->options.find("phase");
         const std::string phase = option == kernel.templ->options.end() ? "decode" : option->second;
         if (first.empty()) {
@@ -130,6 +134,16 @@ std::string mixedPhaseReason(const std::vector<Kernel>& kernels)
             return "the workload sums a " + first + " step and a " + phase
                 + " step, which are different work: its totals are not ranked; each group is compared on its own";
         }
+    }
+    if (groups.size() > 1 || (!groups.empty() && others > 0)) {
+        std::string names;
+        for (const std::string& name : groups) {
+            names += (names.empty() ? "" : ", ") + name;
+        }
+        return "the totals sum " + std::to_string(groups.size())
+            + (groups.size() == 1 ? " model's step (" : " models' steps (") + names + ")"
+            + (others > 0 ? " and " + std::to_string(others) + " other kernels" : "")
+            + ": they are not ranked; each group is ranked in its own verdict";
     }
     return {};
 }
@@ -213,10 +227,12 @@ std::optional<double> comparisonNumber(const ComparisonEntry& entry, ComparisonC
     case ComparisonColumn::Device:
     case ComparisonColumn::Roofs:
         return std::nullopt;
-    case ComparisonColumn::TMin:
-        return entry.totals.tMin;
+    case ComparisonColumn::TMin: // no kernel evaluated: no time, never "0 s"
+        return entry.totals.tMin > 0.0 || entry.totals.flops > 0.0 ? std::optional<double>(entry.totals.tMin)
+                                                                   : std::nullopt;
     case ComparisonColumn::TMax:
-        return entry.totals.tMax;
+        return entry.totals.tMax > 0.0 || entry.totals.flops > 0.0 ? std::optional<double>(entry.totals.tMax)
+                                                                   : std::nullopt;
     case ComparisonColumn::Speedup:
         return entry.speedup > 0.0 ? std::optional<double>(entry.speedup) : std::nullopt;
     case ComparisonColumn::ComputeShare:

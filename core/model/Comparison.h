@@ -4,17 +4,20 @@
 #include "model/Session.h"
 #include "model/Workload.h"
 #include "model/serving/ServingStep.h"
+#include "model/serving/Verdict.h"
 
 #include <string>
 #include <vector>
 
 namespace roofscope {
 
-// A transformer group of the session served on one device (SPEC 6.6); step.error when refused.
+// A transformer group of the session served on one device at the verdict's operating point
+// (Comparison::verdicts); step.error when refused.
 struct GroupServing {
     std::string name; // the group's kernel name
     ServingStep step;
-    int rank = 0; // among the session's devices for this group (1 = first; 0: not ranked), servingRanks()
+    double batch = 0.0; // the operating point the step is at
+    int rank = 0; // the verdict's rank on its primary criterion (1 = first; 0: not ranked)
 };
 
 // One device of a workload comparison.
@@ -54,6 +57,9 @@ struct Comparison {
     // The entries that can be ranked (like-for-like, timed), fastest first; assessComparison() fills it.
     // A device that is not like-for-like is never in it, so never first.
     std::vector<size_t> ranking;
+    // The answer per transformer group (model/serving/Verdict.h): operating points, fits, ranks per
+    // criterion and the headline, for the devices of `entries` in the same order.
+    std::vector<GroupVerdict> verdicts;
 
     // 1-based place of an entry in the ranking; 0 when it is not ranked.
     int rankOf(size_t entry) const;
@@ -62,8 +68,9 @@ struct Comparison {
     std::vector<size_t> displayOrder() const;
 };
 
-// Why a workload of these kernels cannot be ranked as one total: kernel groups of different phases
-// (a decode step and a prefill step are different work); empty when it can.
+// Why a workload of these kernels cannot be ranked as one total: it sums several models' steps (two
+// kernel groups, or a group and other kernels), or steps of different phases (a decode step and a
+// prefill step are different work); each group is ranked in its own verdict instead. Empty when it can.
 std::string mixedPhaseReason(const std::vector<Kernel>& kernels);
 
 // Picks the baseline (an entry whose id or hardware id is `baseline`; the first entry when empty or

@@ -49,6 +49,11 @@ struct ViewSettings {
     std::string servingX = "ms_per_token";
     std::string servingY = "tokens_per_s_per_chip";
     std::optional<double> servingTargetMs;
+    // Ownership cost beside the rented one (docs/serving.md, "Cost"): years of service of a purchased
+    // system, the share of that time it serves, and the power price (empty: capital only).
+    double years = 4.0;
+    double utilisation = 1.0;
+    std::optional<double> usdPerKwh;
     // Show only the N kernels that take the most time (0: all), and marker size by runtime share.
     int topKernels = 0;
     bool sizeByRuntime = false;

@@ -116,6 +116,25 @@ std::string readParallelism(const TemplateInstance& t, TransformerConfig& c, dou
     if (!c.moe() && t.params.contains("ep") && c.ep > 1.0) {
         return "transformer: ep needs experts >= 1";
     }
+    if (!c.moe()) {
+        c.ep = 1.0; // a dense model has no experts to spread
+    }
+    // The shapes serving engines accept: whole heads per chip, and whole KV heads per chip (or whole
+    // copies of them once tp passes kv_heads).
+    if (std::floor(c.tp) == c.tp && c.tp > 1.0) {
+        if (std::fmod(c.heads, c.tp) != 0.0) {
+            return "transformer: tp (" + numberText(c.tp) + ") must divide heads (" + numberText(c.heads)
+                + "): each chip holds whole attention heads";
+        }
+        if (c.tp <= c.kvHeads && std::fmod(c.kvHeads, c.tp) != 0.0) {
+            return "transformer: tp (" + numberText(c.tp) + ") must divide kv_heads (" + numberText(c.kvHeads)
+                + ") when it is at most kv_heads: each chip holds whole KV heads";
+        }
+        if (c.tp > c.kvHeads && std::fmod(c.tp, c.kvHeads) != 0.0) {
+            return "transformer: tp (" + numberText(c.tp) + ") must be a multiple of kv_heads (" + numberText(c.kvHeads)
+                + ") when it exceeds them: each KV head is copied to a whole number of chips";
+        }
+    }
     return {};
 }
 

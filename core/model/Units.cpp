@@ -348,6 +348,18 @@ std::string formatNumber(double value, int significantDigits)
     return buffer.data();
 }
 
+std::string formatSi(double value, int significantDigits)
+{
+    if (!std::isfinite(value)) {
+        return formatNumber(value);
+    }
+    // formatQuantity() gives "4.13 kFLOP" and "950 FLOP": keep the number and its prefix.
+    std::string text = formatQuantity(value, Dimension::Flops, significantDigits);
+    text.resize(text.size() - unitSymbol(Dimension::Flops).size());
+    std::erase(text, ' ');
+    return text;
+}
+
 std::string formatExact(double value)
 {
     if (!std::isfinite(value)) {

@@ -46,6 +46,10 @@ std::string unitSymbol(Dimension dimension);
 // trailing zeros dropped, SI prefixes for rates and sizes, s/ms/us/ns for times.
 std::string formatQuantity(double value, Dimension dimension, int significantDigits = 3);
 
+// A number with an SI suffix and `significantDigits` significant digits: "4.13k", "1.2M", "950", "0.194"
+// (k M G T P E; no suffix below 1000). The one formatter for counts and rates without a unit.
+std::string formatSi(double value, int significantDigits = 3);
+
 // A number with `significantDigits` significant digits and trailing zeros removed ("0.5", "240", "1.2e-09").
 std::string formatNumber(double value, int significantDigits = 3);
 

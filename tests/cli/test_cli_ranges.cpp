@@ -267,7 +267,7 @@ private Q_SLOTS:
         file.write("schema: roofscope-session/1\n"
                    "devices:\n  - {id: nvidia-h100-sxm, chips: 8, tdp: 750 W}\n"
                    "kernels:\n  - name: llama\n    template: transformer\n"
-                   "    params: {layers: 2, hidden: 64, heads: 4, ffn: 128, vocab: 100, seq: 16, phase: prefill}\n");
+                   "    params: {layers: 2, hidden: 64, heads: 8, ffn: 128, vocab: 100, seq: 16, phase: prefill}\n");
         file.close();
         const Run table = runRoofscope({ "table", "--session", path, "--format", "json" });
         QVERIFY2(table.exitCode == 0, table.err.constData());

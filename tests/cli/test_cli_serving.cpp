@@ -58,7 +58,7 @@ private Q_SLOTS:
             QVERIFY2(d["memory"].contains(key), key);
         }
         QCOMPARE(d["parallel"]["tp"].get<double>(), 8.0);
-        QCOMPARE(d["parallel"]["ep"].get<double>(), 8.0);
+        QCOMPARE(d["parallel"]["ep"].get<double>(), 1.0); // a dense model spreads no experts
         QCOMPARE(d["chips"].get<double>(), 8.0);
         QVERIFY(d["memory"]["fits"].get<bool>());
         const double tps = d["tokens_per_s"].get<double>();
@@ -248,7 +248,8 @@ private Q_SLOTS:
         QCOMPARE(servingRows, size_t(10));
         const Run text = runRoofscope({ "compare", "--session", session });
         QCOMPARE(text.exitCode, 0);
-        QVERIFY2(text.out.contains("Step 'mixtral-8x22b' served"), text.out.constData());
+        QVERIFY2(
+            text.out.contains("Serving 'mixtral-8x22b': mixtral-8x22b at batch 64: cheapest "), text.out.constData());
     }
 
     // A device that does not fit is never ranked first, however cheap: one H100 at 1 cent an hour
@@ -271,8 +272,16 @@ private Q_SLOTS:
         QVERIFY(!devices[0]["memory"]["fits"].get<bool>());
         QVERIFY(
             devices[0]["usd_per_million_tokens"].get<double>() < devices[1]["usd_per_million_tokens"].get<double>());
-        QCOMPARE(devices[0]["rank"].get<int>(), 2);
+        QVERIFY(devices[0]["rank"].is_null()); // unranked, with the reason in the answer
         QCOMPARE(devices[1]["rank"].get<int>(), 1);
+        const auto& answer = j["answer"][0]["devices"];
+        QVERIFY(answer[0]["ranks"]["usd_per_million_tokens"].is_null());
+        QVERIFY2(answer[0]["why_unranked"].get<std::string>().rfind("does not fit: ", 0) == 0,
+            answer[0]["why_unranked"].dump().c_str());
+        // 141 GB of weights + 64 x 4096 x 80 x 2 x 8 x 128 x 2 B = 85.9 GB of KV cache = 227 GB: more than
+        // two 80 GB chips hold, four do.
+        QCOMPARE(answer[0]["min_chips"].get<double>(), 4.0);
+        QCOMPARE(answer[1]["ranks"]["usd_per_million_tokens"].get<int>(), 1);
         QVERIFY(!j["devices"][0]["comparable"].get<bool>());
         QVERIFY(j["devices"][0]["caveats"].dump().find("does not fit") != std::string::npos);
     }

@@ -5,7 +5,7 @@
 #include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
-#include "document/GroupThroughput.h"
+#include "document/GroupColumns.h"
 #include "document/KernelRegimeMap.h"
 #include "document/KernelSweep.h"
 #include "document/SessionAnalysis.h"
@@ -191,36 +191,39 @@ private Q_SLOTS:
         window.setSession(session);
         ComparisonTableModel* model = window.comparisonDock()->model();
         const int base = static_cast<int>(comparisonColumns().size());
-        QCOMPARE(model->columnCount(), base + 2);
+        const int perGroup = static_cast<int>(groupMetrics().size()); // batch, tok/s/chip, $/Mtok
+        QCOMPARE(model->columnCount(), base + 2 * perGroup);
         QCOMPARE(
-            model->headerData(base, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("llama-70b tokens/s"));
+            model->headerData(base, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("llama-70b batch"));
         QCOMPARE(model->headerData(base + 1, Qt::Horizontal, Qt::DisplayRole).toString(),
-            QStringLiteral("llama-70b prefill tokens/s"));
-        const auto groups = groupThroughputs(*window.analysis());
-        QCOMPARE(groups.size(), size_t { 2 });
-        QCOMPARE(groups[0].phase, QStringLiteral("decode"));
-        QCOMPARE(groups[1].phase, QStringLiteral("prefill"));
-        QCOMPARE(groups[1].tokensPerStep, 64.0 * 512.0); // batch x seq in prefill
+            QStringLiteral("llama-70b tok/s/chip"));
+        QCOMPARE(model->headerData(base + perGroup + 1, Qt::Horizontal, Qt::DisplayRole).toString(),
+            QStringLiteral("llama-70b prefill tok/s/chip"));
+        const std::vector<GroupVerdict>& verdicts = window.analysis()->verdicts();
+        QCOMPARE(verdicts.size(), size_t { 2 });
+        QVERIFY(!verdicts[0].devices.front().step.config.prefill);
+        QVERIFY(verdicts[1].devices.front().step.config.prefill);
         for (int row = 0; row < model->rowCount(); ++row) {
             for (int g = 0; g < 2; ++g) {
-                const GroupThroughput::Device& device
-                    = groups[static_cast<size_t>(g)].devices[static_cast<size_t>(row)];
-                QVERIFY(device.stepSeconds > 0.0);
+                const VerdictDevice& device = verdicts[static_cast<size_t>(g)].devices[static_cast<size_t>(row)];
+                QVERIFY(device.error.empty());
+                // Prefill: batch x seq tokens per step; decode: batch.
+                QCOMPARE(device.step.tokensPerStep, g == 0 ? 64.0 : 64.0 * 512.0);
+                const double chips = device.chips;
                 ROOFSCOPE_COMPARE_REL(
-                    model->data(model->index(row, base + g), ComparisonTableModel::kSortRole).toDouble(),
-                    groups[static_cast<size_t>(g)].tokensPerStep / device.stepSeconds, 1e-12);
-                QVERIFY(model->data(model->index(row, base + g), Qt::DisplayRole)
-                            .toString()
-                            .endsWith(QStringLiteral("tokens/s")));
+                    model->data(model->index(row, base + g * perGroup + 1), ComparisonTableModel::kSortRole).toDouble(),
+                    device.step.tokensPerStep / device.step.tMin / chips, 1e-12);
+                QCOMPARE(model->data(model->index(row, base + g * perGroup), Qt::DisplayRole).toString(),
+                    QStringLiteral("64"));
             }
         }
         // Not one ranking of decode + prefill; each group ranks its devices.
         QVERIFY(window.analysis()->comparison().ranking.empty());
         QVERIFY(
             window.analysis()->comparison().rankingRefused.find("decode step and a prefill step") != std::string::npos);
-        for (const GroupThroughput& group : groups) {
-            QCOMPARE(std::count_if(group.devices.begin(), group.devices.end(),
-                         [](const GroupThroughput::Device& d) { return d.rank == 1; }),
+        for (const GroupVerdict& verdict : verdicts) {
+            QCOMPARE(std::count_if(verdict.devices.begin(), verdict.devices.end(),
+                         [](const VerdictDevice& d) { return d.rank(VerdictCriterion::TokensPerSecondPerChip) == 1; }),
                 std::ptrdiff_t { 1 });
         }
         // Review mode: every row of the panel carries both groups' tokens/s.
@@ -229,8 +232,9 @@ private Q_SLOTS:
         QVERIFY(summary.ordering.startsWith(QStringLiteral("Not ranked")));
         QCOMPARE(summary.rows.size(), size_t { 2 });
         for (const ChartSummaryRow& row : summary.rows) {
-            QVERIFY2(row.detail.contains(QStringLiteral("llama-70b\u00A0prefill\u00A0")), qPrintable(row.detail));
-            QCOMPARE(row.detail.count(QStringLiteral("tokens/s")), qsizetype(2));
+            QVERIFY2(row.detail.contains(QStringLiteral("llama-70b\u00A0prefill:\u00A0")), qPrintable(row.detail));
+            QCOMPARE(row.detail.count(QStringLiteral("tokens/s\u00A0per\u00A0chip\u00A0at\u00A0batch\u00A064")),
+                qsizetype(2));
         }
     }
 
@@ -248,35 +252,38 @@ private Q_SLOTS:
         QVERIFY(batch);
         QCOMPARE(batch->value(), kBatch);
         const QString before = window.comparisonDock()->groupThroughputText();
-        QVERIFY2(before.contains(QStringLiteral("64 tokens per step")), qPrintable(before));
-        QVERIFY(before.contains(QStringLiteral("tokens/s")));
+        QVERIFY2(before.contains(QStringLiteral(" at batch 64: ")), qPrintable(before));
+        QVERIFY(before.contains(QStringLiteral("tokens/s per chip")));
 
         QVERIFY(batch->commitText(QStringLiteral("128")));
         QCOMPARE(window.session().kernels[0].templ->params.at("batch"), 128.0);
-        const auto groups = groupThroughputs(*window.analysis());
-        QCOMPARE(groups.size(), size_t { 1 });
-        QCOMPARE(groups[0].tokensPerStep, 128.0);
-        QCOMPARE(groups[0].devices.size(), size_t { 2 });
-        const auto served = serveSessionGroups(window.session(), m_db);
-        QCOMPARE(served.size(), groups[0].devices.size());
-        for (const auto& device : groups[0].devices) {
-            double kernelSeconds = 0.0;
-            for (size_t k = 0; k < window.analysis()->shownSession().kernels.size(); ++k) {
-                const Evaluation* ev = window.analysis()->evaluation(k, static_cast<size_t>(device.sceneDevice));
-                QVERIFY(ev);
-                if (window.analysis()->shownSession().kernels[k].name.find("allreduce") == std::string::npos) {
-                    kernelSeconds += ev->tMin * window.analysis()->shownSession().kernels[k].count;
-                }
-            }
-            const ServingStep& step = served[static_cast<size_t>(device.sceneDevice)].front().step;
+        const std::vector<GroupVerdict>& verdicts = window.analysis()->verdicts();
+        QCOMPARE(verdicts.size(), size_t { 1 });
+        QCOMPARE(verdicts[0].devices.size(), size_t { 2 });
+        for (size_t d = 0; d < verdicts[0].devices.size(); ++d) {
+            const VerdictDevice& device = verdicts[0].devices[d];
+            const ServingStep& step = device.step;
             QVERIFY(step.error.empty());
-            ROOFSCOPE_COMPARE_REL(device.stepSeconds, step.tMin, 1e-12);
+            QCOMPARE(device.batch, 128.0);
+            QCOMPARE(step.tokensPerStep, 128.0);
+            // The window's kernels are the step's: the compute and memory kernels' T_min summed is the
+            // step's own sum, and each collective's time is the step's (one collective time).
+            double kernelSeconds = 0.0;
+            double collectiveSeconds = 0.0;
+            for (size_t k = 0; k < window.analysis()->shownSession().kernels.size(); ++k) {
+                const Evaluation* ev = window.analysis()->evaluation(k, d);
+                QVERIFY(ev);
+                const Kernel& shown = window.analysis()->shownSession().kernels[k];
+                (shown.name.find("allreduce") == std::string::npos ? kernelSeconds : collectiveSeconds)
+                    += ev->tMin * shown.count;
+            }
             ROOFSCOPE_COMPARE_REL(step.computeMemorySeconds, kernelSeconds, 1e-9);
-            QVERIFY(device.stepSeconds >= kernelSeconds);
-            ROOFSCOPE_COMPARE_REL(device.tokensPerSecond, 128.0 / device.stepSeconds, 1e-12);
+            ROOFSCOPE_COMPARE_REL(step.collectiveSeconds, collectiveSeconds, 1e-9);
+            ROOFSCOPE_COMPARE_REL(step.tMin, std::max(kernelSeconds, collectiveSeconds), 1e-9);
+            ROOFSCOPE_COMPARE_REL(step.tokensPerSecond, 128.0 / step.tMin, 1e-12);
         }
         const QString after = window.comparisonDock()->groupThroughputText();
-        QVERIFY2(after.contains(QStringLiteral("128 tokens per step")), qPrintable(after));
+        QVERIFY2(after.contains(QStringLiteral(" at batch 128: ")), qPrintable(after));
         QVERIFY(after != before);
 
         window.document()->undoStack()->undo();

@@ -6,6 +6,7 @@
 // roofline tab, each device's collectives as markers on its scale-up link's roof.
 #include "chart/RooflineChart.h"
 #include "chart/ServingChart.h"
+#include "document/GroupColumns.h"
 #include "document/ServingCurves.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -185,40 +186,43 @@ private Q_SLOTS:
         QVERIFY(!window.session().view.servingTargetMs); // nothing until Enter
         QTest::keyClick(edit, Qt::Key_Return);
         QCOMPARE(window.session().view.servingTargetMs, std::optional<double>(50.0));
+        // The chart's lines are the verdict's: headline, devices best first, what the figures rest on.
         const QStringList picks = tab->chart()->pickLines();
-        QVERIFY(picks.size() >= 2);
-        QVERIFY(picks.front().startsWith(QStringLiteral("at <= 50 ms/token: ")));
+        const std::vector<GroupVerdict>& verdicts = window.analysis()->verdicts();
+        QVERIFY(!verdicts.empty());
+        const GroupVerdict& verdict = verdicts.front();
+        QCOMPARE(verdict.targetMs, std::optional<double>(50.0));
+        QCOMPARE(picks.size(), qsizetype(verdict.devices.size() + 2));
+        QCOMPARE(picks.front(), QString::fromStdString(verdict.headline));
+        QVERIFY2(
+            picks.front().startsWith(QStringLiteral("llama-3-70b at <= 50 ms/token: ")), qPrintable(picks.front()));
         QVERIFY(picks.back().contains(QStringLiteral("bound on peak roofs")));
         QCOMPARE(tab->picksLabel()->text(), picks.join(QLatin1Char('\n')));
-        // Each device's pick (by hand): the most tokens/s per chip among the points within 50 ms, or the
-        // fastest point within 0.5 % of it.
-        double firstPick = -1.0;
-        for (const ServingCurve& c : tab->chart()->curves().curves) {
-            double best = -1.0;
-            for (const ServingCurvePoint& p : c.points) {
-                if (p.msPerToken <= 50.0 && p.fits) {
-                    best = std::max(best, p.tokensPerSecondPerChip);
+        // Each device's operating point (by bisection, not on the chart's grid) meets the target, fits,
+        // and is ringed on its curve where the curve's own points put that batch.
+        const auto rings = tab->chart()->operatingPoints();
+        for (size_t i = 0; i < tab->chart()->curves().curves.size(); ++i) {
+            const ServingCurve& c = tab->chart()->curves().curves[i];
+            const VerdictDevice& v = verdict.devices[static_cast<size_t>(c.sceneDevice)];
+            QVERIFY(v.error.empty());
+            QVERIFY(v.step.tMin * 1e3 <= 50.0);
+            QVERIFY(v.fits());
+            QVERIFY(rings[i]);
+            ROOFSCOPE_COMPARE_REL(rings[i]->x(), v.step.tMin * 1e3, 1e-12);
+            ROOFSCOPE_COMPARE_REL(rings[i]->y(), *v.step.cost.tokensPerSecondPerChip, 1e-12);
+            // On the curve: between the sampled points of the batches either side of it.
+            for (size_t p = 1; p < c.points.size(); ++p) {
+                if (c.points[p - 1].batch <= v.batch && v.batch <= c.points[p].batch) {
+                    QVERIFY(c.points[p - 1].tokensPerSecondPerChip <= rings[i]->y() * (1.0 + 1e-9));
+                    QVERIFY(rings[i]->y() <= c.points[p].tokensPerSecondPerChip * (1.0 + 1e-9));
                 }
             }
-            const auto pick = bestOperatingPoint(c, 50.0, ServingYAxis::TokensPerSecondPerChip);
-            QCOMPARE(pick.has_value(), best >= 0.0);
-            if (pick) {
-                const ServingCurvePoint& chosen = c.points[*pick];
-                QVERIFY(chosen.msPerToken <= 50.0);
-                QVERIFY(chosen.tokensPerSecondPerChip >= 0.995 * best);
-                for (const ServingCurvePoint& p : c.points) {
-                    QVERIFY(!(p.msPerToken < chosen.msPerToken && p.tokensPerSecondPerChip >= 0.995 * best));
-                }
-                firstPick = std::max(firstPick, chosen.tokensPerSecondPerChip);
-                QVERIFY(picks.join(QLatin1Char('\n')).contains(c.label + QStringLiteral(" serves ")));
-            }
+            QVERIFY(picks.join(QLatin1Char('\n')).contains(c.label + QStringLiteral(" at batch ")));
         }
-        QVERIFY(firstPick > 0.0);
-        QVERIFY(picks.front().contains(servingNumber(firstPick) + QStringLiteral(" tok/s/chip")));
 
         window.document()->undoStack()->undo();
         QVERIFY(!window.session().view.servingTargetMs);
-        QVERIFY(tab->chart()->pickLines().isEmpty());
+        QVERIFY(tab->chart()->pickLines().front().startsWith(QStringLiteral("llama-3-70b at batch 64: ")));
         QCOMPARE(edit->text(), QString());
         window.document()->undoStack()->redo();
         QCOMPARE(window.session().view.servingTargetMs, std::optional<double>(50.0));
@@ -413,13 +417,13 @@ private Q_SLOTS:
         MainWindow window(m_db);
         openExample(window, false);
         const QString text = window.comparisonDock()->groupThroughputText();
-        QVERIFY2(
-            text.contains(QStringLiteral("llama-3-70b served (bounds on peak roofs, from T_min):")), qPrintable(text));
-        QVERIFY(text.contains(QStringLiteral("mixtral-8x22b served")));
-        QVERIFY(text.contains(QStringLiteral("  #1 ")));
+        QVERIFY2(text.contains(QStringLiteral("llama-3-70b at batch 64: cheapest ")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("mixtral-8x22b at batch 64: ")));
+        QVERIFY(text.contains(QStringLiteral("\n1. ")));
         QVERIFY(text.contains(QStringLiteral("max batch ")));
         QVERIFY(text.contains(QStringLiteral("/Mtok")));
         QVERIFY(text.contains(QStringLiteral("collectives ")));
+        QVERIFY(text.contains(QStringLiteral("Each figure is a bound on peak roofs")));
     }
 
     // The roofline tab shows each group's all-reduces on every device, placed on that device's
@@ -439,6 +443,15 @@ private Q_SLOTS:
             { "nvidia-b200", { "nvlink", 1.8e12 } },
             { "amd-instinct-mi300x", { "xgmi", 896e9 } },
             { "google-tpu-v5p", { "ici", 100e9 } },
+        };
+        // What one chip injects into a ring on that link (collective_bandwidth) and the time per hop
+        // (latency), from the device files: a collective's one time in every view.
+        const std::map<std::string, std::pair<double, double>> rings = {
+            { "nvidia-h100-sxm", { 450e9, 0.47e-6 } },
+            { "nvidia-h200-sxm", { 450e9, 0.47e-6 } },
+            { "nvidia-b200", { 900e9, 0.47e-6 } },
+            { "amd-instinct-mi300x", { 448e9, 2.3e-6 } },
+            { "google-tpu-v5p", { 200e9, 1e-6 } },
         };
         const double tp = 8.0;
         struct Model {
@@ -483,10 +496,27 @@ private Q_SLOTS:
                     QCOMPARE(ev->regime, Regime::NetworkBound);
                     ROOFSCOPE_COMPARE_REL(ev->flops, flops, 1e-12);
                     ROOFSCOPE_COMPARE_REL(ev->level(link)->bytes, bytes, 1e-12);
-                    // On the chart: at its intensity on the link, on the link's roof (8 chips' worth).
+                    // Its time is the served step's: bytes per chip over the ring bandwidth plus 2 (tp-1)
+                    // hops of latency, the same in the table, the tooltip and the step.
+                    const auto& [ringBandwidth, hopLatency] = rings.at(id);
+                    const double seconds = bytesPerChip / ringBandwidth + 2.0 * (tp - 1.0) * hopLatency;
+                    ROOFSCOPE_COMPARE_REL(ev->tMin, seconds, 1e-12);
+                    ROOFSCOPE_COMPARE_REL(ev->tMax, seconds, 1e-12);
+                    const GroupVerdict& verdict = analysis.verdicts()[model.name == "llama-3-70b" ? 0 : 1];
+                    const ServingStep& step = verdict.devices[d].step;
+                    const auto served = std::find_if(step.kernels.begin(), step.kernels.end(),
+                        [&](const ServingKernel& sk) { return sk.kernel.name == part; });
+                    QVERIFY(served != step.kernels.end());
+                    ROOFSCOPE_COMPARE_REL(served->seconds, seconds, 1e-12);
+                    QVERIFY2(analysis.toolTip(k, static_cast<int>(d))
+                                 .contains(QString::fromStdString(formatQuantity(seconds, Dimension::Seconds))),
+                        qPrintable(analysis.toolTip(k, static_cast<int>(d))));
+                    // On the chart: at its intensity on the link, under the link's roof (8 chips' worth)
+                    // by the latency and the ring bandwidth: its FLOPs over that time.
                     QCOMPARE(point.regime, Regime::NetworkBound);
                     ROOFSCOPE_COMPARE_REL(point.intensity, intensity, 1e-12);
-                    ROOFSCOPE_COMPARE_REL(point.attainable, intensity * tp * perChip, 1e-12);
+                    ROOFSCOPE_COMPARE_REL(point.attainable, flops / seconds, 1e-12);
+                    QVERIFY(point.attainable < intensity * tp * perChip);
                     const ChartDevice& drawn = scene.devices[d];
                     const auto roof = std::find_if(drawn.levels.begin(), drawn.levels.end(),
                         [&](const ChartLevel& l) { return l.name.toStdString() == link; });

@@ -431,7 +431,8 @@ private Q_SLOTS:
                            .arg(viewport.height())
                            .arg(window.comparisonDock()->height())));
         const QString text = window.comparisonDock()->groupThroughputText();
-        for (const char* caveat : { "bounds on peak roofs", "fits (", "/Mtok", "max batch", "mixtral-8x22b served" }) {
+        for (const char* caveat : { "bounds on peak roofs", "fits (", "/Mtok", "max batch",
+                 "Each figure is a bound on peak roofs", "mixtral-8x22b at batch 64: " }) {
             QVERIFY2(text.contains(QLatin1String(caveat)), caveat);
         }
         auto* lines = window.comparisonDock()->findChild<QLabel*>(QStringLiteral("groupThroughput"));

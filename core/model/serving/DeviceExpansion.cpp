@@ -1,5 +1,8 @@
 #include "model/serving/DeviceExpansion.h"
 
+#include "model/Units.h"
+#include "model/serving/Parallelism.h"
+
 #include "model/serving/Parallelism.h"
 
 #include <algorithm>
@@ -102,6 +105,30 @@ std::vector<Kernel> expandKernelGroupsOnChips(
         out.insert(out.end(), std::make_move_iterator(merged.begin()), std::make_move_iterator(merged.end()));
     }
     return out;
+}
+
+EvaluationResult evaluateGroupPart(const GroupPartOnDevice& part, const Hardware& device, const EvalOptions& options)
+{
+    if (!part.kernel) {
+        return { std::nullopt, part.error };
+    }
+    EvaluationResult result = evaluate(*part.kernel, device, options);
+    if (!result.evaluation || !part.info.collective) {
+        return result;
+    }
+    Evaluation& ev = *result.evaluation;
+    const ScaleUpLink link = scaleUpLink(device, options.sustained);
+    const double seconds = collectiveSeconds(part.info.bytesPerChip, part.info.hops, link);
+    if (!(seconds > 0.0)) {
+        return result;
+    }
+    ev.tMin = seconds;
+    ev.tMax = seconds;
+    ev.tMinWithLaunch = std::max(seconds, ev.launchOverheadSeconds.value_or(0.0));
+    ev.tMaxWithLaunch = seconds + ev.launchOverheadSeconds.value_or(0.0);
+    ev.attainable = ev.flops / seconds;
+    ev.fractionOfPeak = ev.peakFlopsPerSecond > 0.0 ? ev.attainable / ev.peakFlopsPerSecond : 0.0;
+    return result;
 }
 
 std::string kernelGroupName(const Kernel& part)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/Evaluation.h"
 #include "model/Hardware.h"
 #include "model/Kernel.h"
 #include "model/TransformerWorkload.h"
@@ -40,6 +41,12 @@ struct GroupPartOnDevice {
 // and unit kept, collective bytes on the device's first interconnect level. Any other kernel is
 // returned as it is.
 GroupPartOnDevice groupPartOnDevice(const Kernel& part, const Hardware& device);
+
+// The part evaluated on the device (its kernel; an error when it has none there). A collective's
+// times are the serving model's, the same in every view: bytes per chip over the link's collective
+// bandwidth plus hops x latency (collectiveSeconds()), so its attainable FLOP/s is its FLOPs over that
+// time, under the link's roof by the latency and the collective bandwidth.
+EvaluationResult evaluateGroupPart(const GroupPartOnDevice& part, const Hardware& device, const EvalOptions& options);
 
 // The name of the group a part comes from ("GROUP" of "GROUP/PART"; the kernel's name for any
 // other kernel).

@@ -60,7 +60,8 @@ ServingStep evaluateServing(const TemplateInstance& instance, const Hardware& de
     s.hardwareId = device.id;
     s.hardwareLabel = device.shortLabel();
     s.chips = chips;
-    s.roofs = options.eval.sustained ? "sustained" : "peak";
+    // Sustained roofs asked for but the device gives no factors: its figures stay on peak roofs, said so.
+    s.roofs = !options.eval.sustained ? "peak" : (device.sustained ? "sustained" : "peak (no sustained factors)");
     const TransformerConfig& c = s.config;
     const ScaleUpLink link = scaleUpLink(device, options.eval.sustained);
     const bool anyCollective

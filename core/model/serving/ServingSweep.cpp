@@ -23,6 +23,21 @@ ServingPoint servingPoint(const ServingStep& s, double value)
     p.perChipBytes = s.memory.perChipBytes;
     p.maxBatch = s.memory.maxBatch;
     p.usdPerMillionTokens = s.cost.usdPerMillionTokens;
+    p.tokensPerSecondPerChip = s.cost.tokensPerSecondPerChip.value_or(0.0);
+    p.tokensPerSecondPerUser = s.tMin > 0.0 ? 1.0 / s.tMin : 0.0;
+    p.joulesPerToken = s.cost.joulesPerToken;
+    p.tokensPerSecondPerUsdHour = s.cost.tokensPerSecondPerUsdHour;
+    p.tokensPerJoule = s.cost.tokensPerJoule;
+    const bool collectivesBind = s.collectiveSeconds > s.computeMemorySeconds;
+    double longest = -1.0;
+    for (const ServingKernel& k : s.kernels) {
+        const double t = k.kernel.count * k.seconds;
+        if (k.info.collective == collectivesBind && t > longest) {
+            longest = t;
+            p.bindingKernel = k.kernel.name;
+        }
+    }
+    p.bindingKernelShare = s.tMin > 0.0 && longest > 0.0 ? longest / s.tMin : 0.0;
     double memoryBytes = 0.0;
     std::map<std::string, double> seconds;
     for (const auto& k : s.kernels) {
@@ -105,6 +120,10 @@ ServingSweep sweepServing(const TemplateInstance& instance, const std::vector<Ha
         d.hardwareLabel = base.shortLabel();
         for (double v : out.values) {
             const ServingStep s = stepAt(instance, base, chips, options, { { axis.name, v } });
+            if (!s.error.empty() && axis.name == "tp" && s.error.rfind("transformer: tp (", 0) == 0) {
+                d.skipped.push_back(axis.name + "=" + formatNumber(v, 12) + ": " + s.error);
+                continue; // a shape engines refuse: no point there, said so
+            }
             if (!s.error.empty()) {
                 d.error = base.id + " at " + axis.name + "=" + formatNumber(v, 12) + ": " + s.error;
                 d.points.clear();

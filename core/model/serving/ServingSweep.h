@@ -31,8 +31,19 @@ struct ServingPoint {
     double perChipBytes = 0.0;
     std::optional<double> maxBatch;
     std::optional<double> usdPerMillionTokens;
+    // Per chip, per user (1 / T_min), per $/hour of the system and per joule (ServingCost).
+    double tokensPerSecondPerChip = 0.0;
+    double tokensPerSecondPerUser = 0.0;
+    std::optional<double> joulesPerToken;
+    std::optional<double> tokensPerSecondPerUsdHour;
+    std::optional<double> tokensPerJoule;
+    // The kernel that takes most of the step (among the collectives when they take longer than the
+    // rest), and its share of T_min.
+    std::string bindingKernel;
+    double bindingKernelShare = 0.0;
 };
 
+// One served step in brief: the one point type of `sweep`, `map` and the window's serving chart.
 ServingPoint servingPoint(const ServingStep& step, double value);
 
 struct ServingSweepDevice {
@@ -41,6 +52,9 @@ struct ServingSweepDevice {
     std::vector<ServingPoint> points;
     std::vector<SweepCrossing> crossings; // where the step's binding changes (the first whole value after it)
     std::optional<double> maxBatch; // batch sweeps: the largest batch that fits; the points end there
+    // Values of a parallel degree that the model's shape does not split (tp must divide the heads,
+    // ...): left out of the points, each with the rule, "tp=6: transformer: tp (6) must divide heads (64)".
+    std::vector<std::string> skipped;
     std::string error;
 };
 

@@ -1,0 +1,164 @@
+#include "io/VerdictFormat.h"
+
+#include "model/Units.h"
+
+#include <nlohmann/json.hpp>
+
+namespace roofscope {
+
+namespace {
+
+nlohmann::json optional(const std::optional<double>& value)
+{
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+std::string bytes(double value)
+{
+    return formatQuantity(value, Dimension::Bytes);
+}
+
+std::string dtypeOf(const GroupVerdict& verdict)
+{
+    for (const VerdictDevice& d : verdict.devices) {
+        if (d.error.empty()) {
+            return d.step.config.dtype;
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+std::string verdictDeviceLine(const GroupVerdict& verdict, const VerdictDevice& d)
+{
+    const int rank = d.rank(verdict.primary());
+    std::string line = (rank > 0 ? std::to_string(rank) + ". " : std::string("- ")) + d.label;
+    if (!d.error.empty()) {
+        return line + ": " + d.error;
+    }
+    const ServingStep& s = d.step;
+    line += " at batch " + formatNumber(d.batch, 12) + ": " + formatSi(s.cost.tokensPerSecondPerChip.value_or(0.0))
+        + " tokens/s per chip (" + formatSi(s.tokensPerSecond) + " tokens/s), ";
+    line += s.cost.usdPerMillionTokens ? "$" + formatNumber(*s.cost.usdPerMillionTokens, 3) + "/Mtok"
+                                       : std::string("no hourly price");
+    if (d.usdPerMillionTokensOwned) {
+        line += " ($" + formatNumber(*d.usdPerMillionTokensOwned, 3) + "/Mtok owned)";
+    }
+    line += ", "
+        + (s.cost.joulesPerToken ? formatNumber(*s.cost.joulesPerToken, 3) + " J/token" : std::string("no TDP"));
+    line += ", TPOT " + formatQuantity(s.tMin, Dimension::Seconds);
+    if (s.collectiveSeconds > 0.0) {
+        line += ", collectives " + formatNumber(100.0 * s.collectiveShare, 3) + " % of T_max";
+    }
+    if (const std::string fit = s.fitText(); !fit.empty()) {
+        line += "; " + fit + (d.minChips ? " (fits on " + formatNumber(*d.minChips, 12) + " chips)" : "");
+    } else if (s.memory.capacityPerChipBytes) {
+        line += ", fits (" + bytes(s.memory.perChipBytes) + " of " + bytes(*s.memory.capacityPerChipBytes) + " per chip"
+            + (s.memory.maxBatch ? ", max batch " + formatNumber(*s.memory.maxBatch, 12) : "") + ")";
+    } else {
+        line += ", " + bytes(s.memory.perChipBytes) + " per chip (capacity unknown)";
+    }
+    if (d.roofs != verdict.roofs) {
+        line += "; on " + d.roofs + " roofs";
+    }
+    if (!d.whyUnranked.empty()) {
+        line += "; unranked: " + d.whyUnranked;
+    }
+    return line;
+}
+
+std::string verdictBrief(const GroupVerdict& verdict, const VerdictDevice& d)
+{
+    if (!d.error.empty()) {
+        return "cannot run it: " + d.error;
+    }
+    const ServingStep& s = d.step;
+    if (!d.fits()) {
+        return "does not fit at batch " + formatNumber(d.batch, 12)
+            + (d.minChips ? " (fits on " + formatNumber(*d.minChips, 12) + " chips)" : std::string());
+    }
+    if (!d.meetsTarget && verdict.targetMs) {
+        return "misses the " + formatNumber(*verdict.targetMs, 4)
+            + " ms target (batch 1: " + formatNumber(s.tMin * 1e3, 3) + " ms/token)";
+    }
+    std::string text = formatSi(s.cost.tokensPerSecondPerChip.value_or(0.0)) + " tokens/s per chip at batch "
+        + formatNumber(d.batch, 12);
+    if (s.cost.usdPerMillionTokens) {
+        text += ", $" + formatNumber(*s.cost.usdPerMillionTokens, 3) + "/Mtok";
+    }
+    if (!d.comparable) {
+        text += " (not ranked: " + d.caveats.front() + ")";
+    }
+    return text;
+}
+
+std::string verdictBoundLine(const GroupVerdict& verdict)
+{
+    const std::string dtype = dtypeOf(verdict);
+    return "Each figure is a bound on " + verdict.roofs + " roofs" + (dtype.empty() ? "" : " at " + dtype)
+        + " (T_min with the collectives overlapped, no launch overhead), not a measurement; ranked only where the "
+          "step fits"
+        + (verdict.targetMs ? ", meets the target" : std::string()) + " and stands on the same roofs and precision.";
+}
+
+std::vector<std::string> verdictLines(const GroupVerdict& verdict)
+{
+    std::vector<std::string> lines { verdict.headline };
+    for (const size_t d : verdict.order()) {
+        lines.push_back(verdictDeviceLine(verdict, verdict.devices[d]));
+    }
+    lines.push_back(verdictBoundLine(verdict));
+    return lines;
+}
+
+nlohmann::json verdictToJson(const GroupVerdict& verdict)
+{
+    nlohmann::json devices = nlohmann::json::array();
+    for (const VerdictDevice& d : verdict.devices) {
+        nlohmann::json j;
+        j["id"] = d.id;
+        j["label"] = d.label;
+        j["chips"] = d.chips;
+        j["error"] = d.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.error);
+        const bool ok = d.error.empty();
+        const ServingStep& s = d.step;
+        j["batch"] = ok ? nlohmann::json(d.batch) : nlohmann::json(nullptr);
+        j["fits"] = ok && s.memory.fits ? nlohmann::json(*s.memory.fits) : nlohmann::json(nullptr);
+        j["fit"] = ok && !s.fitText().empty() ? nlohmann::json(s.fitText()) : nlohmann::json(nullptr);
+        j["max_batch"] = ok ? optional(s.memory.maxBatch) : nlohmann::json(nullptr);
+        j["min_chips"] = optional(d.minChips);
+        j["meets_target"] = verdict.targetMs && ok ? nlohmann::json(d.meetsTarget) : nlohmann::json(nullptr);
+        j["tokens_per_s"] = ok && s.tMin > 0.0 ? nlohmann::json(s.tokensPerSecond) : nlohmann::json(nullptr);
+        j["tokens_per_s_per_chip"] = optional(d.figure(VerdictCriterion::TokensPerSecondPerChip));
+        j["usd_per_million_tokens"] = optional(d.figure(VerdictCriterion::UsdPerMillionTokens));
+        j["usd_per_million_tokens_owned"] = optional(d.usdPerMillionTokensOwned);
+        j["joules_per_token"] = optional(d.figure(VerdictCriterion::JoulesPerToken));
+        j["tpot_s"] = ok ? nlohmann::json(s.tMin) : nlohmann::json(nullptr);
+        j["ttft_s"] = nullptr;
+        j["collective_share"] = ok ? nlohmann::json(s.collectiveShare) : nlohmann::json(nullptr);
+        j["roofs"] = d.roofs;
+        j["comparable"] = d.comparable;
+        j["caveats"] = d.caveats;
+        nlohmann::json ranks = nlohmann::json::object();
+        for (const VerdictCriterion c : kVerdictCriteria) {
+            ranks[criterionKey(c)] = d.rank(c) > 0 ? nlohmann::json(d.rank(c)) : nlohmann::json(nullptr);
+        }
+        j["ranks"] = std::move(ranks);
+        j["why_unranked"] = d.whyUnranked.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.whyUnranked);
+        j["assumptions"] = d.assumptions;
+        devices.push_back(std::move(j));
+    }
+    nlohmann::json out;
+    out["group"] = verdict.group;
+    out["target_ms"] = optional(verdict.targetMs);
+    out["scenario"] = nullptr;
+    out["headline"] = verdict.headline;
+    out["roofs"] = verdict.roofs;
+    out["primary"] = criterionKey(verdict.primary());
+    out["bound"] = verdictBoundLine(verdict);
+    out["devices"] = std::move(devices);
+    return out;
+}
+
+} // namespace roofscope
