@@ -9,6 +9,7 @@
 #include "widgets/ComparisonDock.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
+#include "widgets/OwnershipDialog.h"
 #include "widgets/RegimeMapDock.h"
 #include "widgets/RunComparisonDock.h"
 #include "widgets/SweepDock.h"
@@ -120,6 +121,18 @@ void MainWindow::createActions()
         auto* dialog = findChild<CommFractionsDialog*>();
         if (!dialog) {
             dialog = new CommFractionsDialog(m_document, this);
+        }
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
+    });
+    QAction* owned = viewMenu->addAction(tr("&Ownership Cost…"));
+    owned->setObjectName(QStringLiteral("ownershipAction"));
+    owned->setStatusTip(tr("Years of service, utilisation and power price of the owned $/Mtok"));
+    connect(owned, &QAction::triggered, this, [this] {
+        auto* dialog = findChild<OwnershipDialog*>();
+        if (!dialog) {
+            dialog = new OwnershipDialog(m_document, this);
         }
         dialog->show();
         dialog->raise();
