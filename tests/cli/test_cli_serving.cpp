@@ -137,15 +137,18 @@ private Q_SLOTS:
 
     // A batch sweep on 8 x H100 ends at max_batch. By hand, per chip: weights 141,107,412,992 / 8 B;
     // one sequence's cache 85,899,345,920 / 64 / 8 B, and its activations in the largest kernel, the
-    // norm every chip repeats, 3 x 8192 x 2 B. max_batch = floor((80e9 - weights) / per sequence).
+    // norm every chip repeats, 3 x 8192 x 2 B. max_batch = floor((capacity - weights) / per sequence),
+    // the capacity being nvidia-smi's 81,559 MiB = 85,520,809,984 B: (85,520,809,984 - 17,638,426,624) /
+    // (167,772,160 + 49,152) = 67,882,383,360 / 167,821,312 = 404.49, so 404 (371 against a decimal 80 GB).
     void batchSweepEndsAtMaxBatch()
     {
         const auto j = runJson({ "sweep", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--kernel", "transformer",
             "--param", kLlama, "--vary", "batch=1:1024", "--json" });
         QVERIFY(j.is_object());
         const double perSequence = kCache / 64 / 8 + 3.0 * 8192 * 2;
-        const double maxBatch = std::floor((80e9 - kWeights / 8) / perSequence);
-        QCOMPARE(maxBatch, 371.0);
+        const double capacity = 81559.0 * 1024 * 1024;
+        const double maxBatch = std::floor((capacity - kWeights / 8) / perSequence);
+        QCOMPARE(maxBatch, 404.0);
         const auto& d = j["devices"][0];
         QCOMPARE(d["max_batch"].get<double>(), maxBatch);
         const auto& points = d["points"];
