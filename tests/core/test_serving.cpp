@@ -377,6 +377,32 @@ private Q_SLOTS:
         QVERIFY(eight.collectiveSeconds > 0.0);
     }
 
+    // Every NVIDIA GPU file now carries a launch overhead (4 us, an estimate); it must stay out of T_min
+    // and the throughput bound, and enter t_min_with_launch_s only. Llama-3-70B decode at batch 1 on 8
+    // chips: the norms and the small projections take under 4 us each, so the launch figure is above T_min;
+    // the same file without the overhead gives the same T_min and a launch figure equal to it.
+    void launchOverheadOfEveryNvidiaGpuStaysOutOfTMin()
+    {
+        int checked = 0;
+        for (const auto& hw : m_db.devices()) {
+            if (hw.vendor != "NVIDIA" || hw.kind != "gpu") {
+                continue;
+            }
+            QVERIFY2(hw.launchOverheadSeconds, hw.id.c_str());
+            Hardware without = hw;
+            without.launchOverheadSeconds.reset();
+            const ServingStep with = evaluateServing(llama70b(1, 4096), hardwareOnChips(hw, 8), {});
+            const ServingStep none = evaluateServing(llama70b(1, 4096), hardwareOnChips(without, 8), {});
+            QVERIFY2(with.error.empty(), with.error.c_str());
+            QCOMPARE(with.tMin, none.tMin);
+            QCOMPARE(with.tokensPerSecond, none.tokensPerSecond);
+            QVERIFY2(with.tMinWithLaunch > with.tMin, hw.id.c_str());
+            ROOFSCOPE_COMPARE_REL(none.tMinWithLaunch, none.tMin, 1e-12);
+            ++checked;
+        }
+        QVERIFY(checked >= 14);
+    }
+
     // A product tp x pp x dp other than the chips is refused, naming the three numbers.
     void refusedParallelProducts_data()
     {
