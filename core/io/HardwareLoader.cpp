@@ -139,7 +139,9 @@ void readLaunchOverheadSource(YamlSchema& s, const YAML::Node& root, Hardware& h
     hw.launchOverheadEstimate = s.boolean(root, "launch_overhead_estimate", "launch_overhead_estimate").value_or(false);
     const bool any = !hw.launchOverheadSource.empty() || root["launch_overhead_estimate"].IsDefined();
     if (any && !root["launch_overhead"].IsDefined()) {
-        s.error(root, "launch_overhead", "launch_overhead_source and launch_overhead_estimate need a launch_overhead");
+        const char* key
+            = root["launch_overhead_source"].IsDefined() ? "launch_overhead_source" : "launch_overhead_estimate";
+        s.error(root[key], key, "launch_overhead_source and launch_overhead_estimate need a launch_overhead");
     }
 }
 
