@@ -5,8 +5,8 @@ Usage: tools/hardware-table.py BUILD/app/roofscope [--write docs/hardware.md]
 
 The figures come from `roofscope hardware list/show --json`, so the table shows what the loader
 reads from hardware/*.yaml: id, name, main precision, its dense peak, the default memory level's
-bandwidth and the release year, then (for the serving model) the default level's capacity per chip,
-the TDP, the scale-up link (the first interconnect level) with its bandwidth as the file gives it,
+bandwidth and the release year, then (for the serving model) the default level's capacity per chip
+as the vendor's tools report it with its source, the TDP, the scale-up link (the first interconnect level) with its bandwidth as the file gives it,
 the bandwidth one chip injects into a ring collective on it (one direction) and its latency per hop
 (`~` marks estimates, `-` a figure the file does not give). With --write the rows between the file's
 `<!-- device-table:begin -->` and `<!-- device-table:end -->` markers are replaced.
@@ -36,11 +36,23 @@ def si(value, unit):
 
 
 def binary_si(value):
-    """Capacities as vendors print them: GiB when the figure is a whole number of GiB, else GB."""
-    gib = value / 2**30
-    if abs(gib - round(gib)) < 1e-9 and value >= 2**30:
-        return f"{round(gib)} GiB"
+    """Capacities as the tools print them: GiB when the figure is a whole number of GiB, MiB when it is
+    a whole number of MiB (nvidia-smi's unit), else decimal bytes."""
+    for unit, factor in (("GiB", 2**30), ("MiB", 2**20)):
+        scaled = value / factor
+        if abs(scaled - round(scaled)) < 1e-9 and value >= factor:
+            return f"{round(scaled)} {unit}"
     return si(value, "B")
+
+
+def capacity_source(device, level):
+    """The capacity's source id, linked to its URL where it has one, and "estimate" where marked."""
+    source_id = level.get("capacity_source")
+    if not source_id:
+        return "-"
+    source = next((s for s in device.get("sources", []) if s["id"] == source_id), {})
+    text = f"[{source_id}]({source['url']})" if source.get("url") else source_id
+    return f"estimate, {text}" if level.get("capacity_estimate") else text
 
 
 def main_precision(device):
@@ -53,8 +65,8 @@ def main_precision(device):
 
 def table(binary):
     rows = [
-        "| id | name | main precision | dense peak | memory bandwidth | year | capacity | TDP | scale-up link | collective bandwidth | latency |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| id | name | main precision | dense peak | memory bandwidth | year | capacity | capacity source | TDP | scale-up link | collective bandwidth | latency |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     devices = sorted(run(binary, "hardware", "list", "--json"), key=lambda d: (d["vendor"].lower(), d["family"].lower(), d["id"]))
     for summary in devices:
@@ -63,8 +75,10 @@ def table(binary):
         peak = si(device["peak_flops_per_s"][precision], "FLOP/s")
         bandwidth = si(device["bandwidth_bytes_per_s"][device["default_level"]], "B/s")
         levels = {level["name"]: level for level in device["levels"]}
-        capacity = levels[device["default_level"]].get("capacity_bytes")
-        capacity = binary_si(capacity) if capacity else "-"
+        main = levels[device["default_level"]]
+        capacity = main.get("capacity_bytes")
+        capacity = ("~" if main.get("capacity_estimate") else "") + binary_si(capacity) if capacity else "-"
+        source = capacity_source(device, main) if main.get("capacity_bytes") else "-"
         tdp = f"{device['tdp_w']:.4g} W" if "tdp_w" in device else "-"
         link = next((level for level in device["levels"] if level["kind"] == "interconnect"), None)
         if link:
@@ -74,7 +88,7 @@ def table(binary):
             latency = f"{mark}{link['latency_s'] * 1e6:.3g} us" if "latency_s" in link else "-"
         else:
             name, collective, latency = "-", "-", "-"
-        rows.append(f"| `{device['id']}` | {device['name']} | {precision} | {peak} | {bandwidth} | {device['year']} | {capacity} | {tdp} | {name} | {collective} | {latency} |")
+        rows.append(f"| `{device['id']}` | {device['name']} | {precision} | {peak} | {bandwidth} | {device['year']} | {capacity} | {source} | {tdp} | {name} | {collective} | {latency} |")
     return "\n".join(rows)
 
 

@@ -107,7 +107,8 @@ int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std
         out << "    " << l.name << (l.name == hw->defaultLevel ? " (default)" : "") << ": "
             << formatQuantity(l.bytesPerSecond, Dimension::BytesPerSecond);
         if (l.capacityBytes) {
-            out << ", " << formatQuantity(*l.capacityBytes, Dimension::Bytes);
+            out << ", " << formatQuantity(*l.capacityBytes, Dimension::Bytes)
+                << (!l.capacitySource.empty() && l.capacityEstimate ? " (estimate)" : "");
         }
         if (!main.empty()) {
             out << ", ridge " << formatNumber(*hw->peak(main) / l.bytesPerSecond) << " FLOP/B (" << main << ")";

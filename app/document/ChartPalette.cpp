@@ -22,7 +22,7 @@ struct Slot {
     std::string_view id;
     int slot;
 };
-constexpr std::array<Slot, 35> kSlots { {
+constexpr std::array<Slot, 36> kSlots { {
     { "nvidia-h100-sxm", 0 },
     { "amd-instinct-mi300x", 1 },
     { "google-tpu-v6e", 2 },
@@ -37,6 +37,7 @@ constexpr std::array<Slot, 35> kSlots { {
     { "nvidia-gb300", 4 },
     { "nvidia-h100-pcie", 7 },
     { "nvidia-h20", 2 },
+    { "nvidia-gh200", 2 }, // green beside the H100's blue and the H200's red
     { "nvidia-a100-sxm-40gb", 1 },
     { "nvidia-a100-sxm-80gb", 3 },
     { "nvidia-l4", 5 },

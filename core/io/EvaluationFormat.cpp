@@ -203,6 +203,8 @@ nlohmann::json hardwareToJson(const Hardware& hw)
             { "bandwidth_bytes_per_s", l.bytesPerSecond }, { "source", l.source }, { "estimate", l.estimate } };
         if (l.capacityBytes) {
             level["capacity_bytes"] = *l.capacityBytes;
+            level["capacity_source"] = l.capacitySource.empty() ? l.source : l.capacitySource;
+            level["capacity_estimate"] = l.capacitySource.empty() ? l.estimate : l.capacityEstimate;
         }
         if (!l.aliases.empty()) {
             level["aliases"] = l.aliases;
@@ -251,6 +253,10 @@ nlohmann::json hardwareToJson(const Hardware& hw)
     }
     if (hw.launchOverheadSeconds) {
         j["launch_overhead_s"] = *hw.launchOverheadSeconds;
+        if (!hw.launchOverheadSource.empty()) {
+            j["launch_overhead_source"] = hw.launchOverheadSource;
+        }
+        j["launch_overhead_estimate"] = hw.launchOverheadEstimate;
     }
     nlohmann::json sources = nlohmann::json::array();
     for (const auto& s : hw.sources) {

@@ -103,6 +103,48 @@ void readCollectiveFigures(
     }
 }
 
+// A memory level's capacity as the vendor's tools report it: its own source and estimate flag
+// (capacity_source, capacity_estimate), which only make sense beside a capacity.
+void readCapacityFigures(
+    YamlSchema& s, const YAML::Node& item, const std::string& path, const Hardware& hw, BandwidthLevel& level)
+{
+    if (item["capacity_source"].IsDefined()) {
+        level.capacitySource = s.string(item, "capacity_source", path + ".capacity_source", true).value_or("");
+        const bool known = std::any_of(
+            hw.sources.begin(), hw.sources.end(), [&](const SourceRef& r) { return r.id == level.capacitySource; });
+        if (!level.capacitySource.empty() && !known) {
+            s.error(item["capacity_source"], path + ".capacity_source",
+                "unknown source '" + level.capacitySource + "' (not listed under 'sources')");
+        }
+    }
+    level.capacityEstimate = s.boolean(item, "capacity_estimate", path + ".capacity_estimate").value_or(false);
+    const bool any = !level.capacitySource.empty() || item["capacity_estimate"].IsDefined();
+    if (any && !item["capacity"].IsDefined()) {
+        s.error(item, path, "capacity_source and capacity_estimate need a capacity");
+    }
+}
+
+// The launch overhead's source and estimate flag; both need a launch_overhead.
+void readLaunchOverheadSource(YamlSchema& s, const YAML::Node& root, Hardware& hw)
+{
+    if (root["launch_overhead_source"].IsDefined()) {
+        hw.launchOverheadSource = s.string(root, "launch_overhead_source", "launch_overhead_source", true).value_or("");
+        const bool known = std::any_of(
+            hw.sources.begin(), hw.sources.end(), [&](const SourceRef& r) { return r.id == hw.launchOverheadSource; });
+        if (!hw.launchOverheadSource.empty() && !known) {
+            s.error(root["launch_overhead_source"], "launch_overhead_source",
+                "unknown source '" + hw.launchOverheadSource + "' (not listed under 'sources')");
+        }
+    }
+    hw.launchOverheadEstimate = s.boolean(root, "launch_overhead_estimate", "launch_overhead_estimate").value_or(false);
+    const bool any = !hw.launchOverheadSource.empty() || root["launch_overhead_estimate"].IsDefined();
+    if (any && !root["launch_overhead"].IsDefined()) {
+        const char* key
+            = root["launch_overhead_source"].IsDefined() ? "launch_overhead_source" : "launch_overhead_estimate";
+        s.error(root[key], key, "launch_overhead_source and launch_overhead_estimate need a launch_overhead");
+    }
+}
+
 void readCompute(YamlSchema& s, const YAML::Node& root, Hardware& hw)
 {
     const YAML::Node compute = root["compute"];
@@ -163,8 +205,8 @@ void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
         const YAML::Node item = levels[i];
         const std::string path = idx("levels", i);
         if (!s.checkMap(item, path,
-                { "name", "kind", "bandwidth", "capacity", "aliases", "source", "estimate", "collective_bandwidth",
-                    "latency", "collective_source", "collective_estimate" })) {
+                { "name", "kind", "bandwidth", "capacity", "capacity_source", "capacity_estimate", "aliases", "source",
+                    "estimate", "collective_bandwidth", "latency", "collective_source", "collective_estimate" })) {
             continue;
         }
         BandwidthLevel level;
@@ -179,6 +221,7 @@ void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
         }
         auto bandwidth = s.quantity(item, "bandwidth", path + ".bandwidth", Dimension::BytesPerSecond, true, true);
         level.capacityBytes = s.quantity(item, "capacity", path + ".capacity", Dimension::Bytes, false, true);
+        readCapacityFigures(s, item, path, hw, level);
         const YAML::Node aliases = item["aliases"];
         if (aliases.IsDefined() && s.isSequence(aliases, path + ".aliases")) {
             for (size_t a = 0; a < aliases.size(); ++a) {
@@ -275,8 +318,8 @@ HardwareLoadResult parse(const YAML::Node& root, const std::string& file)
     YamlSchema s(file, result.diagnostics);
     if (!s.checkMap(root, "",
             { "schema", "id", "name", "vendor", "family", "generation", "label", "year", "kind", "tdp", "price",
-                "launch_overhead", "notes", "sources", "compute", "levels", "default_level", "sustained",
-                "ceilings" })) {
+                "launch_overhead", "launch_overhead_source", "launch_overhead_estimate", "notes", "sources", "compute",
+                "levels", "default_level", "sustained", "ceilings" })) {
         return result;
     }
     Hardware hw;
@@ -304,6 +347,7 @@ HardwareLoadResult parse(const YAML::Node& root, const std::string& file)
     hw.launchOverheadSeconds = s.quantity(root, "launch_overhead", "launch_overhead", Dimension::Seconds, false, true);
     hw.notes = s.string(root, "notes", "notes", false).value_or("");
     readSources(s, root, hw);
+    readLaunchOverheadSource(s, root, hw);
     readCompute(s, root, hw);
     readLevels(s, root, hw);
     hw.defaultLevel = toLower(s.string(root, "default_level", "default_level", true).value_or(""));

@@ -41,6 +41,12 @@ std::string hardwareToYaml(const Hardware& hw)
     }
     if (hw.launchOverheadSeconds) {
         out << YAML::Key << "launch_overhead" << YAML::Value << quantity(*hw.launchOverheadSeconds, "s");
+        if (!hw.launchOverheadSource.empty()) {
+            out << YAML::Key << "launch_overhead_source" << YAML::Value << hw.launchOverheadSource;
+        }
+        if (hw.launchOverheadEstimate) {
+            out << YAML::Key << "launch_overhead_estimate" << YAML::Value << true;
+        }
     }
     if (!hw.notes.empty()) {
         out << YAML::Key << "notes" << YAML::Value << YAML::DoubleQuoted << hw.notes;
@@ -83,6 +89,12 @@ std::string hardwareToYaml(const Hardware& hw)
         out << YAML::Key << "bandwidth" << YAML::Value << quantity(l.bytesPerSecond, "B/s");
         if (l.capacityBytes) {
             out << YAML::Key << "capacity" << YAML::Value << quantity(*l.capacityBytes, "B");
+            if (!l.capacitySource.empty()) {
+                out << YAML::Key << "capacity_source" << YAML::Value << l.capacitySource;
+            }
+            if (l.capacityEstimate) {
+                out << YAML::Key << "capacity_estimate" << YAML::Value << true;
+            }
         }
         if (!l.aliases.empty()) {
             out << YAML::Key << "aliases" << YAML::Value << YAML::Flow << l.aliases;

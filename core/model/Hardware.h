@@ -31,6 +31,10 @@ struct BandwidthLevel {
     LevelKind kind = LevelKind::Memory;
     double bytesPerSecond = 0.0;
     std::optional<double> capacityBytes;
+    // The capacity's own source (empty: the level's source) and estimate flag: a capacity is what the
+    // vendor's tools report (nvidia-smi, rocm-smi), which is not the datasheet that gives the bandwidth.
+    std::string capacitySource;
+    bool capacityEstimate = false;
     std::vector<std::string> aliases;
     std::string source;
     bool estimate = false; // measured by a third party, derived or illustrative; drawn dashed
@@ -70,6 +74,8 @@ struct Hardware {
     std::optional<double> tdpWatts;
     std::optional<double> priceDollars;
     std::optional<double> launchOverheadSeconds;
+    std::string launchOverheadSource; // source id of the launch overhead (empty: cited in the notes only)
+    bool launchOverheadEstimate = false; // a typical figure, not a device specification
     std::string notes;
     std::vector<SourceRef> sources;
     std::vector<ComputePeak> compute;

@@ -118,6 +118,33 @@ private Q_SLOTS:
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("vmem: 150 TB/s"));
         QVERIFY(text.out.contains(", estimate"));
+        // The capacity carries its own estimate flag: 192 GiB = 206,158,430,208 B, printed "206 GB".
+        QVERIFY2(text.out.contains("hbm (default): 7.2 TB/s, 206 GB (estimate)"), text.out.constData());
+    }
+
+    // A capacity as the vendor's tool reports it, with its own source, and the launch overhead with its
+    // source and estimate flag: the H100's 81,559 MiB = 81,559 x 1,048,576 = 85,520,809,984 B (nvidia-smi).
+    void hardwareShowGivesCapacitySourceAndLaunchOverhead()
+    {
+        const Run show = runRoofscope({ "hardware", "show", "nvidia-h100-sxm", "--json" });
+        QCOMPARE(show.exitCode, 0);
+        const auto h100 = nlohmann::json::parse(show.out.toStdString());
+        const nlohmann::json* hbm = nullptr;
+        for (const auto& level : h100["levels"]) {
+            if (level["name"] == "hbm") {
+                hbm = &level;
+            }
+        }
+        QVERIFY(hbm);
+        QCOMPARE((*hbm)["capacity_bytes"].get<double>(), 85520809984.0);
+        QCOMPARE((*hbm)["capacity_source"].get<std::string>(), std::string("smi-h100"));
+        QCOMPARE((*hbm)["capacity_estimate"].get<bool>(), false);
+        QCOMPARE(h100["launch_overhead_s"].get<double>(), 4e-6);
+        QCOMPARE(h100["launch_overhead_source"].get<std::string>(), std::string("cuda-graphs"));
+        QCOMPARE(h100["launch_overhead_estimate"].get<bool>(), true);
+        const Run text = runRoofscope({ "hardware", "show", "nvidia-h100-sxm" });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("hbm (default): 3.35 TB/s, 85.5 GB, ridge"), text.out.constData());
     }
 
     void tableFormats()

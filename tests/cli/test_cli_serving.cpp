@@ -84,7 +84,8 @@ private Q_SLOTS:
         QVERIFY(d["tokens_per_s_t_max"].get<double>() <= tps);
     }
 
-    // The 70B step on one H100 is still timed, and said not to fit.
+    // The 70B step on one H100 is still timed, and said not to fit: 227 GB against the 81,559 MiB
+    // (85,520,809,984 B, "85.5 GB") nvidia-smi reports.
     void llamaOnOneH100DoesNotFit()
     {
         const auto j
@@ -93,13 +94,13 @@ private Q_SLOTS:
         const auto& d = j["devices"][0];
         QVERIFY(!d["memory"]["fits"].get<bool>());
         QCOMPARE(d["memory"]["max_batch"].get<double>(), 0.0);
-        QCOMPARE(d["fit"].get<std::string>(), std::string("does not fit: 227 GB needed per chip, 80 GB available"));
+        QCOMPARE(d["fit"].get<std::string>(), std::string("does not fit: 227 GB needed per chip, 85.5 GB available"));
         QVERIFY(d["tokens_per_s"].get<double>() > 0.0);
         QVERIFY(d["usd_per_million_tokens"].is_null()); // no price given
         const Run text
             = runRoofscope({ "workload", "transformer", "--param", kLlama, "--hardware", "nvidia-h100-sxm" });
         QCOMPARE(text.exitCode, 0);
-        QVERIFY2(text.out.contains("does not fit: 227 GB needed per chip, 80 GB available"), text.out.constData());
+        QVERIFY2(text.out.contains("does not fit: 227 GB needed per chip, 85.5 GB available"), text.out.constData());
         QVERIFY(text.out.contains("a bound on peak roofs"));
         QVERIFY(text.out.contains("assumed: no hourly price"));
     }
@@ -137,15 +138,18 @@ private Q_SLOTS:
 
     // A batch sweep on 8 x H100 ends at max_batch. By hand, per chip: weights 141,107,412,992 / 8 B;
     // one sequence's cache 85,899,345,920 / 64 / 8 B, and its activations in the largest kernel, the
-    // norm every chip repeats, 3 x 8192 x 2 B. max_batch = floor((80e9 - weights) / per sequence).
+    // norm every chip repeats, 3 x 8192 x 2 B. max_batch = floor((capacity - weights) / per sequence),
+    // the capacity being nvidia-smi's 81,559 MiB = 85,520,809,984 B: (85,520,809,984 - 17,638,426,624) /
+    // (167,772,160 + 49,152) = 67,882,383,360 / 167,821,312 = 404.49, so 404 (371 against a decimal 80 GB).
     void batchSweepEndsAtMaxBatch()
     {
         const auto j = runJson({ "sweep", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--kernel", "transformer",
             "--param", kLlama, "--vary", "batch=1:1024", "--json" });
         QVERIFY(j.is_object());
         const double perSequence = kCache / 64 / 8 + 3.0 * 8192 * 2;
-        const double maxBatch = std::floor((80e9 - kWeights / 8) / perSequence);
-        QCOMPARE(maxBatch, 371.0);
+        const double capacity = 81559.0 * 1024 * 1024;
+        const double maxBatch = std::floor((capacity - kWeights / 8) / perSequence);
+        QCOMPARE(maxBatch, 404.0);
         const auto& d = j["devices"][0];
         QCOMPARE(d["max_batch"].get<double>(), maxBatch);
         const auto& points = d["points"];
@@ -166,7 +170,7 @@ private Q_SLOTS:
         const Run text = runRoofscope({ "sweep", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--kernel",
             "transformer", "--param", kLlama, "--vary", "batch=1:1024" });
         QCOMPARE(text.exitCode, 0);
-        QVERIFY2(text.out.contains("max batch 371 (the sweep ends there)"), text.out.constData());
+        QVERIFY2(text.out.contains("max batch 404 (the sweep ends there)"), text.out.constData());
     }
 
     // tp as the swept parameter: the device follows tp chips; one chip does not fit the 70B weights,

@@ -69,6 +69,57 @@ const Exception kL1Exceptions[] = {
 const char* const kVendorHosts[] = { "nvidia.com", "amd.com", "google.com", "intel.com", "amazon.com",
     "awsdocs-neuron.readthedocs-hosted.com", "apple.com", "habana.ai" };
 
+// The capacity of every device's main memory (its default level), in bytes, as the vendor's tools report it
+// (a marked estimate where no reading is published); 0 where the file gives none (a CPU's DIMMs vary). A
+// capacity that changes in a file fails this table until the new figure is written here by hand.
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kGiB = 1024.0 * kMiB;
+struct PinnedCapacity {
+    const char* id;
+    double bytes;
+};
+const PinnedCapacity kCapacities[] = {
+    { "nvidia-h100-sxm", 81559 * kMiB }, // nvidia-smi
+    { "nvidia-h100-pcie", 80 * kGiB }, // estimate
+    { "nvidia-h200-sxm", 143771 * kMiB }, // nvidia-smi
+    { "nvidia-gh200", 144 * kGiB }, // estimate
+    { "nvidia-h20", 97871 * kMiB }, // nvidia-smi
+    { "nvidia-a100-sxm-80gb", 81920 * kMiB }, // nvidia-smi
+    { "nvidia-a100-sxm-40gb", 40960 * kMiB }, // nvidia-smi
+    { "nvidia-b200", 183359 * kMiB }, // nvidia-smi
+    { "nvidia-gb200", 186 * kGiB }, // estimate
+    { "nvidia-b300-hgx", 288 * kGiB }, // estimate
+    { "nvidia-gb300", 288 * kGiB }, // estimate
+    { "nvidia-l40s", 46068 * kMiB }, // nvidia-smi
+    { "nvidia-l4", 23034 * kMiB }, // nvidia-smi
+    { "nvidia-rtx-4090", 24564 * kMiB }, // nvidia-smi
+    { "nvidia-rtx-5090", 32607 * kMiB }, // nvidia-smi
+    { "nvidia-grace-cpu-superchip", 960e9 }, // estimate
+    { "amd-instinct-mi300x", 206141652992.0 }, // rocm-smi
+    { "amd-instinct-mi325x", 256 * kGiB }, // estimate
+    { "amd-instinct-mi350x", 288 * kGiB }, // estimate
+    { "amd-instinct-mi355x", 288 * kGiB }, // estimate
+    { "amd-instinct-mi250x", 128 * kGiB }, // estimate
+    { "amd-instinct-mi210", 64 * kGiB }, // estimate
+    { "google-tpu-v4", 32 * kGiB }, // estimate
+    { "google-tpu-v5e", 16 * kGiB }, // estimate
+    { "google-tpu-v5p", 95 * kGiB }, // estimate
+    { "google-tpu-v6e", 32 * kGiB }, // estimate
+    { "google-tpu-v7x", 192 * kGiB }, // estimate
+    { "intel-gaudi-2", 96 * kGiB }, // estimate
+    { "intel-gaudi-3", 128 * kGiB }, // estimate
+    { "aws-trainium2", 96 * kGiB }, // estimate
+    { "aws-trainium3", 144 * kGiB }, // estimate
+    { "aws-inferentia2", 32 * kGiB }, // estimate
+    { "apple-m4-max", 128 * kGiB }, // estimate
+    { "amd-epyc-9654", 0 },
+    { "amd-epyc-9965", 0 },
+    { "intel-xeon-6980p", 0 },
+};
+
+// Tools whose published output may source a capacity from a public thread (not a vendor host).
+const char* const kCapacityTools[] = { "nvidia-smi", "rocm-smi", "amd-smi", "hl-smi", "neuron-top" };
+
 constexpr double kRatioTolerance = 0.005; // vendors round their printed figures
 constexpr double kEqualTolerance = 1e-3;
 
@@ -210,6 +261,10 @@ Findings everySourceUsed(const Hardware& hw)
     for (const auto& c : hw.ceilings) {
         used.insert(c.source);
     }
+    for (const auto& l : hw.levels) {
+        used.insert(l.capacitySource);
+    }
+    used.insert(hw.launchOverheadSource);
     used.insert(hw.sustainedSource);
     Findings out;
     for (const auto& s : hw.sources) {
@@ -281,6 +336,77 @@ Findings scaleUpLinkHasCollectiveFigures(const Hardware& hw)
     return out;
 }
 
+// A capacity is what the vendor's tools report: the main memory's capacity names its own source
+// (capacity_source), and a capacity whose source is neither the vendor's documentation nor a published
+// reading of the vendor's tool (a public thread whose title names the tool) is marked capacity_estimate.
+// Every other capacity (caches) has a source through its level.
+Findings capacitiesSourced(const Hardware& hw)
+{
+    Findings out;
+    const BandwidthLevel* main = hw.defaultLevelPtr();
+    for (const auto& l : hw.levels) {
+        if (!l.capacityBytes) {
+            continue;
+        }
+        const std::string source = l.capacitySource.empty() ? l.source : l.capacitySource;
+        if (source.empty()) {
+            out.push_back(hw.id + ": level " + l.name + " has a capacity without a source");
+            continue;
+        }
+        if (&l == main && l.capacitySource.empty()) {
+            out.push_back(hw.id + ": the main memory's capacity has no capacity_source");
+        }
+        const SourceRef* s = findSource(hw, source);
+        const bool toolReading = s
+            && std::any_of(std::begin(kCapacityTools), std::end(kCapacityTools),
+                [&](const char* tool) { return s->title.find(tool) != std::string::npos; })
+            && (s->url.find("/issues/") != std::string::npos || s->url.find("/pull/") != std::string::npos);
+        const bool estimate = l.capacitySource.empty() ? l.estimate : l.capacityEstimate;
+        if (thirdParty(hw, source) && !toolReading && !estimate) {
+            out.push_back(hw.id + ": level " + l.name + "'s capacity cites third-party '" + source
+                + "', which is no tool reading, but is not marked capacity_estimate");
+        }
+    }
+    return out;
+}
+
+Findings capacityPinned(const Hardware& hw)
+{
+    Findings out;
+    const auto* pinned = std::find_if(
+        std::begin(kCapacities), std::end(kCapacities), [&](const PinnedCapacity& p) { return hw.id == p.id; });
+    if (pinned == std::end(kCapacities)) {
+        out.push_back(hw.id + ": no pinned capacity in this test");
+        return out;
+    }
+    const BandwidthLevel* main = hw.defaultLevelPtr();
+    const std::optional<double> capacity = main ? main->capacityBytes : std::nullopt;
+    if (pinned->bytes == 0 ? capacity.has_value() : !(capacity && test::closeRel(*capacity, pinned->bytes, 1e-12))) {
+        out.push_back(hw.id + ": main-memory capacity " + (capacity ? formatNumber(*capacity, 15) : "none")
+            + " B is not the pinned " + formatNumber(pinned->bytes, 15) + " B");
+    }
+    return out;
+}
+
+// The launch overhead is an extra figure (t_min_with_launch_s, never T_min) with its own source and, as a
+// typical figure rather than a specification, marked launch_overhead_estimate unless a vendor gives it.
+// Every NVIDIA GPU carries one.
+Findings launchOverheadSourced(const Hardware& hw)
+{
+    Findings out;
+    if (hw.launchOverheadSeconds) {
+        if (hw.launchOverheadSource.empty()) {
+            out.push_back(hw.id + ": launch_overhead without launch_overhead_source");
+        } else if (thirdParty(hw, hw.launchOverheadSource) && !hw.launchOverheadEstimate) {
+            out.push_back(hw.id + ": launch_overhead cites third-party '" + hw.launchOverheadSource
+                + "' but is not marked launch_overhead_estimate");
+        }
+    } else if (hw.vendor == "NVIDIA" && hw.kind == "gpu") {
+        out.push_back(hw.id + ": NVIDIA GPU without a launch_overhead");
+    }
+    return out;
+}
+
 Findings nvidiaDataCentreHasL1(const Hardware& hw)
 {
     Findings out;
@@ -340,7 +466,7 @@ private Q_SLOTS:
                  "nvidia-gb300", "nvidia-l40s", "nvidia-l4", "nvidia-h20", "nvidia-rtx-4090", "nvidia-rtx-5090",
                  "nvidia-a100-sxm-40gb", "nvidia-h100-pcie", "amd-instinct-mi355x", "amd-instinct-mi350x",
                  "amd-instinct-mi250x", "intel-gaudi-2", "aws-trainium2", "aws-trainium3", "aws-inferentia2",
-                 "intel-xeon-6980p", "amd-epyc-9965", "nvidia-grace-cpu-superchip", "apple-m4-max" }) {
+                 "intel-xeon-6980p", "amd-epyc-9965", "nvidia-grace-cpu-superchip", "apple-m4-max", "nvidia-gh200" }) {
             QTest::newRow(id) << id;
         }
     }
@@ -445,6 +571,18 @@ private Q_SLOTS:
         QVERIFY2(thirdPartyMarkedEstimate(*hw).empty(), joined(thirdPartyMarkedEstimate(*hw)));
         QVERIFY2(nvidiaDataCentreHasL1(*hw).empty(), joined(nvidiaDataCentreHasL1(*hw)));
         QVERIFY2(scaleUpLinkHasCollectiveFigures(*hw).empty(), joined(scaleUpLinkHasCollectiveFigures(*hw)));
+        QVERIFY2(capacitiesSourced(*hw).empty(), joined(capacitiesSourced(*hw)));
+        QVERIFY2(capacityPinned(*hw).empty(), joined(capacityPinned(*hw)));
+        QVERIFY2(launchOverheadSourced(*hw).empty(), joined(launchOverheadSourced(*hw)));
+    }
+
+    // Every pinned capacity names a shipped device (else the table is stale).
+    void pinnedCapacitiesNameShippedFiles()
+    {
+        for (const auto& p : kCapacities) {
+            QVERIFY2(m_db.find(p.id), p.id);
+        }
+        QCOMPARE(std::size(kCapacities), m_db.devices().size());
     }
 
     void noDensePeakIsAnotherPartsSparseFigure()
@@ -508,7 +646,7 @@ private Q_SLOTS:
     }
 
     // docs/hardware.md's device table lists every shipped device with its main peak, bandwidth and year,
-    // and the serving figures: capacity of the main memory, TDP, the scale-up link with its collective
+    // and the serving figures: capacity of the main memory with its source, TDP, the scale-up link with its collective
     // bandwidth and latency per hop ("-" where the file gives none, "~" before an estimate).
     void readmeTableListsEveryDevice()
     {
@@ -520,7 +658,7 @@ private Q_SLOTS:
         QVERIFY2(begin >= 0 && end > begin, "docs/hardware.md has no device-table markers");
         const QRegularExpression row(
             QStringLiteral(R"(^\| `([a-z0-9._-]+)` \| [^|]+ \| ([a-z0-9]+) \| ([^|]+) \| ([^|]+) \| (\d{4}) \|)"
-                           R"( ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$)"),
+                           R"( ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$)"),
             QRegularExpression::MultilineOption);
         std::set<std::string> listedIds;
         auto it = row.globalMatch(text.mid(begin, end - begin));
@@ -548,8 +686,18 @@ private Q_SLOTS:
                 const auto parsed = parseQuantity(cell.toStdString(), dimension, true);
                 return parsed.value && test::closeRel(*parsed.value, *expected, kRatioTolerance);
             };
-            QVERIFY2(matches(6, hw->defaultLevelPtr()->capacityBytes, Dimension::Bytes), id.c_str());
-            QVERIFY2(matches(7, hw->tdpWatts, Dimension::Watts), id.c_str());
+            const BandwidthLevel* main = hw->defaultLevelPtr();
+            QVERIFY2(matches(6, main->capacityBytes, Dimension::Bytes), id.c_str());
+            // The capacity's source: its id (linked), "estimate" and a "~" exactly where the file marks one.
+            const QString sourceCell = m.captured(7).trimmed();
+            if (main->capacityBytes) {
+                QVERIFY2(sourceCell.contains(QString::fromStdString(main->capacitySource)), id.c_str());
+                QCOMPARE(sourceCell.startsWith(QStringLiteral("estimate")), main->capacityEstimate);
+                QCOMPARE(m.captured(6).trimmed().startsWith(QLatin1Char('~')), main->capacityEstimate);
+            } else {
+                QCOMPARE(sourceCell, QStringLiteral("-"));
+            }
+            QVERIFY2(matches(8, hw->tdpWatts, Dimension::Watts), id.c_str());
             const BandwidthLevel* link = nullptr;
             for (const auto& level : hw->levels) {
                 if (level.kind == LevelKind::Interconnect) {
@@ -557,12 +705,12 @@ private Q_SLOTS:
                     break;
                 }
             }
-            QCOMPARE(m.captured(8).trimmed().startsWith(QString::fromStdString(link ? link->name + " " : "-")), true);
-            QVERIFY2(matches(9, link ? link->collectiveBytesPerSecond : std::nullopt, Dimension::BytesPerSecond),
+            QCOMPARE(m.captured(9).trimmed().startsWith(QString::fromStdString(link ? link->name + " " : "-")), true);
+            QVERIFY2(matches(10, link ? link->collectiveBytesPerSecond : std::nullopt, Dimension::BytesPerSecond),
                 id.c_str());
-            QVERIFY2(matches(10, link ? link->latencySeconds : std::nullopt, Dimension::Seconds), id.c_str());
+            QVERIFY2(matches(11, link ? link->latencySeconds : std::nullopt, Dimension::Seconds), id.c_str());
             if (link && link->collectiveBytesPerSecond) {
-                QCOMPARE(m.captured(9).trimmed().startsWith(QLatin1Char('~')), link->collectiveEstimate);
+                QCOMPARE(m.captured(10).trimmed().startsWith(QLatin1Char('~')), link->collectiveEstimate);
             }
         }
         for (const auto& hw : m_db.devices()) {
@@ -619,6 +767,23 @@ private Q_SLOTS:
                                                      << "  - name: l1\n"
                                                      << "  - name: smem\n"
                                                      << "l1";
+        QTest::newRow("main-memory capacity without its source") << "nvidia-h100-sxm.yaml"
+                                                                 << "    capacity_source: smi-h100\n"
+                                                                 << ""
+                                                                 << "capacity";
+        QTest::newRow("capacity from a third party, not a tool reading, not an estimate")
+            << "nvidia-h20.yaml"
+            << "    capacity_source: smi-h20\n"
+            << "    capacity_source: willitrunai-h20\n"
+            << "capacity";
+        QTest::newRow("capacity changed (the datasheet's decimal GB)") << "nvidia-h100-sxm.yaml"
+                                                                       << "    capacity: 81559 MiB\n"
+                                                                       << "    capacity: 80 GB\n"
+                                                                       << "pinned";
+        QTest::newRow("launch overhead without its source") << "nvidia-l4.yaml"
+                                                            << "launch_overhead_source: cuda-graphs\n"
+                                                            << ""
+                                                            << "launch";
     }
     void checksCatchBrokenCopies()
     {
@@ -653,6 +818,12 @@ private Q_SLOTS:
             findings = nvidiaDataCentreHasL1(hw);
         } else if (check == "link") {
             findings = scaleUpLinkHasCollectiveFigures(hw);
+        } else if (check == "capacity") {
+            findings = capacitiesSourced(hw);
+        } else if (check == "pinned") {
+            findings = capacityPinned(hw);
+        } else if (check == "launch") {
+            findings = launchOverheadSourced(hw);
         }
         QVERIFY2(!findings.empty(), qPrintable("the '" + check + "' check missed the broken copy of " + file));
         // ... and the unbroken file passes the same check.
@@ -672,6 +843,12 @@ private Q_SLOTS:
             QVERIFY(nvidiaDataCentreHasL1(*original.hardware).empty());
         } else if (check == "link") {
             QVERIFY(scaleUpLinkHasCollectiveFigures(*original.hardware).empty());
+        } else if (check == "capacity") {
+            QVERIFY(capacitiesSourced(*original.hardware).empty());
+        } else if (check == "pinned") {
+            QVERIFY(capacityPinned(*original.hardware).empty());
+        } else if (check == "launch") {
+            QVERIFY(launchOverheadSourced(*original.hardware).empty());
         }
     }
 };

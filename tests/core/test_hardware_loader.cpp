@@ -150,6 +150,24 @@ private Q_SLOTS:
         QTest::newRow("source without url") << "    document: test data"
                                             << "    note: x"
                                             << "unknown key 'note'";
+        QTest::newRow("capacity source unknown") << "    bandwidth: 2 TB/s"
+                                                 << "    bandwidth: 2 TB/s\n    capacity: 80 GiB\n"
+                                                    "    capacity_source: smi"
+                                                 << "unknown source 'smi'";
+        QTest::newRow("capacity source without a capacity") << "    bandwidth: 2 TB/s"
+                                                            << "    bandwidth: 2 TB/s\n    capacity_source: s"
+                                                            << "need a capacity";
+        QTest::newRow("capacity estimate not a boolean")
+            << "    bandwidth: 2 TB/s"
+            << "    bandwidth: 2 TB/s\n    capacity: 80 GiB\n    capacity_estimate: perhaps"
+            << "expected true or false";
+        QTest::newRow("launch overhead source unknown") << "year: 2024"
+                                                        << "year: 2024\nlaunch_overhead: 4 us\n"
+                                                           "launch_overhead_source: blog"
+                                                        << "unknown source 'blog'";
+        QTest::newRow("launch overhead estimate without the overhead") << "year: 2024"
+                                                                       << "year: 2024\nlaunch_overhead_estimate: true"
+                                                                       << "need a launch_overhead";
     }
     void everyFieldIsChecked()
     {
@@ -191,6 +209,39 @@ private Q_SLOTS:
         QVERIFY2(back.hardware, firstError(back.diagnostics).c_str());
         QVERIFY(back.hardware->levels.front().estimate);
         QVERIFY(back.hardware->compute.front().estimate);
+        QCOMPARE(hardwareToYaml(*back.hardware), written);
+    }
+
+    // A capacity's own source and estimate flag, and the launch overhead's, load and survive a write.
+    void capacityAndLaunchOverheadSourcesRoundTrip()
+    {
+        QFile valid(QString::fromStdString(fixture("valid.yaml")));
+        QVERIFY(valid.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(valid.readAll());
+        text.replace("    document: test data",
+            "    document: test data\n  - id: smi\n    title: nvidia-smi reading\n"
+            "    url: https://github.com/o/r/issues/1");
+        text.replace("    bandwidth: 2 TB/s",
+            "    bandwidth: 2 TB/s\n    capacity: 81559 MiB\n    capacity_source: smi\n    capacity_estimate: true");
+        text.replace("year: 2024",
+            "year: 2024\nlaunch_overhead: 4 us\nlaunch_overhead_source: s\n"
+            "launch_overhead_estimate: true");
+        auto r = loadHardwareText(text.toStdString(), "sourced.yaml");
+        QVERIFY2(r.hardware, firstError(r.diagnostics).c_str());
+        const BandwidthLevel& hbm = r.hardware->levels.front();
+        QCOMPARE(*hbm.capacityBytes, 81559.0 * 1024 * 1024);
+        QCOMPARE(hbm.capacitySource, std::string("smi"));
+        QVERIFY(hbm.capacityEstimate);
+        QVERIFY(!hbm.estimate); // the bandwidth's flag is its own
+        QCOMPARE(r.hardware->launchOverheadSource, std::string("s"));
+        QVERIFY(r.hardware->launchOverheadEstimate);
+        const std::string written = hardwareToYaml(*r.hardware);
+        auto back = loadHardwareText(written, "written.yaml");
+        QVERIFY2(back.hardware, firstError(back.diagnostics).c_str());
+        QCOMPARE(back.hardware->levels.front().capacitySource, std::string("smi"));
+        QVERIFY(back.hardware->levels.front().capacityEstimate);
+        QCOMPARE(back.hardware->launchOverheadSource, std::string("s"));
+        QVERIFY(back.hardware->launchOverheadEstimate);
         QCOMPARE(hardwareToYaml(*back.hardware), written);
     }
 };
