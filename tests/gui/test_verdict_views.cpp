@@ -123,7 +123,7 @@ private Q_SLOTS:
         tab->targetEdit()->setText(QStringLiteral("50"));
         QVERIFY(tab->applyTarget().isEmpty());
         tab->refresh();
-        const std::vector<GroupVerdict>& verdicts = window.analysis()->verdicts();
+        const std::vector<GroupVerdict> verdicts = window.analysis()->verdicts(); // a copy: views rebuild it
         QCOMPARE(verdicts.size(), size_t(2));
         const GroupVerdict& llama = verdicts.front();
         const QString headline = QString::fromStdString(llama.headline);
@@ -160,8 +160,9 @@ private Q_SLOTS:
         QVERIFY(tab->chart()->operatingPoints().size() == llama.devices.size());
         // The roofline's caption, as it is drawn into PNG, SVG and PDF: the headline, split at its "; ".
         const ChartScene& scene = window.analysis()->scene();
-        QCOMPARE(scene.decorations.captions.join(QLatin1Char(' ')).remove(QLatin1Char(';')),
-            (headline + QLatin1Char(' ') + QString::fromStdString(verdicts[1].headline)).remove(QLatin1Char(';')));
+        QString captions = scene.decorations.captions.join(QLatin1Char(' '));
+        QString headlines = headline + QLatin1Char(' ') + QString::fromStdString(verdicts[1].headline);
+        QCOMPARE(captions.remove(QLatin1Char(';')), headlines.remove(QLatin1Char(';')));
         QCustomPlot* plot = window.chart()->plot();
         QStringList drawn;
         for (int i = 0; i < plot->itemCount(); ++i) {
@@ -267,7 +268,7 @@ private Q_SLOTS:
         QCOMPARE(window.session().view.years, 5.0);
         QCOMPARE(window.session().view.utilisation, 0.6);
         QCOMPARE(window.session().view.usdPerKwh, std::optional<double>(0.1));
-        const GroupVerdict& llama = window.analysis()->verdicts().front();
+        const GroupVerdict llama = window.analysis()->verdicts().front();
         const VerdictDevice& mi = *std::find_if(llama.devices.begin(), llama.devices.end(),
             [](const VerdictDevice& d) { return d.id == "amd-instinct-mi300x x8"; });
         const double tokens = mi.step.tokensPerSecond;
