@@ -2,6 +2,7 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/CliOptions.h"
 #include "cli/TableJson.h"
 #include "io/EvaluationTableWriter.h"
 #include "io/ServingJson.h"
@@ -14,7 +15,7 @@ namespace roofscope {
 
 int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    CliArgs opts(args, 1, { "session", "format", "hardware-dir" }, {});
+    CliArgs opts(args, 1, cliCommand("table"));
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
