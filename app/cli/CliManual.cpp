@@ -194,16 +194,15 @@ std::string cliBashCompletion()
           "\n"
           "_roofscope_words()\n"
           "{\n"
-          "    local IFS=$' \\t\\n'\n"
-          "    COMPREPLY=($(compgen -W \"$1\" -- \"$cur\"))\n"
+          "    mapfile -t COMPREPLY < <(compgen -W \"$1\" -- \"$cur\")\n"
           "}\n"
           "\n"
           "# ID[,ID...]: the word after the last comma, the ones before it kept.\n"
           "_roofscope_list()\n"
           "{\n"
-          "    local IFS=$' \\t\\n' head=\n"
+          "    local head=''\n"
           "    [[ $cur == *,* ]] && head=${cur%,*},\n"
-          "    COMPREPLY=($(compgen -P \"$head\" -W \"$1\" -- \"${cur##*,}\"))\n"
+          "    mapfile -t COMPREPLY < <(compgen -P \"$head\" -W \"$1\" -- \"${cur##*,}\")\n"
           "    [[ ${#COMPREPLY[@]} -gt 0 ]] && compopt -o nospace 2>/dev/null\n"
           "    return 0\n"
           "}\n"
@@ -222,7 +221,7 @@ std::string cliBashCompletion()
           "\n"
           "_roofscope()\n"
           "{\n"
-          "    local cword=$COMP_CWORD cur=${COMP_WORDS[COMP_CWORD]} prev= prog=${COMP_WORDS[0]}\n"
+          "    local cword=$COMP_CWORD cur=${COMP_WORDS[COMP_CWORD]} prev='' prog=${COMP_WORDS[0]}\n"
           "    local -a words=(\"${COMP_WORDS[@]}\") dirs=()\n"
           "    COMPREPLY=()\n"
           "    # --option=value: bash splits the words at '='\n"
@@ -235,7 +234,7 @@ std::string cliBashCompletion()
           "        prev=${words[cword - 1]}\n"
           "    fi\n"
           "    [[ $(type -t \"$prog\") || -x $prog ]] || prog=roofscope\n"
-          "    local i cmd=\n"
+          "    local i cmd=''\n"
           "    for ((i = 1; i < ${#words[@]} - 1; i++)); do\n"
           "        if [[ ${words[i]} == --hardware-dir && $i -ne $cword ]]; then\n"
           "            dirs+=(--hardware-dir \"${words[i + 1]/#\\~\\//$HOME/}\")\n"
@@ -335,11 +334,10 @@ std::string cliBashCompletion()
                   "            _roofscope_words \""
                << joined(command.words) << "\"\n";
             if (command.operand != CliValue::None) {
-                sh << "        elif [[ "
-                   << (command.operandAfter.empty() ? "1" : "${operands[0]} == " + command.operandAfter)
-                   << " ]]; then\n"
-                      "            "
-                   << valueCompletion(command.operand, {}) << "\n";
+                sh << (command.operandAfter.empty()
+                        ? std::string("        else\n")
+                        : "        elif [[ ${operands[0]} == " + command.operandAfter + " ]]; then\n")
+                   << "            " << valueCompletion(command.operand, {}) << "\n";
             }
             sh << "        fi\n";
         } else if (command.operand != CliValue::None) {

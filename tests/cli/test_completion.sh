@@ -8,13 +8,15 @@ set -uo pipefail
 program=$1
 script=$2
 [[ -x $program && -f $script ]] || { echo "usage: $0 PROGRAM COMPLETION_SCRIPT" >&2; exit 2; }
+program=$(realpath "$program")
+script=$(realpath "$script")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 2
 # `roofscope` on the PATH is the program under test, as it is once installed.
 mkdir "$work/bin"
-ln -s "$(realpath "$program")" "$work/bin/roofscope"
+ln -s "$program" "$work/bin/roofscope"
 PATH=$work/bin:$PATH
 
 failures=0
@@ -44,22 +46,26 @@ complete_line() {
 offers() {
     local want=$1
     shift 2
-    complete_line "$@" | grep -qxF -- "$want" || fail "'$*' does not offer '$want' (got: $(complete_line "$@" | tr '\n' ' '))"
+    local got
+    got=$(complete_line "$@")
+    grep -qxF -- "$want" <<<"$got" || fail "'$*' does not offer '$want' (got: $(tr '\n' ' ' <<<"$got"))"
 }
 # offers_not CANDIDATE -- WORD...
 offers_not() {
     local unwanted=$1
     shift 2
-    ! complete_line "$@" | grep -qxF -- "$unwanted" || fail "'$*' offers '$unwanted'"
+    local got
+    got=$(complete_line "$@")
+    ! grep -qxF -- "$unwanted" <<<"$got" || fail "'$*' offers '$unwanted'"
 }
 # offers_only CANDIDATES -- WORD...: exactly these candidates, in any order.
 offers_only() {
-    local want
+    local expected=$1 want
     want=$(tr ' ' '\n' <<<"$1" | sort)
     shift 2
     local got
     got=$(complete_line "$@" | sort)
-    [[ $got == "$want" ]] || fail "'$*' offers '$(tr '\n' ' ' <<<"$got")', expected '$1'"
+    [[ $got == "$want" ]] || fail "'$*' offers '$(tr '\n' ' ' <<<"$got")', expected '$expected'"
 }
 
 # --- sub-commands ---------------------------------------------------------------------------------
