@@ -37,9 +37,10 @@ done
 echo "== the manual page and the completion"
 page=$root/usr/share/man/man1/roofscope.1.gz
 [[ -f $page ]] || { echo "error: the package has no /usr/share/man/man1/roofscope.1.gz" >&2; exit 1; }
-# man -l renders the unpacked page; --warnings makes groff report what it could not set.
+# man -l renders the unpacked page (col -b: plain text, without the overstrikes for bold); --warnings
+# makes groff report what it could not set.
 man_out=$root/man.txt
-LC_ALL=C.UTF-8 MANWIDTH=80 MAN_KEEP_FORMATTING=0 man --warnings -E UTF-8 -l "$page" >"$man_out" 2>"$root/man.err" ||
+LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l "$page" 2>"$root/man.err" | col -b >"$man_out" ||
     { cat "$root/man.err" >&2; echo "error: man -l failed on $page" >&2; exit 1; }
 [[ ! -s "$root/man.err" ]] || { cat "$root/man.err" >&2; echo "error: groff warns on the manual page" >&2; exit 1; }
 for text in "roofscope - roofline explorer" "roofscope eval" "--hardware ID[,ID...]" "EXIT STATUS"; do
