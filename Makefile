@@ -37,10 +37,11 @@ build: deps $(BUILD_DIR)/build.ninja
 	@$(RECONFIGURE)
 	cmake --build $(BUILD_DIR) -j$(JOBS)
 
-# Only the program (not the test suites): what `make run` and `make package` need.
+# Only the program (not the test suites) with its manual page, completion and changelog: what `make run`
+# and `make package` need.
 build-app: deps $(BUILD_DIR)/build.ninja
 	@$(RECONFIGURE)
-	cmake --build $(BUILD_DIR) -j$(JOBS) --target roofscope
+	cmake --build $(BUILD_DIR) -j$(JOBS) --target roofscope roofscope_package_files
 
 run: build-app
 	./$(BUILD_DIR)/app/roofscope $(SESSION)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Checks the Debian package `make package` built in BUILD_DIR (default build): the desktop file and the
-# AppStream metadata pass their validators, and the program unpacked from the .deb into a temporary
-# folder (dpkg -x, nothing installed on this machine) runs from there with its own hardware database
-# and example sessions.
+# Checks the Debian package `make package` built in BUILD_DIR (default build): lintian (Debian's policy
+# checker) reports no error and no warning, the desktop file and the AppStream metadata pass their
+# validators, the manual page renders with man and the bash completion loads, and the program unpacked
+# from the .deb into a temporary folder (dpkg -x, nothing installed on this machine) runs from there
+# with its own hardware database and example sessions.
 set -euo pipefail
 build_dir=${1:-build}
 cd "$(dirname "$0")/.."
@@ -18,6 +19,11 @@ trap 'rm -rf "$root"' EXIT
 dpkg -x "$deb" "$root"
 app_id=io.github.roofscope.Roofscope
 
+echo "== lintian"
+# Any error or warning fails the check; tags overridden in the package say why beside them.
+lintian --fail-on error,warning --display-info "$deb"
+echo "lintian: no errors or warnings"
+
 echo "== validators"
 desktop-file-validate "$root/usr/share/applications/$app_id.desktop"
 appstreamcli validate --no-net "$root/usr/share/metainfo/$app_id.metainfo.xml"
@@ -27,6 +33,23 @@ for f in usr/bin/roofscope usr/share/roofscope/hardware/nvidia-h100-sxm.yaml \
     usr/share/icons/hicolor/48x48/apps/$app_id.png; do
     [[ -f "$root/$f" ]] || { echo "error: the package has no /$f" >&2; exit 1; }
 done
+
+echo "== the manual page and the completion"
+page=$root/usr/share/man/man1/roofscope.1.gz
+[[ -f $page ]] || { echo "error: the package has no /usr/share/man/man1/roofscope.1.gz" >&2; exit 1; }
+# man -l renders the unpacked page (col -b: plain text, without the overstrikes for bold); --warnings
+# makes groff report what it could not set.
+man_out=$root/man.txt
+LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l "$page" 2>"$root/man.err" | col -b >"$man_out" ||
+    { cat "$root/man.err" >&2; echo "error: man -l failed on $page" >&2; exit 1; }
+[[ ! -s "$root/man.err" ]] || { cat "$root/man.err" >&2; echo "error: groff warns on the manual page" >&2; exit 1; }
+for text in "roofscope - roofline explorer" "roofscope eval" "--hardware ID[,ID...]" "EXIT STATUS"; do
+    grep -qF -- "$text" "$man_out" || { echo "error: man -l shows no '$text'" >&2; exit 1; }
+done
+echo "man -l: $(wc -l <"$man_out") lines"
+completion=$root/usr/share/bash-completion/completions/roofscope
+[[ -f $completion ]] || { echo "error: the package has no $completion" >&2; exit 1; }
+bash -c 'source "$1" && complete -p roofscope' _ "$completion"
 
 echo "== the session file type"
 # The package's MIME type on top of the system's: a session is recognised by its schema line or by a

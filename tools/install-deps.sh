@@ -3,7 +3,9 @@
 # Quick (a dpkg query) when everything is present. Uses sudo when not root.
 # With --fuzz: the compiler and runtime of the fuzz build instead (clang and libFuzzer).
 # With --package: what `make package` and its checks need (dpkg-shlibdeps, the desktop file and
-# AppStream validators, the MIME database and gio to check the session file type). With --format: clang-format (CI's format check).
+# AppStream validators, the MIME database and gio to check the session file type, lintian for Debian's
+# policy, man, groff and col to render the manual page).
+# With --format: clang-format (CI's format check).
 set -euo pipefail
 
 packages=(
@@ -15,7 +17,8 @@ packages=(
 if [[ "${1:-}" == "--fuzz" ]]; then
     packages=(clang libclang-rt-14-dev)
 elif [[ "${1:-}" == "--package" ]]; then
-    packages=(dpkg-dev file desktop-file-utils appstream shared-mime-info libglib2.0-bin)
+    packages=(dpkg-dev file desktop-file-utils appstream shared-mime-info libglib2.0-bin lintian man-db groff-base
+        bsdextrautils)
 elif [[ "${1:-}" == "--format" ]]; then
     packages=(clang-format)
 fi

@@ -1,5 +1,7 @@
 #include "cli/CliArgs.h"
 
+#include "cli/CliOptions.h"
+
 #include "model/Units.h"
 
 #include <algorithm>
@@ -48,6 +50,39 @@ CliArgs::CliArgs(const std::vector<std::string>& args, size_t first, const std::
             throw CliError("unknown option --" + name);
         }
     }
+}
+
+namespace {
+
+std::vector<std::string> withLongNames(const std::vector<std::string>& args, const CliCommand& command)
+{
+    std::vector<std::string> expanded = args;
+    for (std::string& arg : expanded) {
+        for (const CliOption& option : command.options) {
+            if (option.shortName != 0 && arg == std::string { '-', option.shortName }) {
+                arg = "--" + option.name;
+            }
+        }
+    }
+    return expanded;
+}
+
+std::vector<std::string> optionNames(const CliCommand& command, bool takingValue)
+{
+    std::vector<std::string> names;
+    for (const CliOption& option : command.options) {
+        if ((option.value != CliValue::None) == takingValue) {
+            names.push_back(option.name);
+        }
+    }
+    return names;
+}
+
+} // namespace
+
+CliArgs::CliArgs(const std::vector<std::string>& args, size_t first, const CliCommand& command)
+    : CliArgs(withLongNames(args, command), first, optionNames(command, true), optionNames(command, false))
+{
 }
 
 bool CliArgs::isRepeatable(const std::string& name)

@@ -8,6 +8,8 @@
 
 namespace roofscope {
 
+struct CliCommand;
+
 // A usage or input error on the command line: printed as one line, exit code 2.
 struct CliError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -21,6 +23,9 @@ public:
     // `flags` take no value; every other `--option` takes one.
     CliArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& valueOptions,
         const std::vector<std::string>& flags);
+    // The options of `command` as its table lists them (cli/CliOptions.h): its flags, the options that
+    // take a value and their short forms (`-o` for `--output`).
+    CliArgs(const std::vector<std::string>& args, size_t first, const CliCommand& command);
 
     bool has(const std::string& name) const;
     // --bytes, --bandwidth, --param, --hardware and --hardware-dir: each one given adds to the others.

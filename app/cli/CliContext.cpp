@@ -12,14 +12,6 @@
 
 namespace roofscope {
 
-const std::vector<std::string>& deviceKernelOptions()
-{
-    static const std::vector<std::string> options { "hardware", "hardware-dir", "peak", "bandwidth", "precision",
-        "unit", "comm-fraction", "tolerance", "flops", "bytes", "kernel", "param", "name", "count", "measured",
-        "working-set", "free", "level", "chips" };
-    return options;
-}
-
 CliContext::CliContext(const CliArgs& args)
     : m_args(args)
 {

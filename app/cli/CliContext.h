@@ -42,7 +42,4 @@ private:
 // first error as a CliError ("file:line:column: message").
 Session loadSessionOrThrow(const std::string& path, std::ostream& err);
 
-// The options every command that takes devices and kernels understands.
-const std::vector<std::string>& deviceKernelOptions();
-
 } // namespace roofscope

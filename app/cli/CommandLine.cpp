@@ -3,6 +3,7 @@
 #include "chart/ChartExport.h"
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/CliOptions.h"
 #include "cli/CliUsage.h"
 #include "cli/DiffCommand.h"
 #include "cli/ImportCommand.h"
@@ -12,6 +13,7 @@
 #include "cli/TableCommand.h"
 #include "cli/VerdictArgs.h"
 #include "cli/WorkloadCommand.h"
+#include "document/AppPaths.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
 #include "io/EvaluationTableWriter.h"
@@ -39,10 +41,10 @@ namespace {
 
 int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    if (args.size() < 2 || (args[1] != "list" && args[1] != "show")) {
+    if (args.size() < 2 || !cliCommand("hardware").acceptsWord(args[1])) {
         throw CliError("expected 'hardware list' or 'hardware show ID'");
     }
-    CliArgs opts(args, 2, { "hardware-dir" }, { "json" });
+    CliArgs opts(args, 2, cliCommand("hardware"));
     CliContext context(opts);
     context.reportDiagnostics(err);
     const auto& devices = context.database().devices();
@@ -145,7 +147,7 @@ int hardwareCommand(const std::vector<std::string>& args, std::ostream& out, std
 
 int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    CliArgs opts(args, 1, deviceKernelOptions(), { "json", "sustained" });
+    CliArgs opts(args, 1, cliCommand("eval"));
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -234,7 +236,7 @@ int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::os
 
 int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    CliArgs opts(args, 1, deviceKernelOptions(), { "json", "sustained" });
+    CliArgs opts(args, 1, cliCommand("solve"));
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -282,14 +284,7 @@ int solveCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 
 int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    std::vector<std::string> normalized = args;
-    for (std::string& arg : normalized) {
-        if (arg == "-o") {
-            arg = "--output"; // the short form of --output
-        }
-    }
-    CliArgs opts(
-        normalized, 1, { "session", "output", "size", "scale", "theme", "hardware-dir", "view" }, { "review" });
+    CliArgs opts(args, 1, cliCommand("export"));
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -359,9 +354,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
 
 int compareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    std::vector<std::string> options { "session", "format", "baseline", "hardware-dir" };
-    options.insert(options.end(), verdictOptions().begin(), verdictOptions().end());
-    CliArgs opts(args, 1, options, {});
+    CliArgs opts(args, 1, cliCommand("compare"));
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -416,6 +409,37 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
     return 0;
 }
 
+// What the build installs and the shell asks for, from the option tables (cli/CliOptions.h); not in
+// the usage: `--print-man` (the manual page), `--print-completion bash` (the completion script) and
+// `--complete devices [--hardware-dir DIR...]` (the device ids, for the completion: nothing on stderr,
+// and the ids that loaded when a file has errors).
+int generatedTextCommand(const std::vector<std::string>& args, std::ostream& out)
+{
+    const std::string& command = args.front();
+    if (command == "--print-man" && args.size() == 1) {
+        out << cliManualPage();
+        return 0;
+    }
+    if (command == "--print-completion" && args.size() == 2 && args[1] == "bash") {
+        out << cliBashCompletion();
+        return 0;
+    }
+    if (command == "--complete" && args.size() >= 2 && args[1] == "devices") {
+        const CliArgs opts(args, 2, { "hardware-dir" }, {});
+        HardwareDatabase database;
+        database.loadDirectory(shippedHardwareDir());
+        database.loadDirectory(userHardwareDir(), true);
+        for (const auto& dir : opts.values("hardware-dir")) {
+            database.loadDirectory(dir, true);
+        }
+        for (const auto& hw : database.devices()) {
+            out << hw.id << "\n";
+        }
+        return 0;
+    }
+    throw CliError("expected '--print-man', '--print-completion bash' or '--complete devices [--hardware-dir DIR]'");
+}
+
 } // namespace
 
 const std::vector<std::string>& CommandLine::commands()
@@ -442,7 +466,7 @@ bool CommandLine::isSubcommand(const std::vector<std::string>& args)
     const std::string& first = args.front();
     const auto& names = commands();
     return std::find(names.begin(), names.end(), first) != names.end() || first == "--help" || first == "-h"
-        || first == "--version";
+        || first == "--version" || first == "--print-man" || first == "--print-completion" || first == "--complete";
 }
 
 int CommandLine::run(const std::vector<std::string>& args)
@@ -468,6 +492,9 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& rawOut,
         if (command == "--version") {
             out << "roofscope " << ROOFSCOPE_VERSION << "\n";
             return 0;
+        }
+        if (command == "--print-man" || command == "--print-completion" || command == "--complete") {
+            return generatedTextCommand(args, out);
         }
         // Every sub-command takes --help (or -h): its usage, exit status 0, nothing run.
         if (std::any_of(args.begin() + 1, args.end(), [](const std::string& a) { return a == "--help" || a == "-h"; })

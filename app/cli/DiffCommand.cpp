@@ -2,6 +2,7 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/CliOptions.h"
 #include "io/FileCheck.h"
 #include "io/SessionFile.h"
 #include "io/SessionRuns.h"
@@ -124,8 +125,7 @@ std::string joined(const std::vector<std::string>& names)
 
 int diffCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    CliArgs opts(
-        args, 1, { "hardware", "hardware-dir", "threshold", "precision" }, { "json", "sustained", "exact-names" });
+    CliArgs opts(args, 1, cliCommand("diff"));
     if (opts.positional().size() != 2) {
         throw CliError("diff needs two runs: roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--json]");
     }

@@ -2,6 +2,7 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/CliOptions.h"
 #include "io/CsvReader.h"
 #include "io/EvaluationFormat.h"
 #include "io/HardwareLoader.h"
@@ -122,24 +123,18 @@ void writeBothOrNeither(const std::string& hardwarePath, const std::string& hard
 
 } // namespace
 
-int importCommand(const std::vector<std::string>& rawArgs, std::ostream& out, std::ostream& err)
+int importCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    // `-o FILE` is the one short option.
-    std::vector<std::string> args;
-    for (const auto& a : rawArgs) {
-        args.push_back(a == "-o" ? std::string("--output") : a);
-    }
-    CliArgs opts(args, 1, { "output", "hardware", "hardware-dir", "hardware-out", "device", "max-size", "title" },
-        { "aggregate", "json", "inline" });
+    const CliCommand& command = cliCommand("import");
+    CliArgs opts(args, 1, command);
     if (opts.positional().empty()) {
         throw CliError(
             "import needs a format and files: roofscope import ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o "
             "OUT.yaml");
     }
     const std::string format = opts.positional().front();
-    if (format != "ncu" && format != "rocprof" && format != "ert" && format != "csv" && format != "jax"
-        && format != "xprof" && format != "rocprof-db") {
-        throw CliError("import: unknown format '" + format + "' (ncu, rocprof, rocprof-db, ert, csv, jax or xprof)");
+    if (!command.acceptsWord(format)) {
+        throw CliError("import: unknown format '" + format + "' (" + command.wordList() + ")");
     }
     if (opts.positional().size() < 2) {
         throw CliError("import " + format + " needs at least one FILE");

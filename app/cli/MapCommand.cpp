@@ -3,6 +3,7 @@
 #include "chart/RegimeMapImage.h"
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/CliOptions.h"
 #include "cli/RangeArgs.h"
 #include "cli/WorkloadCommand.h"
 #include "io/EvaluationFormat.h"
@@ -79,17 +80,7 @@ char cellLetter(const RegimeMapDevice& device, const RegimeCell& c)
 
 int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    std::vector<std::string> normalized = args;
-    for (std::string& arg : normalized) {
-        if (arg == "-o") {
-            arg = "--output";
-        }
-    }
-    std::vector<std::string> options = deviceKernelOptions();
-    for (const char* name : { "x", "y", "steps", "format", "output", "shade", "price-per-hour", "tdp" }) {
-        options.push_back(name);
-    }
-    CliArgs opts(normalized, 1, options, { "json", "sustained" });
+    CliArgs opts(args, 1, cliCommand("map"));
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }

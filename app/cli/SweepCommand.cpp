@@ -2,6 +2,7 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/CliOptions.h"
 #include "cli/RangeArgs.h"
 #include "cli/WorkloadCommand.h"
 #include "model/Sweep.h"
@@ -144,11 +145,7 @@ int servingSweep(const CliArgs& opts, const CliContext& context, const Parameter
 
 int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    std::vector<std::string> options = deviceKernelOptions();
-    options.push_back("vary");
-    options.push_back("price-per-hour");
-    options.push_back("tdp");
-    CliArgs opts(args, 1, options, { "json", "sustained" });
+    CliArgs opts(args, 1, cliCommand("sweep"));
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }

@@ -2,6 +2,7 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
+#include "cli/CliOptions.h"
 #include "cli/TableJson.h"
 #include "cli/VerdictArgs.h"
 #include "io/EvaluationTableWriter.h"
@@ -17,9 +18,7 @@ namespace roofscope {
 
 int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    std::vector<std::string> options { "session", "format", "hardware-dir" };
-    options.insert(options.end(), verdictOptions().begin(), verdictOptions().end());
-    CliArgs opts(args, 1, options, {});
+    CliArgs opts(args, 1, cliCommand("table"));
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }

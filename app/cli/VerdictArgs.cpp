@@ -26,12 +26,6 @@ std::optional<double> bounded(
 
 } // namespace
 
-const std::vector<std::string>& verdictOptions()
-{
-    static const std::vector<std::string> names { "target-ms", "years", "utilisation", "usd-per-kwh" };
-    return names;
-}
-
 void applyVerdictOptions(const CliArgs& opts, ViewSettings& view)
 {
     constexpr double kLongest = 1e9;

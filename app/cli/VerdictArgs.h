@@ -10,10 +10,9 @@ namespace roofscope {
 
 class CliArgs;
 
-// The verdict's criteria on the command line (compare, table, workload): --target-ms (time per
-// output token), --years, --utilisation and --usd-per-kwh (ownership cost). Each overrides the
-// session's view key of the same meaning; a bad value is a CliError naming the option.
-const std::vector<std::string>& verdictOptions();
+// The verdict's criteria on the command line (compare, table, workload; declared in CliOptions.cpp):
+// --target-ms (time per output token), --years, --utilisation and --usd-per-kwh (ownership cost). Each
+// overrides the session's view key of the same meaning; a bad value is a CliError naming the option.
 void applyVerdictOptions(const CliArgs& opts, ViewSettings& view);
 VerdictCriteria verdictCriteria(const CliArgs& opts);
 

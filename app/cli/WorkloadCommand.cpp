@@ -3,6 +3,7 @@
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/VerdictArgs.h"
+#include "cli/CliOptions.h"
 #include "io/ServingJson.h"
 #include "io/VerdictFormat.h"
 #include "model/ChipScaling.h"
@@ -143,13 +144,10 @@ void printStep(std::ostream& out, const ServingStep& d)
 
 int workloadCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    if (args.size() < 2 || args[1] != kTransformerTemplate) {
+    if (args.size() < 2 || !cliCommand("workload").acceptsWord(args[1])) {
         throw CliError("expected 'workload transformer --param ... --hardware IDS'");
     }
-    std::vector<std::string> valueOptions { "hardware", "hardware-dir", "peak", "bandwidth", "param", "chips",
-        "precision", "unit", "comm-fraction", "tolerance", "price-per-hour", "tdp" };
-    valueOptions.insert(valueOptions.end(), verdictOptions().begin(), verdictOptions().end());
-    CliArgs opts(args, 2, valueOptions, { "json", "sustained" });
+    CliArgs opts(args, 2, cliCommand("workload"));
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
