@@ -174,6 +174,7 @@ void MainWindow::createActions()
         panes->addAction(toggle);
         m_dockActions << toggle;
     }
+    createLayoutActions(viewMenu);
     QAction* reset = viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
     reset->setObjectName(QStringLiteral("resetLayoutAction"));
     reset->setStatusTip(tr("Put every pane back where it was on first start, the window within the screen"));

@@ -232,11 +232,70 @@ private Q_SLOTS:
         child.start(QCoreApplication::applicationFilePath(),
             { QStringLiteral("test_window_layout"), QStringLiteral("defaultLayoutFitsTheScreen"),
                 QStringLiteral("longTypedNameKeepsTheLayout"), QStringLiteral("tooLargeSavedLayoutIsDropped"),
-                QStringLiteral("comparisonKeepsItsRowsWithServingLines") });
+                QStringLiteral("comparisonKeepsItsRowsWithServingLines"), QStringLiteral("chartHasHalfTheWindow") });
         QVERIFY(child.waitForFinished(240000));
         const QByteArray output = child.readAllStandardOutput() + child.readAllStandardError();
         QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0, output.constData());
         QVERIFY2(output.contains(", 0 failed, 0 skipped"), output.constData()); // every check ran
+    }
+
+    // Issue 32: at 1366x768 and 1280x720 the chart got about 630 x 230 px (14 % of the screen); the
+    // docks took the rest. On a screen smaller than 1600x1000 the panes share one tabbed column and
+    // the chart has at least half the window; F9 (View > Chart Only) hides and brings back the panes.
+    void chartHasHalfTheWindow()
+    {
+        const auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml");
+        QVERIFY(loaded.session);
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(*loaded.session);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QApplication::processEvents();
+        QString why;
+        QVERIFY2(fitsTheScreen(window, &why), qPrintable(why));
+        const QSize chart = window.chart()->size();
+        const double share = double(chart.width()) * chart.height() / (double(window.width()) * window.height());
+        QVERIFY2(share >= 0.5,
+            qPrintable(QStringLiteral("the chart has %1 of a %2 window (%3 %)")
+                           .arg(sizeText(chart), sizeText(window.size()))
+                           .arg(share * 100.0, 0, 'f', 1)));
+        QVERIFY(chart.height() >= 300);
+        // Every pane is open (a tab away at most), the editors and the comparison in front.
+        for (QDockWidget* dock :
+            { static_cast<QDockWidget*>(window.hardwareDock()), static_cast<QDockWidget*>(window.kernelDock()),
+                static_cast<QDockWidget*>(window.sweepDock()), static_cast<QDockWidget*>(window.comparisonDock()),
+                static_cast<QDockWidget*>(window.regimeMapDock()) }) {
+            QVERIFY2(dock->toggleViewAction()->isChecked() && !dock->isFloating(), qPrintable(dock->windowTitle()));
+        }
+        QVERIFY(window.kernelDock()->isVisible());
+        QVERIFY(window.comparisonDock()->isVisible());
+        QVERIFY(window.isCompactLayout());
+        auto* compact = window.findChild<QAction*>(QStringLiteral("compactLayoutAction"));
+        QVERIFY(compact && compact->isChecked());
+        // One key hides every pane and brings them back as they were.
+        auto* chartOnly = window.findChild<QAction*>(QStringLiteral("chartOnlyAction"));
+        QVERIFY(chartOnly);
+        QCOMPARE(chartOnly->shortcut(), QKeySequence(Qt::Key_F9));
+        QVERIFY(chartOnly->text().contains(QLatin1String("F9"))); // the View menu says which key
+        chartOnly->trigger();
+        QApplication::processEvents();
+        QVERIFY(!window.kernelDock()->isVisible() && !window.comparisonDock()->isVisible());
+        QVERIFY(window.chart()->width() > chart.width());
+        chartOnly->trigger();
+        QApplication::processEvents();
+        QVERIFY(window.kernelDock()->isVisible() && window.comparisonDock()->isVisible());
+        QCOMPARE(window.chart()->size(), chart);
+        // The wide layout is one click away, and back.
+        compact->trigger();
+        QApplication::processEvents();
+        QVERIFY(!window.isCompactLayout());
+        QCOMPARE(window.dockWidgetArea(window.hardwareDock()), Qt::LeftDockWidgetArea);
+        compact->trigger();
+        QApplication::processEvents();
+        QVERIFY(window.isCompactLayout());
+        QCOMPARE(window.dockWidgetArea(window.hardwareDock()), Qt::RightDockWidgetArea);
+        QVERIFY2(fitsTheScreen(window, &why), qPrintable(why));
     }
 
     // Issue 24 (blocker): a 600-character name typed in the editor made the window 4,500 px wide
