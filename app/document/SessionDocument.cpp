@@ -29,7 +29,7 @@ namespace roofscope {
 
 namespace {
 // A figure a computation produced (a drag's scaled bytes, a profiler's summed runtime), rounded to
-// 12 significant digits: far finer than any measurement, and saved as "227238472842" rather
+// 13 significant digits: far finer than any measurement, and saved as "227238472841.8" rather
 // than the float noise "227238472841.7558".
 double computedFigure(double value)
 {
@@ -38,7 +38,7 @@ double computedFigure(double value)
     }
     // Divided or multiplied by an exact power of ten, so that the result is the double nearest the
     // rounded decimal (whose shortest text is that decimal).
-    const int shift = 11 - static_cast<int>(std::floor(std::log10(std::fabs(value))));
+    const int shift = 12 - static_cast<int>(std::floor(std::log10(std::fabs(value))));
     if (shift > 22 || shift < -22) {
         return value; // past the powers of ten a double holds exactly
     }

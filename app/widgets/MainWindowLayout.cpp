@@ -183,7 +183,9 @@ void MainWindow::arrangeDocks(bool compact)
         const int column = std::clamp(width() * 34 / 100, 300, 480);
         resizeDocks({ m_kernelDock }, { column }, Qt::Horizontal);
         const int tall = std::max(height() - 120, 300);
-        resizeDocks({ m_kernelDock, m_comparisonDock }, { tall * 55 / 100, tall * 45 / 100 }, Qt::Vertical);
+        // The tables a little taller than the editors: the comparison's rows and its serving lines
+        // under them; the editors' forms scroll.
+        resizeDocks({ m_kernelDock, m_comparisonDock }, { tall * 45 / 100, tall * 55 / 100 }, Qt::Vertical);
     } else {
         resizeDocks({ m_hardwareDock, m_kernelDock }, { 270, 340 }, Qt::Horizontal);
         resizeDocks({ m_resultsDock, m_comparisonDock }, { 900, 600 }, Qt::Horizontal); // the wider table wider

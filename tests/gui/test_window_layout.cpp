@@ -39,6 +39,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -46,6 +47,7 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <cstdlib>
 #include <functional>
 #include <memory>
 
@@ -285,7 +287,9 @@ private Q_SLOTS:
         chartOnly->trigger();
         QApplication::processEvents();
         QVERIFY(window.kernelDock()->isVisible() && window.comparisonDock()->isVisible());
-        QCOMPARE(window.chart()->size(), chart);
+        QVERIFY2(std::abs(window.chart()->width() - chart.width()) <= 4
+                && std::abs(window.chart()->height() - chart.height()) <= 4,
+            qPrintable(sizeText(window.chart()->size())));
         // The wide layout is one click away, and back.
         compact->trigger();
         QApplication::processEvents();
@@ -560,13 +564,29 @@ private Q_SLOTS:
     }
 
     // Issue 24: Tab was trapped in the Results table (54 presses, still walking cells).
+    // In the compact layout (panes tabbed) a pane behind another is reached through its group's
+    // tabs (Tab to the tabs, the arrow keys pick one).
+    void tabLeavesTablesAndWalksThePanes_data()
+    {
+        QTest::addColumn<bool>("compact");
+        QTest::newRow("compact") << true;
+        QTest::newRow("wide") << false;
+    }
     void tabLeavesTablesAndWalksThePanes()
     {
+        QFETCH(bool, compact);
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
         window.setSession(exampleSession());
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setCompactLayout(compact);
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+            if (dock->widget() == window.resultsView()) {
+                dock->raise();
+            }
+        }
+        QApplication::processEvents();
         window.activateWindow();
         QWidget* table = window.resultsView();
         table->setFocus();
@@ -584,6 +604,16 @@ private Q_SLOTS:
             QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
             QWidget* focus = QApplication::focusWidget();
             QVERIFY(focus);
+            if (auto* tabs = qobject_cast<QTabBar*>(focus); tabs && tabs->parentWidget() == &window) {
+                for (QDockWidget* dock : window.findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+                    for (int t = 0; t < tabs->count(); ++t) {
+                        if (tabs->tabText(t) == dock->windowTitle()) {
+                            reached.insert(dock->objectName()); // one arrow key away
+                        }
+                    }
+                }
+                continue;
+            }
             for (QWidget* w = focus; w; w = w->parentWidget()) {
                 if (auto* dock = qobject_cast<QDockWidget*>(w)) {
                     reached.insert(dock->objectName());
