@@ -201,7 +201,8 @@ public:
     // The dialogs of the Help menu (non-modal; returned for tests).
     QDialog* showKeyboardShortcuts();
     QDialog* showUserGuide();
-    // File > New Session: an empty session on the devices shown now (asks to save first).
+    // File > New Session: an empty session on the devices shown now, each as its file describes it
+    // (one chip, no price, TDP, precision or level overrides); asks to save first.
     void newSession();
     // The dock toggles of the View menu (every dock, so a closed one can be reopened).
     QList<QAction*> dockActions() const;

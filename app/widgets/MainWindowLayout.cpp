@@ -1,4 +1,5 @@
-// MainWindow: the layout (restored within the screen, reset), File > New Session and the Help menu.
+// MainWindow: the layout (compact or wide for the screen, chart only, restored within the screen, reset),
+// File > New Session and the Help menu.
 
 #include "widgets/MainWindow.h"
 
