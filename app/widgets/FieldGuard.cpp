@@ -54,7 +54,14 @@ void guardFields(QWidget* root)
     if (!root) {
         return;
     }
-    auto* filter = root->findChild<FieldGuardFilter*>(QString(), Qt::FindDirectChildrenOnly);
+    // Found by its type (findChild would take any QObject: the filter has no meta-object of its own).
+    FieldGuardFilter* filter = nullptr;
+    for (QObject* child : root->children()) {
+        if (auto* mine = dynamic_cast<FieldGuardFilter*>(child)) {
+            filter = mine;
+            break;
+        }
+    }
     if (!filter) {
         filter = new FieldGuardFilter(root);
     }
