@@ -134,7 +134,8 @@ void MainWindow::arrangeDocks(bool compact)
 {
     const QList<QDockWidget*> panes { m_hardwareDock, m_kernelDock, m_sweepDock, m_resultsDock, m_comparisonDock,
         m_regimeMapDock };
-    const bool runShown = m_runDock && !m_runDock->isHidden();
+    // Open (its View > Panes entry checked), even behind another tab, which hides it.
+    const bool runShown = m_runDock && m_runDock->toggleViewAction()->isChecked();
     // Taken out and put back in their new places (a dock added again where it is would be left in
     // its old tab group); a floating one docks again.
     for (QDockWidget* dock : panes) {
