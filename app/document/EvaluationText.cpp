@@ -43,7 +43,7 @@ QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel, cons
 {
     QString html = QStringLiteral("<b>%1</b> on <b>%2</b> (%3)<table>")
                        .arg(esc(ev.kernelName), deviceLabel.toHtmlEscaped(), esc(ev.precision));
-    html += row(QObject::tr("FLOPs"), n(ev.flops));
+    html += row(QObject::tr("FLOPs"), q(ev.flops, Dimension::Flops)); // "25.8 GFLOP", not 25769803776
     // Intensity and ridge as the results table gives them: on the level the regime compares against.
     const QString level = QString::fromStdString(ev.nearestLevel).toUpper();
     const auto cell = [&](size_t column) { return QString::fromStdString(tableCell(ev, column, false)); };

@@ -117,7 +117,9 @@ void KernelRegimeMap::recompute()
         }
         RegimeMapDevice device = std::move(one.devices.front());
         if (d < scene.devices.size()) {
-            device.hardwareName = scene.devices[d].label.toStdString(); // "H100 ×8": the panel's title
+            // "H100 ×8": the panel's title (drawn from the label) and its hover (from the name).
+            device.hardwareName = scene.devices[d].label.toStdString();
+            device.hardwareLabel = device.hardwareName;
         }
         if (m_map.devices.empty()) {
             m_map = std::move(one);

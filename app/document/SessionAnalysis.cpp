@@ -210,7 +210,7 @@ void SessionAnalysis::setSelectedKernel(int kernel)
 
 void SessionAnalysis::addLoadProblems(const QStringList& problems, const QString& headline)
 {
-    m_loadProblems += problems;
+    m_loadProblems = problems + m_loadProblems; // the latest file's first: the one the user just read
     if (!headline.isEmpty()) {
         m_problemHeadline = headline;
     }
@@ -455,7 +455,7 @@ QStringList SessionAnalysis::crossoverLines(int kernelIndex) const
         if (!result.value) {
             // No crossing in the parameter's range: the kernel keeps the regime it has now.
             if (const Evaluation* now = evaluation(static_cast<size_t>(kernelIndex), d)) {
-                lines << tr("%1 for every %2 on %3")
+                lines << tr("%1 for every value of %2 on %3")
                              .arg(QString::fromStdString(regimeName(now->regime)), shownName, label);
             } else {
                 lines << tr("%1: %2").arg(label, QString::fromStdString(result.error));

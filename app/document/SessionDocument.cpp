@@ -28,6 +28,25 @@
 namespace roofscope {
 
 namespace {
+// A figure a computation produced (a drag's scaled bytes, a profiler's summed runtime), rounded to
+// 13 significant digits: far finer than any measurement, and saved as "227238472841.8" rather
+// than the float noise "227238472841.7558".
+double computedFigure(double value)
+{
+    if (!std::isfinite(value) || value == 0.0) {
+        return value;
+    }
+    // Divided or multiplied by an exact power of ten, so that the result is the double nearest the
+    // rounded decimal (whose shortest text is that decimal).
+    const int shift = 12 - static_cast<int>(std::floor(std::log10(std::fabs(value))));
+    if (shift > 22 || shift < -22) {
+        return value; // past the powers of ten a double holds exactly
+    }
+    const double power = std::pow(10.0, std::abs(shift));
+    const double rounded = shift >= 0 ? std::round(value * power) / power : std::round(value / power) * power;
+    return std::isfinite(rounded) ? rounded : value;
+}
+
 bool validIndex(int index, size_t size)
 {
     return index >= 0 && static_cast<size_t>(index) < size;
@@ -93,6 +112,14 @@ QString SessionDocument::replaceKernel(int index, const Kernel& kernel, const QS
     return {};
 }
 
+double SessionDocument::intensityBytes(const Kernel& kernel)
+{
+    if (kernel.bytesOn("default") > 0.0) {
+        return kernel.bytesOn("default");
+    }
+    return kernel.bytes.empty() ? 0.0 : kernel.bytes.front().bytes;
+}
+
 QString SessionDocument::setKernelIntensity(int index, double flopsPerByte, QString* limit)
 {
     if (!validIndex(index, m_session.kernels.size())) {
@@ -132,9 +159,7 @@ QString SessionDocument::setKernelIntensity(int index, double flopsPerByte, QStr
             return qs(error);
         }
     } else {
-        const double defaultBytes = current.bytesOn("default") > 0.0 ? current.bytesOn("default")
-            : current.bytes.empty()                                  ? 0.0
-                                                                     : current.bytes.front().bytes;
+        const double defaultBytes = intensityBytes(current);
         if (!(current.flops > 0.0)) {
             return tr("A kernel with no FLOPs has no intensity to move");
         }
@@ -147,7 +172,7 @@ QString SessionDocument::setKernelIntensity(int index, double flopsPerByte, QStr
         }
         const double factor = (current.flops / flopsPerByte) / defaultBytes;
         for (auto& b : moved.bytes) {
-            b.bytes *= factor;
+            b.bytes = computedFigure(b.bytes * factor);
         }
     }
     m_undoStack->push(
@@ -323,6 +348,14 @@ QString SessionDocument::duplicateAsWhatIf(int index)
     }
     Kernel copy = m_session.kernels[static_cast<size_t>(index)];
     copy.fromRun.clear();
+    // A run's figures are sums and means of its launches: saved with the copy, rounded.
+    copy.flops = computedFigure(copy.flops);
+    for (LevelBytes& b : copy.bytes) {
+        b.bytes = computedFigure(b.bytes);
+    }
+    if (copy.measuredSeconds) {
+        copy.measuredSeconds = computedFigure(*copy.measuredSeconds);
+    }
     const std::string base = copy.name + " (what-if)";
     std::unordered_set<std::string_view> taken; // one pass over the names, whatever the number of tries
     taken.reserve(m_session.kernels.size());

@@ -38,6 +38,9 @@ public:
     // target; when it cannot follow (its intensity does not depend on the parameter, or saturates),
     // it stops at the reachable end and `limit` (when given) says why.
     QString setKernelIntensity(int index, double flopsPerByte, QString* limit = nullptr);
+    // The bytes `flopsPerByte` above is counted against for a raw kernel: its "default" level's,
+    // else its first level's (an import's main memory). 0 when there are none.
+    static double intensityBytes(const Kernel& kernel);
     // Moves the kernel named `part` ("o_proj") of the transformer group `index` (a kernel group, see
     // TransformerWorkload.h), as its step expands on `chips` (0: tp, pp, dp as given; see
     // KernelGroupPart), along the intensity axis by changing the group's batch, a whole number from

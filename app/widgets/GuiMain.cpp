@@ -103,7 +103,7 @@ int runGui(int argc, char** argv, const std::string& sessionPath, const std::vec
         if (answer == QMessageBox::Yes) {
             window.restoreRecovery(*recovery);
         } else {
-            MainWindow::discardRecovery();
+            MainWindow::discardRecovery(*recovery);
         }
     }
     // For startup measurements (roofscope-bench): print the time to the first paint and quit.

@@ -1,4 +1,5 @@
 #include "widgets/KernelEditor.h"
+#include "widgets/FieldGuard.h"
 
 #include "document/DisplayName.h"
 #include "document/SessionAnalysis.h"
@@ -247,6 +248,7 @@ void KernelEditor::rebuild()
         }
         m_form->insertRow(0, new RunKernelNote(m_document, m_kernel, m_fields));
     }
+    guardFields(m_fields); // the wheel scrolls the form past unfocused fields; Ctrl+Z undoes the session
 }
 
 void KernelEditor::buildTemplateFields(const Kernel& kernel)

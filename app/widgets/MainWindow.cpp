@@ -1,10 +1,12 @@
 #include "widgets/MainWindow.h"
 #include "widgets/ElidingLabel.h"
+#include "widgets/FieldGuard.h"
 
 #include "chart/RooflineChart.h"
 #include "chart/ServingChart.h"
 #include "chart/TrajectoryOverlay.h"
 #include "document/AppPaths.h"
+#include "document/DisplayName.h"
 #include "document/KernelSweep.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
@@ -32,6 +34,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -100,6 +103,8 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     addDockWidget(Qt::LeftDockWidgetArea, m_sweepDock);
     scrollInside(m_sweepDock);
     scrollInside(m_regimeMapDock);
+    guardFields(m_sweepDock->widget());
+    guardFields(m_regimeMapDock->widget());
     connect(m_chart, &RooflineChart::fitRequested, this, &MainWindow::fitAll);
     connect(m_chart, &RooflineChart::statusMessage, this,
         [this](const QString& message) { showStatusMessage(message, 6000); });
@@ -121,6 +126,21 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     connect(m_analysis, &SessionAnalysis::problemsChanged, this, &MainWindow::updateStatus);
     connect(m_analysis, &SessionAnalysis::selectionChanged, this, [this](int kernel) {
         updateKernelStatus();
+        // Selected (in the list or the table) but drawn nowhere on the chart: said, not left silent.
+        const auto& drawn = m_analysis->scene().kernels;
+        if (kernel >= 0 && static_cast<size_t>(kernel) < drawn.size()) {
+            const ChartKernel& shown = drawn[static_cast<size_t>(kernel)];
+            const QString name = elidedName(shown.name);
+            if (shown.hidden) {
+                showStatusMessage(
+                    tr("%1 is not on the chart: View > Show Top Kernels by Time leaves it out").arg(name), 6000);
+            } else if (shown.points.empty()) {
+                showStatusMessage(tr("%1 has no point on the chart (no FLOPs, or no shown device can evaluate it); "
+                                     "its rows are selected in Results")
+                                      .arg(name),
+                    6000);
+            }
+        }
         // Show the kernel's rows in the results table.
         const std::vector<size_t> rows = m_results->kernelRows(static_cast<size_t>(std::max(kernel, 0)));
         if (kernel < 0 || rows.empty()) {
@@ -164,17 +184,19 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     }
     setAcceptDrops(true);
 
-    QSize size(1600, 1000);
-    if (const QScreen* screen = QGuiApplication::primaryScreen()) {
-        // Within the screen's free area with room for the window's frame and title bar.
-        size = size.boundedTo(screen->availableSize() - QSize(16, 48));
-    }
-    resize(size);
-    resizeDocks({ m_hardwareDock, m_kernelDock }, { 270, 340 }, Qt::Horizontal);
-    resizeDocks({ m_resultsDock }, { 260 }, Qt::Vertical);
-    resizeDocks({ m_hardwareDock, m_sweepDock }, { 520, 300 }, Qt::Vertical);
+    // The first size and the layout follow the screen the window opens on: on a laptop the panes
+    // share one column, so that the chart has most of the window.
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    const QRect area = screen ? screen->availableGeometry() : QRect(0, 0, 1280, 720);
+    resize(firstWindowSize(area));
+    m_defaultCompact = isSmallScreen(area);
+    arrangeDocks(m_defaultCompact);
     m_defaultState = saveState();
     restoreLayout();
+    {
+        const QSignalBlocker blocker(m_compactAction);
+        m_compactAction->setChecked(m_compactLayout);
+    }
     updateTitle();
     updateStatus();
 }
@@ -241,12 +263,8 @@ void MainWindow::createResultsDock()
     m_comparisonDock = new ComparisonDock(this);
     m_comparisonDock->setAnalysis(m_analysis);
     addDockWidget(Qt::BottomDockWidgetArea, m_comparisonDock);
-    splitDockWidget(m_resultsDock, m_comparisonDock, Qt::Horizontal);
-    resizeDocks({ m_resultsDock, m_comparisonDock }, { 900, 600 }, Qt::Horizontal); // the wider table wider
     m_regimeMapDock = new RegimeMapDock(m_analysis, this);
-    addDockWidget(Qt::BottomDockWidgetArea, m_regimeMapDock);
-    tabifyDockWidget(m_comparisonDock, m_regimeMapDock);
-    m_comparisonDock->raise();
+    addDockWidget(Qt::BottomDockWidgetArea, m_regimeMapDock); // placed with the others (arrangeDocks)
 }
 
 const Session& MainWindow::session() const
@@ -361,7 +379,10 @@ void MainWindow::nudgeSelectedKernel(double factor)
         return;
     }
     const Kernel& k = session().kernels[static_cast<size_t>(kernel)];
-    const double bytes = k.bytesOn("default") > 0.0 ? k.bytesOn("default") : k.totalBytes();
+    // The same bytes the move counts the intensity against (as a drag does): every level's bytes,
+    // and so the intensity shown on any level, change by the factor. Total bytes here (six times an
+    // import's main-memory bytes) made Right jump and land lower.
+    const double bytes = SessionDocument::intensityBytes(k);
     if (!(k.flops > 0.0 && bytes > 0.0)) {
         showStatusMessage(tr("%1 has no intensity to move").arg(QString::fromStdString(k.name)), 3000);
         return;

@@ -141,6 +141,11 @@ public:
     // Writes the chart as shown (current view) to .png/.svg/.pdf, or the results table to
     // .csv/.md/.json (the rows shown, in the core's formats). Returns the error (empty on success).
     QString exportChartTo(const QString& path);
+    // The same at `size` logical pixels (PDF: points) and, for PNG, `scale` device pixels per
+    // logical pixel (File > Export Chart asks for them).
+    QString exportChartTo(const QString& path, QSize size, double scale);
+    // The size File > Export Chart offers first: the chart's on screen (at least 640x400).
+    QSize shownChartSize() const;
     QString exportTableTo(const QString& path);
     bool isModified() const;
 
@@ -153,10 +158,15 @@ public:
         Session session;
         QString originalPath;
         QString savedAt;
+        QString file; // the recovery file it was read from
     };
     // Unsaved work left by a session that did not close normally (empty when none or unreadable).
+    // The autosave of a Roofscope still running (its lock held) is never offered.
     static std::optional<Recovery> findRecovery();
+    // Removes this process's recovery file (saved or closed normally).
     static void discardRecovery();
+    // Removes a found recovery file (its work declined).
+    static void discardRecovery(const Recovery& recovery);
     // Shows recovered work: marked as unsaved, with its original path for Save.
     void restoreRecovery(const Recovery& recovery);
     QStringList recentFiles() const;
@@ -167,6 +177,20 @@ public:
     void resetLayout();
     // Whether the window, its docks and their minimum sizes fit the available screen area.
     bool fitsScreen() const;
+    // The compact layout (the default on a screen smaller than 1600x1000): every pane tabbed in one
+    // column beside the chart, the editors above, the tables below, so that the chart has most of
+    // the window. The wide layout spreads them around the chart (hardware left, kernels right,
+    // tables below). View > Compact Layout switches.
+    void setCompactLayout(bool compact);
+    bool isCompactLayout() const { return m_compactLayout; }
+    // View > Chart Only (F9): every pane hidden; the same key brings them back as they were.
+    void setChartOnly(bool on);
+    bool isChartOnly() const;
+    // The window's first size for the screen it opens on: 1600x1000 at most, within the free area
+    // with room for the frame.
+    static QSize firstWindowSize(const QRect& availableArea);
+    // Whether a screen of this free area gets the compact layout by default.
+    static bool isSmallScreen(const QRect& availableArea);
     // Help > Keyboard Shortcuts: every action with a key, as "menu path" and keys (generated from
     // the actions, so it is never out of date).
     struct ShortcutRow {
@@ -177,7 +201,8 @@ public:
     // The dialogs of the Help menu (non-modal; returned for tests).
     QDialog* showKeyboardShortcuts();
     QDialog* showUserGuide();
-    // File > New Session: an empty session on the devices shown now (asks to save first).
+    // File > New Session: an empty session on the devices shown now, each as its file describes it
+    // (one chip, no price, TDP, precision or level overrides); asks to save first.
     void newSession();
     // The dock toggles of the View menu (every dock, so a closed one can be reopened).
     QList<QAction*> dockActions() const;
@@ -205,7 +230,15 @@ private:
     void createRunViews();
     // View ▸ Compare Runs: the two runs of the session, or the two chosen among more.
     void compareRunsDialog();
+    // Widens the chart's view to show every arrow of the runs compared.
+    void showArrowsInView();
+    // File > Export Chart's size and scale (the last ones used, or the chart's size at scale 2);
+    // false when cancelled.
+    bool askExportSize(const QString& path, QSize* size, double* scale);
     void restoreLayout();
+    // Places every dock for the compact or the wide layout and sizes them for the window's size.
+    void arrangeDocks(bool compact);
+    void createLayoutActions(QMenu* viewMenu);
     void createHelpMenu();
     // Shows `problems` (the current action's) in the one problems box, replacing an open one.
     void showProblemList(const QStringList& problems, const QString& headline);
@@ -265,6 +298,11 @@ private:
     QToolButton* m_problemsButton = nullptr;
     QString m_lastStatusMessage;
     QByteArray m_defaultState; // the docks as first laid out (Reset Layout)
+    bool m_compactLayout = false;
+    bool m_defaultCompact = false; // the layout Reset Layout puts back (the screen's)
+    QAction* m_compactAction = nullptr;
+    QAction* m_chartOnlyAction = nullptr;
+    QByteArray m_stateBeforeChartOnly; // the panes as they were before Chart Only
     QPointer<QMessageBox> m_problemsBox;
     QList<QAction*> m_dockActions;
 };

@@ -186,7 +186,14 @@ void MainWindow::createActions()
         QAction* toggle = dock->toggleViewAction();
         panes->addAction(toggle);
         m_dockActions << toggle;
+        // Opened, a pane comes to the front of its tab group (the compact layout tabs them all).
+        connect(toggle, &QAction::triggered, dock, [dock](bool on) {
+            if (on) {
+                dock->raise();
+            }
+        });
     }
+    createLayoutActions(viewMenu);
     QAction* reset = viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
     reset->setObjectName(QStringLiteral("resetLayoutAction"));
     reset->setStatusTip(tr("Put every pane back where it was on first start, the window within the screen"));

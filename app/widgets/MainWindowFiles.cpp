@@ -20,24 +20,33 @@
 #include "widgets/HardwareDock.h"
 
 #include <QCloseEvent>
+#include <QCoreApplication>
 #include <QDateTime>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLockFile>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTimer>
 #include <QUndoStack>
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <memory>
 
 namespace roofscope {
 
@@ -45,6 +54,66 @@ namespace {
 QString counted(qsizetype count, const QString& singular, const QString& plural)
 {
     return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? singular : plural);
+}
+
+// The recovery file this process autosaves to, and the lock it holds on it while it runs
+// ("<file>.lock": the process id, host and program, which QLockFile checks). Another Roofscope
+// started meanwhile finds the lock held and neither offers that file back nor writes over it; a
+// process that crashed leaves a lock whose process is gone, and its file is offered on the next start.
+struct OwnRecovery {
+    QString file;
+    std::unique_ptr<QLockFile> lock;
+};
+
+OwnRecovery& ownRecovery()
+{
+    static OwnRecovery own;
+    return own;
+}
+
+// Whether `file`'s lock could be taken now (no running process holds it); the lock is returned
+// held, or null.
+std::unique_ptr<QLockFile> lockRecovery(const QString& file)
+{
+    auto lock = std::make_unique<QLockFile>(file + QStringLiteral(".lock"));
+    lock->setStaleLockTime(0); // stale only when its process is gone, however old
+    if (!lock->tryLock(0)) {
+        return nullptr;
+    }
+    return lock;
+}
+
+// This process's recovery file: session.yaml, or session-<pid>.yaml while another running Roofscope
+// holds that one. Empty without a data folder.
+QString claimRecoveryFile()
+{
+    OwnRecovery& own = ownRecovery();
+    const QString first = QString::fromStdString(recoveryFile());
+    if (first.isEmpty()) {
+        return {};
+    }
+    const QFileInfo info(first);
+    if (own.lock && QFileInfo(own.file).absolutePath() == info.absolutePath()) {
+        return own.file;
+    }
+    own.lock.reset(); // the data folder changed (XDG_DATA_HOME): a file there
+    QDir().mkpath(info.absolutePath());
+    const QString mine = info.absoluteDir().filePath(
+        QStringLiteral("%1-%2.yaml").arg(info.completeBaseName()).arg(QCoreApplication::applicationPid()));
+    for (const QString& candidate : { first, mine }) {
+        if (auto lock = lockRecovery(candidate)) {
+            own.file = candidate;
+            own.lock = std::move(lock);
+            return candidate;
+        }
+    }
+    return {};
+}
+
+void removeRecoveryFiles(const QString& file)
+{
+    QFile::remove(file);
+    QFile::remove(file + QStringLiteral(".path"));
 }
 } // namespace
 
@@ -100,8 +169,10 @@ QString MainWindow::importFiles(const QStringList& paths)
     }
     ImportResult result = roofscope::importFiles(files);
     QStringList problems;
+    bool unread = false; // an error: part of a file was not read (warnings alone: read in full)
     for (const Diagnostic& diagnostic : result.diagnostics) {
         problems << QString::fromStdString(diagnostic.toString());
+        unread = unread || diagnostic.severity == Severity::Error;
     }
 
     // Devices: a free id, saved in the user hardware folder so they are there next time, then shown.
@@ -137,6 +208,7 @@ QString MainWindow::importFiles(const QStringList& paths)
             const std::string file = userDir + "/" + hw.id + ".yaml";
             const std::string error = saveHardwareFile(hw, file);
             if (!error.empty()) {
+                unread = true;
                 problems << tr("%1: %2 (the device is shown but not saved)")
                                 .arg(QString::fromStdString(file), QString::fromStdString(error));
             } else {
@@ -214,6 +286,7 @@ QString MainWindow::importFiles(const QStringList& paths)
         const QString error = m_document->addRun(
             run, std::move(kernels), tr("Import run '%1' (%2)").arg(name, counted(count, tr("kernel"), tr("kernels"))));
         if (!error.isEmpty()) {
+            unread = true;
             problems << error;
             continue;
         }
@@ -238,30 +311,41 @@ QString MainWindow::importFiles(const QStringList& paths)
     }
     if (!problems.isEmpty()) {
         summary += tr(" · %1").arg(counted(problems.size(), tr("problem"), tr("problems")));
-        reportProblems(problems, tr("Some of the imported files could not be read in full."),
-            kernelCount == 0 && deviceNames.isEmpty());
+        const QString headline = unread || (kernelCount == 0 && deviceNames.isEmpty())
+            ? tr("Some of the imported files could not be read in full.")
+            : tr("Imported %1, with %2:").arg(from, counted(problems.size(), tr("warning"), tr("warnings")));
+        reportProblems(problems, headline, kernelCount == 0 && deviceNames.isEmpty());
     }
     showStatusMessage(summary, 8000);
     return summary;
 }
 
+QSize MainWindow::shownChartSize() const
+{
+    const QWidget* chart = isServingShown() ? static_cast<const QWidget*>(m_servingTab->chart()) : m_chart;
+    return chart->size().expandedTo(QSize(640, 400));
+}
+
 QString MainWindow::exportChartTo(const QString& path)
+{
+    return exportChartTo(path, shownChartSize(), devicePixelRatioF());
+}
+
+QString MainWindow::exportChartTo(const QString& path, QSize size, double scale)
 {
     Session shown = session();
     const ChartRange range = m_chart->visibleRange();
     shown.view.xRange = std::make_pair(range.xLower, range.xUpper);
     shown.view.yRange = std::make_pair(range.yLower, range.yUpper);
     ChartExportOptions options;
-    options.width = std::max(640, m_chart->width());
-    options.height = std::max(400, m_chart->height());
-    options.scale = devicePixelRatioF();
+    options.width = size.width();
+    options.height = size.height();
+    options.scale = scale;
     options.review = isReviewMode();
     if (isServingShown()) {
         // The serving chart as the tab shows it: its group, axes and target (the session's view).
         options.view = QStringLiteral("serving");
         options.servingGroup = m_servingTab->group();
-        options.width = std::max(640, m_servingTab->chart()->width());
-        options.height = std::max(400, m_servingTab->chart()->height());
     }
     return exportChart(shown, m_hardware, path, options);
 }
@@ -314,12 +398,88 @@ void MainWindow::exportChartDialog()
         const QRegularExpressionMatch match = pattern.match(filter);
         path += match.hasMatch() ? match.captured(1) : QStringLiteral(".png");
     }
-    const QString error = exportChartTo(path);
+    QSize size;
+    double scale = 1.0;
+    if (!askExportSize(path, &size, &scale)) {
+        return;
+    }
+    const QString error = exportChartTo(path, size, scale);
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Roofscope"), error);
     } else {
         showStatusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 4000);
     }
+}
+
+bool MainWindow::askExportSize(const QString& path, QSize* size, double* scale)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("html")) { // the page sizes itself to the browser
+        *size = shownChartSize();
+        *scale = 1.0;
+        return true;
+    }
+    QSettings settings;
+    const QSize shown = shownChartSize();
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("exportSizeDialog"));
+    dialog.setWindowTitle(tr("Export chart"));
+    auto* form = new QFormLayout(&dialog);
+    auto* width = new QSpinBox(&dialog);
+    width->setObjectName(QStringLiteral("exportWidth"));
+    width->setRange(200, 8000);
+    width->setValue(settings.value(QStringLiteral("export/width"), shown.width()).toInt());
+    width->setSuffix(suffix == QLatin1String("pdf") ? tr(" pt") : tr(" px"));
+    auto* height = new QSpinBox(&dialog);
+    height->setObjectName(QStringLiteral("exportHeight"));
+    height->setRange(150, 8000);
+    height->setValue(settings.value(QStringLiteral("export/height"), shown.height()).toInt());
+    height->setSuffix(width->suffix());
+    auto* factor = new QDoubleSpinBox(&dialog);
+    factor->setObjectName(QStringLiteral("exportScale"));
+    factor->setRange(0.5, 8.0);
+    factor->setSingleStep(0.5);
+    factor->setDecimals(1);
+    factor->setValue(settings.value(QStringLiteral("export/scale"), 2.0).toDouble());
+    factor->setSuffix(QStringLiteral(" ×"));
+    factor->setToolTip(tr("Image pixels per chart pixel: 2 keeps lines and text sharp on a slide or a "
+                          "high-density screen"));
+    form->addRow(tr("&Width:"), width);
+    form->addRow(tr("&Height:"), height);
+    const bool png = suffix == QLatin1String("png");
+    if (png) {
+        form->addRow(tr("&Scale:"), factor);
+    } else {
+        factor->hide();
+    }
+    auto* pixels = new QLabel(&dialog);
+    pixels->setObjectName(QStringLiteral("exportPixels"));
+    auto updatePixels = [=] {
+        pixels->setText(png ? tr("The image: %1 x %2 pixels")
+                                  .arg(qRound(width->value() * factor->value()))
+                                  .arg(qRound(height->value() * factor->value()))
+                            : tr("Lines and text stay sharp at any zoom"));
+    };
+    connect(width, &QSpinBox::valueChanged, &dialog, updatePixels);
+    connect(height, &QSpinBox::valueChanged, &dialog, updatePixels);
+    connect(factor, &QDoubleSpinBox::valueChanged, &dialog, updatePixels);
+    updatePixels();
+    form->addRow(pixels);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted) {
+        return false;
+    }
+    *size = QSize(width->value(), height->value());
+    *scale = png ? factor->value() : 1.0;
+    settings.setValue(QStringLiteral("export/width"), size->width());
+    settings.setValue(QStringLiteral("export/height"), size->height());
+    if (png) {
+        settings.setValue(QStringLiteral("export/scale"), *scale);
+    }
+    return true;
 }
 
 void MainWindow::exportTableDialog()
@@ -353,11 +513,13 @@ void MainWindow::setAutosaveDelay(int idleMs)
 
 bool MainWindow::autosaveNow()
 {
-    const std::string file = recoveryFile();
-    if (file.empty() || !isModified()) {
+    if (!isModified()) {
         return false;
     }
-    QDir().mkpath(QFileInfo(QString::fromStdString(file)).absolutePath());
+    const std::string file = claimRecoveryFile().toStdString();
+    if (file.empty()) {
+        return false;
+    }
     if (!saveSessionFile(session(), file).empty()) {
         return false;
     }
@@ -367,35 +529,65 @@ bool MainWindow::autosaveNow()
 
 std::optional<MainWindow::Recovery> MainWindow::findRecovery()
 {
-    const std::string file = recoveryFile();
-    if (file.empty() || !QFileInfo::exists(QString::fromStdString(file))) {
+    const QString first = QString::fromStdString(recoveryFile());
+    if (first.isEmpty()) {
         return std::nullopt;
     }
-    SessionLoadResult loaded = loadSessionWithRuns(file); // its runs are relative to where it was saved
-    if (!loaded.session) {
-        return std::nullopt;
+    const QFileInfo info(first);
+    const QFileInfoList files = info.absoluteDir().entryInfoList(
+        { info.completeBaseName() + QStringLiteral("*.yaml") }, QDir::Files, QDir::Time); // the newest first
+    for (const QFileInfo& candidate : files) {
+        const QString file = candidate.absoluteFilePath();
+        if (file == ownRecovery().file && ownRecovery().lock) {
+            continue; // this process's own unsaved work
+        }
+        // A running Roofscope holds its lock: that work is not lost, and not offered.
+        if (!lockRecovery(file)) {
+            continue;
+        }
+        // Its runs are relative to where it was saved.
+        SessionLoadResult loaded = loadSessionWithRuns(file.toStdString());
+        if (!loaded.session) {
+            continue;
+        }
+        Recovery recovery;
+        recovery.session = std::move(*loaded.session);
+        recovery.file = file;
+        QFile pathFile(file + QStringLiteral(".path"));
+        if (pathFile.open(QIODevice::ReadOnly)) {
+            recovery.originalPath = QString::fromUtf8(pathFile.readAll()).trimmed();
+        }
+        recovery.savedAt = candidate.lastModified().toString(Qt::TextDate);
+        return recovery;
     }
-    Recovery recovery;
-    recovery.session = std::move(*loaded.session);
-    QFile pathFile(QString::fromStdString(file + ".path"));
-    if (pathFile.open(QIODevice::ReadOnly)) {
-        recovery.originalPath = QString::fromUtf8(pathFile.readAll()).trimmed();
-    }
-    recovery.savedAt = QFileInfo(QString::fromStdString(file)).lastModified().toString(Qt::TextDate);
-    return recovery;
+    return std::nullopt;
 }
 
 void MainWindow::discardRecovery()
 {
-    const std::string file = recoveryFile();
-    if (!file.empty()) {
-        QFile::remove(QString::fromStdString(file));
-        QFile::remove(QString::fromStdString(file + ".path"));
+    OwnRecovery& own = ownRecovery();
+    if (own.lock) {
+        removeRecoveryFiles(own.file); // the lock stays held: the next autosave writes there again
+    }
+}
+
+void MainWindow::discardRecovery(const Recovery& recovery)
+{
+    if (!recovery.file.isEmpty() && lockRecovery(recovery.file)) { // not one a running Roofscope took meanwhile
+        removeRecoveryFiles(recovery.file);
     }
 }
 
 void MainWindow::restoreRecovery(const Recovery& recovery)
 {
+    // The recovered work is this process's now: its file is the one autosaved, and removed on save.
+    OwnRecovery& own = ownRecovery();
+    if (!recovery.file.isEmpty() && !own.lock) {
+        if (auto lock = lockRecovery(recovery.file)) {
+            own.file = recovery.file;
+            own.lock = std::move(lock);
+        }
+    }
     setSession(recovery.session, recovery.originalPath);
     m_restored = true;
     updateTitle();
@@ -566,9 +758,11 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     discardRecovery(); // a normal close: the user saved or chose to discard
     setReviewMode(false); // the layout saved is the working one, docks and all
+    setChartOnly(false);
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/compact"), m_compactLayout);
     QMainWindow::closeEvent(event);
 }
 

@@ -1,4 +1,5 @@
-// MainWindow: the layout (restored within the screen, reset), File > New Session and the Help menu.
+// MainWindow: the layout (compact or wide for the screen, chart only, restored within the screen, reset),
+// File > New Session and the Help menu.
 
 #include "widgets/MainWindow.h"
 
@@ -23,24 +24,34 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QHeaderView>
+#include <QImage>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QTableWidget>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextFragment>
+#include <QTextImageFormat>
 #include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <functional>
+#include <vector>
 
 namespace roofscope {
 
 namespace {
 // The window's first size: large, but never past the screen's free area.
 constexpr QSize kPreferredSize(1600, 1000);
+// Room left for a window manager's frame and title bar around the first window.
+constexpr QSize kFrameRoom(16, 48);
 
 QRect availableArea(const QWidget* window)
 {
@@ -67,6 +78,178 @@ See Help > Keyboard Shortcuts for every key.
 )";
 } // namespace
 
+namespace {
+// Every image of the browser's document wider than `width` pixels is shown at that width, its
+// height in proportion.
+void fitImagesToWidth(QTextBrowser* browser, int width)
+{
+    QTextDocument* document = browser->document();
+    struct Fitted {
+        int position;
+        int length;
+        QTextImageFormat format;
+    };
+    std::vector<Fitted> fitted; // applied after the walk, which a format change would upset
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (!fragment.isValid() || !fragment.charFormat().isImageFormat()) {
+                continue;
+            }
+            QTextImageFormat image = fragment.charFormat().toImageFormat();
+            const QVariant resource = browser->loadResource(QTextDocument::ImageResource, QUrl(image.name()));
+            QImage picture = resource.value<QImage>();
+            if (picture.isNull()) {
+                picture.loadFromData(resource.toByteArray());
+            }
+            if (picture.isNull() || picture.width() <= width) {
+                continue;
+            }
+            image.setWidth(width);
+            image.setHeight(static_cast<double>(picture.height()) * width / picture.width());
+            fitted.push_back({ fragment.position(), fragment.length(), image });
+        }
+    }
+    QTextCursor cursor(document);
+    for (const Fitted& f : fitted) {
+        cursor.setPosition(f.position);
+        cursor.setPosition(f.position + f.length, QTextCursor::KeepAnchor);
+        cursor.setCharFormat(f.format);
+    }
+}
+} // namespace
+
+QSize MainWindow::firstWindowSize(const QRect& availableArea)
+{
+    return kPreferredSize.boundedTo(availableArea.size() - kFrameRoom).expandedTo(QSize(640, 400));
+}
+
+bool MainWindow::isSmallScreen(const QRect& availableArea)
+{
+    // Where the wide layout leaves the chart less than half the window (1366x768 gave it 14 %).
+    return availableArea.width() < kPreferredSize.width() || availableArea.height() < kPreferredSize.height();
+}
+
+void MainWindow::arrangeDocks(bool compact)
+{
+    const QList<QDockWidget*> panes { m_hardwareDock, m_kernelDock, m_sweepDock, m_resultsDock, m_comparisonDock,
+        m_regimeMapDock };
+    // Open (its View > Panes entry checked), even behind another tab, which hides it.
+    const bool runShown = m_runDock && m_runDock->toggleViewAction()->isChecked();
+    // Taken out and put back in their new places (a dock added again where it is would be left in
+    // its old tab group); a floating one docks again.
+    for (QDockWidget* dock : panes) {
+        dock->setFloating(false);
+        removeDockWidget(dock);
+    }
+    if (m_runDock) {
+        m_runDock->setFloating(false);
+        removeDockWidget(m_runDock);
+    }
+    m_compactLayout = compact;
+    if (compact) {
+        // One column on the right: the editors (kernels, hardware, sweep) tabbed above, the tables
+        // (comparison, results, regime map, run changes) tabbed below.
+        addDockWidget(Qt::RightDockWidgetArea, m_kernelDock);
+        addDockWidget(Qt::RightDockWidgetArea, m_comparisonDock);
+        splitDockWidget(m_kernelDock, m_comparisonDock, Qt::Vertical);
+        tabifyDockWidget(m_kernelDock, m_hardwareDock);
+        tabifyDockWidget(m_kernelDock, m_sweepDock);
+        tabifyDockWidget(m_comparisonDock, m_resultsDock);
+        tabifyDockWidget(m_comparisonDock, m_regimeMapDock);
+        if (m_runDock) {
+            tabifyDockWidget(m_comparisonDock, m_runDock);
+        }
+    } else {
+        addDockWidget(Qt::LeftDockWidgetArea, m_hardwareDock);
+        addDockWidget(Qt::LeftDockWidgetArea, m_sweepDock);
+        addDockWidget(Qt::RightDockWidgetArea, m_kernelDock);
+        addDockWidget(Qt::BottomDockWidgetArea, m_resultsDock);
+        addDockWidget(Qt::BottomDockWidgetArea, m_comparisonDock);
+        splitDockWidget(m_resultsDock, m_comparisonDock, Qt::Horizontal);
+        tabifyDockWidget(m_comparisonDock, m_regimeMapDock);
+        if (m_runDock) {
+            tabifyDockWidget(m_resultsDock, m_runDock); // the width of the results table, not a strip beside it
+        }
+    }
+    for (QDockWidget* dock : panes) {
+        dock->show();
+    }
+    if (m_runDock) {
+        m_runDock->setVisible(runShown);
+    }
+    m_kernelDock->raise();
+    (runShown ? static_cast<QDockWidget*>(m_runDock) : m_comparisonDock)->raise();
+    if (compact) {
+        // The column takes about a third of the window: the chart keeps more than half of it.
+        const int column = std::clamp(width() * 34 / 100, 300, 480);
+        resizeDocks({ m_kernelDock }, { column }, Qt::Horizontal);
+        const int tall = std::max(height() - 120, 300);
+        // The tables a little taller than the editors: the comparison's rows and its serving lines
+        // under them; the editors' forms scroll.
+        resizeDocks({ m_kernelDock, m_comparisonDock }, { tall * 45 / 100, tall * 55 / 100 }, Qt::Vertical);
+    } else {
+        resizeDocks({ m_hardwareDock, m_kernelDock }, { 270, 340 }, Qt::Horizontal);
+        resizeDocks({ m_resultsDock, m_comparisonDock }, { 900, 600 }, Qt::Horizontal); // the wider table wider
+        resizeDocks({ m_resultsDock }, { 260 }, Qt::Vertical);
+        resizeDocks({ m_hardwareDock, m_sweepDock }, { 520, 300 }, Qt::Vertical);
+    }
+    if (m_compactAction) {
+        const QSignalBlocker blocker(m_compactAction);
+        m_compactAction->setChecked(compact);
+    }
+}
+
+void MainWindow::setCompactLayout(bool compact)
+{
+    if (isChartOnly()) {
+        setChartOnly(false);
+    }
+    arrangeDocks(compact);
+    QSettings().setValue(QStringLiteral("window/compact"), compact);
+}
+
+bool MainWindow::isChartOnly() const
+{
+    return m_chartOnlyAction && m_chartOnlyAction->isChecked();
+}
+
+void MainWindow::setChartOnly(bool on)
+{
+    if (m_chartOnlyAction && m_chartOnlyAction->isChecked() != on) {
+        m_chartOnlyAction->setChecked(on); // comes back here through toggled
+        return;
+    }
+    if (on) {
+        m_stateBeforeChartOnly = saveState();
+        for (QDockWidget* dock : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+            dock->hide();
+        }
+        showStatusMessage(tr("Chart only: F9 brings the panes back"), 6000);
+    } else if (!m_stateBeforeChartOnly.isEmpty()) {
+        restoreState(m_stateBeforeChartOnly);
+        m_stateBeforeChartOnly.clear();
+    }
+}
+
+void MainWindow::createLayoutActions(QMenu* viewMenu)
+{
+    m_compactAction = viewMenu->addAction(tr("&Compact Layout"));
+    m_compactAction->setObjectName(QStringLiteral("compactLayoutAction"));
+    m_compactAction->setCheckable(true);
+    m_compactAction->setChecked(m_compactLayout);
+    m_compactAction->setStatusTip(tr("Every pane tabbed in one column beside the chart (the default on a small "
+                                     "screen); off: the panes around the chart"));
+    connect(m_compactAction, &QAction::toggled, this, [this](bool on) { setCompactLayout(on); });
+    m_chartOnlyAction = viewMenu->addAction(tr("C&hart Only (F9 Brings the Panes Back)"));
+    m_chartOnlyAction->setObjectName(QStringLiteral("chartOnlyAction"));
+    m_chartOnlyAction->setCheckable(true);
+    m_chartOnlyAction->setShortcut(QKeySequence(Qt::Key_F9));
+    m_chartOnlyAction->setShortcutContext(Qt::WindowShortcut);
+    m_chartOnlyAction->setStatusTip(tr("Hide every pane; F9 again shows them as they were"));
+    connect(m_chartOnlyAction, &QAction::toggled, this, [this](bool on) { setChartOnly(on); });
+}
+
 void MainWindow::restoreLayout()
 {
     QSettings settings;
@@ -80,6 +263,7 @@ void MainWindow::restoreLayout()
         restoreGeometry(geometry);
     }
     if (!state.isEmpty()) {
+        m_compactLayout = settings.value(QStringLiteral("window/compact"), m_defaultCompact).toBool();
         restoreState(state);
     }
     // A layout saved on a larger screen, or one that a long name once widened, is dropped: the
@@ -91,6 +275,7 @@ void MainWindow::restoreLayout()
             showNormal();
         }
         restoreState(m_defaultState);
+        m_compactLayout = m_defaultCompact;
         resize(firstSize);
         const QRect area = availableArea(this);
         move(area.topLeft());
@@ -135,15 +320,20 @@ void MainWindow::resetLayout()
     if (isMaximized() || isFullScreen()) {
         showNormal();
     }
-    restoreState(m_defaultState);
+    if (isChartOnly()) {
+        setChartOnly(false);
+    }
+    restoreState(m_defaultState); // the toolbar too
     const QRect area = availableArea(this);
     const QSize frame = frameGeometry().size() - geometry().size(); // the title bar and borders
-    const QSize room = area.size() - frame.expandedTo(QSize(16, 48));
+    const QSize room = area.size() - frame.expandedTo(kFrameRoom);
     resize(kPreferredSize.boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room)));
     move(area.topLeft());
+    arrangeDocks(isSmallScreen(area)); // the layout for this screen, sized for the window as it is now
     QSettings settings;
     settings.remove(QStringLiteral("window/geometry"));
     settings.remove(QStringLiteral("window/state"));
+    settings.remove(QStringLiteral("window/compact"));
     showStatusMessage(tr("The panes are back as on first start"), 4000);
 }
 
@@ -159,9 +349,16 @@ void MainWindow::newSession()
     }
     Session fresh;
     fresh.title = tr("Untitled").toStdString();
+    // The devices shown stay, each as its file describes it: one chip, the device's own prices,
+    // TDP, precision and levels. A session's 8-chip systems would otherwise judge the next one's
+    // single-GPU profile against 8-chip roofs. Kernels, runs and the view start over.
     for (const DeviceSelection& device : session().devices) {
-        if (device.visible) {
-            fresh.devices.push_back(device); // the devices stay; kernels, runs and view start over
+        const bool listed = std::any_of(fresh.devices.begin(), fresh.devices.end(),
+            [&](const DeviceSelection& taken) { return taken.id == device.id; });
+        if (device.visible && !listed) {
+            DeviceSelection plain;
+            plain.id = device.id;
+            fresh.devices.push_back(plain);
         }
     }
     setSession(std::move(fresh));
@@ -260,7 +457,8 @@ QDialog* MainWindow::showUserGuide()
         if (file.open(QIODevice::ReadOnly)) {
             guide = QString::fromUtf8(file.readAll());
             browser->setSearchPaths({ docs });
-            dialog->setWindowTitle(tr("Roofscope — %1").arg(QFileInfo(file).absoluteFilePath()));
+            dialog->setWindowTitle(tr("Roofscope — user guide (%1)").arg(QFileInfo(file).fileName()));
+            dialog->setToolTip(QFileInfo(file).absoluteFilePath()); // where it was read from
             break;
         }
     }
@@ -269,11 +467,14 @@ QDialog* MainWindow::showUserGuide()
     }
     browser->setMarkdown(guide);
     layout->addWidget(browser);
+    // Screenshots wider than the page are shown at its width (they scrolled it sideways).
+    const QRect screenArea = availableArea(this);
+    const QSize dialogSize = QSize(760, 640).boundedTo(screenArea.size() * 9 / 10);
+    fitImagesToWidth(browser, dialogSize.width() - 80);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     layout->addWidget(buttons);
-    const QRect area = availableArea(this);
-    dialog->resize(QSize(760, 640).boundedTo(area.size() * 9 / 10));
+    dialog->resize(dialogSize);
     dialog->show();
     return dialog;
 }

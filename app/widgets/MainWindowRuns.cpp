@@ -11,8 +11,15 @@
 #include "widgets/RunComparisonDock.h"
 
 #include <QAction>
-#include <QInputDialog>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
 #include <QMenu>
+#include <QPushButton>
+
+#include <algorithm>
+#include <cmath>
 
 namespace roofscope {
 
@@ -52,8 +59,35 @@ QString MainWindow::compareRuns(const QString& before, const QString& after)
     }
     m_runDock->show();
     m_runDock->raise();
+    showArrowsInView();
     showStatusMessage(tr("Run '%1' compared with run '%2'").arg(before, after), 4000);
     return {};
+}
+
+void MainWindow::showArrowsInView()
+{
+    // The view grows (never shrinks) to take in both ends of every arrow, with a margin: an arrow
+    // off the view was not seen until Fit All.
+    ChartRange range = m_chart->visibleRange();
+    const ChartRange before = range;
+    constexpr double kMargin = 1.6; // on the log axes: a little over a fifth of a decade
+    auto take = [&](double x, double y) {
+        if (!(x > 0.0 && y > 0.0 && std::isfinite(x) && std::isfinite(y))) {
+            return;
+        }
+        range.xLower = std::min(range.xLower, x / kMargin);
+        range.xUpper = std::max(range.xUpper, x * kMargin);
+        range.yLower = std::min(range.yLower, y / kMargin);
+        range.yUpper = std::max(range.yUpper, y * kMargin);
+    };
+    for (const RunArrow& arrow : m_runComparison->arrows()) {
+        take(arrow.beforeIntensity, arrow.beforeAchieved);
+        take(arrow.afterIntensity, arrow.afterAchieved);
+    }
+    if (range.xLower != before.xLower || range.xUpper != before.xUpper || range.yLower != before.yLower
+        || range.yUpper != before.yUpper) {
+        m_chart->setVisibleRange(range);
+    }
 }
 
 void MainWindow::compareRunsDialog()
@@ -70,16 +104,39 @@ void MainWindow::compareRunsDialog()
         compareRuns(names[0], names[1]);
         return;
     }
-    bool ok = false;
-    const QString before = QInputDialog::getItem(this, tr("Compare Runs"), tr("Before:"), names, 0, false, &ok);
-    if (!ok) {
-        return;
+    // One dialog, both runs: the latest two preselected (before, after).
+    QDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("compareRunsDialog"));
+    dialog.setWindowTitle(tr("Compare runs"));
+    auto* form = new QFormLayout(&dialog);
+    auto* before = new QComboBox(&dialog);
+    before->setObjectName(QStringLiteral("beforeRun"));
+    before->addItems(names);
+    before->setCurrentIndex(static_cast<int>(names.size()) - 2);
+    auto* after = new QComboBox(&dialog);
+    after->setObjectName(QStringLiteral("afterRun"));
+    after->addItems(names);
+    after->setCurrentIndex(static_cast<int>(names.size()) - 1);
+    for (QComboBox* box : { before, after }) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        box->setMinimumContentsLength(16);
     }
-    QStringList rest = names;
-    rest.removeAll(before);
-    const QString after = QInputDialog::getItem(this, tr("Compare Runs"), tr("After:"), rest, 0, false, &ok);
-    if (ok) {
-        compareRuns(before, after);
+    form->addRow(tr("&Before:"), before);
+    form->addRow(tr("&After:"), after);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Compare"));
+    auto sync = [before, after, buttons] {
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(before->currentIndex() != after->currentIndex());
+    };
+    connect(before, &QComboBox::currentIndexChanged, &dialog, sync);
+    connect(after, &QComboBox::currentIndexChanged, &dialog, sync);
+    sync();
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    dialog.setMinimumWidth(dialog.fontMetrics().horizontalAdvance(dialog.windowTitle()) + 160); // the title whole
+    if (dialog.exec() == QDialog::Accepted) {
+        compareRuns(before->currentText(), after->currentText());
     }
 }
 

@@ -387,6 +387,11 @@ std::string formatQuantity(double value, Dimension dimension, int significantDig
         };
         constexpr std::array<Scale, 5> scales { { { 1.0, "s" }, { 1e-3, "ms" }, { 1e-6, "us" }, { 1e-9, "ns" },
             { 1e-12, "ps" } } };
+        // A long total ("T_min 76176 s") in kiloseconds past four digits of seconds, as the other
+        // quantities take their SI prefix (and as the fields read it back: "76.2 ks").
+        if (magnitude >= 9999.5) {
+            return formatNumber(value / 1e3, significantDigits) + " ks";
+        }
         for (const auto& scale : scales) {
             if (magnitude >= scale.factor * 0.9995 || scale.factor == 1e-12) {
                 if (value == 0.0) {

@@ -10,8 +10,10 @@
 
 #include <QFileInfo>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QUndoStack>
 
 #include <cstdio>
 
@@ -97,6 +99,64 @@ private Q_SLOTS:
         QVERIFY(!window.isModified());
         QVERIFY(!MainWindow::findRecovery());
         qunsetenv("XDG_DATA_HOME");
+    }
+
+    // Issue 32: a second window offered to recover the first one's autosave while the first was
+    // still running (and autosaved over it). A running process's autosave is not offered; a second
+    // one autosaves beside it; once the first is gone, its work is offered.
+    void liveSessionIsNotOfferedBack()
+    {
+        QTemporaryDir data;
+        QVERIFY(data.isValid());
+        const QString session = QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/transformer-layer.yaml");
+        QProcess child;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), data.path());
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        child.setProcessEnvironment(env);
+        child.start(QCoreApplication::applicationFilePath(),
+            { QStringLiteral("test_recovery"), QStringLiteral("--child"), session });
+        QVERIFY(child.waitForStarted(10000));
+        QByteArray said;
+        for (int i = 0; i < 200 && !said.contains("autosaved"); ++i) {
+            child.waitForReadyRead(100);
+            said += child.readAllStandardOutput();
+        }
+        QVERIFY2(said.contains("autosaved"), said.constData());
+        auto killChild = qScopeGuard([&] {
+            child.kill();
+            child.waitForFinished(10000);
+        });
+        qputenv("XDG_DATA_HOME", data.path().toUtf8());
+        auto unset = qScopeGuard([] { qunsetenv("XDG_DATA_HOME"); });
+        QVERIFY(QFileInfo::exists(QString::fromStdString(recoveryFile())));
+        QVERIFY2(!MainWindow::findRecovery(), "the running window's autosave was offered for recovery");
+
+        // This window's own autosave goes beside the running one's, not over it.
+        HardwareDatabase db;
+        db.loadDirectory(ROOFSCOPE_HARDWARE_DIR);
+        {
+            MainWindow second(db);
+            second.setAutosaveDelay(-1);
+            second.setSession(*loadSessionFile(session.toStdString()).session, session);
+            Kernel renamed = second.session().kernels[1];
+            renamed.name = "edited in the second window";
+            QVERIFY(second.document()->replaceKernel(1, renamed).isEmpty());
+            QVERIFY(second.autosaveNow());
+            const auto first = loadSessionFile(recoveryFile());
+            QVERIFY(first.session);
+            QCOMPARE(first.session->kernels[0].name, std::string(kEditedName)); // not written over
+            QCOMPARE(first.session->kernels[1].name, std::string("Attention QK^T"));
+            second.document()->undoStack()->setClean(); // closes without asking
+        }
+
+        child.kill();
+        QVERIFY(child.waitForFinished(10000));
+        const auto recovery = MainWindow::findRecovery();
+        QVERIFY(recovery);
+        QCOMPARE(recovery->session.kernels[0].name, std::string(kEditedName));
+        MainWindow::discardRecovery(*recovery);
+        QVERIFY(!MainWindow::findRecovery());
     }
 };
 

@@ -277,7 +277,7 @@ private Q_SLOTS:
         const QStringList layerNorm = window.kernelDock()->crossoverText().split(QLatin1Char('\n'));
         QCOMPARE(layerNorm.size(), 3);
         for (const QString& line : layerNorm) {
-            QVERIFY2(line.startsWith(QLatin1String("memory-bound for every rows on ")), qPrintable(line));
+            QVERIFY2(line.startsWith(QLatin1String("memory-bound for every value of rows on ")), qPrintable(line));
         }
     }
 

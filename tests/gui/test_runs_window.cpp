@@ -294,8 +294,19 @@ private Q_SLOTS:
         QVERIFY(window.openSessionFile(folder.session()).isEmpty());
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // Zoomed far from the runs' kernels: comparing them brings every arrow into view (issue 32:
+        // they stayed off the view until Fit All).
+        window.chart()->setVisibleRange({ 1e3, 1e4, 1e15, 1e16 });
         QVERIFY(window.compareRuns(QStringLiteral("before"), QStringLiteral("after")).isEmpty());
         QVERIFY(window.runComparisonDock()->isVisible());
+        const ChartRange view = window.chart()->visibleRange();
+        for (const RunArrow& arrow : window.runComparison()->arrows()) {
+            for (const auto& [x, y] : { std::pair { arrow.beforeIntensity, arrow.beforeAchieved },
+                     std::pair { arrow.afterIntensity, arrow.afterAchieved } }) {
+                QVERIFY2(x > view.xLower && x < view.xUpper && y > view.yLower && y < view.yUpper,
+                    qPrintable(QStringLiteral("%1 at %2, %3 is off the view").arg(arrow.name).arg(x).arg(y)));
+            }
+        }
 
         const auto before = meanSeconds(kBefore);
         const auto after = meanSeconds(kAfter);

@@ -39,6 +39,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -46,6 +47,7 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <cstdlib>
 #include <functional>
 #include <memory>
 
@@ -232,11 +234,72 @@ private Q_SLOTS:
         child.start(QCoreApplication::applicationFilePath(),
             { QStringLiteral("test_window_layout"), QStringLiteral("defaultLayoutFitsTheScreen"),
                 QStringLiteral("longTypedNameKeepsTheLayout"), QStringLiteral("tooLargeSavedLayoutIsDropped"),
-                QStringLiteral("comparisonKeepsItsRowsWithServingLines") });
+                QStringLiteral("comparisonKeepsItsRowsWithServingLines"), QStringLiteral("chartHasHalfTheWindow") });
         QVERIFY(child.waitForFinished(240000));
         const QByteArray output = child.readAllStandardOutput() + child.readAllStandardError();
         QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0, output.constData());
         QVERIFY2(output.contains(", 0 failed, 0 skipped"), output.constData()); // every check ran
+    }
+
+    // Issue 32: at 1366x768 and 1280x720 the chart got about 630 x 230 px (14 % of the screen); the
+    // docks took the rest. On a screen smaller than 1600x1000 the panes share one tabbed column and
+    // the chart has at least half the window; F9 (View > Chart Only) hides and brings back the panes.
+    void chartHasHalfTheWindow()
+    {
+        const auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml");
+        QVERIFY(loaded.session);
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(*loaded.session);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QApplication::processEvents();
+        QString why;
+        QVERIFY2(fitsTheScreen(window, &why), qPrintable(why));
+        const QSize chart = window.chart()->size();
+        const double share = double(chart.width()) * chart.height() / (double(window.width()) * window.height());
+        QVERIFY2(share >= 0.5,
+            qPrintable(QStringLiteral("the chart has %1 of a %2 window (%3 %)")
+                           .arg(sizeText(chart), sizeText(window.size()))
+                           .arg(share * 100.0, 0, 'f', 1)));
+        QVERIFY(chart.height() >= 300);
+        // Every pane is open (a tab away at most), the editors and the comparison in front.
+        for (QDockWidget* dock :
+            { static_cast<QDockWidget*>(window.hardwareDock()), static_cast<QDockWidget*>(window.kernelDock()),
+                static_cast<QDockWidget*>(window.sweepDock()), static_cast<QDockWidget*>(window.comparisonDock()),
+                static_cast<QDockWidget*>(window.regimeMapDock()) }) {
+            QVERIFY2(dock->toggleViewAction()->isChecked() && !dock->isFloating(), qPrintable(dock->windowTitle()));
+        }
+        QVERIFY(window.kernelDock()->isVisible());
+        QVERIFY(window.comparisonDock()->isVisible());
+        QVERIFY(window.isCompactLayout());
+        auto* compact = window.findChild<QAction*>(QStringLiteral("compactLayoutAction"));
+        QVERIFY(compact && compact->isChecked());
+        // One key hides every pane and brings them back as they were.
+        auto* chartOnly = window.findChild<QAction*>(QStringLiteral("chartOnlyAction"));
+        QVERIFY(chartOnly);
+        QCOMPARE(chartOnly->shortcut(), QKeySequence(Qt::Key_F9));
+        QVERIFY(chartOnly->text().contains(QLatin1String("F9"))); // the View menu says which key
+        chartOnly->trigger();
+        QApplication::processEvents();
+        QVERIFY(!window.kernelDock()->isVisible() && !window.comparisonDock()->isVisible());
+        QVERIFY(window.chart()->width() > chart.width());
+        chartOnly->trigger();
+        QApplication::processEvents();
+        QVERIFY(window.kernelDock()->isVisible() && window.comparisonDock()->isVisible());
+        QVERIFY2(std::abs(window.chart()->width() - chart.width()) <= 4
+                && std::abs(window.chart()->height() - chart.height()) <= 4,
+            qPrintable(sizeText(window.chart()->size())));
+        // The wide layout is one click away, and back.
+        compact->trigger();
+        QApplication::processEvents();
+        QVERIFY(!window.isCompactLayout());
+        QCOMPARE(window.dockWidgetArea(window.hardwareDock()), Qt::LeftDockWidgetArea);
+        compact->trigger();
+        QApplication::processEvents();
+        QVERIFY(window.isCompactLayout());
+        QCOMPARE(window.dockWidgetArea(window.hardwareDock()), Qt::RightDockWidgetArea);
+        QVERIFY2(fitsTheScreen(window, &why), qPrintable(why));
     }
 
     // Issue 24 (blocker): a 600-character name typed in the editor made the window 4,500 px wide
@@ -502,13 +565,29 @@ private Q_SLOTS:
     }
 
     // Issue 24: Tab was trapped in the Results table (54 presses, still walking cells).
+    // In the compact layout (panes tabbed) a pane behind another is reached through its group's
+    // tabs (Tab to the tabs, the arrow keys pick one).
+    void tabLeavesTablesAndWalksThePanes_data()
+    {
+        QTest::addColumn<bool>("compact");
+        QTest::newRow("compact") << true;
+        QTest::newRow("wide") << false;
+    }
     void tabLeavesTablesAndWalksThePanes()
     {
+        QFETCH(bool, compact);
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
         window.setSession(exampleSession());
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setCompactLayout(compact);
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+            if (dock->widget() == window.resultsView()) {
+                dock->raise();
+            }
+        }
+        QApplication::processEvents();
         window.activateWindow();
         QWidget* table = window.resultsView();
         table->setFocus();
@@ -526,6 +605,16 @@ private Q_SLOTS:
             QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
             QWidget* focus = QApplication::focusWidget();
             QVERIFY(focus);
+            if (auto* tabs = qobject_cast<QTabBar*>(focus); tabs && tabs->parentWidget() == &window) {
+                for (QDockWidget* dock : window.findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+                    for (int t = 0; t < tabs->count(); ++t) {
+                        if (tabs->tabText(t) == dock->windowTitle()) {
+                            reached.insert(dock->objectName()); // one arrow key away
+                        }
+                    }
+                }
+                continue;
+            }
             for (QWidget* w = focus; w; w = w->parentWidget()) {
                 if (auto* dock = qobject_cast<QDockWidget*>(w)) {
                     reached.insert(dock->objectName());
