@@ -485,9 +485,14 @@ void KernelEditor::refreshValues()
         const TemplateDefinition* def = findTemplate(kernel.templ->name);
         for (auto& [name, box] : m_params) {
             const TemplateParameter* p = def ? def->parameter(name.toStdString()) : nullptr; // set, else default
-            box->setValue(p && !kernel.templ->params.contains(name.toStdString())
-                    ? p->defaultValue
-                    : transformerParameter(*kernel.templ, name.toStdString()));
+            const bool set = kernel.templ->params.contains(name.toStdString());
+            double automaticValue = transformerParameter(*kernel.templ, name.toStdString());
+            if (const QString automatic = set ? QString() : autoParameterText(kernel, name, &automaticValue);
+                !automatic.isEmpty()) {
+                box->setAutoValue(automaticValue, automatic);
+                continue;
+            }
+            box->setValue(p && !set ? p->defaultValue : transformerParameter(*kernel.templ, name.toStdString()));
         }
         for (auto& [name, combo] : m_options) {
             const auto it = kernel.templ->options.find(name.toStdString());
@@ -553,6 +558,38 @@ QPushButton* KernelEditor::removeLevelButton(const QString& level) const
         }
     }
     return nullptr;
+}
+
+QString KernelEditor::autoParameterText(const Kernel& kernel, const QString& name, double* value) const
+{
+    // A transformer group's tp follows each shown device's chips (tp x pp x dp = chips), and ep follows
+    // tp: the field says what the step runs with, not the template's 1.
+    if (!isKernelGroup(kernel) || !m_document || (name != QLatin1String("tp") && name != QLatin1String("ep"))) {
+        return {};
+    }
+    const TemplateInstance& t = *kernel.templ;
+    if (name == QLatin1String("ep")) {
+        if (transformerParameter(t, "experts") <= 0.0) {
+            return tr("none (dense)");
+        }
+        return t.params.contains("tp") ? QString() : tr("auto (= tp)");
+    }
+    const double stage = transformerParameter(t, "pp") * transformerParameter(t, "dp");
+    std::optional<double> tp;
+    for (const DeviceSelection& device : m_document->session().devices) {
+        if (!device.visible) {
+            continue;
+        }
+        const double value = device.chips / stage;
+        if (tp && *tp != value) {
+            return tr("auto (each device's chips)");
+        }
+        tp = value;
+    }
+    if (tp && value) {
+        *value = *tp; // the arrows step from what the step runs with
+    }
+    return tp ? tr("auto (%1)").arg(*tp) : tr("auto (the chips)");
 }
 
 SiSpinBox* KernelEditor::parameterBox(const QString& name) const

@@ -54,6 +54,9 @@ public:
     // The button that removes a level's bytes (nullptr when the kernel has one level only).
     QPushButton* removeLevelButton(const QString& level) const;
     SiSpinBox* parameterBox(const QString& name) const;
+    // What an unset parameter of a transformer group is in the step ("auto (8)", its number in `value`);
+    // empty: its plain default.
+    QString autoParameterText(const Kernel& kernel, const QString& name, double* value = nullptr) const;
     QComboBox* freeParameterBox() const { return m_free; }
     QPushButton* convertButton() const { return m_convert; }
     // The message shown under a field (empty when none).
@@ -82,7 +85,7 @@ private:
     void buildTemplateFields(const Kernel& kernel);
     // A kernel group (a transformer step): its sizes, phase and data types.
     void buildGroupFields(const Kernel& kernel);
-    // The group's Preset menu: public model shapes (document/TransformerPresets.h), each one undo step
+    // The group's Preset menu: public model shapes (model/serving/ModelPresets.h), each one undo step
     // that sets the shape and leaves batch, seq and phase as they are (KernelEditorPresets.cpp).
     void addPresetField(const QString& group);
     void buildRawFields(const Kernel& kernel);

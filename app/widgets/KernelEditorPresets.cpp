@@ -1,6 +1,6 @@
 // KernelEditor: the Preset menu of a transformer group.
 
-#include "document/TransformerPresets.h"
+#include "model/serving/ModelPresets.h"
 #include "widgets/KernelEditor.h"
 
 #include <QComboBox>
@@ -13,10 +13,11 @@ void KernelEditor::addPresetField(const QString& group)
     combo->setObjectName(QStringLiteral("group-preset"));
     combo->addItem(tr("choose a model shape…"));
     for (const TransformerPreset& preset : transformerPresets()) {
-        combo->addItem(preset.name);
+        const QString source = QString::fromStdString(preset.source);
+        combo->addItem(QString::fromStdString(preset.name));
         combo->setItemData(combo->count() - 1,
-            preset.note.isEmpty() ? tr("Published dimensions: %1").arg(preset.source)
-                                  : tr("Published dimensions: %1\n%2").arg(preset.source, preset.note),
+            preset.note.empty() ? tr("Published dimensions: %1").arg(source)
+                                : tr("Published dimensions: %1\n%2").arg(source, QString::fromStdString(preset.note)),
             Qt::ToolTipRole);
     }
     combo->setToolTip(tr("Sets layers, hidden, heads, kv_heads, ffn, vocab and the experts of a public model "
@@ -36,7 +37,7 @@ void KernelEditor::addPresetField(const QString& group)
                     k.templ->options[name] = value;
                 }
             },
-            combo, tr("%1 shape of %2").arg(preset.name, group));
+            combo, tr("%1 shape of %2").arg(QString::fromStdString(preset.name), group));
     });
 }
 

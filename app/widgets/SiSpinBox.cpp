@@ -37,8 +37,17 @@ QString SiSpinBox::format(double value) const
 void SiSpinBox::setValue(double value)
 {
     m_value = value;
+    m_autoText.clear();
     setRefusal({});
     lineEdit()->setText(format(value));
+}
+
+void SiSpinBox::setAutoValue(double value, const QString& text)
+{
+    m_value = value;
+    m_autoText = text;
+    setRefusal({});
+    lineEdit()->setText(text);
 }
 
 std::optional<double> SiSpinBox::parse(const QString& text, QString& error) const
@@ -103,7 +112,7 @@ bool SiSpinBox::commitText(const QString& text)
 void SiSpinBox::onEditingFinished()
 {
     const QString text = lineEdit()->text();
-    if (m_refusal.isEmpty() && text == format(m_value)) {
+    if (m_refusal.isEmpty() && (text == format(m_value) || (!m_autoText.isEmpty() && text == m_autoText))) {
         return; // nothing changed
     }
     commitText(text);

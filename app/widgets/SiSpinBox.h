@@ -28,6 +28,10 @@ public:
     double value() const { return m_value; }
     // Shows a value without emitting valueCommitted (a model update).
     void setValue(double value);
+    // Shows a value that is not set but follows from elsewhere ("auto (8)": tp from each device's chips);
+    // leaving the field unchanged keeps it unset, typing a number sets it.
+    void setAutoValue(double value, const QString& text);
+    QString autoText() const { return m_autoText; }
     // Parses text as typed (for tests and programmatic entry); the same path as editing.
     bool commitText(const QString& text);
     // The message of the last refused entry; empty while the field holds a good value.
@@ -57,6 +61,7 @@ private:
     double m_value = 0.0;
     QString m_subject;
     QString m_refusal;
+    QString m_autoText;
 };
 
 // Sets a pair of range fields (from, to) for the template parameter `name`: plain numbers (whole

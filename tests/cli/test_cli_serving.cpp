@@ -289,6 +289,52 @@ private Q_SLOTS:
         QVERIFY(!j["devices"][0]["comparable"].get<bool>());
         QVERIFY(j["devices"][0]["caveats"].dump().find("does not fit") != std::string::npos);
     }
+
+    // A group that no device can serve (tp 3 on 8 chips; 48 heads and 48 KV heads split by 3): every
+    // output says so. compare's JSON has each device incomplete with the group left out and the reason,
+    // every warning printed, no time (never "T_min 0 s"), and the verdict's reason per device; table
+    // treats the session alike (warns, goes on) instead of refusing it.
+    void aGroupNoDeviceServesIsInTheOutput()
+    {
+        QTemporaryDir dir;
+        const QString path = writeSession(dir,
+            "schema: roofscope-session/1\n"
+            "devices:\n"
+            "  - {id: nvidia-h100-sxm, chips: 8, price_per_hour: 2.99 USD/h}\n"
+            "  - {id: amd-instinct-mi300x, chips: 8, price_per_hour: 1.85 USD/h}\n"
+            "kernels:\n"
+            "  - name: mha\n    template: transformer\n"
+            "    params: {layers: 32, hidden: 6144, heads: 48, kv_heads: 48, ffn: 16384, vocab: 32000,\n"
+            "             batch: 8, seq: 2048, tp: 3}\n");
+        const auto j = runJson({ "compare", "--session", path, "--format", "json" });
+        QVERIFY(j.is_object());
+        const std::string reason = "transformer: tp x pp x dp = 3 x 1 x 1 = 3, but the device has 8 chips";
+        for (const auto& d : j["devices"]) {
+            QVERIFY(!d["complete"].get<bool>());
+            QCOMPARE(d["left_out"].size(), size_t(1));
+            QCOMPARE(d["left_out"][0]["kernel"].get<std::string>(), std::string("mha"));
+            QCOMPARE(d["left_out"][0]["reason"].get<std::string>(), reason);
+            QVERIFY(d["t_min_s"].is_null());
+            QVERIFY(!d["comparable"].get<bool>());
+        }
+        QVERIFY(j["warnings"].size() >= 2);
+        QVERIFY(j["warnings"].dump().find(reason) != std::string::npos);
+        const auto& answer = j["answer"][0];
+        QVERIFY2(answer["headline"].get<std::string>().find("no device can be ranked") != std::string::npos,
+            answer["headline"].dump().c_str());
+        for (const auto& d : answer["devices"]) {
+            QCOMPARE(d["error"].get<std::string>(), reason);
+            QCOMPARE(d["why_unranked"].get<std::string>(), reason);
+            QVERIFY(d["ranks"]["tokens_per_s_per_chip"].is_null());
+        }
+        const Run text = runRoofscope({ "compare", "--session", path });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(!text.out.contains(" 0 s "), text.out.constData());
+        const Run table = runRoofscope({ "table", "--session", path });
+        QVERIFY2(table.exitCode == 0, table.err.constData());
+        QVERIFY2(table.err.contains(reason.c_str()), table.err.constData());
+        QVERIFY(table.out.contains("mha: no device can be ranked"));
+    }
 };
 
 ROOFSCOPE_TEST_APPLESS_MAIN(TestCliServing)

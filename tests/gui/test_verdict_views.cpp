@@ -15,6 +15,8 @@
 #include "io/VerdictFormat.h"
 #include "model/Units.h"
 #include "widgets/ComparisonDock.h"
+#include "widgets/KernelDock.h"
+#include "widgets/SiSpinBox.h"
 #include "widgets/MainWindow.h"
 #include "widgets/OwnershipDialog.h"
 #include "widgets/ServingTab.h"
@@ -22,6 +24,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -280,6 +283,37 @@ private Q_SLOTS:
         window.document()->undoStack()->undo();
         QCOMPARE(window.session().view.years, 4.0);
         QCOMPARE(dialog.yearsField()->text(), QStringLiteral("4"));
+    }
+
+    // The group editor shows the parallelism the step runs with: tp follows the devices' chips ("auto
+    // (8)"), ep of a dense model is none; a shape engines refuse is refused at the field with its rule.
+    void parallelismFieldsShowWhatTheStepRuns()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        const SessionLoadResult loaded = loadSessionFile(kExample);
+        QVERIFY(loaded.session);
+        window.setSession(*loaded.session);
+        window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));
+        SiSpinBox* tp = window.kernelDock()->parameterBox(QStringLiteral("tp"));
+        SiSpinBox* ep = window.kernelDock()->parameterBox(QStringLiteral("ep"));
+        QVERIFY(tp && ep);
+        QCOMPARE(tp->text(), QStringLiteral("auto (8)"));
+        QCOMPARE(tp->value(), 8.0);
+        QCOMPARE(ep->text(), QStringLiteral("none (dense)"));
+        // Enter on the unchanged field keeps tp unset: no edit, no refusal.
+        tp->setFocus();
+        QTest::keyClick(tp, Qt::Key_Return);
+        QVERIFY(!window.session().kernels[0].templ->params.contains("tp"));
+        QVERIFY(tp->refusal().isEmpty());
+        // tp 6 over 64 heads: refused, naming the rule; the session unchanged.
+        QVERIFY(!tp->commitText(QStringLiteral("6")) || !window.session().kernels[0].templ->params.contains("tp"));
+        QVERIFY2(window.kernelDock()->fieldMessage(tp).contains(QStringLiteral("must divide heads (64)")),
+            qPrintable(window.kernelDock()->fieldMessage(tp)));
+        QVERIFY(!window.session().kernels[0].templ->params.contains("tp"));
+        // The Mixtral group: ep follows tp.
+        window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(1, 0));
+        QCOMPARE(window.kernelDock()->parameterBox(QStringLiteral("ep"))->text(), QStringLiteral("auto (= tp)"));
     }
 };
 
