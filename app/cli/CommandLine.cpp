@@ -286,8 +286,8 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
             arg = "--output"; // the short form of --output
         }
     }
-    CliArgs opts(
-        normalized, 1, { "session", "output", "size", "scale", "theme", "hardware-dir", "view" }, { "review" });
+    CliArgs opts(normalized, 1, { "session", "output", "size", "scale", "theme", "hardware-dir", "view", "max-size" },
+        { "review" });
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -336,7 +336,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    const Session session = loadSessionOrThrow(*path, err);
+    const Session session = loadSessionOrThrow(*path, err, opts);
 
     // A headless Qt application: no display needed.
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) {
@@ -357,7 +357,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
 
 int compareCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    CliArgs opts(args, 1, { "session", "format", "baseline", "hardware-dir" }, {});
+    CliArgs opts(args, 1, { "session", "format", "baseline", "hardware-dir", "max-size" }, {});
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -371,7 +371,7 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    Session session = loadSessionOrThrow(*path, err);
+    Session session = loadSessionOrThrow(*path, err, opts);
     const auto baseline = opts.value("baseline");
     if (baseline) {
         session.view.baseline = *baseline;
@@ -389,8 +389,19 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
         err << "roofscope: warning: " << *path << ": " << warning << "\n";
     }
     for (const auto& entry : comparison.entries) {
+        // Once per device and message: a step's kernels all lack the same peak, say.
+        std::vector<std::pair<std::string, std::size_t>> errors;
         for (const auto& error : entry.totals.errors) {
-            err << "roofscope: warning: " << entry.id << ": " << error << "\n";
+            auto same = std::find_if(errors.begin(), errors.end(), [&](const auto& e) { return e.first == error; });
+            if (same == errors.end()) {
+                errors.emplace_back(error, 1);
+            } else {
+                ++same->second;
+            }
+        }
+        for (const auto& [error, count] : errors) {
+            err << "roofscope: warning: " << entry.id << ": " << error
+                << (count > 1 ? " (" + std::to_string(count) + " kernels)" : std::string()) << "\n";
         }
     }
     if (format == "json") {

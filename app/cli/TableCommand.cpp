@@ -14,7 +14,7 @@ namespace roofscope {
 
 int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
 {
-    CliArgs opts(args, 1, { "session", "format", "hardware-dir" }, {});
+    CliArgs opts(args, 1, { "session", "format", "hardware-dir", "max-size" }, {});
     if (!opts.positional().empty()) {
         throw CliError("unexpected argument '" + opts.positional().front() + "'");
     }
@@ -28,7 +28,7 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    const Session session = loadSessionOrThrow(*path, err);
+    const Session session = loadSessionOrThrow(*path, err, opts);
     if (session.kernels.empty()) {
         throw CliError(*path + ": the session has no kernel, so there is no table to print");
     }
