@@ -1,5 +1,7 @@
 #include "io/JsonText.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <iterator>
 #include <type_traits>
@@ -79,6 +81,12 @@ template <class T, class = void> struct IsOrderedMap : std::false_type {
 template <class T> struct IsOrderedMap<T, std::void_t<typename T::Container>> : std::true_type {
 };
 
+bool isWordCharacter(std::string_view text, std::size_t i)
+{
+    const char c = i < text.size() ? text[i] : ' ';
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '.' || c == '_';
+}
+
 template <class Json> class Builder : public nlohmann::json_sax<Json> {
 public:
     using number_integer_t = typename Json::number_integer_t;
@@ -152,12 +160,16 @@ public:
         m_stack.pop_back();
         return true;
     }
-    bool parse_error(std::size_t position, const std::string& lastToken, const nlohmann::detail::exception& ex) override
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override
     {
-        // `position` counts the characters read; the token that failed began lastToken's length before.
-        const std::size_t end = position > 0 ? position - 1 : 0;
-        const std::size_t start = end + 1 >= lastToken.size() ? end + 1 - lastToken.size() : 0;
-        placeAt(m_text, std::min(start, m_text.size()), m_error);
+        // `position` counts the characters read: the last one read is where the parser stopped, and the
+        // error is at the start of the word it ends (a number, a literal such as NaN or -Infinity).
+        const std::size_t end = std::min(position > 0 ? position - 1 : 0, m_text.empty() ? 0 : m_text.size() - 1);
+        std::size_t start = end;
+        while (start > 0 && isWordCharacter(m_text, end) && isWordCharacter(m_text, start - 1)) {
+            --start;
+        }
+        placeAt(m_text, start, m_error);
         std::string message = ex.what();
         if (const auto colon = message.find(": ", message.find("parse error")); colon != std::string::npos) {
             message = message.substr(colon + 2);
