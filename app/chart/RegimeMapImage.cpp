@@ -381,15 +381,7 @@ std::string regimeMapCsv(const RegimeMap& map)
 
 std::string writeRegimeMapCsv(const RegimeMap& map, const std::string& path)
 {
-    QSaveFile out(QString::fromStdString(path));
-    if (!out.open(QIODevice::WriteOnly)) {
-        return "cannot write " + path + ": " + out.errorString().toStdString();
-    }
-    const std::string text = regimeMapCsv(map);
-    if (out.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !out.commit()) {
-        return "cannot write " + path + ": " + out.errorString().toStdString();
-    }
-    return {};
+    return writeFileSafely(path, regimeMapCsv(map));
 }
 
 } // namespace roofscope
