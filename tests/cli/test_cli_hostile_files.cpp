@@ -352,6 +352,27 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(home.filePath("s.yaml")));
     }
 
+    // --- What the documentation offers --------------------------------------------------------------
+
+    // A transformer step varies chips as the other kernels do (it used to be "no parameter 'chips'").
+    void aTransformerSweepVariesChips()
+    {
+        QTemporaryDir home;
+        const Run run = runShell("\"$RS\" sweep --hardware nvidia-h100-sxm --kernel transformer --param "
+                                 "layers=80,hidden=8192,heads=64,kv_heads=8,ffn=28672,vocab=128256,seq=4096,batch=64 "
+                                 "--vary chips=1:8:4 --json",
+            home.path());
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const auto j = nlohmann::json::parse(run.out.toStdString(), nullptr, false);
+        QVERIFY2(j.is_object(), run.out.constData());
+        QCOMPARE(j.at("vary").get<std::string>(), std::string("chips"));
+        const auto& points = j.at("devices").at(0).at("points");
+        QCOMPARE(points.size(), std::size_t { 4 });
+        // More chips serve more tokens per second, and hold less per chip.
+        QVERIFY(points.back().at("tokens_per_s").get<double>() > points.front().at("tokens_per_s").get<double>());
+        QVERIFY(points.back().at("per_chip_bytes").get<double>() < points.front().at("per_chip_bytes").get<double>());
+    }
+
     // --- The words of the errors ----------------------------------------------------------------------
 
     void errorsNameTheirPlace_data()
