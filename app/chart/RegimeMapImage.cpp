@@ -1,15 +1,16 @@
 #include "chart/RegimeMapImage.h"
 
 #include "io/EvaluationFormat.h"
+#include "io/SafeFileWriter.h"
 #include "model/Units.h"
 
+#include <QBuffer>
 #include <QColor>
 #include <QFile>
 #include <QFont>
 #include <QFontMetrics>
 #include <QImage>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <algorithm>
@@ -323,34 +324,38 @@ std::string writeRegimeMapImage(const RegimeMap& map, const std::string& path, R
     const int side = std::max(320, static_cast<int>(std::max(map.xValues.size(), map.yValues.size())) * kCell);
     const QSize panel(side, side);
     const QSize size(static_cast<int>(map.devices.size()) * (side + 2 * kMargin + kLegend), side + 2 * kMargin + 10);
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly)) {
-        return "cannot write " + path + ": " + out.errorString().toStdString();
+    // Drawn in memory, then written as the other exports are: a write that fails (a full disk, a file
+    // size limit) is an error and leaves the previous image as it was.
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    if (!buffer.open(QIODevice::WriteOnly)) {
+        return path + ": the image could not be drawn";
     }
     if (svg) {
         QSvgGenerator generator;
-        generator.setOutputDevice(&out);
+        generator.setOutputDevice(&buffer);
         generator.setSize(size);
         generator.setViewBox(QRect(QPoint(0, 0), size));
         generator.setTitle(QStringLiteral("Regime map"));
         QPainter painter(&generator);
         paint(painter, map, shade, panel);
-        painter.end();
+        if (!painter.end()) {
+            return path + ": the image could not be drawn";
+        }
     } else {
         QImage image(size, QImage::Format_ARGB32);
         image.fill(Qt::white);
         QPainter painter(&image);
         paint(painter, map, shade, panel);
         painter.end();
-        if (!image.save(&out, "PNG")) {
-            out.cancelWriting();
+        if (!image.save(&buffer, "PNG")) {
             return "cannot write " + path + ": PNG encoding failed";
         }
     }
-    if (!out.commit()) {
-        return "cannot write " + path + ": " + out.errorString().toStdString();
+    if (bytes.isEmpty()) {
+        return path + ": the image could not be drawn";
     }
-    return {};
+    return writeFileSafely(path, std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
 }
 
 std::string regimeMapCsv(const RegimeMap& map)
@@ -376,15 +381,7 @@ std::string regimeMapCsv(const RegimeMap& map)
 
 std::string writeRegimeMapCsv(const RegimeMap& map, const std::string& path)
 {
-    QSaveFile out(QString::fromStdString(path));
-    if (!out.open(QIODevice::WriteOnly)) {
-        return "cannot write " + path + ": " + out.errorString().toStdString();
-    }
-    const std::string text = regimeMapCsv(map);
-    if (out.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !out.commit()) {
-        return "cannot write " + path + ": " + out.errorString().toStdString();
-    }
-    return {};
+    return writeFileSafely(path, regimeMapCsv(map));
 }
 
 } // namespace roofscope

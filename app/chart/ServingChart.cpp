@@ -300,8 +300,10 @@ void ServingChart::rebuild()
         auto* empty = new ChartTextItem(m_plot);
         empty->position->setType(QCPItemPosition::ptAxisRectRatio);
         empty->position->setCoords(0.5, 0.5);
+        // The legend says why for each device; with no device there is no legend to point to.
         empty->setText(m_curves.group.isEmpty() ? tr("No transformer group in this session")
-                                                : tr("No device serves %1 (see the legend)").arg(m_curves.group));
+                : m_curves.curves.empty() ? tr("No device to serve %1: the session shows no device").arg(m_curves.group)
+                                          : tr("No device serves %1 (see the legend)").arg(m_curves.group));
         empty->setFont(style.font(family, 12));
         empty->setColor(style.mutedText);
         xMin = 1.0;

@@ -251,9 +251,23 @@ double CliContext::chips() const
     return *chips;
 }
 
-Session loadSessionOrThrow(const std::string& path, std::ostream& err)
+std::size_t maxImportBytes(const CliArgs& args)
 {
-    auto loaded = loadSessionWithRuns(path);
+    ImportOptions options;
+    if (auto size = args.number("max-size")) {
+        if (!(*size >= 1.0) || *size > 1e12) {
+            throw CliError("--max-size must be a byte count between 1 and 1T");
+        }
+        options.maxFileBytes = static_cast<std::size_t>(*size);
+    }
+    return options.maxFileBytes;
+}
+
+Session loadSessionOrThrow(const std::string& path, std::ostream& err, const CliArgs& args)
+{
+    ImportOptions options;
+    options.maxFileBytes = maxImportBytes(args);
+    auto loaded = loadSessionWithRuns(path, options);
     for (const auto& d : loaded.diagnostics) {
         if (d.severity == Severity::Warning) {
             err << "roofscope: " << d.toString() << "\n";

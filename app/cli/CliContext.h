@@ -39,7 +39,11 @@ private:
 };
 
 // Loads a session and the kernels of its runs for table/compare/export: warnings to err, the
-// first error as a CliError ("file:line:column: message").
-Session loadSessionOrThrow(const std::string& path, std::ostream& err);
+// first error as a CliError ("file:line:column: message"). `args`' --max-size is the largest run
+// file it reads, as for `import` (a run imported with a larger --max-size opens with the same).
+Session loadSessionOrThrow(const std::string& path, std::ostream& err, const CliArgs& args);
+
+// --max-size BYTES, as `import` and the commands that open sessions take it (the default when absent).
+std::size_t maxImportBytes(const CliArgs& args);
 
 } // namespace roofscope

@@ -52,6 +52,13 @@ CliOption sustained()
         "against the peaks stay beside them.");
 }
 
+// --max-size of the commands that open a session (as import took it for the session's runs).
+CliOption maxSize()
+{
+    return value("max-size", CliValue::Number, "BYTES",
+        "Opens a session whose runs are larger than the default limit (128 MiB): the value import was given.");
+}
+
 // The serving verdict's criteria (compare, table, workload): the latency target and ownership cost.
 std::vector<CliOption> verdictOptions()
 {
@@ -165,7 +172,7 @@ std::vector<CliCommand> buildCommands()
     commands.push_back({ "table", "--session FILE [--format text|csv|markdown|json]",
         "Prints the evaluation of every kernel of a session on every device it shows.", {}, CliValue::None, "",
         join({ { value("session", CliValue::File, "FILE", "The session file."),
-                   choice("format", tableFormats, "The output format (default text)."), hardwareDir() },
+                   choice("format", tableFormats, "The output format (default text)."), hardwareDir(), maxSize() },
             verdictOptions() }) });
     commands.push_back({ "compare", "--session FILE [--baseline DEVICE] [--format text|csv|markdown|json]",
         "Compares the devices of a session on its whole workload: total times, speed-up against the "
@@ -174,7 +181,7 @@ std::vector<CliCommand> buildCommands()
         join({ { value("session", CliValue::File, "FILE", "The session file."),
                    choice("format", tableFormats, "The output format (default text)."),
                    value("baseline", CliValue::Device, "DEVICE", "The device the others are compared with."),
-                   hardwareDir() },
+                   hardwareDir(), maxSize() },
             verdictOptions() }) });
     commands.push_back({ "export", "--session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [options]",
         "Draws a session's chart as the window does, without a display: PNG, SVG, PDF, or one self-contained "
@@ -187,7 +194,7 @@ std::vector<CliCommand> buildCommands()
             choice("theme", { "light", "dark" }, "The colour theme."),
             flag("review", "The review layout: large type and the comparison beside the plot."),
             choice("view", { "roofline", "serving" }, "Which chart: the roofline or the serving chart."),
-            hardwareDir() } });
+            hardwareDir(), maxSize() } });
     commands.push_back({ "import", "ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o OUT.yaml [options]",
         "Turns profiler output into a session that refers to it (measured kernels), or into a device file "
         "(measured roofs).",

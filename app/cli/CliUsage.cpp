@@ -23,11 +23,11 @@ const char* cliUsage()
                   [--price-per-hour USD] [--tdp W] [--sustained] [--json]
                   (served on N chips: tp/pp/dp/ep, experts, fits, collectives, $ and J per token;
                   sweep and map take --kernel transformer too; see docs/serving.md)
-  roofscope table --session FILE [--format text|csv|markdown|json]
-  roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json]
+  roofscope table --session FILE [--format text|csv|markdown|json] [--max-size BYTES]
+  roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json] [--max-size BYTES]
   roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [--size WxH] [--scale S]
-                  [--theme light|dark] [--review] [--view roofline|serving]
-  roofscope import ncu|rocprof|ert|csv|jax|xprof FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
+                  [--theme light|dark] [--review] [--view roofline|serving] [--max-size BYTES]
+  roofscope import ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
                   [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--inline] [--json]
   roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--exact-names] [--json]
                   (exit status 3 when a kernel got slower by more than the threshold)

@@ -333,7 +333,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    const Session session = loadSessionOrThrow(*path, err);
+    const Session session = loadSessionOrThrow(*path, err, opts);
 
     // A headless Qt application: no display needed.
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) {
@@ -368,7 +368,7 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    Session session = loadSessionOrThrow(*path, err);
+    Session session = loadSessionOrThrow(*path, err, opts);
     const auto baseline = opts.value("baseline");
     if (baseline) {
         session.view.baseline = *baseline;
@@ -389,8 +389,18 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
         printed.push_back(*path + ": " + warning);
     }
     for (const auto& entry : comparison.entries) {
+        // Once per device and message: a step's kernels all lack the same peak, say.
+        std::vector<std::pair<std::string, std::size_t>> errors;
         for (const auto& error : entry.totals.errors) {
-            printed.push_back(entry.id + ": " + error);
+            auto same = std::find_if(errors.begin(), errors.end(), [&](const auto& e) { return e.first == error; });
+            if (same == errors.end()) {
+                errors.emplace_back(error, 1);
+            } else {
+                ++same->second;
+            }
+        }
+        for (const auto& [error, count] : errors) {
+            printed.push_back(entry.id + ": " + error + (count > 1 ? " (" + std::to_string(count) + " kernels)" : std::string()));
         }
     }
     for (const auto& warning : printed) {

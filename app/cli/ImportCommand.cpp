@@ -30,6 +30,13 @@ namespace roofscope {
 
 namespace {
 
+// The folder to give --hardware-dir for a device file written to `path` ("." for the current one).
+std::string hardwareDirOf(const std::string& path)
+{
+    const std::string folder = std::filesystem::path(path).parent_path().string();
+    return folder.empty() ? std::string(".") : folder;
+}
+
 std::string joinNames(const std::vector<std::string>& files)
 {
     std::string out;
@@ -146,12 +153,7 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
         throw CliError("import needs -o OUT.yaml (a session, or a hardware file for ERT and roofline.csv)");
     }
     ImportOptions options;
-    if (auto size = opts.number("max-size")) {
-        if (!(*size >= 1.0) || *size > 1e12) {
-            throw CliError("--max-size must be a byte count between 1 and 1T");
-        }
-        options.maxFileBytes = static_cast<std::size_t>(*size);
-    }
+    options.maxFileBytes = maxImportBytes(opts);
     if (auto device = opts.number("device")) {
         if (*device < 0.0 || *device != std::floor(*device) || *device > 1e6) {
             throw CliError("--device must be a GPU number (0, 1, ...)");
@@ -271,7 +273,7 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
         } else {
             out << "wrote device " << hw.id << " (" << hw.levels.size() << " levels, " << hw.compute.size()
                 << (hw.compute.size() == 1 ? " compute peak) to " : " compute peaks) to ") << *output
-                << "; load it with --hardware-dir " << std::filesystem::path(*output).parent_path().string() << "\n";
+                << "; load it with --hardware-dir " << hardwareDirOf(*output) << "\n";
         }
         return 0;
     }
@@ -294,8 +296,8 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
         // Kernels and a device (rocprof roofline.csv with pmc_perf.csv): the device goes to its own file.
         const auto hardwareOut = opts.value("hardware-out");
         if (!hardwareOut) {
-            throw CliError(joinNames(files)
-                + " yield kernels and a device: give --hardware-out FILE for the device's hardware file"
+            throw CliError(joinNames(files) + (files.size() == 1 ? " yields" : " yield")
+                + " kernels and a device: give --hardware-out FILE for the device's hardware file"
                 + std::string(format == "rocprof" ? ", or import roofline.csv on its own" : ""));
         }
         const Hardware& hw = result.devices.front();
@@ -304,7 +306,8 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
         summary["device"] = hw.id;
         summary["hardware_output"] = *hardwareOut;
     } else if (opts.has("hardware-out")) {
-        throw CliError("--hardware-out: " + joinNames(files) + " yield no device");
+        throw CliError("--hardware-out: " + joinNames(files) + (files.size() == 1 ? " yields" : " yield")
+            + " no device (it applies to imports that give kernels and a device, such as rocprof-compute's)");
     }
     if (inlineKernels) {
         for (const auto& k : result.kernels) {
@@ -375,6 +378,20 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
             out << ", device " << result.devices.front().id << " to " << summary["hardware_output"].get<std::string>();
         }
         out << "\n";
+    }
+    // A run over the default limit opens with the same --max-size the import was given.
+    if (options.maxFileBytes > ImportOptions {}.maxFileBytes) {
+        for (const auto& run : session.runs) {
+            std::error_code ec;
+            const auto size = std::filesystem::file_size(run.path, ec);
+            if (!ec && size > ImportOptions {}.maxFileBytes) {
+                err << "roofscope: note: " << run.file << " is over the "
+                    << describeBytes(ImportOptions {}.maxFileBytes)
+                    << " a session's run may be by default: open the session with --max-size " << options.maxFileBytes
+                    << " (table, compare, export)\n";
+                break;
+            }
+        }
     }
     return 0;
 }

@@ -18,25 +18,36 @@
 
 #include <cmath>
 #include <ostream>
+#include <string_view>
 
 namespace roofscope {
 
 namespace {
 
-nlohmann::json mapToJson(const RegimeMap& map, double chips, const std::vector<std::vector<ServingPoint>>* serving)
+// `value` as dump(2) writes it nested `depth` levels deep: each line after the first indented.
+void writeNested(std::ostream& out, const nlohmann::json& value, int depth)
 {
-    nlohmann::json j;
-    j["x"] = map.xName;
-    j["y"] = map.yName;
-    j["x_values"] = map.xValues;
-    j["y_values"] = map.yValues;
-    j["chips"] = chips;
-    nlohmann::json hardware = nlohmann::json::array();
-    nlohmann::json cells = nlohmann::json::array();
+    const std::string text = value.dump(2);
+    const std::string indent(static_cast<size_t>(depth) * 2, ' ');
+    size_t start = 0;
+    for (size_t nl = text.find('\n'); nl != std::string::npos; nl = text.find('\n', start)) {
+        out.write(text.data() + start, static_cast<std::streamsize>(nl + 1 - start));
+        out << indent;
+        start = nl + 1;
+    }
+    out.write(text.data() + start, static_cast<std::streamsize>(text.size() - start));
+}
+
+// The map as JSON, written cell by cell as it is made (a 2048 x 2048 map is half a gigabyte of text:
+// never held in memory). The same text as dump(2) of the whole document: keys in sorted order.
+void writeMapJson(
+    std::ostream& out, const RegimeMap& map, double chips, const std::vector<std::vector<ServingPoint>>* serving)
+{
+    out << "{\n  \"cells\": [";
+    bool first = true;
     const size_t nx = map.xValues.size();
     for (size_t d = 0; d < map.devices.size(); ++d) {
         const auto& device = map.devices[d];
-        hardware.push_back(device.hardwareId);
         for (size_t iy = 0; iy < map.yValues.size(); ++iy) {
             for (size_t ix = 0; ix < nx; ++ix) {
                 const RegimeCell& c = device.cell(ix, iy, nx);
@@ -51,13 +62,25 @@ nlohmann::json mapToJson(const RegimeMap& map, double chips, const std::vector<s
                     cell["fits"] = p.fits ? nlohmann::json(*p.fits) : nlohmann::json(nullptr);
                     cell["per_chip_bytes"] = p.perChipBytes;
                 }
-                cells.push_back(std::move(cell));
+                out << (first ? "\n    " : ",\n    ");
+                first = false;
+                writeNested(out, cell, 2);
             }
         }
     }
-    j["hardware"] = hardware;
-    j["cells"] = cells;
-    return j;
+    out << (first ? "],\n" : "\n  ],\n");
+    nlohmann::json hardware = nlohmann::json::array();
+    for (const auto& device : map.devices) {
+        hardware.push_back(device.hardwareId);
+    }
+    const std::pair<const char*, nlohmann::json> rest[] = { { "chips", chips }, { "hardware", hardware },
+        { "x", map.xName }, { "x_values", map.xValues }, { "y", map.yName }, { "y_values", map.yValues } };
+    for (const auto& [key, value] : rest) {
+        out << "  \"" << key << "\": ";
+        writeNested(out, value, 1);
+        out << (std::string_view(key) == "y_values" ? "\n" : ",\n");
+    }
+    out << "}\n";
 }
 
 // One letter per binding: C compute, then the level's first letter (upper case for memory levels,
@@ -166,7 +189,7 @@ int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         }
     }
     if (format == "json") {
-        out << mapToJson(map, chips, transformer ? &serving.points : nullptr).dump(2) << "\n";
+        writeMapJson(out, map, chips, transformer ? &serving.points : nullptr);
         return 0;
     }
     const size_t nx = map.xValues.size();

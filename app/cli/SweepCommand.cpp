@@ -53,9 +53,11 @@ nlohmann::json sweepToJson(const SweepResult& result, double chips)
     return j;
 }
 
+// A cell padded to its column; one wider than the column still ends in a space, so that columns never
+// run together.
 std::string pad(std::string s, size_t width)
 {
-    return s.size() < width ? s + std::string(width - s.size(), ' ') : s;
+    return s.size() < width ? s + std::string(width - s.size(), ' ') : s + ' ';
 }
 
 nlohmann::json optional(const std::optional<double>& value)

@@ -32,7 +32,7 @@ int tableCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     }
     CliContext context(opts);
     context.reportDiagnostics(err);
-    Session session = loadSessionOrThrow(*path, err);
+    Session session = loadSessionOrThrow(*path, err, opts);
     applyVerdictOptions(opts, session.view);
     if (session.kernels.empty()) {
         throw CliError(*path + ": the session has no kernel, so there is no table to print");

@@ -74,9 +74,11 @@ ServingOptions servingOptions(const CliArgs& opts, const EvalOptions& eval)
 
 namespace {
 
+// A cell padded to its column; one wider than the column still ends in a space, so that columns never
+// run together.
 std::string pad(std::string s, size_t width)
 {
-    return s.size() < width ? s + std::string(width - s.size(), ' ') : s;
+    return s.size() < width ? s + std::string(width - s.size(), ' ') : s + ' ';
 }
 
 std::vector<ServingStep> evaluateDevices(
@@ -93,9 +95,10 @@ std::vector<ServingStep> evaluateDevices(
     return results;
 }
 
+// "-" where the JSON has null: no value, or one that is not finite (a price per token at 0 tokens/s).
 std::string optionalText(const std::optional<double>& value, int digits, const std::string& unit)
 {
-    return value ? formatNumber(*value, digits) + unit : std::string("-");
+    return value && std::isfinite(*value) ? formatNumber(*value, digits) + unit : "-" + unit;
 }
 
 void printStep(std::ostream& out, const ServingStep& d)

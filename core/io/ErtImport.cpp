@@ -278,7 +278,7 @@ ImportResult importErtJson(const std::string& path, const ImportOptions& options
 {
     std::string text;
     ImportResult result;
-    if (!readImportFile(path, std::min(options.maxFileBytes, kMaxErtBytes), text, result.diagnostics)) {
+    if (!importutil::readCappedImportFile(path, options.maxFileBytes, kMaxErtBytes, text, result.diagnostics)) {
         return result;
     }
     return importErtJsonText(text, path);

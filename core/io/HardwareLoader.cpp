@@ -394,9 +394,13 @@ void HardwareDatabase::loadDirectory(const std::string& directory, bool optional
         if (!optional) {
             Diagnostic d;
             d.file = directory;
-            const bool exists = fs::exists(directory, ec);
-            d.message = !exists ? std::string("hardware folder does not exist")
-                                : "is not a folder: a hardware folder holds device files (give its folder, not a file)";
+            std::error_code statusError;
+            const auto status = fs::status(directory, statusError);
+            // The system's reason where the folder is there but cannot be reached (a loop of links).
+            d.message = statusError ? "cannot be read: " + statusError.message()
+                : !fs::exists(status)
+                ? std::string("hardware folder does not exist")
+                : "is not a folder: a hardware folder holds device files (give its folder, not a file)";
             m_diagnostics.push_back(d);
         }
         return;

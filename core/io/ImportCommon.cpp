@@ -209,7 +209,8 @@ void ImportResult::append(ImportResult other)
 namespace {
 
 // The checks before reading: a regular file within the size limit. Returns its size.
-std::optional<std::size_t> checkImportFile(const std::string& path, std::size_t maxBytes, Diagnostics& diagnostics)
+std::optional<std::size_t> checkImportFile(
+    const std::string& path, std::size_t maxBytes, Diagnostics& diagnostics, const std::string& advice)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -238,7 +239,8 @@ std::optional<std::size_t> checkImportFile(const std::string& path, std::size_t 
     if (size > maxBytes) {
         diagnostics.push_back(importutil::errorAt(path, 0, 0,
             "the file is " + describeBytes(static_cast<std::size_t>(size)) + ", over the " + describeBytes(maxBytes)
-                + " an import reads (export fewer kernels or metrics, or raise --max-size)"));
+                + (advice.empty() ? " Roofscope reads of this format (export fewer kernels or metrics)"
+                                  : " an import reads (export fewer kernels or metrics, or " + advice + ")")));
         return std::nullopt;
     }
     return static_cast<std::size_t>(size);
@@ -259,11 +261,11 @@ std::string_view withoutByteOrderMark(std::string_view text)
     return text;
 }
 
-} // namespace
-
-bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& text, Diagnostics& diagnostics)
+// The whole file, with the checks of checkImportFile().
+bool readWholeFile(const std::string& path, std::size_t maxBytes, std::string& text, Diagnostics& diagnostics,
+    const std::string& advice)
 {
-    const auto size = checkImportFile(path, maxBytes, diagnostics);
+    const auto size = checkImportFile(path, maxBytes, diagnostics, advice);
     if (!size) {
         return false;
     }
@@ -286,11 +288,24 @@ bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& 
     return true;
 }
 
+} // namespace
+
+bool readImportFile(const std::string& path, std::size_t maxBytes, std::string& text, Diagnostics& diagnostics)
+{
+    return readWholeFile(path, maxBytes, text, diagnostics, "raise --max-size");
+}
+
 namespace importutil {
+
+bool readCappedImportFile(
+    const std::string& path, std::size_t maxBytes, std::size_t cap, std::string& text, Diagnostics& diagnostics)
+{
+    return readWholeFile(path, std::min(maxBytes, cap), text, diagnostics, maxBytes < cap ? "raise --max-size" : "");
+}
 
 bool openImportFile(const std::string& path, std::size_t maxBytes, std::ifstream& in, Diagnostics& diagnostics)
 {
-    if (!checkImportFile(path, maxBytes, diagnostics)) {
+    if (!checkImportFile(path, maxBytes, diagnostics, "raise --max-size")) {
         return false;
     }
     errno = 0;

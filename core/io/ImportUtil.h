@@ -50,6 +50,11 @@ bool dropZeroByteLevels(ImportedKernel& kernel, const std::string& who, Diagnost
 // False (and a diagnostic) when it cannot be read.
 bool openImportFile(const std::string& path, std::size_t maxBytes, std::ifstream& in, Diagnostics& diagnostics);
 
+// readImportFile() for a format read whole, which never reads more than `cap` whatever `maxBytes`
+// (--max-size) says: the error over the cap does not advise raising --max-size.
+bool readCappedImportFile(
+    const std::string& path, std::size_t maxBytes, std::size_t cap, std::string& text, Diagnostics& diagnostics);
+
 // Where an importer puts the kernels it reads: the result, or one accumulator per name when the
 // options ask for aggregation.
 void collectKernel(ImportResult& result, std::optional<LaunchAggregator>& aggregator, ImportedKernel&& kernel);

@@ -3,6 +3,7 @@
 // "optimal_seconds", and per operand "bytes accessed0{}" ... "bytes accessedout{}").
 #include "io/ImportUtil.h"
 #include "io/Importers.h"
+#include "io/JsonText.h"
 #include "model/Text.h"
 
 #include <nlohmann/json.hpp>
@@ -143,12 +144,17 @@ private:
 ImportResult importJaxJsonText(std::string_view text, const std::string& fileLabel)
 {
     ImportResult out;
-    json root = json::parse(text, nullptr, false);
-    if (root.is_discarded()) {
-        out.diagnostics.push_back(importutil::errorAt(
-            fileLabel, 1, 0, "not valid JSON (write the dict with json.dump; NaN and Infinity are not JSON)"));
+    JsonTextError error;
+    std::optional<json> parsed = parseJsonText(text, error);
+    if (!parsed) {
+        out.diagnostics.push_back(importutil::errorAt(fileLabel, error.line, error.column,
+            "not valid JSON: " + error.message
+                + (error.atNonFiniteNumber ? " (NaN and Infinity are not JSON; Python's json.dump writes them for nan "
+                                             "and inf: replace them, e.g. with null)"
+                                           : "")));
         return out;
     }
+    const json& root = *parsed;
     JaxReader reader(fileLabel, out);
     std::string stem = std::filesystem::path(fileLabel).stem().string();
     if (stem.empty()) {
@@ -179,7 +185,7 @@ ImportResult importJaxJson(const std::string& path, const ImportOptions& options
 {
     ImportResult out;
     std::string text;
-    if (!readImportFile(path, std::min(options.maxFileBytes, kMaxJaxBytes), text, out.diagnostics)) {
+    if (!importutil::readCappedImportFile(path, options.maxFileBytes, kMaxJaxBytes, text, out.diagnostics)) {
         return out;
     }
     return importJaxJsonText(text, path);

@@ -7,6 +7,7 @@
 #include "io/NcuMetrics.h"
 #include "io/NcuSplit.h"
 #include "model/Text.h"
+#include "model/Units.h"
 
 #include <algorithm>
 #include <array>
@@ -73,24 +74,42 @@ private:
 
 class NcuParser {
 public:
-    // With `launches`, the launches are collected there as read (for a split run), not finished.
-    NcuParser(
-        CsvReader& reader, std::string file, const ImportOptions& options, std::vector<Launch>* launches = nullptr)
+    // With `passes`, the launches are collected there as read (for a split run, or a file of several
+    // passes), one list per pass, not finished.
+    NcuParser(CsvReader& reader, std::string file, const ImportOptions& options,
+        std::vector<std::vector<Launch>>* passes = nullptr)
         : m_file(std::move(file))
         , m_reader(reader)
-        , m_launches(launches)
+        , m_passes(passes)
     {
-        if (options.aggregate && !launches) {
+        if (options.aggregate && !passes) {
             m_aggregator.emplace();
+        }
+        if (passes) {
+            passes->emplace_back();
         }
     }
 
     ImportResult run();
     std::uint32_t presentMetrics() const { return m_presentUnion; }
+    // The file holds more than one pass (ncu's header again, as several runs appended to one file
+    // write it): read without `passes`, the parser stops there, and the file is read again with them.
+    bool morePasses() const { return m_morePasses; }
 
 private:
     bool findHeader();
     bool readHeader();
+    void takeHeaderColumns();
+    bool repeatedHeader() const
+    {
+        return m_id >= 0 && static_cast<std::size_t>(m_id) < m_reader.size()
+            && static_cast<std::size_t>(m_name) < m_reader.size()
+            && m_reader.field(static_cast<std::size_t>(m_id)) == "ID"
+            && m_reader.field(static_cast<std::size_t>(m_name)) == "Kernel Name";
+    }
+    // At a repeated header: true when reading goes on with the next pass (its header taken), false
+    // when the parser stops (morePasses(), or an error).
+    bool nextPass(bool longLayout);
     void readLong();
     void readWide();
     void setValue(Launch& launch, Metric metric, std::string_view value, std::string_view unit);
@@ -141,7 +160,8 @@ private:
 
     std::string m_file;
     CsvReader& m_reader;
-    std::vector<Launch>* m_launches = nullptr;
+    std::vector<std::vector<Launch>>* m_passes = nullptr;
+    bool m_morePasses = false;
     ImportResult m_result;
     std::optional<LaunchAggregator> m_aggregator;
     LaunchFinisher m_finisher { m_result, m_aggregator };
@@ -190,12 +210,9 @@ bool NcuParser::findHeader()
     return false;
 }
 
-bool NcuParser::readHeader()
+void NcuParser::takeHeaderColumns()
 {
-    if (!m_reader.next()) {
-        readerFailed();
-        return false;
-    }
+    m_header.clear();
     for (const auto& f : m_reader.fields()) {
         m_header.emplace_back(f);
     }
@@ -203,6 +220,35 @@ bool NcuParser::readHeader()
     m_process = columnOf("Process ID");
     m_name = columnOf("Kernel Name");
     m_cc = columnOf("CC");
+    m_needed = 0;
+}
+
+bool NcuParser::nextPass(bool longLayout)
+{
+    if (!m_passes) {
+        m_morePasses = true;
+        return false;
+    }
+    const int line = m_reader.line();
+    takeHeaderColumns();
+    const bool nowLong = columnOf("Metric Name") >= 0 || columnOf("Metric Value") >= 0;
+    if (nowLong != longLayout) {
+        fatal(line, 0,
+            std::string("ncu's header again, now in the ") + (nowLong ? "long" : "wide")
+                + " layout: the passes of one file must be exported the same way (all with --page raw, or none)");
+        return false;
+    }
+    m_passes->emplace_back();
+    return true;
+}
+
+bool NcuParser::readHeader()
+{
+    if (!m_reader.next()) {
+        readerFailed();
+        return false;
+    }
+    takeHeaderColumns();
     if (m_name < 0) {
         fatal(m_reader.line(), 0, "the header has no \"Kernel Name\" column; is this `ncu --csv` output?");
         return false;
@@ -219,6 +265,9 @@ ImportResult NcuParser::run()
         readLong();
     } else {
         readWide();
+    }
+    if (m_morePasses) {
+        return std::move(m_result);
     }
     if (!m_result.ok()) {
         m_result.kernels.clear();
@@ -247,6 +296,7 @@ void NcuParser::setValue(Launch& launch, Metric metric, std::string_view value, 
     if (parsed.status == NumberStatus::Missing) {
         return;
     }
+    const bool given = launch.has(metric);
     launch.present |= 1U << metric;
     if (!launch.problem.empty()) {
         return;
@@ -274,14 +324,20 @@ void NcuParser::setValue(Launch& launch, Metric metric, std::string_view value, 
         launch.problem = std::string(name) + " is negative";
         return;
     }
-    launch.values[metric] = parsed.value * factor;
+    const double converted = parsed.value * factor;
+    if (given && std::abs(converted - launch.values[metric]) > 1e-9 * std::max(converted, launch.values[metric])) {
+        launch.problem = std::string(name) + " is given twice for this launch, with different values ("
+            + formatNumber(launch.values[metric], 6) + " and " + formatNumber(converted, 6) + ")";
+        return;
+    }
+    launch.values[metric] = converted;
 }
 
 void NcuParser::readLong()
 {
-    const int metricName = columnOf("Metric Name");
-    const int metricValue = columnOf("Metric Value");
-    const int metricUnit = columnOf("Metric Unit");
+    int metricName = columnOf("Metric Name");
+    int metricValue = columnOf("Metric Value");
+    int metricUnit = columnOf("Metric Unit");
     if (metricName < 0 || metricValue < 0 || m_id < 0) {
         fatal(m_reader.line(), 0, "the header needs \"ID\", \"Metric Name\" and \"Metric Value\" columns");
         return;
@@ -300,11 +356,34 @@ void NcuParser::readLong()
     std::vector<std::pair<std::string, int>> order;
     std::size_t rowInLaunch = 0;
     while (m_reader.next()) {
-        if (profilerMessage() || shortRecord()) {
-            if (!m_result.ok()) {
+        if (profilerMessage()) {
+            continue;
+        }
+        if (repeatedHeader()) {
+            // The next pass (another ncu run appended): its launches start over.
+            if (started) {
+                finish(current);
+            }
+            started = false;
+            if (!nextPass(true)) {
                 return;
             }
+            metricName = columnOf("Metric Name");
+            metricValue = columnOf("Metric Value");
+            metricUnit = columnOf("Metric Unit");
+            if (metricName < 0 || metricValue < 0 || m_id < 0) {
+                fatal(m_reader.line(), 0, "the header needs \"ID\", \"Metric Name\" and \"Metric Value\" columns");
+                return;
+            }
+            for (int c : { m_id, m_process, m_name, metricName, metricValue, metricUnit }) {
+                m_needed = std::max(m_needed, static_cast<std::size_t>(c + 1));
+            }
+            seen = SeenLaunches();
+            order.clear();
             continue;
+        }
+        if (shortRecord()) {
+            return;
         }
         const std::string_view id = m_reader.field(static_cast<std::size_t>(m_id));
         const std::string_view process = m_process >= 0 ? m_reader.field(static_cast<std::size_t>(m_process)) : "";
@@ -364,30 +443,46 @@ void NcuParser::readLong()
 void NcuParser::readWide()
 {
     std::vector<std::pair<std::size_t, Metric>> columns;
-    const auto& index = metricIndex();
-    for (std::size_t i = 0; i < m_header.size(); ++i) {
-        if (auto found = index.find(m_header[i]); found != index.end()) {
-            columns.emplace_back(i, found->second);
-            m_needed = std::max(m_needed, i + 1);
+    std::vector<std::string> units;
+    bool first = true;
+    // The metric columns of the header just read.
+    auto takeColumns = [&] {
+        columns.clear();
+        const auto& index = metricIndex();
+        for (std::size_t i = 0; i < m_header.size(); ++i) {
+            if (auto found = index.find(m_header[i]); found != index.end()) {
+                columns.emplace_back(i, found->second);
+                m_needed = std::max(m_needed, i + 1);
+            }
         }
-    }
-    if (columns.empty()) {
-        fatal(m_reader.line(), 0,
-            "neither the long layout (\"Metric Name\", \"Metric Value\") nor any roofline metric column "
-            "(dram__bytes.sum, sm__sass_thread_inst_executed_op_*, ...) in the header");
+        if (columns.empty()) {
+            fatal(m_reader.line(), 0,
+                "neither the long layout (\"Metric Name\", \"Metric Value\") nor any roofline metric column "
+                "(dram__bytes.sum, sm__sass_thread_inst_executed_op_*, ...) in the header");
+            return false;
+        }
+        for (int c : { m_id, m_process, m_name }) {
+            m_needed = std::max(m_needed, static_cast<std::size_t>(c + 1));
+        }
+        units.assign(m_header.size(), std::string());
+        first = true;
+        return true;
+    };
+    if (!takeColumns()) {
         return;
     }
-    for (int c : { m_id, m_process, m_name }) {
-        m_needed = std::max(m_needed, static_cast<std::size_t>(c + 1));
-    }
-    std::vector<std::string> units(m_header.size());
-    bool first = true;
     while (m_reader.next()) {
-        if (profilerMessage() || shortRecord()) {
-            if (!m_result.ok()) {
+        if (profilerMessage()) {
+            continue;
+        }
+        if (repeatedHeader()) {
+            if (!nextPass(false) || !takeColumns()) {
                 return;
             }
             continue;
+        }
+        if (shortRecord()) {
+            return;
         }
         const std::string_view id = m_id >= 0 ? m_reader.field(static_cast<std::size_t>(m_id)) : "";
         if (first) {
@@ -421,8 +516,8 @@ void NcuParser::finish(Launch& launch)
 {
     ++m_launchCount;
     m_presentUnion |= launch.present;
-    if (m_launches) {
-        m_launches->push_back(launch);
+    if (m_passes) {
+        m_passes->back().push_back(launch);
         return;
     }
     m_finisher.finish(launch);
@@ -432,15 +527,28 @@ void NcuParser::finish(Launch& launch)
 
 ImportResult importNcuCsvText(std::string_view text, const std::string& fileLabel, const ImportOptions& options)
 {
+    {
+        CsvReader reader(text, fileLabel, options.maxRecordBytes);
+        NcuParser parser(reader, fileLabel, options);
+        ImportResult result = parser.run();
+        if (!parser.morePasses()) {
+            return result;
+        }
+    }
+    std::vector<std::vector<Launch>> passes;
     CsvReader reader(text, fileLabel, options.maxRecordBytes);
-    NcuParser parser(reader, fileLabel, options);
-    return parser.run();
+    NcuParser parser(reader, fileLabel, options, &passes);
+    ImportResult read = parser.run();
+    if (!read.ok()) {
+        return read;
+    }
+    return ncu::mergePasses(fileLabel, passes, options, std::move(read.diagnostics));
 }
 
 namespace ncu {
 
-ImportResult readNcuFile(
-    const std::string& path, const ImportOptions& options, std::uint32_t& present, std::vector<Launch>* launches)
+ImportResult readNcuFile(const std::string& path, const ImportOptions& options, std::uint32_t& present,
+    std::vector<std::vector<Launch>>* passes)
 {
     ImportResult result;
     present = 0;
@@ -449,10 +557,21 @@ ImportResult readNcuFile(
         return result;
     }
     CsvReader reader(in, path, options.maxRecordBytes);
-    NcuParser parser(reader, path, options, launches);
+    NcuParser parser(reader, path, options, passes);
     result = parser.run();
     present = parser.presentMetrics();
-    return result;
+    if (!parser.morePasses()) {
+        return result;
+    }
+    // Several passes in the file: read again pass by pass, and merged as the files of a split run are.
+    std::vector<std::vector<Launch>> read;
+    ImportOptions raw = options;
+    raw.aggregate = false;
+    result = readNcuFile(path, raw, present, &read);
+    if (!result.ok()) {
+        return result;
+    }
+    return mergePasses(path, read, options, std::move(result.diagnostics));
 }
 
 } // namespace ncu

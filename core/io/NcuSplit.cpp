@@ -4,6 +4,8 @@
 
 #include "io/ImportUtil.h"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <unordered_map>
 
@@ -19,6 +21,7 @@ std::vector<Launch> mergeSplitLaunches(
     std::map<std::pair<std::string, std::size_t>, std::size_t> index; // (name, k-th launch of it) -> merged
     bool idsDiffer = false;
     bool overlap = false;
+    std::string differing; // the metrics whose values differ between the files
     for (std::size_t f = 0; f < launches.size(); ++f) {
         std::unordered_map<std::string, std::size_t> occurrence;
         for (Launch& launch : launches[f]) {
@@ -39,6 +42,12 @@ std::vector<Launch> mergeSplitLaunches(
                 }
                 if (into.has(metric)) {
                     overlap = true; // measured in several passes (the time usually is): the first stays
+                    const double a = into.values[m];
+                    const double b = launch.values[m];
+                    if (std::abs(a - b) > 1e-9 * std::max(a, b) && differing.find(kMetricNames[m]) == std::string::npos
+                        && differing.size() < 400) {
+                        differing += (differing.empty() ? "" : ", ") + std::string(kMetricNames[m]);
+                    }
                     continue;
                 }
                 into.values[m] = launch.values[m];
@@ -84,7 +93,8 @@ std::vector<Launch> mergeSplitLaunches(
         + (kernels.size() == 1 ? " kernel" : " kernels") + " found in every file"
         + (idsDiffer ? " (their launch IDs differ between the files)" : " (their launch IDs agree)");
     if (overlap) {
-        message += "; metrics measured in more than one file keep the first file's value";
+        message += "; metrics measured in more than one file keep the first file's value"
+            + (differing.empty() ? std::string(" (the values agree)") : " (these differ: " + differing + ")");
     }
     if (unmatchedCount > 0) {
         message += "; " + std::to_string(unmatchedCount) + (unmatchedCount == 1 ? " launch" : " launches")
@@ -92,6 +102,44 @@ std::vector<Launch> mergeSplitLaunches(
     }
     diagnostics.push_back(importutil::warningAt(files.front(), 0, message));
     return merged;
+}
+
+namespace {
+
+// Merged launches made kernels (or merged per name with --aggregate).
+ImportResult finishMerged(const std::vector<Launch>& launches, const ImportOptions& options, Diagnostics diagnostics)
+{
+    ImportResult merged;
+    merged.diagnostics = std::move(diagnostics);
+    std::optional<LaunchAggregator> aggregator;
+    if (options.aggregate) {
+        aggregator.emplace();
+    }
+    LaunchFinisher finisher(merged, aggregator);
+    for (const auto& launch : launches) {
+        finisher.finish(launch);
+    }
+    importutil::finishKernels(merged, aggregator);
+    finisher.summarize();
+    return merged;
+}
+
+std::string passLabel(const std::string& file, std::size_t pass)
+{
+    return file + " (pass " + std::to_string(pass + 1) + ")";
+}
+
+} // namespace
+
+ImportResult mergePasses(const std::string& file, std::vector<std::vector<Launch>>& passes,
+    const ImportOptions& options, Diagnostics diagnostics)
+{
+    std::vector<std::string> labels;
+    for (std::size_t p = 0; p < passes.size(); ++p) {
+        labels.push_back(passLabel(file, p));
+    }
+    const std::vector<Launch> merged = mergeSplitLaunches(labels, passes, diagnostics);
+    return finishMerged(merged, options, std::move(diagnostics));
 }
 
 } // namespace ncu
@@ -123,13 +171,20 @@ ImportResult importNcuFiles(const std::vector<std::string>& paths, const ImportO
         return all;
     }
     // The files that lack FLOP or byte counters are passes of one split run: read them launch by launch.
-    std::vector<std::vector<ncu::Launch>> launches(partialFiles.size());
+    // A file of several passes gives one part per pass.
+    std::vector<std::vector<ncu::Launch>> launches;
+    std::vector<std::string> parts;
     ImportResult reread;
     for (std::size_t f = 0; f < partialFiles.size(); ++f) {
         std::uint32_t present = 0;
         ImportOptions raw = options;
         raw.aggregate = false;
-        ImportResult r = ncu::readNcuFile(partialFiles[f], raw, present, &launches[f]);
+        std::vector<std::vector<ncu::Launch>> passes;
+        ImportResult r = ncu::readNcuFile(partialFiles[f], raw, present, &passes);
+        for (std::size_t p = 0; p < passes.size(); ++p) {
+            launches.push_back(std::move(passes[p]));
+            parts.push_back(passes.size() == 1 ? partialFiles[f] : ncu::passLabel(partialFiles[f], p));
+        }
         // Its "no kernel rows" note holds; launches it could not place alone are placed after merging.
         reread.diagnostics.insert(reread.diagnostics.end(), r.diagnostics.begin(), r.diagnostics.end());
     }
@@ -137,20 +192,9 @@ ImportResult importNcuFiles(const std::vector<std::string>& paths, const ImportO
         all.append(std::move(reread));
         return all;
     }
-    ImportResult merged;
-    merged.diagnostics = std::move(reread.diagnostics);
-    const std::vector<ncu::Launch> launchesMerged = ncu::mergeSplitLaunches(partialFiles, launches, merged.diagnostics);
-    std::optional<LaunchAggregator> aggregator;
-    if (options.aggregate) {
-        aggregator.emplace();
-    }
-    ncu::LaunchFinisher finisher(merged, aggregator);
-    for (const auto& launch : launchesMerged) {
-        finisher.finish(launch);
-    }
-    importutil::finishKernels(merged, aggregator);
-    finisher.summarize();
-    all.append(std::move(merged));
+    Diagnostics diagnostics = std::move(reread.diagnostics);
+    const std::vector<ncu::Launch> launchesMerged = ncu::mergeSplitLaunches(parts, launches, diagnostics);
+    all.append(ncu::finishMerged(launchesMerged, options, std::move(diagnostics)));
     if (split) {
         *split = true;
     }

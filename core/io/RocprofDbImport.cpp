@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -395,7 +396,7 @@ bool isRocprofAnalysisDb(const std::string& path)
     if (!SqliteDatabase::hasMagic(path)) {
         return false;
     }
-    SqliteDatabase db(path, ImportOptions {}.maxFileBytes);
+    SqliteDatabase db(path, std::numeric_limits<std::size_t>::max()); // read lazily: any size is detected
     return db.isOpen() && db.hasTable("compute_workload") && db.hasTable("compute_kernel")
         && db.hasTable("compute_dispatch");
 }

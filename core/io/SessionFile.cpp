@@ -10,7 +10,9 @@
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
 
+#include <cctype>
 #include <filesystem>
+#include <optional>
 
 namespace roofscope {
 
@@ -170,7 +172,34 @@ void readTemplate(YamlSchema& s, const YAML::Node& item, const std::string& path
     kernel.templ = t;
     const std::string error = applyTemplate(kernel);
     if (!error.empty()) {
-        s.error(item["template"], path + ".template", error);
+        // At the parameter the error is about (the first one it names), else at the template.
+        std::optional<YAML::Node> at; // a copy: a node assigned to another would change the document
+        std::string atPath;
+        if (params.IsDefined() && params.IsMap()) {
+            std::size_t earliest = std::string::npos;
+            for (auto it = params.begin(); it != params.end(); ++it) {
+                const std::string name = it->first.Scalar();
+                for (std::size_t pos = error.find(name); pos != std::string::npos; pos = error.find(name, pos + 1)) {
+                    const auto word = [&](std::size_t i) {
+                        return i < error.size()
+                            && (std::isalnum(static_cast<unsigned char>(error[i])) || error[i] == '_');
+                    };
+                    if ((pos == 0 || !word(pos - 1)) && !word(pos + name.size())) {
+                        if (pos < earliest) {
+                            earliest = pos;
+                            at.emplace(it->second);
+                            atPath = path + ".params." + name;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if (at) {
+            s.error(*at, atPath, error);
+        } else {
+            s.error(item["template"], path + ".template", error);
+        }
     }
     kernel.freeParameter = s.string(item, "free", path + ".free", false).value_or("");
     if (!kernel.freeParameter.empty()) {

@@ -72,7 +72,11 @@ SqliteDatabase::SqliteDatabase(const std::string& path, std::size_t maxFileBytes
     namespace fs = std::filesystem;
     std::error_code ec;
     const auto status = fs::status(path, ec);
-    if (ec || !fs::exists(status)) {
+    if (ec) {
+        m_error = "cannot be read: " + ec.message(); // a loop of symbolic links, a name too long
+        return;
+    }
+    if (!fs::exists(status)) {
         m_error = "no such file";
         return;
     }
@@ -91,8 +95,24 @@ SqliteDatabase::SqliteDatabase(const std::string& path, std::size_t maxFileBytes
         m_error = "not an SQLite database (its first bytes are not \"SQLite format 3\")";
         return;
     }
+    // Opened as immutable: SQLite then takes no locks and, for a database in WAL mode, creates no
+    // -wal and -shm files beside it (which would fail in a read-only folder, and leave files behind).
+    // A -wal file left by a writer that did not finish is not read.
+    std::string uri = "file:";
+    for (const unsigned char c : path) {
+        if (c == '%' || c == '?' || c == '#' || c < 0x20) {
+            static const char* hex = "0123456789ABCDEF";
+            uri += '%';
+            uri += hex[c >> 4];
+            uri += hex[c & 15];
+        } else {
+            uri += static_cast<char>(c);
+        }
+    }
+    uri += "?immutable=1";
     sqlite3* db = nullptr;
-    const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
+    const int rc
+        = sqlite3_open_v2(uri.c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
         m_error = std::string("cannot open the database: ") + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
         sqlite3_close(db);

@@ -4,6 +4,7 @@
 // roofline_model.proto: rates in GFLOP/s, bandwidths in GiB/s, times in microseconds.
 #include "io/ImportUtil.h"
 #include "io/Importers.h"
+#include "io/JsonText.h"
 #include "model/Text.h"
 #include "model/Units.h"
 
@@ -161,12 +162,26 @@ bool XprofReader::readKernels()
         }
         const auto occurrences = number(row, "occurrences");
         const auto selfTime = number(row, "total_self_time");
-        const auto rate = number(row, modelRate ? "model_flop_rate" : "measured_flop_rate");
-        if (name.empty() || !occurrences || !(*occurrences >= 1.0) || !selfTime || !(*selfTime > 0.0) || !rate
-            || *rate < 0.0) {
-            warn(index,
-                "'" + name.substr(0, 80)
-                    + "' lacks an operation name, occurrences >= 1, a self time > 0 or a FLOP rate: left out");
+        const char* rateColumn = modelRate ? "model_flop_rate" : "measured_flop_rate";
+        const auto rate = number(row, rateColumn);
+        // The first field that cannot be read, named with what it holds.
+        auto field = [&](const char* column, const char* wanted) {
+            const json* v = cell(row, column);
+            return std::string(column) + " is " + (v ? v->dump().substr(0, 40) : std::string("missing")) + " (" + wanted
+                + ")";
+        };
+        std::string problem;
+        if (name.empty()) {
+            problem = "operation is " + (cell(row, "operation") ? std::string("empty") : std::string("missing"));
+        } else if (!occurrences || !(*occurrences >= 1.0)) {
+            problem = field("occurrences", "a count of at least 1");
+        } else if (!selfTime || !(*selfTime > 0.0)) {
+            problem = field("total_self_time", "a positive, finite number of microseconds");
+        } else if (!rate || *rate < 0.0) {
+            problem = field(rateColumn, "a finite GFLOP/s of at least 0");
+        }
+        if (!problem.empty()) {
+            warn(index, "'" + name.substr(0, 80) + "': " + problem + ": left out");
             continue;
         }
         const double seconds = *selfTime * 1e-6 / *occurrences; // per occurrence
@@ -178,6 +193,13 @@ bool XprofReader::readKernels()
         k.kernel.count = std::min(*occurrences, kMaxKernelCount);
         k.kernel.measuredSeconds = seconds;
         k.kernel.flops = *rate * 1e9 * seconds;
+        if (!std::isfinite(seconds) || !std::isfinite(k.kernel.flops)) {
+            warn(index,
+                "'" + name.substr(0, 80) + "': " + rateColumn + " " + formatNumber(*rate, 6) + " GFLOP/s over "
+                    + formatNumber(*selfTime, 6) + " us is more FLOPs than a number holds: left out");
+            continue;
+        }
+        const char* overflow = nullptr; // the bandwidth column whose bytes are not finite
         struct Level {
             const char* name;
             std::vector<const char*> columns;
@@ -195,12 +217,24 @@ bool XprofReader::readKernels()
             }
             if (any && (bandwidth > 0.0 || std::string(level.name) == "hbm")) {
                 k.kernel.bytes.push_back({ level.name, bandwidth * kGiB * seconds });
+                if (!std::isfinite(k.kernel.bytes.back().bytes)) {
+                    overflow = level.columns.front();
+                }
             }
         }
         if (k.kernel.bytes.empty()) {
             if (auto bw = number(row, "measured_memory_bw"); bw && *bw >= 0.0) {
                 k.kernel.bytes.push_back({ "default", *bw * kGiB * seconds });
+                if (!std::isfinite(k.kernel.bytes.back().bytes)) {
+                    overflow = "measured_memory_bw";
+                }
             }
+        }
+        if (overflow) {
+            warn(index,
+                "'" + name.substr(0, 80) + "': " + overflow + " over " + formatNumber(*selfTime, 6)
+                    + " us is more bytes than a number holds: left out");
+            continue;
         }
         const std::string who = "'" + name + "' (row " + std::to_string(index) + ")";
         if (k.kernel.bytes.empty()) {
@@ -231,6 +265,12 @@ void XprofReader::readDevice()
             return std::nullopt;
         }
         auto v = numberOf(p.at(key));
+        if (v && !std::isfinite(*v * kGiB)) {
+            m_out.diagnostics.push_back(importutil::warningAt(m_file, 0,
+                std::string("property ") + key + " " + formatNumber(*v, 6)
+                    + " is more than a number holds once scaled to per second: left out"));
+            return std::nullopt;
+        }
         return v && *v > 0.0 ? v : std::nullopt;
     };
     const auto peak = property("peak_flop_rate");
@@ -285,11 +325,14 @@ void XprofReader::readDevice()
 ImportResult importXprofJsonText(std::string_view text, const std::string& fileLabel)
 {
     ImportResult out;
-    const json root = json::parse(text, nullptr, false);
-    if (root.is_discarded()) {
-        out.diagnostics.push_back(importutil::errorAt(fileLabel, 1, 0, "not valid JSON"));
+    JsonTextError error;
+    const std::optional<json> parsed = parseJsonTextUnordered(text, error);
+    if (!parsed) {
+        out.diagnostics.push_back(importutil::errorAt(fileLabel, error.line, error.column,
+            "not valid JSON: " + error.message + (error.atNonFiniteNumber ? " (NaN and Infinity are not JSON)" : "")));
         return out;
     }
+    const json& root = *parsed;
     const json* table = findTable(root);
     if (!table) {
         out.diagnostics.push_back(importutil::errorAt(fileLabel, 1, 0,
@@ -309,7 +352,7 @@ ImportResult importXprofJson(const std::string& path, const ImportOptions& optio
 {
     ImportResult out;
     std::string text;
-    if (!readImportFile(path, std::min(options.maxFileBytes, kMaxXprofBytes), text, out.diagnostics)) {
+    if (!importutil::readCappedImportFile(path, options.maxFileBytes, kMaxXprofBytes, text, out.diagnostics)) {
         return out;
     }
     return importXprofJsonText(text, path);

@@ -15,6 +15,15 @@ int rocprofDb(const std::uint8_t* data, std::size_t size)
     static const std::string path
         = (std::filesystem::temp_directory_path() / ("roofscope-fuzz-rocprof-db-" + std::to_string(::getpid()) + ".db"))
               .string();
+    // Removed when the process ends (libFuzzer ends a run with exit(), which runs static destructors).
+    static const struct Remover {
+        std::string file;
+        ~Remover()
+        {
+            std::error_code ec;
+            std::filesystem::remove(file, ec);
+        }
+    } remover { path };
     {
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
         out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));

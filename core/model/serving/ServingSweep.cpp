@@ -76,10 +76,14 @@ bool setsChips(const std::string& name)
 ServingStep stepAt(TemplateInstance instance, const Hardware& base, double chips, const ServingOptions& options,
     const std::map<std::string, double>& values)
 {
+    double n = chips;
     for (const auto& [name, value] : values) {
+        if (name == "chips") { // not a parameter of the model: the chips it is served on
+            n = value;
+            continue;
+        }
         instance.params[name] = value;
     }
-    double n = chips;
     if (std::any_of(values.begin(), values.end(), [](const auto& v) { return setsChips(v.first); })) {
         n = transformerParameter(instance, "tp") * transformerParameter(instance, "pp")
             * transformerParameter(instance, "dp");
@@ -90,8 +94,12 @@ ServingStep stepAt(TemplateInstance instance, const Hardware& base, double chips
 std::string checkAxis(const TemplateInstance& instance, const ParameterAxis& axis)
 {
     const auto& names = transformerParameters();
-    if (std::find(names.begin(), names.end(), axis.name) == names.end()) {
-        return "transformer has no parameter '" + axis.name + "' to vary";
+    if (axis.name == "chips") {
+        if (!(axis.from >= 1.0) || !(axis.to <= 1e6) || !(axis.from <= axis.to)) {
+            return "chips must range within [1, 1000000], from <= to";
+        }
+    } else if (std::find(names.begin(), names.end(), axis.name) == names.end()) {
+        return "transformer has no parameter '" + axis.name + "' to vary (nor is it 'chips')";
     }
     if (!(axis.from >= 1.0) || !(axis.to <= 1e12) || !(axis.from <= axis.to)) {
         return axis.name + " must range within [1, 1e12], from <= to";
