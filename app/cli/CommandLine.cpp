@@ -400,7 +400,8 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
             }
         }
         for (const auto& [error, count] : errors) {
-            printed.push_back(entry.id + ": " + error + (count > 1 ? " (" + std::to_string(count) + " kernels)" : std::string()));
+            printed.push_back(
+                entry.id + ": " + error + (count > 1 ? " (" + std::to_string(count) + " kernels)" : std::string()));
         }
     }
     for (const auto& warning : printed) {
@@ -496,6 +497,9 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& rawOut,
     try {
         const std::string& command = args.front();
         if (command == "help" || command == "--help" || command == "-h") {
+            if (command == "help") {
+                CliArgs opts(args, 1, cliCommand("help")); // an option help does not take is refused
+            }
             out << cliUsage();
             return 0;
         }

@@ -397,7 +397,7 @@ private Q_SLOTS:
             "1" } << "alias-bomb.yaml:1:5: YAML anchors";
         QTest::newRow("missing --hardware-dir") << QStringList { "eval", "--hardware-dir", "/nonexistent-dir",
             "--hardware", "google-tpu-v5e", "--flops", "1", "--bytes", "1" }
-                                                << "hardware folder does not exist";
+                                                << "/nonexistent-dir: cannot be read: No such file or directory";
         QTest::newRow("missing session") << QStringList { "table", "--session", "/nonexistent.yaml" }
                                          << "/nonexistent.yaml";
         QTest::newRow("solve without free")

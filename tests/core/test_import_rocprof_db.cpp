@@ -123,7 +123,7 @@ private Q_SLOTS:
         r = importRocprofDb(dir.path().toStdString());
         QVERIFY(!r.ok() && hasMessage(r, "folder"));
         r = importRocprofDb(dir.filePath("none.db").toStdString());
-        QVERIFY(!r.ok() && hasMessage(r, "no such file"));
+        QVERIFY(!r.ok() && hasMessage(r, "No such file or directory"));
         // A FIFO is refused before it is opened (opening it would wait for a writer).
         const std::string fifo = dir.filePath("fifo.db").toStdString();
         QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);

@@ -281,7 +281,7 @@ private Q_SLOTS:
             << "not a number" << 4;
         QTest::newRow("bad template parameter")
             << "schema: roofscope-session/1\nkernels:\n  - template: matmul\n    params: {m: 0, k: 1, n: 1}\n"
-            << "out of range" << 3;
+            << "out of range" << 4; // at the parameter itself
         QTest::newRow("unknown precision") << "schema: roofscope-session/1\ndevices:\n  - id: x\n    precision: fp7\n"
                                            << "unknown precision" << 4;
         QTest::newRow("tolerance out of range") << "schema: roofscope-session/1\nview:\n  tolerance: 2\n"

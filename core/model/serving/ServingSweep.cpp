@@ -128,7 +128,8 @@ ServingSweep sweepServing(const TemplateInstance& instance, const std::vector<Ha
         d.hardwareLabel = base.shortLabel();
         for (double v : out.values) {
             const ServingStep s = stepAt(instance, base, chips, options, { { axis.name, v } });
-            if (!s.error.empty() && axis.name == "tp" && s.error.rfind("transformer: tp (", 0) == 0) {
+            if (!s.error.empty() && (axis.name == "tp" || axis.name == "chips")
+                && s.error.rfind("transformer: tp (", 0) == 0) {
                 d.skipped.push_back(axis.name + "=" + formatNumber(v, 12) + ": " + s.error);
                 continue; // a shape engines refuse: no point there, said so
             }
