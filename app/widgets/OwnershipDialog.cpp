@@ -84,26 +84,30 @@ OwnershipDialog::OwnershipDialog(SessionDocument* document, QWidget* parent)
 QString OwnershipDialog::apply()
 {
     QString error;
-    const auto years = readNumber(m_years, tr("Years of service"), 0.001, 100.0, false, &error);
-    const auto utilisation
-        = years ? readNumber(m_utilisation, tr("Utilisation"), 1e-6, 1.0, true, &error) : std::nullopt;
+    const std::optional<double> years = readNumber(m_years, tr("Years of service"), 0.001, 100.0, false, &error);
+    std::optional<double> utilisation;
     std::optional<double> power;
-    if (utilisation && !m_power->text().trimmed().isEmpty()) {
+    if (error.isEmpty()) {
+        utilisation = readNumber(m_utilisation, tr("Utilisation"), 1e-6, 1.0, true, &error);
+    }
+    if (error.isEmpty() && !m_power->text().trimmed().isEmpty()) {
         power = readNumber(m_power, tr("Power price"), 0.0, 100.0, false, &error);
     }
-    if (!error.isEmpty()) {
+    if (!error.isEmpty() || !years || !utilisation) {
         m_error->setText(error);
         return error;
     }
     m_error->clear();
     ViewSettings view = m_document->session().view;
-    if (view.years == *years && view.utilisation == *utilisation && view.usdPerKwh == power) {
+    const double y = years.value_or(view.years);
+    const double u = utilisation.value_or(view.utilisation);
+    if (view.years == y && view.utilisation == u && view.usdPerKwh == power) {
         return {};
     }
-    view.years = *years;
-    view.utilisation = *utilisation;
+    view.years = y;
+    view.utilisation = u;
     view.usdPerKwh = power;
-    return m_document->setView(view, tr("Ownership cost: %1 years at %2 %").arg(*years).arg(*utilisation * 100.0));
+    return m_document->setView(view, tr("Ownership cost: %1 years at %2 %").arg(y).arg(u * 100.0));
 }
 
 QString OwnershipDialog::errorText() const

@@ -380,9 +380,10 @@ Findings capacityPinned(const Hardware& hw)
         return out;
     }
     const BandwidthLevel* main = hw.defaultLevelPtr();
-    const std::optional<double> capacity = main ? main->capacityBytes : std::nullopt;
-    if (pinned->bytes == 0 ? capacity.has_value() : !(capacity && test::closeRel(*capacity, pinned->bytes, 1e-12))) {
-        out.push_back(hw.id + ": main-memory capacity " + (capacity ? formatNumber(*capacity, 15) : "none")
+    const bool has = main && main->capacityBytes.has_value();
+    const double capacity = has ? main->capacityBytes.value_or(0.0) : 0.0;
+    if (pinned->bytes == 0 ? has : !(has && test::closeRel(capacity, pinned->bytes, 1e-12))) {
+        out.push_back(hw.id + ": main-memory capacity " + (has ? formatNumber(capacity, 15) : "none")
             + " B is not the pinned " + formatNumber(pinned->bytes, 15) + " B");
     }
     return out;
