@@ -55,16 +55,6 @@ QAction* menuAction(MainWindow& window, const QString& text)
     return nullptr;
 }
 
-// A wheel turn as the window system delivers it: to the widget under the pointer, passed on to its
-// parents while none takes it.
-void turnWheel(QWidget* target, int delta)
-{
-    const QPoint local = target->rect().center();
-    QWheelEvent wheel(QPointF(local), QPointF(target->mapToGlobal(local)), QPoint(), QPoint(0, delta), Qt::NoButton,
-        Qt::NoModifier, Qt::NoScrollPhase, false);
-    QSpontaneKeyEvent::setSpontaneous(&wheel);
-    QApplication::instance()->notify(target, &wheel);
-}
 } // namespace
 
 class TestLaptop : public QObject {
