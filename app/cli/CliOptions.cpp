@@ -66,10 +66,10 @@ std::vector<CliOption> verdictOptions()
         value("target-ms", CliValue::Number, "MS",
             "A time per output token each device's operating point must meet: the batch of the most tokens/s per "
             "chip under it that fits (overrides the session's view.serving_target_ms)."),
-        value("years", CliValue::Number, "Y", "Years of service of a purchased system for the owned $/Mtok (default 4)."),
+        value(
+            "years", CliValue::Number, "Y", "Years of service of a purchased system for the owned $/Mtok (default 4)."),
         value("utilisation", CliValue::Number, "U", "The share of its service a purchased system serves (default 1)."),
-        value("usd-per-kwh", CliValue::Number, "USD",
-            "The power price for the owned $/Mtok (none: capital only)."),
+        value("usd-per-kwh", CliValue::Number, "USD", "The power price for the owned $/Mtok (none: capital only)."),
     };
 }
 
@@ -193,8 +193,8 @@ std::vector<CliCommand> buildCommands()
             value("scale", CliValue::Number, "S", "Device pixels per pixel (PNG)."),
             choice("theme", { "light", "dark" }, "The colour theme."),
             flag("review", "The review layout: large type and the comparison beside the plot."),
-            choice("view", { "roofline", "serving" }, "Which chart: the roofline or the serving chart."),
-            hardwareDir(), maxSize() } });
+            choice("view", { "roofline", "serving" }, "Which chart: the roofline or the serving chart."), hardwareDir(),
+            maxSize() } });
     commands.push_back({ "import", "ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o OUT.yaml [options]",
         "Turns profiler output into a session that refers to it (measured kernels), or into a device file "
         "(measured roofs).",

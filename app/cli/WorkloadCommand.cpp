@@ -2,8 +2,8 @@
 
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
-#include "cli/VerdictArgs.h"
 #include "cli/CliOptions.h"
+#include "cli/VerdictArgs.h"
 #include "io/ServingJson.h"
 #include "io/VerdictFormat.h"
 #include "model/ChipScaling.h"
