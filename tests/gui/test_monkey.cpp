@@ -28,6 +28,7 @@
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPointer>
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -101,7 +102,17 @@ public:
                     = actions[static_cast<qsizetype>((*m_random)() % static_cast<unsigned>(actions.size()))];
                 if (!action->menu() && !action->isSeparator() && action->isEnabled()) {
                     menu->setActiveAction(action);
-                    QTest::keyClick(menu, Qt::Key_Return);
+                    // Queued: an entry that opens a modal dialog (Import...) runs its loop outside this
+                    // timer slot, so the next tick can close it.
+                    QPointer<QMenu> target(menu);
+                    QMetaObject::invokeMethod(
+                        menu,
+                        [target] {
+                            if (target) {
+                                QTest::keyClick(target, Qt::Key_Return);
+                            }
+                        },
+                        Qt::QueuedConnection);
                     ++closed;
                     return;
                 }
