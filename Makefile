@@ -5,7 +5,7 @@ FUZZ_DIR    ?= build-fuzz
 FUZZ_SECONDS ?= 20
 JOBS        ?= 2
 WERROR      ?= OFF
-BUILD_TYPE  ?= RelWithDebInfo
+BUILD_TYPE  ?= Release
 SESSION     ?= resources/examples/transformer-layer.yaml
 # Events per example session and seed of the monkey test under the sanitizers (250 in the normal build).
 ASAN_MONKEY_EVENTS ?= 120
@@ -29,8 +29,9 @@ $(BUILD_DIR)/build.ninja: | deps
 configure: deps
 	@$(CMAKE_CONFIGURE) -B $(BUILD_DIR) -DROOFSCOPE_WERROR=$(WERROR) >/dev/null
 
-# Reconfigures when WERROR changed since the last configure.
-RECONFIGURE = if ! grep -q "ROOFSCOPE_WERROR:BOOL=$(WERROR)" $(BUILD_DIR)/CMakeCache.txt; then \
+# Reconfigures when WERROR or BUILD_TYPE changed since the last configure.
+RECONFIGURE = if ! grep -q "ROOFSCOPE_WERROR:BOOL=$(WERROR)" $(BUILD_DIR)/CMakeCache.txt \
+		|| ! grep -q "CMAKE_BUILD_TYPE:STRING=$(BUILD_TYPE)$$" $(BUILD_DIR)/CMakeCache.txt; then \
 		$(CMAKE_CONFIGURE) -B $(BUILD_DIR) -DROOFSCOPE_WERROR=$(WERROR) >/dev/null; fi
 
 build: deps $(BUILD_DIR)/build.ninja

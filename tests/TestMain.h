@@ -4,6 +4,8 @@
 // (a QCoreApplication) or ROOFSCOPE_TEST_APPLESS_MAIN(Class) (no application object), where a standalone
 // Qt test would say QTEST_MAIN, QTEST_GUILESS_MAIN or QTEST_APPLESS_MAIN. The suite's name is its file
 // name without extension: `tests_gui test_docks -v2` runs only that suite, with QTest's options after it.
+// The names the macros define carry the class's name, so that several suites can share one translation
+// unit (the unity build).
 
 #include <QTest>
 
@@ -18,7 +20,7 @@ bool registerSuite(const char* file, SuiteMain main);
 
 #define ROOFSCOPE_TEST_SUITE_MAIN_(TestObject, ...)                                                                    \
     namespace {                                                                                                        \
-    int roofscopeSuiteMain(int argc, char** argv)                                                                      \
+    int roofscopeSuiteMain_##TestObject(int argc, char** argv)                                                         \
     {                                                                                                                  \
         QTest::Internal::callInitMain<TestObject>();                                                                   \
         __VA_ARGS__                                                                                                    \
@@ -26,8 +28,8 @@ bool registerSuite(const char* file, SuiteMain main);
         QTEST_SET_MAIN_SOURCE_PATH                                                                                     \
         return QTest::qExec(&tc, argc, argv);                                                                          \
     }                                                                                                                  \
-    [[maybe_unused]] const bool roofscopeSuiteRegistered                                                               \
-        = roofscope::test::registerSuite(__FILE__, &roofscopeSuiteMain);                                               \
+    [[maybe_unused]] const bool roofscopeSuiteRegistered_##TestObject                                                  \
+        = roofscope::test::registerSuite(__FILE__, &roofscopeSuiteMain_##TestObject);                                  \
     }
 
 #define ROOFSCOPE_TEST_MAIN(TestObject) ROOFSCOPE_TEST_SUITE_MAIN_(TestObject, QTEST_MAIN_SETUP())
@@ -39,5 +41,5 @@ bool registerSuite(const char* file, SuiteMain main);
 // arguments after the suite's name, with the executable's path as argv[0].
 #define ROOFSCOPE_TEST_CUSTOM_MAIN(main)                                                                               \
     namespace {                                                                                                        \
-    [[maybe_unused]] const bool roofscopeSuiteRegistered = roofscope::test::registerSuite(__FILE__, &(main));          \
+    [[maybe_unused]] const bool roofscopeSuiteRegistered_##main = roofscope::test::registerSuite(__FILE__, &(main));   \
     }

@@ -18,11 +18,11 @@ namespace roofscope {
 
 class ChartLabelPlacer;
 
-// Draws a scene's decorations (SPEC 6.1) on the roofline chart: the title and subtitle above the plot,
-// each device's effective roofs for the communication fractions (dashed, "60 % comm" beside the
-// first device's), the band between two levels' roofs, annotation arrows labelled with the T_min
-// ratio, and free text. It also hands the label placer each measured point's "% of roof" label
-// (drawn by the kernel cloud where the placer puts it).
+// Draws a scene's decorations (docs/file-formats.md#sessions) on the roofline chart: the title and subtitle
+// above the plot, each device's effective roofs for the communication fractions (dashed, "60 % comm" beside
+// the first device's), the band between two levels' roofs, annotation arrows labelled with the T_min ratio,
+// and free text. It also hands the label placer each measured point's "% of roof" label (drawn by the
+// kernel cloud where the placer puts it).
 class ChartDecorator {
 public:
     // With `labels`, the arrows' labels are placed by it, clear of markers and other labels.

@@ -2,6 +2,7 @@
 // and the legend keep clear of.
 #include "chart/ChartLabelPlacer.h"
 
+#include "chart/ChartLabelMetrics.h"
 #include "chart/EdgeMarker.h"
 
 #include <QFontMetricsF>
@@ -13,17 +14,8 @@
 
 namespace roofscope {
 
-namespace {
-constexpr double kMarkerRadius = 6.0; // pixels a label keeps from a marker's centre, as the other labels
-
-// Distance from a point to an axis-aligned rectangle around the origin (0 inside).
-double distanceToBox(QPointF local, double halfWidth, double halfHeight)
-{
-    const double dx = std::max(std::fabs(local.x()) - halfWidth, 0.0);
-    const double dy = std::max(std::fabs(local.y()) - halfHeight, 0.0);
-    return std::hypot(dx, dy);
-}
-} // namespace
+using labelmetrics::distanceToBox;
+using labelmetrics::kMarkerRadius;
 
 std::vector<QPointF> ChartLabelPlacer::lineSamples(const QCustomPlot* plot, double step, bool drawnOnly)
 {

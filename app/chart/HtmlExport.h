@@ -13,7 +13,7 @@ class RooflineChart;
 struct SceneBuildResult;
 struct Session;
 
-// The interactive HTML page of a chart (SPEC 6.5): one self-contained file that works offline. The
+// The interactive HTML page of a chart (docs/cli.md#export): one self-contained file that works offline. The
 // chart is inline SVG drawn from the laid-out chart's own axes and the scene (roofs, markers, labels,
 // title, communication roofs, the shaded band and annotations), every device's elements in one group
 // and every marker tagged with its kernel and device, so that a small script can show a tooltip per

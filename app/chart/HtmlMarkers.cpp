@@ -1,6 +1,7 @@
 #include "chart/HtmlMarkers.h"
 
 #include "chart/ChartAxisFormat.h"
+#include "chart/HtmlSvg.h"
 #include "chart/KernelMarkerStyle.h"
 #include "model/Evaluation.h"
 #include "model/Units.h"
@@ -15,15 +16,8 @@
 namespace roofscope {
 
 namespace {
-QString n(double value)
-{
-    return QString::number(value, 'f', 1);
-}
-
-QString colour(const QColor& color)
-{
-    return color.name(QColor::HexRgb);
-}
+using html::colour;
+using html::n;
 
 // SVG path data of a painter path moved to `at`: lines and cubic curves, each subpath closed.
 QString pathData(const QPainterPath& path, QPointF at)

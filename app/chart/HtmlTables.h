@@ -12,7 +12,7 @@ struct Comparison;
 struct SceneBuildResult;
 struct Session;
 
-// The tables of the HTML page (SPEC 6.5), each row tagged with its kernel and device so that the
+// The tables of the HTML page (docs/cli.md#export), each row tagged with its kernel and device so that the
 // page's script can hide it with its device or isolate its kernel.
 // Kernel x device: attainable, % of peak, regime, binding, T_min, T_max, and "% of roof" where a
 // runtime measured on that device is known (a runtime measured elsewhere says where instead).

@@ -4,6 +4,7 @@
 #include "chart/ChartLabelPlacer.h"
 #include "chart/EdgeMarker.h"
 #include "chart/KernelMarkerStyle.h"
+#include "model/Numbers.h"
 
 #include <QFontMetricsF>
 
@@ -14,11 +15,6 @@
 namespace roofscope {
 
 namespace {
-
-bool positiveFinite(double value)
-{
-    return std::isfinite(value) && value > 0.0;
-}
 
 // ln(x) for positive finite x to about 1e-7 (far below a pixel on any log axis), a few times faster
 // than std::log: the exponent from frexp, the mantissa's log from a short series in (m-1)/(m+1).

@@ -1,15 +1,10 @@
 #include "chart/RoofGeometry.h"
 
+#include "model/Numbers.h"
+
 #include <cmath>
 
 namespace roofscope {
-
-namespace {
-bool positiveFinite(double value)
-{
-    return std::isfinite(value) && value > 0.0;
-}
-} // namespace
 
 DeviceRoofGeometry roofGeometry(const ChartDevice& device, double lower, double upper)
 {

@@ -14,6 +14,7 @@
 #include "chart/KernelMarkerStyle.h"
 #include "chart/SiLogTicker.h"
 #include "document/ChartPalette.h"
+#include "model/Numbers.h"
 #include "model/Units.h"
 
 #include <QMouseEvent>
@@ -33,11 +34,6 @@ constexpr double kSlopeWidth = 1.6; // the memory slope of the default level
 constexpr double kLevelWidth = 1.3; // other levels' roofs
 constexpr double kCeilingWidth = 1.3;
 constexpr double kLevelTint = 0.35; // how much lighter other levels are drawn
-
-bool positiveFinite(double value)
-{
-    return std::isfinite(value) && value > 0.0;
-}
 
 QString quantity(double value, Dimension dimension)
 {

@@ -7,6 +7,7 @@
 #include "chart/KernelCloud.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "model/Numbers.h"
 
 #include <QMouseEvent>
 #include <QToolTip>
@@ -16,13 +17,6 @@
 #include <cmath>
 
 namespace roofscope {
-
-namespace {
-bool positiveFinite(double value)
-{
-    return std::isfinite(value) && value > 0.0;
-}
-} // namespace
 
 void RooflineChart::setAnalysis(SessionAnalysis* analysis)
 {

@@ -10,6 +10,7 @@
 #include "chart/EdgeMarker.h"
 #include "chart/KernelCloud.h"
 #include "chart/KernelMarkerStyle.h"
+#include "model/Numbers.h"
 
 #include <QFontMetricsF>
 #include <qcustomplot.h>
@@ -20,11 +21,6 @@ namespace roofscope {
 
 namespace {
 constexpr int kMaxKernelLabelChars = 28;
-
-bool positiveFinite(double value)
-{
-    return std::isfinite(value) && value > 0.0;
-}
 
 // Where a kernel's guide and label go (the first drawable point's intensity, +infinity for a kernel
 // drawn at the right edge) and the marker its label names: the highest point at that intensity, the

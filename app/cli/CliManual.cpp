@@ -4,6 +4,7 @@
 #include "cli/CliArgs.h"
 #include "cli/CliOptions.h"
 #include "model/Templates.h"
+#include "model/Text.h"
 #include "model/TransformerWorkload.h"
 
 #include <algorithm>
@@ -72,15 +73,6 @@ std::vector<std::string> templateNames()
         names.emplace_back(kTransformerTemplate);
     }
     return names;
-}
-
-std::string joined(const std::vector<std::string>& words, const std::string& separator = " ")
-{
-    std::string out;
-    for (const auto& w : words) {
-        out += (out.empty() ? "" : separator) + w;
-    }
-    return out;
 }
 
 } // namespace

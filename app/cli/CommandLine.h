@@ -6,7 +6,8 @@
 
 namespace roofscope {
 
-// The headless sub-commands of `roofscope` (SPEC section 4). They use core only.
+// The headless sub-commands of `roofscope` (docs/cli.md). They use core, and roofscope_chart only for
+// the chart exports; nothing from widgets.
 class CommandLine {
 public:
     // The sub-commands, and the same as "hardware, eval, ..." for messages.

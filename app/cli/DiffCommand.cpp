@@ -102,23 +102,9 @@ nlohmann::json orNull(const std::optional<double>& value)
     return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
-std::string pad(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
-}
-
 std::string padLeft(const std::string& s, std::size_t width)
 {
     return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
-}
-
-std::string joined(const std::vector<std::string>& names)
-{
-    std::string out;
-    for (const auto& n : names) {
-        out += (out.empty() ? "" : ", ") + n;
-    }
-    return out;
 }
 
 } // namespace
@@ -236,7 +222,7 @@ int diffCommand(const std::vector<std::string>& args, std::ostream& out, std::os
         std::string line;
         for (std::size_t c = 0; c < row.size(); ++c) {
             const bool last = c + 1 == row.size();
-            line += c == 0 ? pad(row[c], widths[c]) : padLeft(row[c], last ? 0 : widths[c]);
+            line += c == 0 ? padRight(row[c], widths[c]) : padLeft(row[c], last ? 0 : widths[c]);
             line += last ? "" : "  ";
         }
         while (!line.empty() && line.back() == ' ') {
@@ -249,10 +235,10 @@ int diffCommand(const std::vector<std::string>& args, std::ostream& out, std::os
             << " (--exact-names to compare names as they are)\n";
     }
     if (!diff.onlyBefore.empty()) {
-        out << "only before: " << joined(diff.onlyBefore) << "\n";
+        out << "only before: " << joined(diff.onlyBefore, ", ") << "\n";
     }
     if (!diff.onlyAfter.empty()) {
-        out << "only after: " << joined(diff.onlyAfter) << "\n";
+        out << "only after: " << joined(diff.onlyAfter, ", ") << "\n";
     }
     if (diff.regressions > 0) {
         out << diff.regressions << (diff.regressions == 1 ? " kernel" : " kernels") << " slower by more than "

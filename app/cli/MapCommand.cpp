@@ -150,7 +150,8 @@ int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
             free.push_back(axis->name);
         }
     }
-    // A transformer step (SPEC 6.6): each cell is the served step (tokens/s, fits) on its chips.
+    // A transformer step (docs/model.md#serving-a-transformer): each cell is the served step (tokens/s,
+    // fits) on its chips.
     const bool transformer = opts.value("kernel") == std::string(kTransformerTemplate);
     ServingMap serving;
     Kernel kernel;

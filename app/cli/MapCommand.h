@@ -7,7 +7,7 @@
 namespace roofscope {
 
 // `roofscope map ... --x NAME=FROM:TO --y NAME=FROM:TO [--steps N] [--chips N]
-// [--json | --format csv] [-o OUT.png|OUT.svg] [--shade t_min|attainable]` (SPEC 6.4): a regime map
+// [--json | --format csv] [-o OUT.png|OUT.svg] [--shade t_min|attainable]` (docs/cli.md#map): a regime map
 // over two parameters. Throws CliError for bad input.
 int mapCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -5,7 +5,9 @@
 #include "cli/CliOptions.h"
 #include "cli/RangeArgs.h"
 #include "cli/WorkloadCommand.h"
+#include "io/JsonValues.h"
 #include "model/Sweep.h"
+#include "model/Text.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
 #include "model/serving/ServingSweep.h"
@@ -53,19 +55,7 @@ nlohmann::json sweepToJson(const SweepResult& result, double chips)
     return j;
 }
 
-// A cell padded to its column; one wider than the column still ends in a space, so that columns never
-// run together.
-std::string pad(std::string s, size_t width)
-{
-    return s.size() < width ? s + std::string(width - s.size(), ' ') : s + ' ';
-}
-
-nlohmann::json optional(const std::optional<double>& value)
-{
-    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-}
-
-// `sweep --kernel transformer` (SPEC 6.6): the served step at each value; a batch sweep ends at
+// `sweep --kernel transformer` (docs/serving.md): the served step at each value; a batch sweep ends at
 // max_batch.
 int servingSweep(const CliArgs& opts, const CliContext& context, const ParameterAxis& axis, std::ostream& out)
 {
@@ -97,7 +87,7 @@ int servingSweep(const CliArgs& opts, const CliContext& context, const Parameter
                     { "collective_share", p.collectiveShare },
                     { "fits", p.fits ? nlohmann::json(*p.fits) : nlohmann::json(nullptr) },
                     { "per_chip_bytes", p.perChipBytes },
-                    { "usd_per_million_tokens", optional(p.usdPerMillionTokens) } });
+                    { "usd_per_million_tokens", jsonOrNull(p.usdPerMillionTokens) } });
             }
             nlohmann::json crossings = nlohmann::json::array();
             for (const auto& c : device.crossings) {
@@ -105,7 +95,7 @@ int servingSweep(const CliArgs& opts, const CliContext& context, const Parameter
             }
             devices.push_back({ { "hardware", device.hardwareId }, { "hardware_name", device.hardwareLabel },
                 { "points", std::move(points) }, { "crossings", std::move(crossings) },
-                { "max_batch", optional(device.maxBatch) }, { "skipped", device.skipped } });
+                { "max_batch", jsonOrNull(device.maxBatch) }, { "skipped", device.skipped } });
         }
         j["devices"] = std::move(devices);
         out << j.dump(2) << "\n";
@@ -116,13 +106,14 @@ int servingSweep(const CliArgs& opts, const CliContext& context, const Parameter
             << ", " << result.vary << " from " << formatNumber(result.values.front(), 6) << " to "
             << formatNumber(result.values.back(), 6) << " (tokens/s: a bound on "
             << (opts.has("sustained") ? "sustained" : "peak") << " roofs, from T_min):\n";
-        out << "  " << pad(result.vary, 10) << pad("T_MIN/STEP", 13) << pad("TOKENS/S", 12) << pad("PER CHIP", 11)
-            << pad("FITS", 6) << "BOUND BY\n";
+        out << "  " << tableCell(result.vary, 10) << tableCell("T_MIN/STEP", 13) << tableCell("TOKENS/S", 12)
+            << tableCell("PER CHIP", 11) << tableCell("FITS", 6) << "BOUND BY\n";
         for (const auto& p : device.points) {
-            out << "  " << pad(formatNumber(p.value, 8), 10) << pad(formatQuantity(p.tMin, Dimension::Seconds), 13)
-                << pad(formatNumber(p.tokensPerSecond, 4), 12)
-                << pad(formatQuantity(p.perChipBytes, Dimension::Bytes), 11)
-                << pad(!p.fits       ? "?"
+            out << "  " << tableCell(formatNumber(p.value, 8), 10)
+                << tableCell(formatQuantity(p.tMin, Dimension::Seconds), 13)
+                << tableCell(formatNumber(p.tokensPerSecond, 4), 12)
+                << tableCell(formatQuantity(p.perChipBytes, Dimension::Bytes), 11)
+                << tableCell(!p.fits ? "?"
                            : *p.fits ? "yes"
                                      : "no",
                        6)
@@ -185,14 +176,14 @@ int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         out << kernel.name << " on " << device.hardwareLabel << (chips > 1.0 ? " x" + formatNumber(chips, 7) : "")
             << ", " << result.vary << " from " << formatNumber(result.values.front(), 6) << " to "
             << formatNumber(result.values.back(), 6) << ":\n";
-        out << "  " << pad(result.vary, 12) << pad("INTENSITY", 16) << pad("ATTAINABLE", 16) << pad("T_MIN", 12)
-            << "REGIME (BINDING)\n";
+        out << "  " << tableCell(result.vary, 12) << tableCell("INTENSITY", 16) << tableCell("ATTAINABLE", 16)
+            << tableCell("T_MIN", 12) << "REGIME (BINDING)\n";
         for (const auto& p : device.points) {
-            out << "  " << pad(formatNumber(p.value, 6), 12)
-                << pad(formatQuantity(p.intensity, Dimension::FlopsPerByte), 16)
-                << pad(formatQuantity(p.attainable, Dimension::FlopsPerSecond), 16)
-                << pad(formatQuantity(p.tMin, Dimension::Seconds), 12) << regimeName(p.regime) << " (" << p.binding
-                << ")\n";
+            out << "  " << tableCell(formatNumber(p.value, 6), 12)
+                << tableCell(formatQuantity(p.intensity, Dimension::FlopsPerByte), 16)
+                << tableCell(formatQuantity(p.attainable, Dimension::FlopsPerSecond), 16)
+                << tableCell(formatQuantity(p.tMin, Dimension::Seconds), 12) << regimeName(p.regime) << " ("
+                << p.binding << ")\n";
         }
         if (device.crossings.empty()) {
             out << "  no crossing: " << regimeName(device.points.front().regime) << " (bound by "

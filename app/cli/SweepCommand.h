@@ -6,7 +6,7 @@
 
 namespace roofscope {
 
-// `roofscope sweep ... --vary NAME=FROM:TO[:STEPS] [--chips N] [--json]` (SPEC 6.4): the kernel at
+// `roofscope sweep ... --vary NAME=FROM:TO[:STEPS] [--chips N] [--json]` (docs/cli.md#sweep): the kernel at
 // each value on each device and the exact crossings. Throws CliError for bad input.
 int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

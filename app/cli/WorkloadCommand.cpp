@@ -74,13 +74,6 @@ ServingOptions servingOptions(const CliArgs& opts, const EvalOptions& eval)
 
 namespace {
 
-// A cell padded to its column; one wider than the column still ends in a space, so that columns never
-// run together.
-std::string pad(std::string s, size_t width)
-{
-    return s.size() < width ? s + std::string(width - s.size(), ' ') : s + ' ';
-}
-
 std::vector<ServingStep> evaluateDevices(
     const TemplateInstance& instance, const std::vector<Hardware>& devices, double chips, const ServingOptions& options)
 {
@@ -129,16 +122,16 @@ void printStep(std::ostream& out, const ServingStep& d)
     for (const auto& assumption : d.assumptions) {
         out << "  assumed: " << assumption << "\n";
     }
-    out << "  " << pad("KERNEL", 19) << pad("COUNT", 7) << pad("FLOPS", 12) << pad("BYTES", 12) << pad("BOUND BY", 10)
-        << pad("T_MIN/STEP", 12) << "SHARE\n";
+    out << "  " << tableCell("KERNEL", 19) << tableCell("COUNT", 7) << tableCell("FLOPS", 12) << tableCell("BYTES", 12)
+        << tableCell("BOUND BY", 10) << tableCell("T_MIN/STEP", 12) << "SHARE\n";
     const double sum = d.computeMemorySeconds + d.collectiveSeconds;
     for (const auto& k : d.kernels) {
         const double stepSeconds = k.kernel.count * k.seconds;
-        out << "  " << pad(k.kernel.name, 19) << pad(formatNumber(k.kernel.count, 6), 7)
-            << pad(formatQuantity(k.kernel.flops, Dimension::Flops), 12)
-            << pad(formatQuantity(k.kernel.totalBytes(), Dimension::Bytes), 12)
-            << pad(k.info.collective ? d.link : k.evaluation.binding, 10)
-            << pad(formatQuantity(stepSeconds, Dimension::Seconds), 12)
+        out << "  " << tableCell(k.kernel.name, 19) << tableCell(formatNumber(k.kernel.count, 6), 7)
+            << tableCell(formatQuantity(k.kernel.flops, Dimension::Flops), 12)
+            << tableCell(formatQuantity(k.kernel.totalBytes(), Dimension::Bytes), 12)
+            << tableCell(k.info.collective ? d.link : k.evaluation.binding, 10)
+            << tableCell(formatQuantity(stepSeconds, Dimension::Seconds), 12)
             << formatNumber(sum > 0.0 ? 100.0 * stepSeconds / sum : 0.0, 3) << " %\n";
     }
 }

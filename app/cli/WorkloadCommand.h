@@ -12,7 +12,7 @@ namespace roofscope {
 class CliArgs;
 
 // `roofscope workload transformer --param NAME=VALUE[,NAME=VALUE...] ... --hardware IDS [--chips N]
-// [--price-per-hour USD] [--tdp W] [--sustained] [--json]` (SPEC 6.4, 6.6): one transformer step on
+// [--price-per-hour USD] [--tdp W] [--sustained] [--json]` (docs/cli.md#transformer-steps): one transformer step on
 // each device used N-wide (model/serving/ServingStep.h): T_min/T_max, tokens per second (a bound),
 // memory per chip and whether it fits, collectives, cost and energy per token, each kernel's
 // binding and share. Throws CliError for bad input.

@@ -1,5 +1,6 @@
 #include "document/ChartModel.h"
 
+#include "model/Numbers.h"
 #include "model/Session.h"
 
 #include <QObject>
@@ -9,13 +10,6 @@
 #include <limits>
 
 namespace roofscope {
-
-namespace {
-bool positiveFinite(double value)
-{
-    return std::isfinite(value) && value > 0.0;
-}
-} // namespace
 
 bool unboundedIntensity(double intensity)
 {

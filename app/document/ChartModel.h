@@ -165,8 +165,8 @@ struct ChartNote {
     double flopsPerSecond = 0.0;
 };
 
-// What the session adds on top of roofs and kernels (SPEC 6.1): a title and subtitle, effective roofs
-// for communication fractions, a shaded band between two levels' roofs, annotations.
+// What the session adds on top of roofs and kernels (docs/file-formats.md#sessions): a title and subtitle,
+// effective roofs for communication fractions, a shaded band between two levels' roofs, annotations.
 struct ChartDecorations {
     QString title; // the session's title
     QString subtitle; // "peak roofs · bf16", "sustained roofs · bf16, fp8"

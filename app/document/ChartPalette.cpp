@@ -22,7 +22,7 @@ struct Slot {
     std::string_view id;
     int slot;
 };
-constexpr std::array<Slot, 36> kSlots { {
+constexpr std::array<Slot, 37> kSlots { {
     { "nvidia-h100-sxm", 0 },
     { "amd-instinct-mi300x", 1 },
     { "google-tpu-v6e", 2 },
@@ -44,6 +44,7 @@ constexpr std::array<Slot, 36> kSlots { {
     { "nvidia-l40s", 4 },
     { "nvidia-rtx-4090", 6 },
     { "nvidia-rtx-5090", 3 },
+    { "nvidia-rtx-pro-6000-blackwell-server", 5 }, // brown beside the L40S's purple and the H100's blue
     { "nvidia-grace-cpu-superchip", 8 },
     { "amd-instinct-mi210", 9 },
     { "amd-instinct-mi250x", 4 },

@@ -1,6 +1,7 @@
 #include "document/GroupColumns.h"
 
 #include "document/ChartModel.h"
+#include "document/QtText.h"
 #include "document/SceneBuilder.h"
 #include "io/SessionVerdict.h"
 #include "io/VerdictFormat.h"
@@ -12,11 +13,6 @@
 namespace roofscope {
 
 namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 std::optional<double> batchOf(const VerdictDevice& d)
 {
     return d.error.empty() ? std::optional<double>(d.batch) : std::nullopt;

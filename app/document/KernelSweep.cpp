@@ -1,5 +1,6 @@
 #include "document/KernelSweep.h"
 
+#include "document/QtText.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "model/ChipScaling.h"
@@ -11,13 +12,6 @@
 #include <cmath>
 
 namespace roofscope {
-
-namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-} // namespace
 
 KernelSweep::KernelSweep(SessionAnalysis* analysis, QObject* parent)
     : QObject(parent)

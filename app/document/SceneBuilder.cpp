@@ -1,6 +1,7 @@
 #include "document/SceneBuilder.h"
 
 #include "document/ChartPalette.h"
+#include "document/QtText.h"
 #include "document/SceneDecorations.h"
 #include "document/SceneEvaluation.h"
 #include "io/HardwareLoader.h"
@@ -21,11 +22,6 @@
 namespace roofscope {
 
 namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 std::string kernelPrecision(const Kernel& kernel, const Hardware& hardware)
 {
     if (!kernel.precision.empty()) {

@@ -1,5 +1,6 @@
 #include "document/SceneDecorations.h"
 
+#include "document/QtText.h"
 #include "io/SessionAnnotations.h"
 #include "model/Comparison.h"
 #include "model/Session.h"
@@ -13,11 +14,6 @@
 namespace roofscope {
 
 namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 int kernelIndex(const Session& session, const std::string& name)
 {
     for (size_t k = 0; k < session.kernels.size(); ++k) {

@@ -1,6 +1,7 @@
 #include "document/SceneEvaluation.h"
 #include "document/ChartModel.h"
 
+#include "document/QtText.h"
 #include "model/ChipScaling.h"
 #include "model/serving/DeviceExpansion.h"
 #include "model/serving/Parallelism.h"
@@ -11,13 +12,6 @@
 #include <cmath>
 
 namespace roofscope {
-
-namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-} // namespace
 
 std::optional<Evaluation> evaluateForScene(
     const Kernel& kernel, const SceneDevice& device, const QString& deviceLabel, QStringList& problems, double* count)

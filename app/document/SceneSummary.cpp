@@ -4,6 +4,7 @@
 
 #include "document/ChartPalette.h"
 
+#include "document/QtText.h"
 #include "model/Hardware.h"
 #include "model/Session.h"
 #include "model/Units.h"
@@ -13,13 +14,6 @@
 #include <algorithm>
 
 namespace roofscope {
-
-namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-} // namespace
 
 QString shortDeviceLabel(const Hardware& hardware)
 {

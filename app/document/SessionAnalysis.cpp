@@ -6,6 +6,7 @@
 #include "document/EvaluationText.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
+#include "model/Numbers.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
 #include "model/TransformerWorkload.h"
@@ -17,11 +18,6 @@
 namespace roofscope {
 
 namespace {
-bool validIndex(int index, size_t size)
-{
-    return index >= 0 && static_cast<size_t>(index) < size;
-}
-
 // What a kernel group's collective is on a device: "ring all-reduce over tp = 8 chips: 29.4 MB per
 // chip per launch on NVLINK (the scale-up link), 14 hops". Empty for any other kernel.
 QString collectiveText(const Kernel& kernel, const Hardware& device)

@@ -1,5 +1,7 @@
 #include "document/SessionDocument.h"
 
+#include "document/QtText.h"
+#include "model/Numbers.h"
 #include "model/TransformerWorkload.h"
 
 #include "document/DeviceListCommand.h"
@@ -47,14 +49,6 @@ double computedFigure(double value)
     return std::isfinite(rounded) ? rounded : value;
 }
 
-bool validIndex(int index, size_t size)
-{
-    return index >= 0 && static_cast<size_t>(index) < size;
-}
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
 } // namespace
 
 SessionDocument::SessionDocument(QObject* parent)

@@ -1,5 +1,6 @@
 #include "models/ComparisonTableModel.h"
 
+#include "document/QtText.h"
 #include "io/VerdictFormat.h"
 
 #include "document/ChartPalette.h"
@@ -11,11 +12,6 @@
 namespace roofscope {
 
 namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 QString columnToolTip(ComparisonColumn column)
 {
     switch (column) {

@@ -1,5 +1,6 @@
 #include "models/KernelListModel.h"
 
+#include "document/QtText.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "model/TransformerWorkload.h"
@@ -9,13 +10,6 @@
 #include <algorithm>
 
 namespace roofscope {
-
-namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-} // namespace
 
 KernelListModel::KernelListModel(SessionDocument* document, SessionAnalysis* analysis, QObject* parent)
     : QAbstractListModel(parent)

@@ -1,4 +1,5 @@
 #include "widgets/ComparisonDock.h"
+#include "document/QtText.h"
 #include "widgets/CachedTextDelegate.h"
 
 #include "document/GroupColumns.h"
@@ -28,13 +29,6 @@
 #include <QVBoxLayout>
 
 namespace roofscope {
-
-namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-} // namespace
 
 ComparisonDock::ComparisonDock(QWidget* parent)
     : QDockWidget(tr("Comparison"), parent)

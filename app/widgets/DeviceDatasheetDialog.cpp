@@ -1,5 +1,6 @@
 #include "widgets/DeviceDatasheetDialog.h"
 
+#include "document/QtText.h"
 #include "model/Units.h"
 
 #include <QDialogButtonBox>
@@ -12,11 +13,6 @@
 namespace roofscope {
 
 namespace {
-
-QString text(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 QTableWidget* makeTable(const QStringList& headers, QWidget* parent)
 {
@@ -49,10 +45,10 @@ QString sourceTitle(const Hardware& hw, const std::string& id)
 {
     for (const auto& s : hw.sources) {
         if (s.id == id) {
-            return text(s.title.empty() ? s.id : s.title);
+            return qs(s.title.empty() ? s.id : s.title);
         }
     }
-    return text(id);
+    return qs(id);
 }
 
 } // namespace
@@ -61,27 +57,27 @@ DeviceDatasheetDialog::DeviceDatasheetDialog(const Hardware& hardware, QWidget* 
     : QDialog(parent)
     , m_hardware(hardware)
 {
-    setWindowTitle(tr("Datasheet: %1").arg(text(hardware.name)));
+    setWindowTitle(tr("Datasheet: %1").arg(qs(hardware.name)));
     auto* layout = new QVBoxLayout(this);
 
     QStringList facts;
-    facts << tr("<b>%1</b> (<code>%2</code>)").arg(text(hardware.name).toHtmlEscaped(), text(hardware.id));
+    facts << tr("<b>%1</b> (<code>%2</code>)").arg(qs(hardware.name).toHtmlEscaped(), qs(hardware.id));
     facts << tr("%1, %2, %3, %4")
-                 .arg(text(hardware.vendor).toHtmlEscaped(), text(hardware.family).toHtmlEscaped(),
-                     text(hardware.generation).toHtmlEscaped())
+                 .arg(qs(hardware.vendor).toHtmlEscaped(), qs(hardware.family).toHtmlEscaped(),
+                     qs(hardware.generation).toHtmlEscaped())
                  .arg(hardware.year);
     if (hardware.tdpWatts) {
-        facts << tr("TDP %1").arg(text(formatQuantity(*hardware.tdpWatts, Dimension::Watts)));
+        facts << tr("TDP %1").arg(qs(formatQuantity(*hardware.tdpWatts, Dimension::Watts)));
     }
     if (hardware.priceDollars) {
-        facts << tr("price %1").arg(text(formatQuantity(*hardware.priceDollars, Dimension::Dollars)));
+        facts << tr("price %1").arg(qs(formatQuantity(*hardware.priceDollars, Dimension::Dollars)));
     }
     if (hardware.sustained) {
         facts << tr("sustained: compute %1 %, bandwidth %2 %")
-                     .arg(text(formatNumber(hardware.sustained->compute * 100)),
-                         text(formatNumber(hardware.sustained->bandwidth * 100)));
+                     .arg(qs(formatNumber(hardware.sustained->compute * 100)),
+                         qs(formatNumber(hardware.sustained->bandwidth * 100)));
     }
-    facts << tr("file: %1").arg(text(hardware.origin).toHtmlEscaped());
+    facts << tr("file: %1").arg(qs(hardware.origin).toHtmlEscaped());
     auto* header = new QLabel(facts.join("<br>"), this);
     header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(header);
@@ -109,7 +105,7 @@ DeviceDatasheetDialog::DeviceDatasheetDialog(const Hardware& hardware, QWidget* 
     layout->addWidget(m_sources);
 
     layout->addWidget(new QLabel(tr("Notes"), this));
-    m_notes = new QLabel(text(hardware.notes), this);
+    m_notes = new QLabel(qs(hardware.notes), this);
     m_notes->setObjectName("notesLabel");
     m_notes->setTextFormat(Qt::PlainText);
     m_notes->setWordWrap(true);
@@ -131,18 +127,18 @@ void DeviceDatasheetDialog::fillCompute()
     int row = 0;
     for (const auto& c : m_hardware.compute) {
         const Dimension d = Dimension::FlopsPerSecond;
-        QString peak = text(formatQuantity(c.flopsPerSecond, d, 4));
+        QString peak = qs(formatQuantity(c.flopsPerSecond, d, 4));
         if (c.precision.rfind("int", 0) == 0) {
             peak.replace("FLOP/s", "OP/s");
         }
-        QString sparse = c.sparseFlopsPerSecond ? text(formatQuantity(*c.sparseFlopsPerSecond, d, 4)) : QString();
+        QString sparse = c.sparseFlopsPerSecond ? qs(formatQuantity(*c.sparseFlopsPerSecond, d, 4)) : QString();
         if (c.precision.rfind("int", 0) == 0) {
             sparse.replace("FLOP/s", "OP/s");
         }
         if (c.estimate) {
             peak += tr(" (estimate)");
         }
-        setRow(m_compute, row++, { text(c.unit), text(c.precision), peak, sparse, sourceTitle(m_hardware, c.source) },
+        setRow(m_compute, row++, { qs(c.unit), qs(c.precision), peak, sparse, sourceTitle(m_hardware, c.source) },
             c.estimate);
     }
 }
@@ -152,14 +148,14 @@ void DeviceDatasheetDialog::fillLevels()
     m_levels->setRowCount(static_cast<int>(m_hardware.levels.size()));
     int row = 0;
     for (const auto& l : m_hardware.levels) {
-        QString bandwidth = text(formatQuantity(l.bytesPerSecond, Dimension::BytesPerSecond, 4));
+        QString bandwidth = qs(formatQuantity(l.bytesPerSecond, Dimension::BytesPerSecond, 4));
         if (l.estimate) {
             bandwidth += tr(" (estimate)");
         }
         const QString capacity
-            = l.capacityBytes ? text(formatQuantity(*l.capacityBytes, Dimension::Bytes, 4)) : QString();
+            = l.capacityBytes ? qs(formatQuantity(*l.capacityBytes, Dimension::Bytes, 4)) : QString();
         setRow(m_levels, row++,
-            { text(l.name), l.kind == LevelKind::Memory ? tr("memory") : tr("interconnect"), bandwidth, capacity,
+            { qs(l.name), l.kind == LevelKind::Memory ? tr("memory") : tr("interconnect"), bandwidth, capacity,
                 l.name == m_hardware.defaultLevel ? tr("yes") : QString(), sourceTitle(m_hardware, l.source) },
             l.estimate);
     }
@@ -169,15 +165,15 @@ QString DeviceDatasheetDialog::sourcesHtml(const Hardware& hardware)
 {
     QStringList lines;
     for (const auto& s : hardware.sources) {
-        const QString title = text(s.title.empty() ? s.id : s.title).toHtmlEscaped();
-        QString line = QStringLiteral("[%1] ").arg(text(s.id).toHtmlEscaped());
+        const QString title = qs(s.title.empty() ? s.id : s.title).toHtmlEscaped();
+        QString line = QStringLiteral("[%1] ").arg(qs(s.id).toHtmlEscaped());
         if (!s.url.empty()) {
-            line += QStringLiteral("<a href=\"%1\">%2</a>").arg(text(s.url).toHtmlEscaped(), title);
+            line += QStringLiteral("<a href=\"%1\">%2</a>").arg(qs(s.url).toHtmlEscaped(), title);
         } else {
             line += title;
         }
         if (!s.document.empty()) {
-            line += QStringLiteral(" &mdash; %1").arg(text(s.document).toHtmlEscaped());
+            line += QStringLiteral(" &mdash; %1").arg(qs(s.document).toHtmlEscaped());
         }
         lines << line;
     }

@@ -1,5 +1,6 @@
 #include "widgets/DeviceEditorDialog.h"
 
+#include "document/QtText.h"
 #include "io/HardwareLoader.h"
 #include "io/HardwareWriter.h"
 #include "model/Units.h"
@@ -21,16 +22,11 @@ namespace roofscope {
 
 namespace {
 
-QString text(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 // "989 TFLOP/s" for a peak (OP/s for integer precisions), "3.35 TB/s" for a bandwidth: exact digits,
 // so an untouched field reads back as the same value.
 QString peakText(const ComputePeak& c)
 {
-    QString t = text(formatExact(c.flopsPerSecond / 1e12)) + " TFLOP/s";
+    QString t = qs(formatExact(c.flopsPerSecond / 1e12)) + " TFLOP/s";
     if (c.precision.rfind("int", 0) == 0) {
         t.replace("FLOP/s", "OP/s");
     }
@@ -40,9 +36,9 @@ QString peakText(const ComputePeak& c)
 QString bandwidthText(double bytesPerSecond)
 {
     if (bytesPerSecond >= 1e12) {
-        return text(formatExact(bytesPerSecond / 1e12)) + " TB/s";
+        return qs(formatExact(bytesPerSecond / 1e12)) + " TB/s";
     }
-    return text(formatExact(bytesPerSecond / 1e9)) + " GB/s";
+    return qs(formatExact(bytesPerSecond / 1e9)) + " GB/s";
 }
 
 // The source an edited figure cites: the original's sources give other values.
@@ -61,34 +57,34 @@ DeviceEditorDialog::DeviceEditorDialog(const Hardware& base, QString folder, QWi
     , m_base(base)
     , m_folder(std::move(folder))
 {
-    setWindowTitle(tr("New device from %1").arg(text(base.name)));
+    setWindowTitle(tr("New device from %1").arg(qs(base.name)));
     auto* layout = new QVBoxLayout(this);
     auto* formHost = new QWidget(this);
     auto* form = new QFormLayout(formHost);
 
-    m_id = new QLineEdit(text(base.id + "-copy"), this);
+    m_id = new QLineEdit(qs(base.id + "-copy"), this);
     m_id->setObjectName("idEdit");
     form->addRow(tr("&Id"), m_id);
-    m_name = new QLineEdit(text(base.name + " (copy)"), this);
+    m_name = new QLineEdit(qs(base.name + " (copy)"), this);
     m_name->setObjectName("nameEdit");
     form->addRow(tr("&Name"), m_name);
-    m_generation = new QLineEdit(text(base.shortLabel() + " copy"), this);
+    m_generation = new QLineEdit(qs(base.shortLabel() + " copy"), this);
     m_generation->setObjectName("generationEdit");
     m_generation->setToolTip(tr("The short label of the chart's legend and the hardware dock"));
     form->addRow(tr("Short &label"), m_generation);
 
     for (const auto& c : base.compute) {
         auto* edit = new QLineEdit(peakText(c), this);
-        edit->setObjectName(text("peak-" + c.unit + "-" + c.precision));
+        edit->setObjectName(qs("peak-" + c.unit + "-" + c.precision));
         edit->setToolTip(tr("Dense peak with its unit, e.g. 989 TFLOP/s or 1.98 PFLOP/s"));
-        form->addRow(tr("%1 %2 peak").arg(text(c.unit), text(c.precision)), edit);
+        form->addRow(tr("%1 %2 peak").arg(qs(c.unit), qs(c.precision)), edit);
         m_peaks.push_back(edit);
     }
     for (const auto& l : base.levels) {
         auto* edit = new QLineEdit(bandwidthText(l.bytesPerSecond), this);
-        edit->setObjectName(text("bandwidth-" + l.name));
+        edit->setObjectName(qs("bandwidth-" + l.name));
         edit->setToolTip(tr("Bandwidth with its unit, e.g. 3.35 TB/s or 820 GB/s"));
-        form->addRow(tr("%1 bandwidth").arg(text(l.name)), edit);
+        form->addRow(tr("%1 bandwidth").arg(qs(l.name)), edit);
         m_bandwidths.push_back(edit);
     }
     auto* scroll = new QScrollArea(this);
@@ -154,7 +150,7 @@ std::optional<Hardware> DeviceEditorDialog::check(QString* error, QLineEdit** fi
         return fail(tr("Id: an id is required"));
     }
     if (m_taken.count(hw.id)) {
-        return fail(tr("Id: '%1' is already a loaded device").arg(text(hw.id)));
+        return fail(tr("Id: '%1' is already a loaded device").arg(qs(hw.id)));
     }
     at = m_name;
     if (hw.name.empty()) {
@@ -165,10 +161,10 @@ std::optional<Hardware> DeviceEditorDialog::check(QString* error, QLineEdit** fi
         const auto parsed = parseQuantity(m_peaks[i]->text().trimmed().toStdString(), Dimension::FlopsPerSecond, true);
         ComputePeak& c = hw.compute[i];
         if (!parsed.value) {
-            return fail(tr("%1 %2 peak: %3").arg(text(c.unit), text(c.precision), text(parsed.error)));
+            return fail(tr("%1 %2 peak: %3").arg(qs(c.unit), qs(c.precision), qs(parsed.error)));
         }
         if (!(*parsed.value > 0.0)) {
-            return fail(tr("%1 %2 peak: must be greater than zero").arg(text(c.unit), text(c.precision)));
+            return fail(tr("%1 %2 peak: must be greater than zero").arg(qs(c.unit), qs(c.precision)));
         }
         if (changed(*parsed.value, c.flopsPerSecond)) {
             c.flopsPerSecond = *parsed.value;
@@ -183,10 +179,10 @@ std::optional<Hardware> DeviceEditorDialog::check(QString* error, QLineEdit** fi
             = parseQuantity(m_bandwidths[i]->text().trimmed().toStdString(), Dimension::BytesPerSecond, true);
         BandwidthLevel& l = hw.levels[i];
         if (!parsed.value) {
-            return fail(tr("%1 bandwidth: %2").arg(text(l.name), text(parsed.error)));
+            return fail(tr("%1 bandwidth: %2").arg(qs(l.name), qs(parsed.error)));
         }
         if (!(*parsed.value > 0.0)) {
-            return fail(tr("%1 bandwidth: must be greater than zero").arg(text(l.name)));
+            return fail(tr("%1 bandwidth: must be greater than zero").arg(qs(l.name)));
         }
         if (changed(*parsed.value, l.bytesPerSecond)) {
             l.bytesPerSecond = *parsed.value;
@@ -213,7 +209,7 @@ std::optional<Hardware> DeviceEditorDialog::check(QString* error, QLineEdit** fi
         const std::string where = loaded.diagnostics.empty() ? std::string() : loaded.diagnostics.front().path;
         at = where == "id" ? m_id : where == "name" ? m_name : where == "generation" ? m_generation : nullptr;
         const std::string message = loaded.diagnostics.empty() ? "invalid device" : loaded.diagnostics.front().message;
-        return fail(text(message));
+        return fail(qs(message));
     }
     loaded.hardware->origin = m_base.origin;
     return loaded.hardware;
@@ -231,7 +227,7 @@ QString DeviceEditorDialog::save(QString* error)
         }
         return {};
     }
-    const QString path = QDir(m_folder).filePath(text(hw->id) + ".yaml");
+    const QString path = QDir(m_folder).filePath(qs(hw->id) + ".yaml");
     if (QFileInfo::exists(path)) {
         if (error) {
             *error = tr("%1 already exists; choose another id").arg(path);
@@ -241,7 +237,7 @@ QString DeviceEditorDialog::save(QString* error)
     const std::string failure = saveHardwareFile(*hw, path.toStdString());
     if (!failure.empty()) {
         if (error) {
-            *error = text(failure);
+            *error = qs(failure);
         }
         return {};
     }

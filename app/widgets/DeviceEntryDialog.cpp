@@ -1,5 +1,6 @@
 #include "widgets/DeviceEntryDialog.h"
 
+#include "document/QtText.h"
 #include "model/Text.h"
 #include "model/Units.h"
 
@@ -16,11 +17,6 @@
 namespace roofscope {
 
 namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 QString figureText(const std::optional<double>& value, const char* unit)
 {
     return value ? qs(formatExact(*value)) + QLatin1Char(' ') + QLatin1String(unit) : QString();

@@ -12,10 +12,10 @@ class QDialogButtonBox;
 
 namespace roofscope {
 
-// The purchasing inputs of one device entry of the session (SPEC 6.1): chips, purchase price per chip,
-// hourly price per chip and TDP per chip. An empty field keeps the device file's figure (its
-// placeholder shows it). A refused entry is named beside the fields and OK stays disabled; OK gives
-// the entry with the new figures (result()), which the caller applies as one undo step.
+// The purchasing inputs of one device entry of the session (docs/file-formats.md#sessions): chips,
+// purchase price per chip, hourly price per chip and TDP per chip. An empty field keeps the device
+// file's figure (its placeholder shows it). A refused entry is named beside the fields and OK stays
+// disabled; OK gives the entry with the new figures (result()), which the caller applies as one undo step.
 class DeviceEntryDialog : public QDialog {
     Q_OBJECT
 

@@ -1,4 +1,5 @@
 #include "widgets/HardwareDock.h"
+#include "document/QtText.h"
 #include "widgets/HardwareDockText.h"
 
 #include "document/DisplayName.h"
@@ -33,11 +34,6 @@ constexpr int kIdRole = Qt::UserRole + 2;
 constexpr int kLevelRole = Qt::UserRole + 3;
 constexpr int kSwatchRole = Qt::UserRole + 4; // the colour of the swatch shown (0: none)
 constexpr int kLabelRole = Qt::UserRole + 5; // a device row's label without its chip count
-
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
 
 QIcon emptySwatch()
 {

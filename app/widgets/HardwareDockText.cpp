@@ -1,5 +1,6 @@
 #include "widgets/HardwareDockText.h"
 
+#include "document/QtText.h"
 #include "model/Hardware.h"
 #include "model/Units.h"
 
@@ -9,13 +10,6 @@
 #include <algorithm>
 
 namespace roofscope {
-
-namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-} // namespace
 
 QString deviceRowLabel(const Hardware& hw, const std::vector<const Hardware*>& family)
 {

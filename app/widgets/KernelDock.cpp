@@ -1,5 +1,6 @@
 #include "widgets/KernelDock.h"
 
+#include "document/QtText.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "model/Templates.h"
@@ -23,13 +24,6 @@
 #include <unordered_set>
 
 namespace roofscope {
-
-namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-} // namespace
 
 KernelDock::KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWidget* parent)
     : QDockWidget(tr("Kernels"), parent)

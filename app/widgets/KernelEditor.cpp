@@ -1,4 +1,5 @@
 #include "widgets/KernelEditor.h"
+#include "document/QtText.h"
 #include "widgets/FieldGuard.h"
 
 #include "document/DisplayName.h"
@@ -25,11 +26,6 @@
 namespace roofscope {
 
 namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 const char* kRefusedStyle = "background: #fde2e2;";
 
 bool isDtypeOption(const std::string& option)

@@ -4,6 +4,7 @@
 
 #include "widgets/KernelEditor.h"
 
+#include "document/QtText.h"
 #include "document/SessionDocument.h"
 #include "model/Precision.h"
 #include "model/TransformerWorkload.h"
@@ -16,11 +17,6 @@
 namespace roofscope {
 
 namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 QString parameterHelp(const std::string& name)
 {
     if (name == "layers") {
@@ -47,7 +43,7 @@ QString parameterHelp(const std::string& name)
     if (name == "seq") {
         return QObject::tr("prefill: tokens per sequence; decode: tokens in the KV cache");
     }
-    // The serving parameters (SPEC 6.6, docs/serving.md).
+    // The serving parameters (docs/serving.md, docs/model.md#shape-and-parallelism).
     if (name == "head_dim") {
         return QObject::tr("Width of one attention head (default hidden / heads)");
     }
@@ -56,6 +52,10 @@ QString parameterHelp(const std::string& name)
     }
     if (name == "ep") {
         return QObject::tr("Expert-parallel degree (default tp)");
+    }
+    if (name == "memory_utilization") {
+        return QObject::tr("Share of each chip's memory the serving engine may fill (vLLM's gpu_memory_utilization, "
+                           "often 0.9); 1, the default, is the whole capacity the driver reports");
     }
     return QObject::tr("Mixture of experts: experts (0 = dense), top_k, shared_experts, expert_ffn, dense_layers");
 }
@@ -98,9 +98,14 @@ void KernelEditor::buildGroupFields(const Kernel& kernel)
     addPresetField(group);
     for (const std::string& parameter : transformerParameters()) {
         auto* box = new SiSpinBox(m_fields);
-        box->setInteger(true);
-        const bool mayBeZero = parameter == "experts" || parameter == "shared_experts" || parameter == "dense_layers";
-        box->setRange(mayBeZero ? 0.0 : 1.0, 1e12);
+        if (parameter == "memory_utilization") {
+            box->setRange(0.0, 1.0, true); // a share of the chip's memory, above 0
+        } else {
+            box->setInteger(true);
+            const bool mayBeZero
+                = parameter == "experts" || parameter == "shared_experts" || parameter == "dense_layers";
+            box->setRange(mayBeZero ? 0.0 : 1.0, 1e12);
+        }
         const QString name = qs(parameter);
         box->setSubject(name);
         box->setToolTip(parameterHelp(parameter));

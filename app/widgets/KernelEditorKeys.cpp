@@ -3,6 +3,7 @@
 #include "widgets/KernelEditor.h"
 
 #include "document/DisplayName.h"
+#include "document/QtText.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
@@ -16,13 +17,6 @@
 #include <set>
 
 namespace roofscope {
-
-namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-} // namespace
 
 bool KernelEditor::eventFilter(QObject* watched, QEvent* event)
 {
@@ -55,7 +49,7 @@ void KernelEditor::revertField(QWidget* field)
 
 QStringList KernelEditor::knownLevels() const
 {
-    // "default" and the main-memory names (SPEC 6.2) land on every device's main memory.
+    // "default" and the main-memory names (docs/model.md#where-bytes-are-counted) land on every device's main memory.
     std::set<QString> names { QStringLiteral("default"), QStringLiteral("hbm"), QStringLiteral("dram"),
         QStringLiteral("gddr"), QStringLiteral("lpddr"), QStringLiteral("main") };
     for (const Hardware& hw : m_analysis->hardware().devices()) {

@@ -1,4 +1,5 @@
 #include "widgets/MainWindow.h"
+#include "document/QtText.h"
 #include "widgets/ElidingLabel.h"
 #include "widgets/FieldGuard.h"
 
@@ -64,10 +65,6 @@ void scrollInside(QDockWidget* dock)
     dock->setWidget(scroll);
 }
 
-QString counted(qsizetype count, const QString& singular, const QString& plural)
-{
-    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? singular : plural);
-}
 } // namespace
 
 MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)

@@ -1,6 +1,7 @@
 // MainWindow: files. Open, save, autosave and recovery, recent files, imports and exports.
 
 #include "chart/ServingChart.h"
+#include "document/QtText.h"
 #include "widgets/MainWindow.h"
 #include "widgets/ServingTab.h"
 
@@ -51,11 +52,6 @@
 namespace roofscope {
 
 namespace {
-QString counted(qsizetype count, const QString& singular, const QString& plural)
-{
-    return QStringLiteral("%1 %2").arg(count).arg(count == 1 ? singular : plural);
-}
-
 // The recovery file this process autosaves to, and the lock it holds on it while it runs
 // ("<file>.lock": the process id, host and program, which QLockFile checks). Another Roofscope
 // started meanwhile finds the lock held and neither offers that file back nor writes over it; a
@@ -247,9 +243,9 @@ QString MainWindow::importFiles(const QStringList& paths)
         m_document->setDevices(devices, tr("Import %1").arg(deviceNames.join(QStringLiteral(", "))));
     }
 
-    // Measured kernels are referenced, not copied (SPEC 6.1, 6.3): each file that yielded kernels
-    // becomes a run of the session, absolute until a save writes its path relative to the session
-    // file, watched like the runs of an opened session. Its kernels are read-only and named as
+    // Measured kernels are referenced, not copied (docs/file-formats.md#sessions, `runs`): each file that
+    // yielded kernels becomes a run of the session, absolute until a save writes its path relative to the
+    // session file, watched like the runs of an opened session. Its kernels are read-only and named as
     // reading the run again names them.
     std::vector<std::pair<std::string, std::vector<ImportedKernel>>> byFile;
     for (ImportedKernel& imported : result.kernels) {
@@ -384,7 +380,7 @@ void MainWindow::exportChartDialog()
     const QString base = m_sessionPath.isEmpty()
         ? QDir::home().filePath(QStringLiteral("roofline"))
         : QFileInfo(m_sessionPath).absoluteDir().filePath(QFileInfo(m_sessionPath).completeBaseName());
-    // The interactive page is the command line's `export -o OUT.html` (SPEC 6.5), written by the same code.
+    // The interactive page is the command line's `export -o OUT.html` (docs/cli.md#export), written by the same code.
     const QStringList filters { tr("PNG image (*.png)"), tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)"),
         tr("Interactive HTML page (*.html)") };
     QString filter;

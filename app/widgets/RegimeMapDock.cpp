@@ -2,6 +2,7 @@
 
 #include "document/DisplayName.h"
 #include "document/KernelRegimeMap.h"
+#include "document/QtText.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "model/Solver.h"
@@ -26,11 +27,6 @@
 namespace roofscope {
 
 namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 const Kernel* kernelAt(const Session& session, int index)
 {
     return index >= 0 && static_cast<size_t>(index) < session.kernels.size()

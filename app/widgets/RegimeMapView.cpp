@@ -1,6 +1,7 @@
 #include "widgets/RegimeMapView.h"
 
 #include "document/KernelRegimeMap.h"
+#include "document/QtText.h"
 #include "model/Units.h"
 
 #include <QMouseEvent>
@@ -13,11 +14,6 @@
 namespace roofscope {
 
 namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-
 // Where `value` lies between the first and last of log-spaced `values`, from 0 to 1.
 double logFraction(const std::vector<double>& values, double value)
 {

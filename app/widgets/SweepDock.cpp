@@ -2,6 +2,7 @@
 
 #include "document/DisplayName.h"
 #include "document/KernelSweep.h"
+#include "document/QtText.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "model/Solver.h"
@@ -22,13 +23,6 @@
 #include <cmath>
 
 namespace roofscope {
-
-namespace {
-QString qs(const std::string& text)
-{
-    return QString::fromStdString(text);
-}
-} // namespace
 
 SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* parent)
     : QDockWidget(tr("Sweep"), parent)

@@ -212,7 +212,7 @@ nlohmann::json comparisonToJson(const Comparison& comparison)
         object["left_out"] = std::move(leftOut);
         object["levels_off"] = basis.levelsOff;
         object["comparable"] = basis.comparable;
-        object["like_for_like"] = basis.comparable; // SPEC 6.2
+        object["like_for_like"] = basis.comparable; // docs/comparisons.md
         object["unlike"] = basis.caveats;
         object["level_notes"] = basis.levelNotes();
         object["precision"] = basis.precision.empty() ? nlohmann::json(nullptr) : nlohmann::json(basis.precision);

@@ -24,7 +24,7 @@ std::string formatComparison(const Comparison& comparison, TableFormat format);
 // "flops_per_s_per_usd", "errors", "chips", "price_usd", "price_usd_per_hour", "workload_cost_usd", "roofs" ("peak" |
 // "sustained"), "complete", "left_out": [{"kernel", "reason"}], "levels_off", "comparable", "caveats", "notes"}],
 // "warnings": [...]}; figures a device cannot give are null and its notes say why.
-// With transformer groups (SPEC 6.6) also "groups": [{"name", "devices": [servingStepToJson's keys
+// With transformer groups (docs/serving.md) also "groups": [{"name", "devices": [servingStepToJson's keys
 // (io/ServingJson.h) with "id", "name", "chips" and "rank" (1 = first, null when not ranked), or
 // {"hardware", "error"}]}], one device per comparison entry in its order.
 nlohmann::json comparisonToJson(const Comparison& comparison);

@@ -13,7 +13,7 @@
 
 namespace roofscope {
 
-// The stable JSON object of one (kernel, device) pair (SPEC section 4, `eval --json`), plus `level`
+// The stable JSON object of one (kernel, device) pair (docs/cli.md#eval, `eval --json`), plus `level`
 // (the level the table's intensity and ridge are on), `binding_kind` ("compute", "memory" or
 // "interconnect") and `guidance` (the advice the tooltip ends with).
 nlohmann::json evaluationToJson(const Evaluation& ev, const Kernel& kernel);

@@ -136,14 +136,14 @@ std::vector<const LevelEvaluation*> levelsByName(const Evaluation& ev)
 }
 
 template <typename Value>
-void levelMap(JsonOut& json, std::string_view key, const std::vector<const LevelEvaluation*>& levels, Value value)
+void levelMap(JsonOut& w, std::string_view key, const std::vector<const LevelEvaluation*>& levels, Value value)
 {
-    json.key(key);
-    json.beginObject();
+    w.key(key);
+    w.beginObject();
     for (const LevelEvaluation* level : levels) {
-        json.numberField(level->name, value(*level));
+        w.numberField(level->name, value(*level));
     }
-    json.endObject();
+    w.endObject();
 }
 
 } // namespace
@@ -153,101 +153,102 @@ void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& 
     // Every key in the order a std::map sorts them, which is how evaluationToJson's tree prints.
     const auto levels = levelsByName(ev);
     const bool measured = ev.measuredSeconds.has_value();
-    JsonOut json(out, indent);
-    json.beginObject();
+    JsonOut w(out, indent);
+    w.beginObject();
     if (measured) {
-        json.booleanField("above_roof", ev.aboveRoof.value_or(false));
-        json.numberField("achieved_flops_per_s", ev.achieved.value_or(0.0));
+        w.booleanField("above_roof", ev.aboveRoof.value_or(false));
+        w.numberField("achieved_flops_per_s", ev.achieved.value_or(0.0));
     }
-    json.numberField("attainable_flops_per_s", ev.attainable);
-    levelMap(json, "bandwidth_bytes_per_s", levels, [](const LevelEvaluation& l) { return l.bytesPerSecond; });
-    json.stringField("binding", ev.binding);
-    json.stringField("binding_kind", ev.bindingKind());
-    levelMap(json, "bytes", levels, [](const LevelEvaluation& l) { return l.bytes; });
-    json.numberField("chips", ev.chips);
-    json.numberField("comm_fraction", ev.commFraction);
-    json.numberField("compute_roof_flops_per_s", ev.computeRoof);
-    json.numberField("count", kernel.count);
-    json.stringField("default_level", ev.defaultLevel);
+    w.numberField("attainable_flops_per_s", ev.attainable);
+    levelMap(w, "bandwidth_bytes_per_s", levels, [](const LevelEvaluation& l) { return l.bytesPerSecond; });
+    w.stringField("binding", ev.binding);
+    w.stringField("binding_kind", ev.bindingKind());
+    levelMap(w, "bytes", levels, [](const LevelEvaluation& l) { return l.bytes; });
+    w.numberField("chips", ev.chips);
+    w.numberField("comm_fraction", ev.commFraction);
+    w.numberField("compute_roof_flops_per_s", ev.computeRoof);
+    w.numberField("count", kernel.count);
+    w.stringField("default_level", ev.defaultLevel);
     if (!ev.fits.empty()) {
         std::map<std::string_view, bool> fits; // sorted, the last of equal names kept
         for (const auto& [level, fit] : ev.fits) {
             fits[level] = fit;
         }
-        json.key("fits");
-        json.beginObject();
+        w.key("fits");
+        w.beginObject();
         for (const auto& [level, fit] : fits) {
-            json.booleanField(level, fit);
+            w.booleanField(level, fit);
         }
-        json.endObject();
+        w.endObject();
     }
-    json.numberField("flops", ev.flops);
-    json.numberField("fraction_of_peak", ev.fractionOfPeak);
+    w.numberField("flops", ev.flops);
+    w.numberField("fraction_of_peak", ev.fractionOfPeak);
     if (measured) {
-        json.numberField("fraction_of_roof", ev.fractionOfRoof.value_or(0.0));
+        w.numberField("fraction_of_roof", ev.fractionOfRoof.value_or(0.0));
     }
-    json.stringField("guidance", guidance(ev, &kernel));
-    json.stringField("hardware", ev.hardwareId);
-    json.stringField("hardware_name", ev.hardwareName);
-    levelMap(json, "intensity", levels, [](const LevelEvaluation& l) { return l.intensity; });
-    json.stringField("kernel", ev.kernelName);
+    w.stringField("guidance", guidance(ev, &kernel));
+    w.stringField("hardware", ev.hardwareId);
+    w.stringField("hardware_name", ev.hardwareName);
+    levelMap(w, "intensity", levels, [](const LevelEvaluation& l) { return l.intensity; });
+    w.stringField("kernel", ev.kernelName);
     if (ev.launchOverheadSeconds) {
-        json.numberField("launch_overhead_s", *ev.launchOverheadSeconds);
+        w.numberField("launch_overhead_s", *ev.launchOverheadSeconds);
     }
-    json.key("level");
+    w.key("level");
     if (ev.nearestLevel.empty()) {
-        json.null();
+        w.null();
     } else {
-        json.string(ev.nearestLevel);
+        w.string(ev.nearestLevel);
     }
-    // In key order, as the tree writes them.
-    if (!ev.levelNotes.empty()) { // bytes counted on another level than the kernel names (SPEC 6.2)
-        json.key("level_notes");
-        json.beginArray();
+    // In key order, as the tree writes them. level_notes: bytes counted on another level than the kernel
+    // names (docs/model.md#where-bytes-are-counted).
+    if (!ev.levelNotes.empty()) {
+        w.key("level_notes");
+        w.beginArray();
         for (const auto& note : ev.levelNotes) {
-            json.element();
-            json.string(note);
+            w.element();
+            w.string(note);
         }
-        json.endArray();
-        json.booleanField("like_for_like", ev.likeForLikeLevels);
+        w.endArray();
+        w.booleanField("like_for_like", ev.likeForLikeLevels);
     }
     if (!ev.measuredOn.empty()) {
-        json.stringField("measured_on", ev.measuredOn);
+        w.stringField("measured_on", ev.measuredOn);
     }
     if (measured) {
-        json.numberField("measured_s", *ev.measuredSeconds);
+        w.numberField("measured_s", *ev.measuredSeconds);
     }
     if (ev.peakBasis) {
         const PeakBasis& p = *ev.peakBasis;
-        json.key("peak");
-        json.beginObject();
-        json.numberField("attainable_flops_per_s", p.attainable);
-        json.stringField("binding", p.binding);
-        json.numberField("fraction_of_peak", p.fractionOfPeak);
-        json.stringField("regime", regimeName(p.regime));
-        json.numberField("t_max_s", p.tMax);
-        json.numberField("t_min_s", p.tMin);
-        json.endObject();
+        w.key("peak");
+        w.beginObject();
+        w.numberField("attainable_flops_per_s", p.attainable);
+        w.stringField("binding", p.binding);
+        w.numberField("fraction_of_peak", p.fractionOfPeak);
+        w.stringField("regime", regimeName(p.regime));
+        w.numberField("t_max_s", p.tMax);
+        w.numberField("t_min_s", p.tMin);
+        w.endObject();
     }
-    json.numberField("peak_flops_per_s", ev.peakFlopsPerSecond);
-    json.stringField("precision", ev.precision);
-    json.stringField("regime", regimeName(ev.regime));
-    levelMap(json, "ridge", levels, [](const LevelEvaluation& l) { return l.ridge; });
-    json.stringField("roofs", ev.sustained ? "sustained" : "peak");
-    levelMap(json, "t_level_s", levels, [](const LevelEvaluation& l) { return l.seconds; });
-    json.numberField("t_math_s", ev.tMath);
-    json.numberField("t_max_s", ev.tMax);
+    w.numberField("peak_flops_per_s", ev.peakFlopsPerSecond);
+    w.stringField("precision", ev.precision);
+    w.stringField("regime", regimeName(ev.regime));
+    levelMap(w, "ridge", levels, [](const LevelEvaluation& l) { return l.ridge; });
+    w.stringField("roofs", ev.sustained ? "sustained" : "peak");
+    levelMap(w, "t_level_s", levels, [](const LevelEvaluation& l) { return l.seconds; });
+    w.numberField("t_math_s", ev.tMath);
+    w.numberField("t_max_s", ev.tMax);
     if (ev.launchOverheadSeconds) {
-        json.numberField("t_max_with_launch_s", ev.tMaxWithLaunch);
+        w.numberField("t_max_with_launch_s", ev.tMaxWithLaunch);
     }
-    json.numberField("t_min_s", ev.tMin);
+    w.numberField("t_min_s", ev.tMin);
     if (ev.launchOverheadSeconds) {
-        json.numberField("t_min_with_launch_s", ev.tMinWithLaunch);
+        w.numberField("t_min_with_launch_s", ev.tMinWithLaunch);
     }
     if (kernel.templ) {
-        json.key("template");
-        json.beginObject();
-        json.stringField("name", kernel.templ->name);
+        w.key("template");
+        w.beginObject();
+        w.stringField("name", kernel.templ->name);
         if (!kernel.templ->params.empty() || !kernel.templ->options.empty()) {
             // One map of both, an option replacing a parameter of the same name.
             std::map<std::string_view, std::pair<double, const std::string*>> params;
@@ -257,37 +258,37 @@ void appendEvaluationJson(std::string& out, const Evaluation& ev, const Kernel& 
             for (const auto& [name, value] : kernel.templ->options) {
                 params[name] = { 0.0, &value };
             }
-            json.key("params");
-            json.beginObject();
+            w.key("params");
+            w.beginObject();
             for (const auto& [name, value] : params) {
-                json.key(name);
+                w.key(name);
                 if (value.second) {
-                    json.string(*value.second);
+                    w.string(*value.second);
                 } else {
-                    json.number(value.first);
+                    w.number(value.first);
                 }
             }
-            json.endObject();
+            w.endObject();
         }
-        json.endObject();
+        w.endObject();
     }
-    json.stringField("unit", ev.unit);
+    w.stringField("unit", ev.unit);
     if (!ev.warnings.empty()) {
-        json.key("warnings");
-        json.beginArray();
+        w.key("warnings");
+        w.beginArray();
         for (const auto& warning : ev.warnings) {
-            json.element();
-            json.string(warning);
+            w.element();
+            w.string(warning);
         }
-        json.endArray();
+        w.endArray();
     }
     if (measured) {
-        json.booleanField("within_bounds", ev.withinBounds.value_or(false));
+        w.booleanField("within_bounds", ev.withinBounds.value_or(false));
     }
     if (kernel.workingSetBytes) {
-        json.numberField("working_set_bytes", *kernel.workingSetBytes);
+        w.numberField("working_set_bytes", *kernel.workingSetBytes);
     }
-    json.endObject();
+    w.endObject();
 }
 
 } // namespace roofscope

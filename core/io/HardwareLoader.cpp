@@ -22,11 +22,6 @@ bool validId(const std::string& id)
         [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.'; });
 }
 
-std::string idx(const std::string& path, size_t i)
-{
-    return path + "[" + std::to_string(i) + "]";
-}
-
 void readSources(YamlSchema& s, const YAML::Node& root, Hardware& hw)
 {
     const YAML::Node sources = root["sources"];
@@ -43,7 +38,7 @@ void readSources(YamlSchema& s, const YAML::Node& root, Hardware& hw)
     std::set<std::string> ids;
     for (size_t i = 0; i < sources.size(); ++i) {
         const YAML::Node item = sources[i];
-        const std::string path = idx("sources", i);
+        const std::string path = indexedPath("sources", i);
         if (!s.checkMap(item, path, { "id", "title", "url", "document" })) {
             continue;
         }
@@ -76,7 +71,7 @@ std::string sourceRef(YamlSchema& s, const YAML::Node& item, const std::string& 
     return *id;
 }
 
-// The serving model's figures of an interconnect level (SPEC 6.6): collective_bandwidth (B/s per
+// The serving model's figures of an interconnect level (docs/model.md#collectives): collective_bandwidth (B/s per
 // chip, one direction), latency (seconds per hop), their own source and estimate flag.
 void readCollectiveFigures(
     YamlSchema& s, const YAML::Node& item, const std::string& path, const Hardware& hw, BandwidthLevel& level)
@@ -161,7 +156,7 @@ void readCompute(YamlSchema& s, const YAML::Node& root, Hardware& hw)
     std::set<std::pair<std::string, std::string>> seen;
     for (size_t i = 0; i < compute.size(); ++i) {
         const YAML::Node item = compute[i];
-        const std::string path = idx("compute", i);
+        const std::string path = indexedPath("compute", i);
         if (!s.checkMap(item, path, { "unit", "precision", "peak", "sparse_peak", "source", "estimate" })) {
             continue;
         }
@@ -203,7 +198,7 @@ void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
     std::set<std::string> names;
     for (size_t i = 0; i < levels.size(); ++i) {
         const YAML::Node item = levels[i];
-        const std::string path = idx("levels", i);
+        const std::string path = indexedPath("levels", i);
         if (!s.checkMap(item, path,
                 { "name", "kind", "bandwidth", "capacity", "capacity_source", "capacity_estimate", "aliases", "source",
                     "estimate", "collective_bandwidth", "latency", "collective_source", "collective_estimate" })) {
@@ -226,7 +221,7 @@ void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
         if (aliases.IsDefined() && s.isSequence(aliases, path + ".aliases")) {
             for (size_t a = 0; a < aliases.size(); ++a) {
                 if (!aliases[a].IsScalar()) {
-                    s.error(aliases[a], idx(path + ".aliases", a), "expected a level name");
+                    s.error(aliases[a], indexedPath(path + ".aliases", a), "expected a level name");
                     continue;
                 }
                 level.aliases.push_back(toLower(aliases[a].Scalar()));
@@ -260,7 +255,7 @@ void readCeilings(YamlSchema& s, const YAML::Node& root, Hardware& hw)
     }
     for (size_t i = 0; i < ceilings.size(); ++i) {
         const YAML::Node item = ceilings[i];
-        const std::string path = idx("ceilings", i);
+        const std::string path = indexedPath("ceilings", i);
         if (!s.checkMap(item, path, { "name", "precision", "level", "factor", "value", "source" })) {
             continue;
         }
@@ -312,7 +307,7 @@ void readCeilings(YamlSchema& s, const YAML::Node& root, Hardware& hw)
     }
 }
 
-HardwareLoadResult parse(const YAML::Node& root, const std::string& file)
+HardwareLoadResult parseHardware(const YAML::Node& root, const std::string& file)
 {
     HardwareLoadResult result;
     YamlSchema s(file, result.diagnostics);
@@ -378,12 +373,12 @@ HardwareLoadResult parse(const YAML::Node& root, const std::string& file)
 
 HardwareLoadResult loadHardwareText(const std::string& text, const std::string& fileLabel)
 {
-    return loadStrictYamlWith<HardwareLoadResult>(text, fileLabel, true, parse);
+    return loadStrictYamlWith<HardwareLoadResult>(text, fileLabel, true, parseHardware);
 }
 
 HardwareLoadResult loadHardwareFile(const std::string& path)
 {
-    return loadStrictYamlWith<HardwareLoadResult>(path, path, false, parse);
+    return loadStrictYamlWith<HardwareLoadResult>(path, path, false, parseHardware);
 }
 
 void HardwareDatabase::loadDirectory(const std::string& directory, bool optional)

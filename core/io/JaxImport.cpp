@@ -15,18 +15,18 @@ namespace roofscope {
 
 namespace {
 
-using json = nlohmann::ordered_json;
+using JaxJson = nlohmann::ordered_json;
 
 constexpr std::size_t kMaxJaxBytes = std::size_t { 64 } * 1024 * 1024;
 constexpr std::size_t kMaxJaxKernels = 100000;
 
-bool isCostDict(const json& value)
+bool isCostDict(const JaxJson& value)
 {
     return value.is_object() && (value.contains("flops") || value.contains("bytes accessed"));
 }
 
 // A number of the cost dict; empty when absent or not a finite number.
-std::optional<double> numberAt(const json& cost, const std::string& key)
+std::optional<double> numberAt(const JaxJson& cost, const std::string& key)
 {
     const auto it = cost.find(key);
     if (it == cost.end() || !it->is_number()) {
@@ -52,7 +52,7 @@ public:
     }
 
     // One cost dict, or a list of per-device dicts (older JAX), as kernel `name`.
-    void readEntry(const std::string& name, const json& value)
+    void readEntry(const std::string& name, const JaxJson& value)
     {
         if (value.is_array()) {
             if (value.empty() || !isCostDict(value.front())) {
@@ -76,7 +76,7 @@ public:
     // Entries that were cost dicts (or lists of them), read or left out.
     std::size_t costEntries() const { return m_costEntries; }
 
-    void readCost(const std::string& name, const json& cost)
+    void readCost(const std::string& name, const JaxJson& cost)
     {
         if (m_out.kernels.size() >= kMaxJaxKernels) {
             if (!m_tooMany) {
@@ -145,7 +145,7 @@ ImportResult importJaxJsonText(std::string_view text, const std::string& fileLab
 {
     ImportResult out;
     JsonTextError error;
-    std::optional<json> parsed = parseJsonText(text, error);
+    std::optional<JaxJson> parsed = parseJsonText(text, error);
     if (!parsed) {
         out.diagnostics.push_back(importutil::errorAt(fileLabel, error.line, error.column,
             "not valid JSON: " + error.message
@@ -154,7 +154,7 @@ ImportResult importJaxJsonText(std::string_view text, const std::string& fileLab
                                            : "")));
         return out;
     }
-    const json& root = *parsed;
+    const JaxJson& root = *parsed;
     JaxReader reader(fileLabel, out);
     std::string stem = std::filesystem::path(fileLabel).stem().string();
     if (stem.empty()) {

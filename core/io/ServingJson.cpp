@@ -1,19 +1,11 @@
 #include "io/ServingJson.h"
 
+#include "io/JsonValues.h"
 #include "model/Units.h"
 
 #include <nlohmann/json.hpp>
 
 namespace roofscope {
-
-namespace {
-
-nlohmann::json optional(const std::optional<double>& value)
-{
-    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-}
-
-} // namespace
 
 std::string servingSummaryText(const ServingStep& s)
 {
@@ -47,19 +39,21 @@ nlohmann::json servingStepToJson(const ServingStep& s, bool withKernels)
     j["t_min_with_launch_s"] = s.tMinWithLaunch;
     j["tokens_per_s"] = s.tMin > 0.0 ? nlohmann::json(s.tokensPerSecond) : nlohmann::json(nullptr);
     j["tokens_per_s_t_max"] = s.tMax > 0.0 ? nlohmann::json(s.tokensPerSecondTMax) : nlohmann::json(nullptr);
-    j["tokens_per_s_per_chip"] = optional(s.cost.tokensPerSecondPerChip);
+    j["tokens_per_s_per_chip"] = jsonOrNull(s.cost.tokensPerSecondPerChip);
     j["collective_share"] = s.collectiveShare;
     j["collective_s"] = s.collectiveSeconds;
-    j["usd_per_million_tokens"] = optional(s.cost.usdPerMillionTokens);
-    j["joules_per_token"] = optional(s.cost.joulesPerToken);
+    j["usd_per_million_tokens"] = jsonOrNull(s.cost.usdPerMillionTokens);
+    j["joules_per_token"] = jsonOrNull(s.cost.joulesPerToken);
     nlohmann::json memory;
     memory["weights_bytes"] = s.memory.weightsBytes;
     memory["kv_cache_bytes"] = s.memory.kvCacheBytes;
     memory["activations_bytes"] = s.memory.activationsBytes;
     memory["per_chip_bytes"] = s.memory.perChipBytes;
-    memory["capacity_per_chip_bytes"] = optional(s.memory.capacityPerChipBytes);
+    memory["capacity_per_chip_bytes"] = jsonOrNull(s.memory.capacityPerChipBytes);
+    memory["device_capacity_per_chip_bytes"] = jsonOrNull(s.memory.deviceCapacityPerChipBytes);
+    memory["memory_utilization"] = s.memory.memoryUtilization;
     memory["fits"] = s.memory.fits ? nlohmann::json(*s.memory.fits) : nlohmann::json(nullptr);
-    memory["max_batch"] = optional(s.memory.maxBatch);
+    memory["max_batch"] = jsonOrNull(s.memory.maxBatch);
     j["memory"] = std::move(memory);
     j["parallel"] = { { "tp", s.config.tp }, { "pp", s.config.pp }, { "dp", s.config.dp }, { "ep", s.config.ep } };
     j["link"] = s.link.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.link);

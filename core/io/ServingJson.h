@@ -6,7 +6,7 @@
 
 namespace roofscope {
 
-// One device's serving figures (SPEC 6.6) as JSON, the same keys in `workload transformer --json`,
+// One device's serving figures (docs/serving.md) as JSON, the same keys in `workload transformer --json`,
 // `table --format json` and `compare --format json`: hardware, hardware_name, chips, roofs,
 // tokens_per_step, t_min_s, t_max_s, t_min_with_launch_s, tokens_per_s, tokens_per_s_t_max,
 // tokens_per_s_per_chip, collective_share, collective_s, usd_per_million_tokens, joules_per_token,

@@ -13,11 +13,6 @@ namespace {
 constexpr size_t kMaxAnnotations = 200;
 constexpr size_t kMaxCommFractions = 8;
 
-std::string idx(const std::string& path, size_t i)
-{
-    return path + "[" + std::to_string(i) + "]";
-}
-
 bool hasKernel(const Session& session, const std::string& name)
 {
     return std::any_of(
@@ -46,7 +41,7 @@ void readAnnotations(YamlSchema& s, const YAML::Node& root, Session& session)
     }
     for (size_t i = 0; i < list.size(); ++i) {
         const YAML::Node item = list[i];
-        const std::string path = idx("annotations", i);
+        const std::string path = indexedPath("annotations", i);
         if (!s.checkMap(item, path, { "from", "to", "text", "at" })) {
             continue;
         }
@@ -94,7 +89,8 @@ void readViewExtras(YamlSchema& s, const YAML::Node& view, ViewSettings& v)
             for (size_t i = 0; i < fractions.size(); ++i) {
                 const auto value = fractions[i].IsScalar() ? parseNumber(fractions[i].Scalar()) : std::nullopt;
                 if (!value || !(*value > 0.0 && *value < 1.0)) {
-                    s.error(fractions[i], idx("view.comm_fractions", i), "expected a fraction in (0, 1), e.g. 0.4");
+                    s.error(
+                        fractions[i], indexedPath("view.comm_fractions", i), "expected a fraction in (0, 1), e.g. 0.4");
                     continue;
                 }
                 v.commFractions.push_back(*value);

@@ -7,7 +7,7 @@
 
 namespace roofscope {
 
-// The session's `annotations` list and the view's `comm_fractions`, `shade_between` (SPEC 6.1),
+// The session's `annotations` list and the view's `comm_fractions`, `shade_between` (docs/file-formats.md#sessions),
 // `x_level` and `label_intensity`, read strictly (every problem a diagnostic at its place) and written
 // back. Kernels must be read first: an arrow must name kernels of the session.
 void readAnnotations(YamlSchema& schema, const YAML::Node& root, Session& session);

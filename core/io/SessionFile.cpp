@@ -18,12 +18,7 @@ namespace roofscope {
 
 namespace {
 
-std::string idx(const std::string& path, size_t i)
-{
-    return path + "[" + std::to_string(i) + "]";
-}
-
-// The per-session overrides of a device entry (SPEC 6.1): chips, price, price_per_hour, tdp.
+// The per-session overrides of a device entry (docs/file-formats.md#sessions): chips, price, price_per_hour, tdp.
 void readDeviceOverrides(YamlSchema& s, const YAML::Node& item, const std::string& path, DeviceSelection& sel)
 {
     if (auto chips = s.number(item, "chips", path + ".chips", false, 1.0, 1e6)) {
@@ -61,7 +56,7 @@ void readDevices(YamlSchema& s, const YAML::Node& root, Session& session)
     }
     for (size_t i = 0; i < devices.size(); ++i) {
         const YAML::Node item = devices[i];
-        const std::string path = idx("devices", i);
+        const std::string path = indexedPath("devices", i);
         DeviceSelection sel;
         if (item.IsScalar()) {
             sel.id = item.Scalar();
@@ -85,7 +80,7 @@ void readDevices(YamlSchema& s, const YAML::Node& root, Session& session)
                 if (levels[l].IsScalar()) {
                     sel.disabledLevels.push_back(toLower(levels[l].Scalar()));
                 } else {
-                    s.error(levels[l], idx(path + ".disabled_levels", l), "expected a level name");
+                    s.error(levels[l], indexedPath(path + ".disabled_levels", l), "expected a level name");
                 }
             }
         }
@@ -221,7 +216,7 @@ void readKernels(YamlSchema& s, const YAML::Node& root, Session& session)
     }
     for (size_t i = 0; i < kernels.size(); ++i) {
         const YAML::Node item = kernels[i];
-        const std::string path = idx("kernels", i);
+        const std::string path = indexedPath("kernels", i);
         if (!s.checkMap(item, path,
                 { "name", "template", "params", "free", "flops", "bytes", "precision", "unit", "count", "measured",
                     "measured_on", "working_set" })) {
@@ -284,7 +279,7 @@ void readRuns(YamlSchema& s, const YAML::Node& root, const std::string& sessionF
     namespace fs = std::filesystem;
     for (size_t i = 0; i < runs.size(); ++i) {
         const YAML::Node item = runs[i];
-        const std::string path = idx("runs", i);
+        const std::string path = indexedPath("runs", i);
         if (!s.checkMap(item, path, { "name", "file", "format", "aggregate", "device" })) {
             continue;
         }
@@ -385,7 +380,7 @@ void readView(YamlSchema& s, const YAML::Node& root, Session& session)
     readViewExtras(s, view, v);
 }
 
-SessionLoadResult parse(const YAML::Node& root, const std::string& file)
+SessionLoadResult parseSession(const YAML::Node& root, const std::string& file)
 {
     SessionLoadResult result;
     YamlSchema s(file, result.diagnostics);
@@ -439,12 +434,12 @@ std::string exactSeconds(double seconds)
 
 SessionLoadResult loadSessionText(const std::string& text, const std::string& fileLabel)
 {
-    return loadStrictYamlWith<SessionLoadResult>(text, fileLabel, true, parse);
+    return loadStrictYamlWith<SessionLoadResult>(text, fileLabel, true, parseSession);
 }
 
 SessionLoadResult loadSessionFile(const std::string& path)
 {
-    return loadStrictYamlWith<SessionLoadResult>(path, path, false, parse);
+    return loadStrictYamlWith<SessionLoadResult>(path, path, false, parseSession);
 }
 
 std::string sessionToYaml(const Session& session, const std::string& sessionPath)

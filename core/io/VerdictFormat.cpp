@@ -1,5 +1,6 @@
 #include "io/VerdictFormat.h"
 
+#include "io/JsonValues.h"
 #include "model/Units.h"
 
 #include <nlohmann/json.hpp>
@@ -7,11 +8,6 @@
 namespace roofscope {
 
 namespace {
-
-nlohmann::json optional(const std::optional<double>& value)
-{
-    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-}
 
 std::string bytes(double value)
 {
@@ -126,14 +122,14 @@ nlohmann::json verdictToJson(const GroupVerdict& verdict)
         j["batch"] = ok ? nlohmann::json(d.batch) : nlohmann::json(nullptr);
         j["fits"] = ok && s.memory.fits ? nlohmann::json(*s.memory.fits) : nlohmann::json(nullptr);
         j["fit"] = ok && !s.fitText().empty() ? nlohmann::json(s.fitText()) : nlohmann::json(nullptr);
-        j["max_batch"] = ok ? optional(s.memory.maxBatch) : nlohmann::json(nullptr);
-        j["min_chips"] = optional(d.minChips);
+        j["max_batch"] = ok ? jsonOrNull(s.memory.maxBatch) : nlohmann::json(nullptr);
+        j["min_chips"] = jsonOrNull(d.minChips);
         j["meets_target"] = verdict.targetMs && ok ? nlohmann::json(d.meetsTarget) : nlohmann::json(nullptr);
         j["tokens_per_s"] = ok && s.tMin > 0.0 ? nlohmann::json(s.tokensPerSecond) : nlohmann::json(nullptr);
-        j["tokens_per_s_per_chip"] = optional(d.figure(VerdictCriterion::TokensPerSecondPerChip));
-        j["usd_per_million_tokens"] = optional(d.figure(VerdictCriterion::UsdPerMillionTokens));
-        j["usd_per_million_tokens_owned"] = optional(d.usdPerMillionTokensOwned);
-        j["joules_per_token"] = optional(d.figure(VerdictCriterion::JoulesPerToken));
+        j["tokens_per_s_per_chip"] = jsonOrNull(d.figure(VerdictCriterion::TokensPerSecondPerChip));
+        j["usd_per_million_tokens"] = jsonOrNull(d.figure(VerdictCriterion::UsdPerMillionTokens));
+        j["usd_per_million_tokens_owned"] = jsonOrNull(d.usdPerMillionTokensOwned);
+        j["joules_per_token"] = jsonOrNull(d.figure(VerdictCriterion::JoulesPerToken));
         j["tpot_s"] = ok ? nlohmann::json(s.tMin) : nlohmann::json(nullptr);
         j["ttft_s"] = nullptr;
         j["collective_share"] = ok ? nlohmann::json(s.collectiveShare) : nlohmann::json(nullptr);
@@ -151,7 +147,7 @@ nlohmann::json verdictToJson(const GroupVerdict& verdict)
     }
     nlohmann::json out;
     out["group"] = verdict.group;
-    out["target_ms"] = optional(verdict.targetMs);
+    out["target_ms"] = jsonOrNull(verdict.targetMs);
     out["scenario"] = nullptr;
     out["headline"] = verdict.headline;
     out["roofs"] = verdict.roofs;

@@ -8,12 +8,12 @@
 
 namespace roofscope {
 
-// The N-chip model (SPEC 6.4): a device used N-wide is one device whose compute peaks, memory
-// bandwidths and capacities, and interconnect bandwidths are N times the single chip's (every chip
-// brings its own links), with N times its TDP and price. Kernels evaluated on it describe the work
-// of the whole group; a sharded template (one with a `chips` parameter) gives per-chip work, so on a
-// group of N >= 2 chips its `chips` defaults to N and its FLOPs and bytes are multiplied by its
-// `chips` (the collective bytes grow with the chips as the template says).
+// The N-chip model (docs/model.md#a-device-used-n-chips-wide): a device used N-wide is one device whose
+// compute peaks, memory bandwidths and capacities, and interconnect bandwidths are N times the single
+// chip's (every chip brings its own links), with N times its TDP and price. Kernels evaluated on it
+// describe the work of the whole group; a sharded template (one with a `chips` parameter) gives per-chip
+// work, so on a group of N >= 2 chips its `chips` defaults to N and its FLOPs and bytes are multiplied by
+// its `chips` (the collective bytes grow with the chips as the template says).
 
 // The device N-wide. chips must be >= 1; chips == 1 returns the device unchanged. The id stays the
 // same; the display name gets an "N x " prefix.

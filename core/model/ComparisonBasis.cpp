@@ -15,12 +15,6 @@ bool carriesWorkloadBytes(const std::vector<Kernel>& kernels, const Hardware& ha
     });
 }
 
-std::string upper(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(),
-        [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; });
-    return text;
-}
 } // namespace
 
 std::vector<std::string> ComparisonBasis::levelNotes() const
@@ -43,11 +37,11 @@ std::string ComparisonBasis::brief() const
         parts.push_back(std::to_string(leftOut.size()) + (leftOut.size() == 1 ? " kernel" : " kernels") + " left out");
     }
     for (const std::string& level : levelsOff) {
-        parts.push_back(upper(level) + " off");
+        parts.push_back(toUpper(level) + " off");
     }
     for (const LevelMapping& mapping : levelMappings) {
         if (!mapping.likeForLike()) {
-            parts.push_back(upper(mapping.from) + (mapping.to.empty() ? " dropped" : " on " + upper(mapping.to)));
+            parts.push_back(toUpper(mapping.from) + (mapping.to.empty() ? " dropped" : " on " + toUpper(mapping.to)));
         }
     }
     if (!precision.empty()) {
@@ -159,7 +153,7 @@ void assessBasis(ComparisonBasis& basis)
             std::to_string(basis.leftOut.size() - kNamed) + " more kernels are left out of its totals");
     }
     for (const std::string& level : basis.levelsOff) {
-        basis.caveats.push_back(upper(level) + " is switched off: the workload's bytes there are not counted");
+        basis.caveats.push_back(toUpper(level) + " is switched off: the workload's bytes there are not counted");
     }
     for (const LevelMapping& mapping : basis.levelMappings) {
         if (mapping.likeForLike()) {

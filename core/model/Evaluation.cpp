@@ -113,7 +113,7 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
             return { std::nullopt, "kernel '" + kernel.name + "': bytes on " + entry.level + " must be >= 0" };
         }
         // Main-memory names count on the device's main memory, other missing levels on the next
-        // slower level it has; each such placement is noted once per level (SPEC 6.2).
+        // slower level it has; each such placement is noted once per level (docs/model.md#where-bytes-are-counted).
         const BandwidthLevel* level = hardware.findLevel(entry.level); // the usual case: the device has it
         if (!level) {
             const LevelMapping mapping = mapLevel(entry.level, hardware);

@@ -106,8 +106,8 @@ struct EvaluationResult {
     std::string error;
 };
 
-// Evaluates one kernel on one device (SPEC section 1). Never throws; an error names what is missing
-// (a precision the device has no peak for, a unit it lacks, invalid numbers).
+// Evaluates one kernel on one device (docs/model.md#one-kernel-on-one-device). Never throws; an error names
+// what is missing (a precision the device has no peak for, a unit it lacks, invalid numbers).
 EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const EvalOptions& options = {});
 
 // The roof value at intensity x for a device's compute roof and one bandwidth roof.

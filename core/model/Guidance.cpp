@@ -1,23 +1,16 @@
 #include "model/Guidance.h"
 
 #include "model/ChipScaling.h"
+#include "model/Text.h"
 #include <cctype>
 
 namespace roofscope {
 
 namespace {
-std::string upper(std::string text)
-{
-    for (char& c : text) {
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    }
-    return text;
-}
-
 // The advice for a kernel an interconnect level binds, without a measured runtime or close to its roof.
 std::string networkAdvice(const Evaluation& ev, const Kernel* kernel, const std::string& where)
 {
-    const std::string head = "network-bound on " + upper(ev.binding) + where;
+    const std::string head = "network-bound on " + toUpper(ev.binding) + where;
     if (kernel && isShardedKernel(*kernel)) {
         return head
             + ": its partial sums on the link grow with the tokens as fast as its FLOPs, so a bigger batch "
@@ -63,7 +56,7 @@ std::string guidance(const Evaluation& ev, const Kernel* kernel)
     }
     if (network) {
         return close ? networkAdvice(ev, kernel, ", close to the roof")
-                     : "network-bound on " + upper(ev.binding)
+                     : "network-bound on " + toUpper(ev.binding)
                 + ", far from the roof: check that the transfers overlap compute and use every link";
     }
     if (compute) {

@@ -38,7 +38,7 @@ struct BandwidthLevel {
     std::vector<std::string> aliases;
     std::string source;
     bool estimate = false; // measured by a third party, derived or illustrative; drawn dashed
-    // Interconnect levels only (SPEC 6.6): what ONE chip injects into a ring collective on this
+    // Interconnect levels only (docs/model.md#collectives): what ONE chip injects into a ring collective on this
     // level, one direction, in B/s (not scaled by hardwareOnChips: it stays a per-chip figure), and
     // the time per hop of a collective in seconds. Absent: the serving model falls back to the
     // level's bandwidth per chip and a latency of 0, and says so in its assumptions.

@@ -14,7 +14,7 @@ struct LevelBytes {
     double bytes = 0.0;
 };
 
-// A kernel described by a template and its parameters (SPEC section 1, "Templates").
+// A kernel described by a template and its parameters (docs/model.md#templates).
 struct TemplateInstance {
     std::string name; // "matmul", "dot", ...
     std::map<std::string, double> params; // numeric parameters: m, k, n, chips, ...

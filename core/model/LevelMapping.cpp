@@ -9,16 +9,6 @@
 namespace roofscope {
 
 namespace {
-std::string upper(std::string text)
-{
-    for (char& c : text) {
-        if (c >= 'a' && c <= 'z') {
-            c = static_cast<char>(c - 'a' + 'A');
-        }
-    }
-    return text;
-}
-
 bool startsWith(const std::string& text, std::string_view prefix)
 {
     return text.size() >= prefix.size() && std::string_view(text).substr(0, prefix.size()) == prefix;
@@ -134,11 +124,11 @@ std::string LevelMapping::note() const
     case LevelPlacement::Direct:
         return {};
     case LevelPlacement::MainMemory:
-        return upper(from) + " bytes counted on " + upper(to);
+        return toUpper(from) + " bytes counted on " + toUpper(to);
     case LevelPlacement::NextSlower:
-        return upper(from) + " bytes counted on " + upper(to) + " (the device has no " + upper(from) + ")";
+        return toUpper(from) + " bytes counted on " + toUpper(to) + " (the device has no " + toUpper(from) + ")";
     case LevelPlacement::Dropped:
-        return upper(from)
+        return toUpper(from)
             + (levelRank(from) ? " bytes not counted (the device has no level to take them)"
                                : " bytes not counted (no level of that name)");
     }

@@ -6,7 +6,7 @@
 
 namespace roofscope {
 
-// How the bytes a kernel names on one level are counted on a device (SPEC 6.2).
+// How the bytes a kernel names on one level are counted on a device (docs/model.md#where-bytes-are-counted).
 enum class LevelPlacement {
     Direct, // the device has the level (by name or alias)
     MainMemory, // a main-memory name (hbm, dram, gddr, lpddr, ddr, main) counted on the device's default level

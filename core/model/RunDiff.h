@@ -43,7 +43,7 @@ struct KernelChange {
     bool regression = false; // change > threshold
 };
 
-// Two runs of the same program compared kernel by kernel (SPEC 6.3). Kernels are matched by name;
+// Two runs of the same program compared kernel by kernel (docs/cli.md#diff). Kernels are matched by name;
 // the launches of a name are merged and compared by their mean time per launch, so a run with more
 // launches of a kernel is not a slower one.
 struct RunDiff {

@@ -14,7 +14,8 @@ struct DeviceSelection {
     std::string precision; // empty: each kernel's own precision
     std::vector<std::string> disabledLevels;
     bool visible = true;
-    // Overrides for this session (SPEC 6.1); chips > 1 uses the device N-wide (SPEC 6.4).
+    // Overrides for this session (docs/file-formats.md#sessions); chips > 1 uses the device N-wide
+    // (docs/model.md#a-device-used-n-chips-wide).
     int chips = 1;
     std::optional<double> priceDollars = std::nullopt; // purchase price per chip (USD)
     std::optional<double> pricePerHourDollars = std::nullopt; // rental price per chip (USD/h)

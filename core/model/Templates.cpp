@@ -159,7 +159,8 @@ std::vector<TemplateDefinition> buildDefinitions()
             const double bytes = p("kernels") * 2.0 * n * s;
             return TemplateWork { n * p("flops_per_element"), { { "default", bytes } }, 2.0 * n * s, computeDtype(t) };
         } });
-    // SPEC names flops_per_element and kernels of fused_chain without defaults: require them.
+    // The command line's template table (docs/cli.md#kernel-templates) gives flops_per_element and kernels of
+    // fused_chain no defaults: require them.
     for (auto& param : defs.back().parameters) {
         param.required = true;
     }

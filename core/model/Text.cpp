@@ -22,6 +22,41 @@ std::string toLower(std::string_view text)
     return out;
 }
 
+std::string toUpper(std::string_view text)
+{
+    std::string out(text);
+    for (char& c : out) {
+        if (c >= 'a' && c <= 'z') {
+            c = static_cast<char>(c - 'a' + 'A');
+        }
+    }
+    return out;
+}
+
+std::string indexedPath(const std::string& path, std::size_t index)
+{
+    return path + "[" + std::to_string(index) + "]";
+}
+
+std::string joined(const std::vector<std::string>& words, const std::string& separator)
+{
+    std::string out;
+    for (const auto& word : words) {
+        out += (out.empty() ? "" : separator) + word;
+    }
+    return out;
+}
+
+std::string padRight(const std::string& text, std::size_t width)
+{
+    return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
+}
+
+std::string tableCell(const std::string& text, std::size_t width)
+{
+    return text.size() < width ? text + std::string(width - text.size(), ' ') : text + ' ';
+}
+
 std::string trimmed(std::string_view text)
 {
     const auto isSpace = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };

@@ -11,8 +11,18 @@ namespace roofscope {
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b);
 std::string toLower(std::string_view text);
+std::string toUpper(std::string_view text); // ASCII letters only: level names ("hbm" -> "HBM")
+// A list element's place in a file: indexedPath("devices", 2) is "devices[2]".
+std::string indexedPath(const std::string& path, std::size_t index);
 std::string trimmed(std::string_view text);
 std::vector<std::string> split(std::string_view text, char separator);
+// The words with `separator` between them: joined({"a", "b"}, ", ") is "a, b".
+std::string joined(const std::vector<std::string>& words, const std::string& separator = " ");
+// `text` padded with spaces to `width` characters; a longer text is left as it is.
+std::string padRight(const std::string& text, std::size_t width);
+// A cell of a text table: padded to its column, and one wider than the column still ends in a space,
+// so that columns never run together.
+std::string tableCell(const std::string& text, std::size_t width);
 // Shortens a long name to at most `maxChars` characters with an ellipsis in the middle.
 std::string elide(std::string_view text, size_t maxChars);
 

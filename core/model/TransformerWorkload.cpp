@@ -12,8 +12,9 @@ namespace roofscope {
 
 namespace {
 
-constexpr std::array<const char*, 18> kNumeric { "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "batch",
-    "seq", "head_dim", "tp", "pp", "dp", "ep", "experts", "top_k", "shared_experts", "expert_ffn", "dense_layers" };
+constexpr std::array<const char*, 19> kNumeric { "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "batch",
+    "seq", "head_dim", "tp", "pp", "dp", "ep", "experts", "top_k", "shared_experts", "expert_ffn", "dense_layers",
+    "memory_utilization" };
 constexpr std::array<const char*, 11> kOptions { "phase", "attention", "ffn_gated", "dtype", "kv_dtype", "weight_dtype",
     "lm_head_dtype", "kv_shard", "causal", "logits", "tied_embeddings" };
 
@@ -63,6 +64,7 @@ std::string readShape(const TemplateInstance& t, TransformerConfig& c)
     c.batch = get("batch", 1.0);
     c.seq = get("seq", 0.0);
     c.headDimension = get("head_dim", 0.0);
+    c.memoryUtilization = get("memory_utilization", 1.0);
     if (c.headDimension <= 0.0 && std::fmod(c.hidden, c.heads) != 0.0) {
         return "transformer: hidden (" + numberText(c.hidden) + ") must be a multiple of heads (" + numberText(c.heads)
             + ") unless head_dim is given";
@@ -202,6 +204,16 @@ std::string readConfig(const TemplateInstance& t, TransformerConfig& c, bool all
             }
             return "transformer has no parameter '" + name + "' (it has " + names + ")";
         }
+        if (name == "memory_utilization") {
+            // The share of each chip's memory an engine may fill (vLLM's gpu_memory_utilization): a
+            // fraction, never above the whole.
+            if (!std::isfinite(value) || value <= 0.0 || value > 1.0) {
+                return "transformer parameter memory_utilization must be above 0 and at most 1 (the share of each "
+                       "chip's memory the engine may use), got "
+                    + formatNumber(value, 8);
+            }
+            continue;
+        }
         const double lowest = mayBeZero(name) ? 0.0 : 1.0;
         if (!std::isfinite(value) || value < lowest || value > 1e12
             || (!allowFractional && std::floor(value) != value)) {
@@ -265,7 +277,7 @@ double transformerParameter(const TemplateInstance& instance, const std::string&
     if (name == "expert_ffn") {
         return transformerParameter(instance, "ffn");
     }
-    return name == "batch" || name == "tp" || name == "pp" || name == "dp" ? 1.0 : 0.0;
+    return name == "batch" || name == "tp" || name == "pp" || name == "dp" || name == "memory_utilization" ? 1.0 : 0.0;
 }
 
 bool isKernelGroup(const Kernel& kernel)

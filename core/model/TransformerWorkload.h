@@ -7,11 +7,11 @@
 
 namespace roofscope {
 
-// One transformer step (SPEC 6.4 and 6.6, `workload transformer`), read from a template instance
-// named "transformer": numeric parameters in `params`, the rest (phase, attention, ffn_gated, the
+// One transformer step (docs/model.md#serving-a-transformer, `workload transformer`), read from a template
+// instance named "transformer": numeric parameters in `params`, the rest (phase, attention, ffn_gated, the
 // dtypes, kv_shard, causal, logits, tied_embeddings) in `options`. The serving model built on it
-// (model/serving/) expands the step on N chips: tensor (tp), pipeline (pp), data (dp) and expert
-// (ep) parallelism, mixture-of-experts layers, collectives on the scale-up link.
+// (model/serving/) expands the step on N chips: tensor (tp), pipeline (pp), data (dp) and expert (ep)
+// parallelism, mixture-of-experts layers, collectives on the scale-up link.
 struct TransformerConfig {
     double layers = 0.0;
     double hidden = 0.0;
@@ -43,6 +43,9 @@ struct TransformerConfig {
     double sharedExperts = 0.0; // experts every token goes through
     double expertFfn = 0.0; // width of one expert; default ffn
     double denseLayers = 0.0; // leading layers that keep the dense FFN
+    // The share of each chip's memory the serving engine may fill (weights, cache, activations); the
+    // rest is the engine's reserve. 1 (the default) is the bound: the whole capacity the driver reports.
+    double memoryUtilization = 1.0;
 
     double headDim() const { return headDimension > 0.0 ? headDimension : hidden / heads; }
     double chips() const { return tp * pp * dp; }

@@ -165,7 +165,7 @@ private Q_SLOTS:
         QVERIFY(text.out.contains("memory-bound"));
     }
 
-    // resources/examples/sharded-matmul.yaml, every row derived by hand from the template (SPEC 1:
+    // resources/examples/sharded-matmul.yaml, every row derived by hand from the template (docs/model.md#templates:
     // per chip F = 2bdf / chips, HBM bytes s (bd/chips + df/chips + bf), ICI bytes 2 (chips-1)/chips s b f,
     // s = 2 for bf16, d = f = 8192) and the device files (TPU v5e: 197 TFLOP/s bf16, HBM 820 GB/s as the
     // file uses to match the guide, ICI 45 GB/s; TPU v5p: 459 TFLOP/s, HBM 2.76 TB/s, ICI 100 GB/s).
@@ -336,7 +336,7 @@ private Q_SLOTS:
             const double shares = device["compute_share"].get<double>() + device["memory_share"].get<double>()
                 + device["network_share"].get<double>();
             QVERIFY(std::abs(shares - 1.0) < 1e-12);
-            // SPEC 6.2: every device says what its figures rest on, and why one is null.
+            // docs/comparisons.md: every device says what its figures rest on, and why one is null.
             for (const char* key : { "complete", "left_out", "roofs", "chips", "price_usd", "price_usd_per_hour",
                      "flops_per_s_per_usd", "flops_per_s_per_w", "workload_cost_usd", "notes", "comparable",
                      "like_for_like", "unlike", "rank", "level_notes" }) {

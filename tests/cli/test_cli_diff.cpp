@@ -13,7 +13,7 @@ using namespace roofscope::test;
 namespace {
 const QString kRuns = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/runs/");
 
-nlohmann::json json(const QByteArray& text)
+nlohmann::json diffJson(const QByteArray& text)
 {
     return nlohmann::json::parse(text.toStdString(), nullptr, false);
 }
@@ -36,7 +36,7 @@ private Q_SLOTS:
     {
         const Run run = runRoofscope({ "diff", kRuns + "before.csv", kRuns + "after-slower.csv", "--json" });
         QVERIFY2(run.exitCode == 3, run.err.constData());
-        const auto d = json(run.out);
+        const auto d = diffJson(run.out);
         QVERIFY2(d.is_object(), run.out.constData());
         QCOMPARE(d["threshold"].get<double>(), 0.05);
         QCOMPARE(d["regressions"].get<int>(), 1);
@@ -70,7 +70,7 @@ private Q_SLOTS:
     {
         const Run run = runRoofscope({ "diff", kRuns + "before.csv", kRuns + "after-faster.csv", "--json" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        const auto d = json(run.out);
+        const auto d = diffJson(run.out);
         QCOMPARE(d["regressions"].get<int>(), 0);
         QCOMPARE(d["kernels"].size(), size_t(4));
         QVERIFY(d["only_before"].empty());
@@ -100,7 +100,7 @@ private Q_SLOTS:
         const Run run = runRoofscope(
             { "diff", kRuns + "before.csv", kRuns + "after-slower.csv", "--threshold", threshold, "--json" });
         QCOMPARE(run.exitCode, exitCode);
-        QCOMPARE(json(run.out)["regressions"].get<int>(), regressions);
+        QCOMPARE(diffJson(run.out)["regressions"].get<int>(), regressions);
     }
 
     // Sessions with one run each, and a device for the fraction of roof.
@@ -109,7 +109,7 @@ private Q_SLOTS:
         Run run = runRoofscope(
             { "diff", kRuns + "before.yaml", kRuns + "after.yaml", "--hardware", "nvidia-h100-sxm", "--json" });
         QVERIFY2(run.exitCode == 3, run.err.constData());
-        const auto d = json(run.out);
+        const auto d = diffJson(run.out);
         QCOMPARE(d["regressions"].get<int>(), 1);
         QCOMPARE(d["hardware"].get<std::string>(), std::string("nvidia-h100-sxm"));
         const auto* softmax = kernelNamed(d, "softmax");
@@ -177,7 +177,7 @@ private Q_SLOTS:
     {
         Run run = runRoofscope({ "table", "--session", kRuns + "after.yaml", "--format", "json" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        const auto rows = json(run.out);
+        const auto rows = diffJson(run.out);
         QCOMPARE(rows.size(), size_t(5)); // the session's kernel and the run's four, on one device
         QCOMPARE(rows[2]["kernel"].get<std::string>(), std::string("softmax"));
         QCOMPARE(rows[2]["measured_s"].get<double>(), 0.0026);

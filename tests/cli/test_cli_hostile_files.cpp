@@ -20,9 +20,9 @@ using namespace roofscope::test;
 
 namespace {
 
-const QString kData = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/");
+const QString kHostileFilesData = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/");
 
-QByteArray threeKernels()
+QByteArray threeKernelsCsv()
 {
     return "name,flops,bytes,seconds\ngemm,2e12,1e9,0.010\nsoftmax,1e9,4e9,0.003\nlayernorm,5e8,2e9,0.002\n";
 }
@@ -181,7 +181,7 @@ private Q_SLOTS:
     void aSessionRunObeysMaxSize()
     {
         QTemporaryDir home;
-        writeFile(home.filePath("k.csv"), threeKernels());
+        writeFile(home.filePath("k.csv"), threeKernelsCsv());
         writeFile(home.filePath("s.yaml"),
             "schema: roofscope-session/1\ntitle: t\ndevices: [nvidia-h100-sxm]\nruns:\n"
             "  - {name: r, file: k.csv, format: csv}\n");
@@ -201,7 +201,7 @@ private Q_SLOTS:
     void ncuPassesInOneFileAreMerged()
     {
         QTemporaryDir home;
-        const QString split = kData + "ncu-split/";
+        const QString split = kHostileFilesData + "ncu-split/";
         QByteArray all;
         for (const char* pass : { "time.csv", "flops.csv", "bytes.csv" }) {
             all += "==PROF== Disconnected from process 15249\n" + readFile(split + pass);
@@ -295,7 +295,7 @@ private Q_SLOTS:
     void aWalDatabaseIsReadWithoutWritingBesideIt()
     {
         QTemporaryDir home;
-        QByteArray db = readFile(kData + "rocprof-db/analysis.db");
+        QByteArray db = readFile(kHostileFilesData + "rocprof-db/analysis.db");
         QVERIFY(db.size() > 100);
         db[18] = 2; // the header's file format versions: 2 is WAL mode
         db[19] = 2;
@@ -427,7 +427,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, message);
         QFETCH(QByteArray, notSaid);
         QTemporaryDir home;
-        writeFile(home.filePath("k.csv"), threeKernels());
+        writeFile(home.filePath("k.csv"), threeKernelsCsv());
         const Run run = runShell(command, home.path());
         const QByteArray all = run.out + run.err;
         QVERIFY2(run.exitCode == exitCode, all.constData());

@@ -16,7 +16,7 @@
 using namespace roofscope::test;
 
 namespace {
-const QString kData = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/");
+const QString kImportFormatsData = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/import/");
 
 nlohmann::json tableJson(const QString& session, const QStringList& extra = {})
 {
@@ -34,8 +34,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString session = dir.filePath("mi300x.yaml");
-        Run run = runRoofscope({ "import", "rocprof", kData + "rocprof-compute-mi300x", "-o", session, "--inline",
-            "--hardware", "amd-instinct-mi300x" });
+        Run run = runRoofscope({ "import", "rocprof", kImportFormatsData + "rocprof-compute-mi300x", "-o", session,
+            "--inline", "--hardware", "amd-instinct-mi300x" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
         QVERIFY2(readFile(session).contains("hbm: 16792832"), readFile(session).constData());
@@ -66,7 +66,8 @@ private Q_SLOTS:
     void ncuTensorRuleNamed()
     {
         QTemporaryDir dir;
-        Run run = runRoofscope({ "import", "ncu", kData + "ncu-wide/raw.csv", "-o", dir.filePath("s.yaml") });
+        Run run
+            = runRoofscope({ "import", "ncu", kImportFormatsData + "ncu-wide/raw.csv", "-o", dir.filePath("s.yaml") });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.err.contains("tensor-core instructions not counted as FLOPs: compute capability 9.0"),
             run.err.constData());
@@ -96,7 +97,7 @@ private Q_SLOTS:
     // Time, FLOP and byte passes of output.csv in three files: one kernel, merged.
     void ncuSplitRun()
     {
-        std::ifstream in((kData + "ncu/output.csv").toStdString(), std::ios::binary);
+        std::ifstream in((kImportFormatsData + "ncu/output.csv").toStdString(), std::ios::binary);
         std::string header;
         std::getline(in, header);
         std::string parts[3] = { header + "\n", header + "\n", header + "\n" };
@@ -125,12 +126,14 @@ private Q_SLOTS:
     // sigma_gpp_gpu_29 (22.765 s) became sigma_gpp_gpu_34 (30.49 s): paired, +33.9 %, a regression.
     void diffPairsRenamedKernel()
     {
-        Run run = runRoofscope({ "diff", kData + "ncu/output.csv", kData + "ncu/output1.csv" });
+        Run run
+            = runRoofscope({ "diff", kImportFormatsData + "ncu/output.csv", kImportFormatsData + "ncu/output1.csv" });
         QCOMPARE(run.exitCode, 3);
         QVERIFY2(run.out.contains("paired by name without its numeric suffix: sigma_gpp_gpu_29 -> sigma_gpp_gpu_34"),
             run.out.constData());
         QVERIFY2(run.out.contains("+33.9 %"), run.out.constData());
-        run = runRoofscope({ "diff", kData + "ncu/output.csv", kData + "ncu/output1.csv", "--exact-names" });
+        run = runRoofscope(
+            { "diff", kImportFormatsData + "ncu/output.csv", kImportFormatsData + "ncu/output1.csv", "--exact-names" });
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.out.contains("only before: sigma_gpp_gpu_29"), run.out.constData());
     }
@@ -140,8 +143,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString session = dir.filePath("s.yaml");
-        Run run = runRoofscope({ "import", "jax", kData + "jax/named_costs.json", "-o", session, "--inline",
-            "--hardware", "nvidia-h100-sxm" });
+        Run run = runRoofscope({ "import", "jax", kImportFormatsData + "jax/named_costs.json", "-o", session,
+            "--inline", "--hardware", "nvidia-h100-sxm" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
         QVERIFY2(run.err.contains("'custom_call': flops is -1.0"), run.err.constData());
@@ -158,8 +161,8 @@ private Q_SLOTS:
         const QString session = dir.filePath("s.yaml");
         QVERIFY(QDir().mkpath(dir.filePath("devices")));
         const QString device = dir.filePath("devices/tpu.yaml");
-        Run run = runRoofscope(
-            { "import", "xprof", kData + "xprof/roofline_model.json", "-o", session, "--hardware-out", device });
+        Run run = runRoofscope({ "import", "xprof", kImportFormatsData + "xprof/roofline_model.json", "-o", session,
+            "--hardware-out", device });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("wrote 3 kernels"), run.out.constData());
         QVERIFY2(readFile(device).contains("id: xprof-tpu-v5-lite"), readFile(device).constData());
@@ -168,7 +171,8 @@ private Q_SLOTS:
         QVERIFY2(rows.is_array() && rows.size() == 3, rows.dump().c_str());
         QCOMPARE(rows[0]["kernel"].get<std::string>(), std::string("fusion.1"));
         // Without --hardware-out the kernels come alone, and the output says so.
-        run = runRoofscope({ "import", "xprof", kData + "xprof/roofline_model.json", "-o", dir.filePath("k.yaml") });
+        run = runRoofscope(
+            { "import", "xprof", kImportFormatsData + "xprof/roofline_model.json", "-o", dir.filePath("k.yaml") });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.err.contains("give --hardware-out FILE"), run.err.constData());
     }
@@ -183,7 +187,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(dir.filePath("devices")));
         const QString session = dir.filePath("s.yaml");
         const QString device = dir.filePath("devices/db.yaml");
-        const QString db = kData + "rocprof-db/analysis.db";
+        const QString db = kImportFormatsData + "rocprof-db/analysis.db";
         Run run = runRoofscope({ "import", "rocprof-db", db, "-o", session, "--inline", "--hardware-out", device });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY2(run.out.contains("wrote 1 kernel"), run.out.constData());
@@ -197,7 +201,8 @@ private Q_SLOTS:
         ROOFSCOPE_COMPARE_REL(rows[0]["measured_s"].get<double>(), 20e-6, 1e-12);
         // The device's levels are the roofline.csv ones (HBMBw 1388.7961 GB/s, ...).
         const QString csvDevice = dir.filePath("csv.yaml");
-        run = runRoofscope({ "import", "rocprof", kData + "rocprof-compute/roofline.csv", "-o", csvDevice });
+        run = runRoofscope(
+            { "import", "rocprof", kImportFormatsData + "rocprof-compute/roofline.csv", "-o", csvDevice });
         QVERIFY2(run.exitCode == 0, run.err.constData());
         auto levels = [](const QByteArray& text) {
             QList<QByteArray> out;
@@ -220,7 +225,8 @@ private Q_SLOTS:
             "schema: roofscope-session/1\ntitle: t\nruns:\n  - name: db\n    file: " + db.toUtf8() + "\n");
         QCOMPARE(
             tableJson(dir.filePath("r.yaml"), { "--hardware-dir", dir.filePath("devices") }).size(), std::size_t { 1 });
-        run = runRoofscope({ "import", "rocprof-db", kData + "plain/kernels.csv", "-o", dir.filePath("x.yaml") });
+        run = runRoofscope(
+            { "import", "rocprof-db", kImportFormatsData + "plain/kernels.csv", "-o", dir.filePath("x.yaml") });
         QVERIFY(run.exitCode != 0);
         QVERIFY2(run.err.contains("kernels.csv") && run.err.contains("not an SQLite database"), run.err.constData());
         QVERIFY(!QFile::exists(dir.filePath("x.yaml")));
@@ -233,8 +239,8 @@ private Q_SLOTS:
         const QString session = dir.filePath("s.yaml");
         writeFile(session,
             "schema: roofscope-session/1\ntitle: t\nruns:\n  - name: model\n    file: "
-                + (kData + "jax/matmul_cost.json").toUtf8()
-                + "\n  - name: tpu\n    file: " + (kData + "xprof/roofline_model.json").toUtf8() + "\n");
+                + (kImportFormatsData + "jax/matmul_cost.json").toUtf8()
+                + "\n  - name: tpu\n    file: " + (kImportFormatsData + "xprof/roofline_model.json").toUtf8() + "\n");
         const auto rows = tableJson(session);
         QVERIFY2(rows.is_array() && rows.size() == 4, rows.dump().c_str());
         QCOMPARE(rows[0]["kernel"].get<std::string>(), std::string("matmul_cost"));

@@ -220,8 +220,8 @@ private Q_SLOTS:
     // layers=1, hidden=8, heads=2, kv_heads=1, ffn=16, vocab=32, batch=2, seq=4, decode, bf16, on an
     // ad-hoc 1 TFLOP/s, 1 GB/s device: every kernel is memory-bound (intensity < 1000), so the step's
     // T_min is its bytes / 1 GB/s. Bytes by hand: norm 3 x 128, q 192, k 112, v 112, scores 96,
-    // values 96, o 192, gate/up/down 3 x 352, the gated FFN's activation 3 x 2 x 16 x 2 = 192 (SPEC
-    // 6.6), logits 672.
+    // values 96, o 192, gate/up/down 3 x 352, the gated FFN's activation 3 x 2 x 16 x 2 = 192
+    // (docs/model.md#kernels-of-one-step), logits 672.
     void workloadTransformerTinyStep()
     {
         const auto j = runJson({ "workload", "transformer", "--param",
@@ -273,7 +273,7 @@ private Q_SLOTS:
         QVERIFY2(table.exitCode == 0, table.err.constData());
         const auto rows = nlohmann::json::parse(table.out.toStdString());
         // 14 kernels of the step on the device's 8 chips (tp = 8: the gated FFN's ffn_act and the two
-        // all-reduces among them), then the group's serving row (SPEC 6.6).
+        // all-reduces among them), then the group's serving row (docs/serving.md).
         QCOMPARE(rows.size(), size_t(15));
         QCOMPARE(rows[14]["kernel"].get<std::string>(), std::string("llama"));
         QCOMPARE(rows[14]["group"].get<std::string>(), std::string("transformer"));

@@ -1,5 +1,5 @@
 #include "TestMain.h"
-// The serving model on the command line (SPEC 6.6), run as a real process: `workload transformer`
+// The serving model on the command line (docs/serving.md), run as a real process: `workload transformer`
 // with memory, collectives and cost, `sweep`/`map --kernel transformer`, and the serving keys of
 // `table` and `compare` for a session with transformer groups. Expected numbers by hand below.
 #include "TestUtil.h"
@@ -41,7 +41,8 @@ class TestCliServing : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    // Every key of SPEC 6.6 on 8 x H100 with a price and a TDP from the command line.
+    // Every serving key (servingStepToJson, io/ServingJson.h) on 8 x H100 with a price and a TDP from the
+    // command line.
     void workloadJsonCarriesTheServingKeys()
     {
         const auto j = runJson({ "workload", "transformer", "--param", kLlama, "--hardware", "nvidia-h100-sxm",
@@ -53,8 +54,9 @@ private Q_SLOTS:
                  "assumptions", "memory", "parallel", "chips", "roofs", "kernels" }) {
             QVERIFY2(d.contains(key), key);
         }
-        for (const char* key : { "weights_bytes", "kv_cache_bytes", "activations_bytes", "per_chip_bytes",
-                 "capacity_per_chip_bytes", "fits", "max_batch" }) {
+        for (const char* key :
+            { "weights_bytes", "kv_cache_bytes", "activations_bytes", "per_chip_bytes", "capacity_per_chip_bytes",
+                "device_capacity_per_chip_bytes", "memory_utilization", "fits", "max_batch" }) {
             QVERIFY2(d["memory"].contains(key), key);
         }
         QCOMPARE(d["parallel"]["tp"].get<double>(), 8.0);
@@ -105,6 +107,25 @@ private Q_SLOTS:
         QVERIFY(text.out.contains("assumed: no hourly price"));
     }
 
+    // An engine's reserve as the parameter memory_utilization: on 8 x H100 at 0.9, each chip may fill
+    // 0.9 x 81,559 MiB; max_batch = floor((76,968,728,985.6 - 17,638,426,624) / 167,821,312) = 353
+    // (404 with the whole capacity, batchSweepEndsAtMaxBatch). The text output says which share counted.
+    void memoryUtilizationOnTheCommandLine()
+    {
+        const auto j = runJson({ "workload", "transformer", "--param", kLlama + ",memory_utilization=0.9", "--hardware",
+            "nvidia-h100-sxm", "--chips", "8", "--json" });
+        QVERIFY(j.is_object());
+        const auto& m = j["devices"][0]["memory"];
+        QCOMPARE(m["memory_utilization"].get<double>(), 0.9);
+        QCOMPARE(m["device_capacity_per_chip_bytes"].get<double>(), 81559.0 * 1024 * 1024);
+        QCOMPARE(m["capacity_per_chip_bytes"].get<double>(), 81559.0 * 1024 * 1024 * 0.9);
+        QCOMPARE(m["max_batch"].get<double>(), 353.0);
+        const Run text = runRoofscope({ "workload", "transformer", "--param", kLlama + ",memory_utilization=0.9",
+            "--hardware", "nvidia-h100-sxm", "--chips", "8" });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("90 % of each chip's memory (memory_utilization)"), text.out.constData());
+    }
+
     void badServingInputExitsWithTwo_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -122,6 +143,9 @@ private Q_SLOTS:
             << (QStringList(base) << "--param" << kLlama + ",top_k=2") << "need experts";
         QTest::newRow("unknown kv_shard")
             << (QStringList(base) << "--param" << kLlama + ",kv_shard=heads") << "kv_shard must be replicate or batch";
+        QTest::newRow("memory_utilization above 1")
+            << (QStringList(base) << "--param" << kLlama + ",memory_utilization=1.2")
+            << "memory_utilization must be above 0 and at most 1";
         QTest::newRow("sweep of an unknown parameter") << QStringList { "sweep", "--hardware", "nvidia-h100-sxm",
             "--kernel", "transformer", "--param", kLlama, "--vary", "width=1:8" }
                                                        << "no parameter 'width'";

@@ -1,4 +1,4 @@
-// The interactive HTML export (SPEC 6.5) in a real browser: `roofscope export -o OUT.html`, then
+// The interactive HTML export (docs/cli.md#export) in a real browser: `roofscope export -o OUT.html`, then
 // headless Chromium loads the page (offline, from a file), runs its script and dumps the DOM; the
 // checks read what the page shows after the script ran: the chart's SVG and tables are there, a
 // marker's tooltip holds its evaluation, and a device switched off in the legend hides its roofs,

@@ -44,7 +44,8 @@ std::vector<std::string> splitCsvLine(const std::string& line)
     return cells;
 }
 
-Kernel rawKernel(const std::string& name, const std::string& precision, double flops, double hbmBytes, double count)
+Kernel comparisonKernel(
+    const std::string& name, const std::string& precision, double flops, double hbmBytes, double count)
 {
     Kernel kernel;
     kernel.name = name;
@@ -65,9 +66,9 @@ Session basisSession(bool sustained, bool withFp64, const std::vector<std::strin
     Session session;
     session.devices.push_back({ "sustained-device", "", disabledOnFirst, true });
     session.devices.push_back({ "peak-device", "", {}, true });
-    session.kernels.push_back(rawKernel("gemm", "bf16", 1e12, 1e9, 2.0));
+    session.kernels.push_back(comparisonKernel("gemm", "bf16", 1e12, 1e9, 2.0));
     if (withFp64) {
-        session.kernels.push_back(rawKernel("fp64-solve", "fp64", 1e11, 1e9, 1.0));
+        session.kernels.push_back(comparisonKernel("fp64-solve", "fp64", 1e11, 1e9, 1.0));
     }
     session.view.sustained = sustained;
     return session;
@@ -396,8 +397,8 @@ private Q_SLOTS:
         QVERIFY(blankReason(comparison.entries[0], ComparisonColumn::PerWatt).empty());
     }
 
-    // SPEC 6.2: chips, purchase and rental prices from the session's device entry, and the cost of the
-    // workload; per dollar follows the entry's price.
+    // docs/model.md#workload-totals-and-the-comparison: chips, purchase and rental prices from the
+    // session's device entry, and the cost of the workload; per dollar follows the entry's price.
     void pricesFromTheSessionEntry()
     {
         HardwareDatabase db;

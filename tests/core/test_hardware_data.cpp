@@ -94,6 +94,7 @@ const PinnedCapacity kCapacities[] = {
     { "nvidia-l4", 23034 * kMiB }, // nvidia-smi
     { "nvidia-rtx-4090", 24564 * kMiB }, // nvidia-smi
     { "nvidia-rtx-5090", 32607 * kMiB }, // nvidia-smi
+    { "nvidia-rtx-pro-6000-blackwell-server", 97887 * kMiB }, // nvidia-smi
     { "nvidia-grace-cpu-superchip", 960e9 }, // estimate
     { "amd-instinct-mi300x", 206141652992.0 }, // rocm-smi
     { "amd-instinct-mi325x", 256 * kGiB }, // estimate
@@ -305,9 +306,10 @@ Findings thirdPartyMarkedEstimate(const Hardware& hw)
     return out;
 }
 
-// SPEC 6.6: the scale-up level (the first interconnect) of every multi-chip part gives what one chip
-// injects into a ring (collective_bandwidth, one direction) and a per-hop latency, sourced or marked
-// estimate; the notes state the direction convention of the link figures. CPUs are single parts here.
+// The serving model's collectives (docs/model.md#collectives): the scale-up level (the first interconnect)
+// of every multi-chip part gives what one chip injects into a ring (collective_bandwidth, one direction)
+// and a per-hop latency, sourced or marked estimate; the notes state the direction convention of the link
+// figures. CPUs are single parts here.
 Findings scaleUpLinkHasCollectiveFigures(const Hardware& hw)
 {
     Findings out;
@@ -424,7 +426,7 @@ Findings nvidiaDataCentreHasL1(const Hardware& hw)
     return out;
 }
 
-QByteArray joined(const Findings& findings)
+QByteArray joinedFindings(const Findings& findings)
 {
     QStringList lines;
     for (const auto& f : findings) {
@@ -467,7 +469,8 @@ private Q_SLOTS:
                  "nvidia-gb300", "nvidia-l40s", "nvidia-l4", "nvidia-h20", "nvidia-rtx-4090", "nvidia-rtx-5090",
                  "nvidia-a100-sxm-40gb", "nvidia-h100-pcie", "amd-instinct-mi355x", "amd-instinct-mi350x",
                  "amd-instinct-mi250x", "intel-gaudi-2", "aws-trainium2", "aws-trainium3", "aws-inferentia2",
-                 "intel-xeon-6980p", "amd-epyc-9965", "nvidia-grace-cpu-superchip", "apple-m4-max", "nvidia-gh200" }) {
+                 "intel-xeon-6980p", "amd-epyc-9965", "nvidia-grace-cpu-superchip", "apple-m4-max", "nvidia-gh200",
+                 "nvidia-rtx-pro-6000-blackwell-server" }) {
             QTest::newRow(id) << id;
         }
     }
@@ -565,16 +568,16 @@ private Q_SLOTS:
         QFETCH(QString, id);
         const Hardware* hw = m_db.find(id.toStdString());
         QVERIFY(hw);
-        QVERIFY2(fp8TwiceBf16(*hw).empty(), joined(fp8TwiceBf16(*hw)));
-        QVERIFY2(sparseTwiceDense(*hw).empty(), joined(sparseTwiceDense(*hw)));
-        QVERIFY2(everySourceUsed(*hw).empty(), joined(everySourceUsed(*hw)));
-        QVERIFY2(urlsWellFormed(*hw).empty(), joined(urlsWellFormed(*hw)));
-        QVERIFY2(thirdPartyMarkedEstimate(*hw).empty(), joined(thirdPartyMarkedEstimate(*hw)));
-        QVERIFY2(nvidiaDataCentreHasL1(*hw).empty(), joined(nvidiaDataCentreHasL1(*hw)));
-        QVERIFY2(scaleUpLinkHasCollectiveFigures(*hw).empty(), joined(scaleUpLinkHasCollectiveFigures(*hw)));
-        QVERIFY2(capacitiesSourced(*hw).empty(), joined(capacitiesSourced(*hw)));
-        QVERIFY2(capacityPinned(*hw).empty(), joined(capacityPinned(*hw)));
-        QVERIFY2(launchOverheadSourced(*hw).empty(), joined(launchOverheadSourced(*hw)));
+        QVERIFY2(fp8TwiceBf16(*hw).empty(), joinedFindings(fp8TwiceBf16(*hw)));
+        QVERIFY2(sparseTwiceDense(*hw).empty(), joinedFindings(sparseTwiceDense(*hw)));
+        QVERIFY2(everySourceUsed(*hw).empty(), joinedFindings(everySourceUsed(*hw)));
+        QVERIFY2(urlsWellFormed(*hw).empty(), joinedFindings(urlsWellFormed(*hw)));
+        QVERIFY2(thirdPartyMarkedEstimate(*hw).empty(), joinedFindings(thirdPartyMarkedEstimate(*hw)));
+        QVERIFY2(nvidiaDataCentreHasL1(*hw).empty(), joinedFindings(nvidiaDataCentreHasL1(*hw)));
+        QVERIFY2(scaleUpLinkHasCollectiveFigures(*hw).empty(), joinedFindings(scaleUpLinkHasCollectiveFigures(*hw)));
+        QVERIFY2(capacitiesSourced(*hw).empty(), joinedFindings(capacitiesSourced(*hw)));
+        QVERIFY2(capacityPinned(*hw).empty(), joinedFindings(capacityPinned(*hw)));
+        QVERIFY2(launchOverheadSourced(*hw).empty(), joinedFindings(launchOverheadSourced(*hw)));
     }
 
     // Every pinned capacity names a shipped device (else the table is stale).
@@ -589,7 +592,7 @@ private Q_SLOTS:
     void noDensePeakIsAnotherPartsSparseFigure()
     {
         const Findings findings = denseIsNotAnotherSparse(m_db.devices());
-        QVERIFY2(findings.empty(), joined(findings));
+        QVERIFY2(findings.empty(), joinedFindings(findings));
         // Every listed coincidence still occurs (else the list is stale).
         for (const auto& c : kCoincidences) {
             const Hardware* dense = m_db.find(c.denseId);

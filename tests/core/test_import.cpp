@@ -261,7 +261,7 @@ private Q_SLOTS:
         // The misspelled companions are read: hbmBwHigh 1389.358, MFMAFI8OpsLow 165934.58.
         QVERIFY2(hw.notes.find("HBMBw 1388.23-1389.36 GB/s") != std::string::npos, hw.notes.c_str());
         QVERIFY2(hw.notes.find("MFMAI8Ops 165935-166917 GOP/s") != std::string::npos, hw.notes.c_str());
-        QVERIFY2(hw.notes.find("1638.4 GB/s") != std::string::npos, hw.notes.c_str()); // sysinfo's spec HBM
+        QVERIFY2(hw.notes.find("1638.4 GB/s") != std::string::npos, hw.notes.c_str()); // sysinfo's specified HBM
     }
 
     void rocprofOtherDevice()

@@ -22,7 +22,7 @@ using roofscope::test::mentions;
 using roofscope::test::messages;
 
 namespace {
-const std::string kData = ROOFSCOPE_TEST_DATA_DIR "/import/";
+const std::string kFormatsData = ROOFSCOPE_TEST_DATA_DIR "/import/";
 
 void writeFile(const std::string& path, const std::string& text)
 {
@@ -46,7 +46,7 @@ bool loadsBack(const ImportResult& r)
     return loadSessionText(sessionToYaml(session), "t.yaml").session.has_value();
 }
 
-const double kGiB = 1024.0 * 1024.0 * 1024.0;
+const double kFormatsGiB = 1024.0 * 1024.0 * 1024.0;
 } // namespace
 
 class TestImportFormats : public QObject {
@@ -59,7 +59,7 @@ private Q_SLOTS:
     // Dispatches 1, 2: RDREQ 65,782: 16,792,960 B; 12,760 ns and 12,719 ns.
     void mi300xHbmFromEa0Counters()
     {
-        const auto r = importRocprof({ kData + "rocprof-compute-mi300x" });
+        const auto r = importRocprof({ kFormatsData + "rocprof-compute-mi300x" });
         QVERIFY2(r.ok(), messages(r).c_str());
         QCOMPARE(r.kernels.size(), size_t(3));
         const std::vector<double> hbm { 8388608.0 + 244.0 * 64 + 8388608.0, 8388608.0 + 246.0 * 64 + 8388608.0,
@@ -152,7 +152,7 @@ private Q_SLOTS:
     // kernel's 1,048,576 tensor instructions are no longer 512 FLOPs each; its fp16 FLOPs stay.
     void ncuHopperFileHasNoTensorGuess()
     {
-        const auto r = importNcuCsv(kData + "ncu-wide/raw.csv");
+        const auto r = importNcuCsv(kFormatsData + "ncu-wide/raw.csv");
         QVERIFY2(r.ok() && r.kernels.size() >= 2, messages(r).c_str());
         const ImportedKernel& flash = r.kernels[1];
         QCOMPARE(flopsOf(flash, "tensor"), 0.0);
@@ -192,7 +192,7 @@ private Q_SLOTS:
     // must equal the whole file's: FP64 1,963,812,210,336 + FP32 49,082,724,716 FLOPs.
     void ncuSplitRunMerged()
     {
-        std::ifstream in(kData + "ncu/output.csv", std::ios::binary);
+        std::ifstream in(kFormatsData + "ncu/output.csv", std::ios::binary);
         std::string header;
         std::getline(in, header);
         std::string time = header + "\n";
@@ -216,7 +216,7 @@ private Q_SLOTS:
         bool split = false;
         const auto r = importNcuFiles(files, {}, &split);
         QVERIFY2(r.ok() && split && r.kernels.size() == 1, messages(r).c_str());
-        const auto whole = importNcuCsv(kData + "ncu/output.csv");
+        const auto whole = importNcuCsv(kFormatsData + "ncu/output.csv");
         QCOMPARE(r.kernels[0].kernel.name, std::string("sigma_gpp_gpu_29"));
         QCOMPARE(r.kernels[0].kernel.flops, 1963812210336.0 + 49082724716.0);
         QCOMPARE(r.kernels[0].kernel.bytes.size(), whole.kernels[0].kernel.bytes.size());
@@ -238,7 +238,8 @@ private Q_SLOTS:
         QVERIFY2(mentions(partial, "1 launch could not be merged: 'sigma_gpp_gpu_29' (ID 1) only in time.csv"),
             messages(partial).c_str());
         // Complete files stay apart: two programs, two kernels.
-        const auto two = importNcuFiles({ kData + "ncu/output.csv", kData + "ncu/output1.csv" }, {}, &split);
+        const auto two
+            = importNcuFiles({ kFormatsData + "ncu/output.csv", kFormatsData + "ncu/output1.csv" }, {}, &split);
         QVERIFY(!split);
         QCOMPARE(two.kernels.size(), size_t(2));
     }
@@ -252,10 +253,10 @@ private Q_SLOTS:
         QCOMPARE(withoutNumericSuffix("sm90"), std::string()); // digits without a separator: part of the name
         std::vector<Kernel> before;
         std::vector<Kernel> after;
-        for (const auto& k : importNcuCsv(kData + "ncu/output.csv").kernels) {
+        for (const auto& k : importNcuCsv(kFormatsData + "ncu/output.csv").kernels) {
             before.push_back(k.kernel);
         }
-        for (const auto& k : importNcuCsv(kData + "ncu/output1.csv").kernels) {
+        for (const auto& k : importNcuCsv(kFormatsData + "ncu/output1.csv").kernels) {
             after.push_back(k.kernel);
         }
         RunDiffOptions options;
@@ -281,8 +282,8 @@ private Q_SLOTS:
     // jax/make_fixtures.py: f32 matmul 1024^3: 2 x 1024^3 FLOPs, 3 matrices of 4 MiB.
     void jaxCostDict()
     {
-        QCOMPARE(detectImportFormat(kData + "jax/matmul_cost.json"), std::string("jax"));
-        const auto r = importJaxJson(kData + "jax/matmul_cost.json");
+        QCOMPARE(detectImportFormat(kFormatsData + "jax/matmul_cost.json"), std::string("jax"));
+        const auto r = importJaxJson(kFormatsData + "jax/matmul_cost.json");
         QVERIFY2(r.ok() && r.kernels.size() == 1 && r.diagnostics.empty(), messages(r).c_str());
         const Kernel& k = r.kernels[0].kernel;
         QCOMPARE(k.name, std::string("matmul_cost"));
@@ -295,7 +296,7 @@ private Q_SLOTS:
     // Older JAX: a list of per-device dicts, operand bytes spelled out and no total: 4 MiB in, 4 MiB out.
     void jaxPerDeviceList()
     {
-        const auto r = importJaxJson(kData + "jax/gelu_per_device.json");
+        const auto r = importJaxJson(kFormatsData + "jax/gelu_per_device.json");
         QVERIFY2(r.ok() && r.kernels.size() == 1, messages(r).c_str());
         QCOMPARE(r.kernels[0].kernel.flops, 8.0 * 1024 * 1024);
         QCOMPARE(bytesOn(r.kernels[0].kernel, "default"), 2.0 * 4194304);
@@ -306,7 +307,7 @@ private Q_SLOTS:
     // A dict of names in file order; flops -1 leaves one out, flops 0 warns.
     void jaxNamedCosts()
     {
-        const auto r = importJaxJson(kData + "jax/named_costs.json");
+        const auto r = importJaxJson(kFormatsData + "jax/named_costs.json");
         QVERIFY2(r.ok(), messages(r).c_str());
         QCOMPARE(r.kernels.size(), size_t(3));
         QCOMPARE(r.kernels[0].kernel.name, std::string("matmul"));
@@ -325,8 +326,8 @@ private Q_SLOTS:
     // 3e10 FLOPs; HBM 600 GiB/s and VMEM 2,000 + 1,000 GiB/s over 200 us.
     void xprofTable()
     {
-        QCOMPARE(detectImportFormat(kData + "xprof/roofline_model.json"), std::string("xprof"));
-        const auto r = importXprofJson(kData + "xprof/roofline_model.json");
+        QCOMPARE(detectImportFormat(kFormatsData + "xprof/roofline_model.json"), std::string("xprof"));
+        const auto r = importXprofJson(kFormatsData + "xprof/roofline_model.json");
         QVERIFY2(r.ok(), messages(r).c_str());
         QCOMPARE(r.kernels.size(), size_t(3));
         const Kernel& fusion = r.kernels[0].kernel;
@@ -334,14 +335,14 @@ private Q_SLOTS:
         QCOMPARE(fusion.count, 10.0);
         ROOFSCOPE_COMPARE_REL(*fusion.measuredSeconds, 200e-6, 1e-15);
         ROOFSCOPE_COMPARE_REL(fusion.flops, 3e10, 1e-15);
-        ROOFSCOPE_COMPARE_REL(bytesOn(fusion, "hbm"), 600.0 * kGiB * 200e-6, 1e-15);
-        ROOFSCOPE_COMPARE_REL(bytesOn(fusion, "vmem"), 3000.0 * kGiB * 200e-6, 1e-15);
+        ROOFSCOPE_COMPARE_REL(bytesOn(fusion, "hbm"), 600.0 * kFormatsGiB * 200e-6, 1e-15);
+        ROOFSCOPE_COMPARE_REL(bytesOn(fusion, "vmem"), 3000.0 * kFormatsGiB * 200e-6, 1e-15);
         QCOMPARE(bytesOn(fusion, "cmem"), -1.0);
         const Kernel& copy = r.kernels[1].kernel;
         QCOMPARE(copy.name, std::string("copy.3"));
         QCOMPARE(copy.count, 4.0);
         QCOMPARE(copy.flops, 0.0);
-        ROOFSCOPE_COMPARE_REL(bytesOn(copy, "hbm"), 700.0 * kGiB * 100e-6, 1e-15);
+        ROOFSCOPE_COMPARE_REL(bytesOn(copy, "hbm"), 700.0 * kFormatsGiB * 100e-6, 1e-15);
         // all-reduce.5: 500 GFLOP/s x 50 us = 2.5e7 FLOPs and no bytes: kept, compute-bound.
         const Kernel& reduce = r.kernels[2].kernel;
         ROOFSCOPE_COMPARE_REL(reduce.flops, 2.5e7, 1e-15);
@@ -353,8 +354,8 @@ private Q_SLOTS:
         const Hardware& hw = r.devices[0];
         QCOMPARE(hw.id, std::string("xprof-tpu-v5-lite"));
         QCOMPARE(hw.peak("bf16").value_or(0.0), 197000e9);
-        QCOMPARE(hw.findLevel("hbm")->bytesPerSecond, 763.0 * kGiB);
-        QCOMPARE(hw.findLevel("vmem")->bytesPerSecond, 12000.0 * kGiB);
+        QCOMPARE(hw.findLevel("hbm")->bytesPerSecond, 763.0 * kFormatsGiB);
+        QCOMPARE(hw.findLevel("vmem")->bytesPerSecond, 12000.0 * kFormatsGiB);
         QVERIFY(!hw.findLevel("cmem"));
         const auto loaded = loadHardwareText(hardwareToYaml(hw), "d.yaml");
         QVERIFY2(

@@ -14,7 +14,7 @@
 using namespace roofscope;
 
 namespace {
-const std::string kData = ROOFSCOPE_TEST_DATA_DIR "/import/";
+const std::string kHostileData = ROOFSCOPE_TEST_DATA_DIR "/import/";
 
 enum class Format { Ncu, Rocprof, Ert, Plain };
 
@@ -33,13 +33,13 @@ ImportResult importAs(Format format, const std::string& path)
     return {};
 }
 
-std::string readAll(const std::string& path)
+std::string readHostileFile(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
     return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
 }
 
-void write(const std::string& path, const std::string& text)
+void writeHostileFile(const std::string& path, const std::string& text)
 {
     std::ofstream out(path, std::ios::binary);
     out << text;
@@ -98,7 +98,7 @@ private Q_SLOTS:
         QFETCH(QString, message);
         QTemporaryDir dir;
         const std::string path = dir.filePath("cut").toStdString();
-        write(path, readAll(kData + source.toStdString()).substr(0, size_t(cut)));
+        writeHostileFile(path, readHostileFile(kHostileData + source.toStdString()).substr(0, size_t(cut)));
         const auto r = importAs(Format(format), path);
         QVERIFY(!r.ok());
         QVERIFY(r.kernels.empty() && r.devices.empty());
@@ -131,7 +131,7 @@ private Q_SLOTS:
         QFETCH(int, format);
         QFETCH(QString, source);
         QFETCH(QString, message);
-        const auto r = importAs(Format(format), kData + source.toStdString());
+        const auto r = importAs(Format(format), kHostileData + source.toStdString());
         QVERIFY(!r.ok());
         const Diagnostic* d = firstErrorOf(r);
         QVERIFY2(d->message.find(message.toStdString()) != std::string::npos, d->toString().c_str());
@@ -193,7 +193,7 @@ private Q_SLOTS:
         for (auto& b : bytes) {
             b = static_cast<char>(random() & 0xff);
         }
-        write(path, bytes);
+        writeHostileFile(path, bytes);
         const auto r = importAs(Format(format), path);
         QVERIFY(!r.ok());
         QVERIFY(r.kernels.empty() && r.devices.empty());
@@ -206,9 +206,9 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const std::string path = dir.filePath("half.csv").toStdString();
-        std::string text = readAll(kData + "ncu/output.csv").substr(0, 400);
+        std::string text = readHostileFile(kHostileData + "ncu/output.csv").substr(0, 400);
         text = text.substr(0, text.rfind('\n') + 1) + std::string("\"0\",\"1\0\0\0", 9);
-        write(path, text);
+        writeHostileFile(path, text);
         const auto r = importNcuCsv(path);
         QVERIFY(!r.ok());
         const Diagnostic* d = firstErrorOf(r);
@@ -225,7 +225,7 @@ private Q_SLOTS:
         QFETCH(int, format);
         QTemporaryDir dir;
         const std::string path = dir.filePath("big.csv").toStdString();
-        write(path, "\"ID\",\"Kernel Name\"\n");
+        writeHostileFile(path, "\"ID\",\"Kernel Name\"\n");
         std::filesystem::resize_file(path, 200'000'000); // sparse: no disk used
         const auto r = importAs(Format(format), path);
         QVERIFY(!r.ok());
@@ -238,7 +238,7 @@ private Q_SLOTS:
     {
         ImportOptions options;
         options.maxFileBytes = 1000;
-        const auto r = importNcuCsv(kData + "ncu/output.csv", options); // 3,067 bytes
+        const auto r = importNcuCsv(kHostileData + "ncu/output.csv", options); // 3,067 bytes
         QVERIFY(!r.ok());
         QVERIFY2(firstErrorOf(r)->message.find("over the 1 kB") != std::string::npos, firstErrorOf(r)->message.c_str());
     }
@@ -266,7 +266,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const std::string path = dir.filePath("long.csv").toStdString();
         const std::string name(10'000'000, 'k');
-        write(path,
+        writeHostileFile(path,
             header.toStdString() + "\n" + (quoted ? "\"0\",\"" + name + "\"" : "0," + name) + ",1,2,3\nnext,1,2,3\n");
         const auto r = importAs(Format(format), path);
         QVERIFY(!r.ok());

@@ -1,5 +1,5 @@
-// Sweeps, regime maps and N-chip devices: every expected number is derived here from the roofline
-// formulas (SPEC section 1 and 6.4), never read from the code under test.
+// Sweeps, regime maps and N-chip devices: every expected number is derived here from the roofline formulas
+// (docs/model.md#templates and #a-device-used-n-chips-wide), never read from the code under test.
 #include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
@@ -354,7 +354,8 @@ private Q_SLOTS:
         QVERIFY(network > 0);
     }
 
-    // SPEC 6.4: peaks, memory bandwidths and capacities, and every link's bandwidth scale by N.
+    // docs/model.md#a-device-used-n-chips-wide: peaks, memory bandwidths and capacities, and every link's
+    // bandwidth scale by N.
     void hardwareOnChipsScalesEveryRoof()
     {
         const Hardware& one = *m_db.find("nvidia-h100-sxm");

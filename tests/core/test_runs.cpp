@@ -22,7 +22,7 @@ using namespace roofscope;
 namespace {
 const std::string kRuns = ROOFSCOPE_TEST_DATA_DIR "/runs/";
 
-void write(const std::string& path, const std::string& text)
+void writeRunFile(const std::string& path, const std::string& text)
 {
     std::ofstream out(path, std::ios::binary);
     out << text;
@@ -130,7 +130,7 @@ private Q_SLOTS:
             text += head + "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\""
                 + std::to_string(100000 + i) + "\"\n";
         }
-        write(path, text);
+        writeRunFile(path, text);
         QVERIFY(text.size() > std::size_t { 6 } << 20);
         ImportOptions options;
         const auto streamed = importNcuCsv(path, options);
@@ -159,7 +159,7 @@ private Q_SLOTS:
 
         // A bad value on the last line: reported at its line and column.
         const int lastLine = 3 + 4 * launches;
-        write(path, text + "\"x\",\"k\",\"dram__bytes.sum\",\"byte\",\"1\"\n\"broken\"x,2\n");
+        writeRunFile(path, text + "\"x\",\"k\",\"dram__bytes.sum\",\"byte\",\"1\"\n\"broken\"x,2\n");
         const auto bad = importNcuCsv(path);
         QVERIFY(!bad.ok());
         QVERIFY(bad.kernels.empty());
@@ -398,9 +398,9 @@ private Q_SLOTS:
         QFETCH(QString, message);
         QTemporaryDir dir;
         std::filesystem::copy_file(kRuns + "before.csv", dir.filePath("before.csv").toStdString());
-        write(dir.filePath("roofline.json").toStdString(), "{}");
+        writeRunFile(dir.filePath("roofline.json").toStdString(), "{}");
         const std::string path = dir.filePath("s.yaml").toStdString();
-        write(path, text.toStdString());
+        writeRunFile(path, text.toStdString());
         const auto loaded = loadSessionWithRuns(path);
         QVERIFY(hasErrors(loaded.diagnostics));
         const Diagnostic* error = nullptr;

@@ -1,6 +1,7 @@
 #include "TestMain.h"
-// The serving model (SPEC 6.6): a transformer step on tp x pp x dp chips with its collectives,
-// experts, memory per chip and cost per token. Every expected number is counted by hand below.
+// The serving model (docs/model.md#serving-a-transformer): a transformer step on tp x pp x dp chips with
+// its collectives, experts, memory per chip and cost per token. Every expected number is counted by hand
+// below.
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
 #include "model/ChipScaling.h"
@@ -12,6 +13,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace roofscope;
@@ -244,6 +246,38 @@ private Q_SLOTS:
         // One byte less and batch 5 no longer fits; less than the weights, not even one sequence.
         QCOMPARE(*evaluateServing(tiny(), chip(3023.0), {}).memory.maxBatch, 4.0);
         QCOMPARE(*evaluateServing(tiny(), chip(2000.0), {}).memory.maxBatch, 0.0);
+    }
+
+    // memory_utilization leaves the engine's reserve out of what the step may fill: the tiny model on
+    // 3024 B holds batch 5 with the whole capacity; at 0.9 it may fill 2721.6 B, (2721.6 - 2224) / 160
+    // = 3.1: batch 3. The device's figure stays beside it, and the assumption says which share counted.
+    void memoryUtilizationLeavesTheEnginesReserve()
+    {
+        const Hardware device = chip(3024.0);
+        const ServingStep whole = evaluateServing(tiny({ { "batch", 4 } }), device, {});
+        QVERIFY2(whole.error.empty(), whole.error.c_str());
+        QCOMPARE(whole.memory.memoryUtilization, 1.0);
+        QCOMPARE(*whole.memory.maxBatch, 5.0);
+        QVERIFY(*whole.memory.fits);
+        const ServingStep engine = evaluateServing(tiny({ { "batch", 4 }, { "memory_utilization", 0.9 } }), device, {});
+        QVERIFY2(engine.error.empty(), engine.error.c_str());
+        QCOMPARE(*engine.memory.capacityPerChipBytes, 3024.0 * 0.9);
+        QCOMPARE(*engine.memory.deviceCapacityPerChipBytes, 3024.0);
+        QCOMPARE(*engine.memory.maxBatch, 3.0);
+        QVERIFY(!*engine.memory.fits); // batch 4 needs 2864 B
+        QCOMPARE(engine.fitText(),
+            std::string("does not fit: 2.86 kB needed per chip, 2.72 kB available (memory_utilization 0.9)"));
+        const bool said = std::any_of(engine.assumptions.begin(), engine.assumptions.end(), [](const std::string& a) {
+            return a.find("90 % of each chip's memory (memory_utilization)") != std::string::npos;
+        });
+        QVERIFY(said);
+        // The timing does not change: only what fits does.
+        QCOMPARE(engine.tMin, whole.tMin);
+        for (double bad : { 0.0, -0.5, 1.5 }) {
+            const auto step = expandTransformer(tiny({ { "memory_utilization", bad } }), false, 1);
+            QVERIFY2(step.error.find("memory_utilization must be above 0 and at most 1") != std::string::npos,
+                step.error.c_str());
+        }
     }
 
     // usd_per_million_tokens = chips x price_per_hour / (tokens_per_s x 3600) x 1e6;

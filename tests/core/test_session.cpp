@@ -77,7 +77,8 @@ private Q_SLOTS:
         QCOMPARE(sessionToYaml(back), sessionToYaml(s));
     }
 
-    // SPEC 6.1: annotations, view.comm_fractions and view.shade_between are read, written and read back.
+    // docs/file-formats.md#sessions: annotations, view.comm_fractions and view.shade_between are read,
+    // written and read back.
     void annotationsAndViewExtrasRoundTrip()
     {
         const std::string text = "schema: roofscope-session/1\n"

@@ -1,4 +1,4 @@
-// Templates (SPEC section 1 formulas), the inverse map used by dragging, and the crossover solver.
+// Templates (the formulas of docs/model.md#templates), the inverse map used by dragging, and the crossover solver.
 #include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"

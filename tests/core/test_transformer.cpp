@@ -1,5 +1,6 @@
-// The transformer step (SPEC 6.4) and the session's device entries (SPEC 6.1): FLOPs and bytes of a
-// tiny configuration counted by hand, kernel groups in sessions, chips/price/tdp overrides.
+// The transformer step (docs/model.md#kernels-of-one-step) and the session's device entries
+// (docs/file-formats.md#sessions): FLOPs and bytes of a tiny configuration counted by hand, kernel groups
+// in sessions, chips/price/tdp overrides.
 #include "TestMain.h"
 #include "TestUtil.h"
 #include "io/HardwareLoader.h"
@@ -17,7 +18,7 @@ using namespace roofscope;
 namespace {
 
 // layers=1, hidden=8, heads=2, kv_heads=1 (head dim 4, K and V 4 wide), ffn=16, vocab=32, batch=2, seq=4.
-TemplateInstance tiny(const std::string& phase, const std::map<std::string, std::string>& extra = {})
+TemplateInstance tinyStep(const std::string& phase, const std::map<std::string, std::string>& extra = {})
 {
     TemplateInstance t;
     t.name = "transformer";
@@ -28,7 +29,7 @@ TemplateInstance tiny(const std::string& phase, const std::map<std::string, std:
     return t;
 }
 
-const Kernel* find(const std::vector<Kernel>& kernels, const std::string& name)
+const Kernel* findStepKernel(const std::vector<Kernel>& kernels, const std::string& name)
 {
     for (const auto& k : kernels) {
         if (k.name == name) {
@@ -162,22 +163,24 @@ private Q_SLOTS:
             << "bf16"
             << "bf16"
             << "q_proj" << 1.0 << 2.0 * 8 * 8 * 8 << (8.0 * 8 + 8 * 8 + 8 * 8) * 2;
-        // SPEC 6.6: a causal prefill computes half of the 64 scores; the K cache is still read once.
+        // docs/model.md#kernels-of-one-step: a causal prefill computes half of the 64 scores; the K cache
+        // is still read once.
         QTest::newRow("prefill causal fused scores: 64 / 2 = 32 scores")
             << "prefill"
             << "fused"
             << "bf16"
             << "bf16"
             << "attn_scores" << 1.0 << 2.0 * 32 * 4 + 5.0 * 32 << (8.0 * 8 + 2 * 4 * 4) * 2;
-        // SPEC 6.6: prefill computes the logits of each sequence's last token only: [2,8] x [8,32].
+        // docs/model.md#kernels-of-one-step: prefill computes the logits of each sequence's last token
+        // only: [2,8] x [8,32].
         QTest::newRow("prefill logits for the last token of each sequence")
             << "prefill"
             << "fused"
             << "bf16"
             << "bf16"
             << "logits" << 1.0 << 2.0 * 2 * 8 * 32 << (2.0 * 8 + 8 * 32 + 2 * 32) * 2;
-        // SPEC 6.6: the gated FFN's activation reads gate and up and writes their product,
-        // 3 x T x ffn x 2 B, 5 FLOPs per element (SiLU and the product).
+        // docs/model.md#kernels-of-one-step: the gated FFN's activation reads gate and up and writes their
+        // product, 3 x T x ffn x 2 B, 5 FLOPs per element (SiLU and the product).
         QTest::newRow("decode ffn_act: 2 x 16 elements") << "decode"
                                                          << "fused"
                                                          << "bf16"
@@ -199,11 +202,11 @@ private Q_SLOTS:
         QFETCH(double, count);
         QFETCH(double, flops);
         QFETCH(double, bytes);
-        const auto step = expandTransformer(tiny(phase.toStdString(),
+        const auto step = expandTransformer(tinyStep(phase.toStdString(),
             { { "attention", attention.toStdString() }, { "weight_dtype", weights.toStdString() },
                 { "kv_dtype", kv.toStdString() } }));
         QVERIFY2(step.error.empty(), step.error.c_str());
-        const Kernel* k = find(step.kernels, kernel.toStdString());
+        const Kernel* k = findStepKernel(step.kernels, kernel.toStdString());
         QVERIFY(k);
         ROOFSCOPE_COMPARE_REL(k->count, count, 1e-15);
         ROOFSCOPE_COMPARE_REL(k->flops, flops, 1e-15);
@@ -233,7 +236,7 @@ private Q_SLOTS:
         QFETCH(QString, gated);
         QFETCH(QStringList, names);
         const auto step = expandTransformer(
-            tiny("decode", { { "attention", attention.toStdString() }, { "ffn_gated", gated.toStdString() } }));
+            tinyStep("decode", { { "attention", attention.toStdString() }, { "ffn_gated", gated.toStdString() } }));
         QVERIFY2(step.error.empty(), step.error.c_str());
         QStringList got;
         for (const auto& k : step.kernels) {
@@ -277,7 +280,7 @@ private Q_SLOTS:
         QFETCH(QString, name);
         QFETCH(QString, value);
         QFETCH(QString, message);
-        TemplateInstance t = tiny("decode");
+        TemplateInstance t = tinyStep("decode");
         if (isTransformerOption(name.toStdString())) {
             t.options[name.toStdString()] = value.toStdString();
         } else {
@@ -304,7 +307,7 @@ kernels:
         QVERIFY(loaded.session);
         const Session& session = *loaded.session;
         // The group keeps the step's totals.
-        const auto step = expandTransformer(tiny("decode"));
+        const auto step = expandTransformer(tinyStep("decode"));
         double flops = 0.0;
         for (const auto& k : step.kernels) {
             flops += k.count * k.flops;
@@ -338,14 +341,14 @@ kernels:
     {
         Kernel group;
         group.name = "tiny";
-        group.templ = tiny("decode");
+        group.templ = tinyStep("decode");
         QVERIFY(applyTemplate(group).empty());
         const Hardware* h100 = m_db.find("nvidia-h100-sxm");
         const SweepResult result = sweep(group, { *h100 }, EvalOptions {}, ParameterAxis { "batch", 1, 64, 7 });
         QVERIFY2(result.error.empty(), result.error.c_str());
         QCOMPARE(result.values, std::vector<double>({ 1, 2, 4, 8, 16, 32, 64 }));
         for (size_t i = 0; i < result.values.size(); ++i) {
-            TemplateInstance at = tiny("decode");
+            TemplateInstance at = tinyStep("decode");
             at.params["batch"] = result.values[i];
             const auto step = expandTransformer(at);
             double flops = 0.0;
@@ -363,7 +366,7 @@ kernels:
         QVERIFY(sweep(group, { *h100 }, {}, ParameterAxis { "batch", 0.5, 64, 7 }).error.find("[1, 1e12]")
             != std::string::npos);
         // A fractional batch: refused in a session, accepted by a solver's probe.
-        TemplateInstance half = tiny("decode");
+        TemplateInstance half = tinyStep("decode");
         half.params["batch"] = 2.5;
         QVERIFY(!expandTransformer(half).error.empty());
         QVERIFY(expandTransformer(half, true).error.empty());

@@ -20,7 +20,7 @@ using namespace roofscope;
 namespace {
 
 // Llama 3 70B (config.json of meta-llama/Meta-Llama-3-70B), decode at 4096 tokens of context.
-Kernel llama70b(double batch)
+Kernel llama70bGroup(double batch)
 {
     Kernel k;
     k.name = "llama-3-70b";
@@ -37,7 +37,7 @@ Kernel llama70b(double batch)
 // heads, FFN 53248, vocabulary 128256.
 Kernel llama405b()
 {
-    Kernel k = llama70b(1);
+    Kernel k = llama70bGroup(1);
     k.name = "llama-3.1-405b";
     k.templ->params = { { "layers", 126 }, { "hidden", 16384 }, { "heads", 128 }, { "kv_heads", 8 }, { "ffn", 53248 },
         { "vocab", 128256 }, { "batch", 1 }, { "seq", 4096 } };
@@ -94,7 +94,7 @@ private Q_SLOTS:
     void operatingBatchIsTheLargestThatMeetsTheTarget()
     {
         const Hardware h100 = hardwareOnChips(*m_db.find("nvidia-h100-sxm"), 8);
-        const TemplateInstance llama = *llama70b(1).templ;
+        const TemplateInstance llama = *llama70bGroup(1).templ;
         for (const double target : { 20.0, 30.0, 50.0 }) {
             const auto batch = operatingBatch(llama, h100, {}, target);
             QVERIFY(batch);
@@ -150,7 +150,7 @@ private Q_SLOTS:
         for (auto& d : devices) {
             d.options.eval.sustained = true;
         }
-        const GroupVerdict v = groupVerdict(llama70b(64), devices, {}, true);
+        const GroupVerdict v = groupVerdict(llama70bGroup(64), devices, {}, true);
         QCOMPARE(v.devices[0].roofs, std::string("sustained"));
         QCOMPARE(v.devices[1].roofs, std::string("peak (no sustained factors)"));
         QCOMPARE(v.devices[1].step.roofs, std::string("peak (no sustained factors)"));
@@ -166,7 +166,7 @@ private Q_SLOTS:
         for (auto& d : devices) {
             d.options.eval.sustained = false;
         }
-        const GroupVerdict peak = groupVerdict(llama70b(64), devices, {}, false);
+        const GroupVerdict peak = groupVerdict(llama70bGroup(64), devices, {}, false);
         QVERIFY(peak.devices[1].comparable);
         QVERIFY(peak.devices[1].rank(VerdictCriterion::TokensPerSecondPerChip) > 0);
     }
@@ -179,7 +179,7 @@ private Q_SLOTS:
         devices[1].options.pricePerHourPerChip.reset();
         VerdictCriteria criteria;
         criteria.targetMs = 50.0;
-        const GroupVerdict v = groupVerdict(llama70b(64), devices, criteria, false);
+        const GroupVerdict v = groupVerdict(llama70bGroup(64), devices, criteria, false);
         const VerdictDevice& tpu = v.devices[1];
         QVERIFY(tpu.meetsTarget);
         QVERIFY(tpu.batch > 1.0);
@@ -196,7 +196,8 @@ private Q_SLOTS:
     {
         VerdictCriteria criteria;
         criteria.targetMs = 1.0; // a 70B step takes longer than 1 ms on 8 H100
-        const GroupVerdict v = groupVerdict(llama70b(64), { input(m_db, "nvidia-h100-sxm", 8, 2.99) }, criteria, false);
+        const GroupVerdict v
+            = groupVerdict(llama70bGroup(64), { input(m_db, "nvidia-h100-sxm", 8, 2.99) }, criteria, false);
         const VerdictDevice& d = v.devices.front();
         QCOMPARE(d.batch, 1.0);
         QVERIFY(!d.meetsTarget);
@@ -219,7 +220,7 @@ private Q_SLOTS:
     {
         QFETCH(double, tp);
         QFETCH(QString, error);
-        TemplateInstance t = *llama70b(1).templ;
+        TemplateInstance t = *llama70bGroup(1).templ;
         t.params["tp"] = tp;
         const TransformerExpansion e = expandTransformer(t);
         QVERIFY2(QString::fromStdString(e.error).contains(error), e.error.c_str());
@@ -235,7 +236,7 @@ private Q_SLOTS:
     {
         VerdictCriteria criteria;
         criteria.targetMs = 50.0;
-        const GroupVerdict v = groupVerdict(llama70b(64),
+        const GroupVerdict v = groupVerdict(llama70bGroup(64),
             { input(m_db, "nvidia-h100-sxm", 8, 2.99), input(m_db, "amd-instinct-mi300x", 8, 1.85) }, criteria, false);
         const nlohmann::json j = verdictToJson(v);
         QCOMPARE(j["group"].get<std::string>(), std::string("llama-3-70b"));

@@ -52,7 +52,7 @@ private Q_SLOTS:
         QFETCH(QString, path);
         const Run run = runRoofscope({ "table", "--session", path, "--format", "json" });
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        // The kernel rows; a transformer group's serving rows (SPEC 6.6, "group") have no table row.
+        // The kernel rows; a transformer group's serving rows (key "group", io/ServingJson.h) have no table row.
         nlohmann::json rows = nlohmann::json::array();
         for (const auto& row : nlohmann::json::parse(run.out.toStdString())) {
             if (!row.contains("group")) {

@@ -60,7 +60,7 @@ QMenu* rightClick(HardwareDock* dock, QTreeWidgetItem* item)
     return qobject_cast<QMenu*>(QApplication::activePopupWidget());
 }
 
-QAction* menuAction(QMenu* menu, const char* name)
+QAction* actionInMenu(QMenu* menu, const char* name)
 {
     return menu ? menu->findChild<QAction*>(QString::fromLatin1(name)) : nullptr;
 }
@@ -246,7 +246,7 @@ private Q_SLOTS:
 
         } else {
             QMenu* menu = rightClick(dock, item);
-            QAction* datasheet = menuAction(menu, "datasheetAction");
+            QAction* datasheet = actionInMenu(menu, "datasheetAction");
             QVERIFY(datasheet);
             QCOMPARE(datasheet->text(), QStringLiteral("Datasheet…"));
             datasheet->trigger();
@@ -304,8 +304,8 @@ private Q_SLOTS:
         QVERIFY(!dock.createContextMenu(dock.groupItem(QStringLiteral("NVIDIA"), QStringLiteral("Hopper"))));
         std::unique_ptr<QMenu> menu(
             dock.createContextMenu(dock.levelItem(QStringLiteral("nvidia-h100-sxm"), QStringLiteral("l2"))));
-        QVERIFY(menuAction(menu.get(), "datasheetAction"));
-        QVERIFY(menuAction(menu.get(), "newDeviceAction"));
+        QVERIFY(actionInMenu(menu.get(), "datasheetAction"));
+        QVERIFY(actionInMenu(menu.get(), "newDeviceAction"));
     }
 
     // Right-click > New Device From This…: a bad entry is refused at its field (shaded, the reason in
@@ -349,7 +349,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         HardwareDock* dock = window.hardwareDock();
         QMenu* menu = rightClick(dock, dock->deviceItem(QStringLiteral("nvidia-h100-sxm")));
-        QAction* newDevice = menuAction(menu, "newDeviceAction");
+        QAction* newDevice = actionInMenu(menu, "newDeviceAction");
         QVERIFY(newDevice);
         newDevice->trigger();
         menu->close();
@@ -456,12 +456,12 @@ private Q_SLOTS:
         QVERIFY(index < window.session().devices.size());
         // A device outside the session has the entry disabled.
         QMenu* other = rightClick(dock, dock->deviceItem(QStringLiteral("nvidia-b200")));
-        QVERIFY(menuAction(other, "deviceEntryAction"));
-        QVERIFY(!menuAction(other, "deviceEntryAction")->isEnabled());
+        QVERIFY(actionInMenu(other, "deviceEntryAction"));
+        QVERIFY(!actionInMenu(other, "deviceEntryAction")->isEnabled());
         other->close();
 
         QMenu* menu = rightClick(dock, dock->deviceItem(QStringLiteral("nvidia-h100-sxm")));
-        QAction* entry = menuAction(menu, "deviceEntryAction");
+        QAction* entry = actionInMenu(menu, "deviceEntryAction");
         QVERIFY(entry && entry->isEnabled());
         entry->trigger();
         menu->close();

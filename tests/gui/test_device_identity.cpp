@@ -8,6 +8,7 @@
 #include "document/ChartPalette.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "gui/GuiTestUtil.h"
 #include "io/EvaluationFormat.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
@@ -30,6 +31,7 @@
 #include <map>
 
 using namespace roofscope;
+using namespace roofscope::test;
 
 namespace {
 QStringList exampleSessions()
@@ -38,7 +40,7 @@ QStringList exampleSessions()
         .entryList({ QStringLiteral("*.yaml") }, QDir::Files, QDir::Name);
 }
 
-Session loadExample(const QString& name)
+Session loadExampleNamed(const QString& name)
 {
     const std::string path = std::string(ROOFSCOPE_RESOURCES_DIR "/examples/") + name.toStdString();
     return loadSessionFile(path).session.value_or(Session {});
@@ -51,18 +53,6 @@ QColor swatchColor(const QVariant& decoration)
     return icon.isNull() ? QColor() : icon.pixmap(12, 12).toImage().pixelColor(6, 6);
 }
 
-QString readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
-
-// Whether two label outlines share some area (touching edges do not count).
-bool overlap(const QPolygonF& a, const QPolygonF& b)
-{
-    const QRectF shared = a.intersected(b).boundingRect();
-    return shared.width() > 0.5 && shared.height() > 0.5;
-}
 } // namespace
 
 class TestDeviceIdentity : public QObject {
@@ -103,7 +93,7 @@ private Q_SLOTS:
     void oneLabelAndColourInEveryView()
     {
         QFETCH(QString, file);
-        const Session session = loadExample(file);
+        const Session session = loadExampleNamed(file);
         QVERIFY(!session.devices.empty());
         MainWindow window(m_db);
         window.resize(1600, 1000);
@@ -116,8 +106,8 @@ private Q_SLOTS:
         const QString svg = m_dir.filePath(file + QStringLiteral(".svg"));
         QVERIFY2(window.exportChartTo(html).isEmpty(), qPrintable(html));
         QVERIFY2(window.exportChartTo(svg).isEmpty(), qPrintable(svg));
-        const QString page = readAll(html);
-        const QString drawing = readAll(svg);
+        const QString page = readText(html);
+        const QString drawing = readText(svg);
 
         for (size_t d = 0; d < scene.devices.size(); ++d) {
             const ChartDevice& device = scene.devices[d];
@@ -184,7 +174,7 @@ private Q_SLOTS:
         int shared = 0;
         for (const QString& file : exampleSessions()) {
             MainWindow window(m_db);
-            window.setSession(loadExample(file));
+            window.setSession(loadExampleNamed(file));
             const auto& scene = window.analysis()->scene();
             const Session& session = window.session();
             std::vector<QColor> inSession;
@@ -226,7 +216,7 @@ private Q_SLOTS:
         window.resize(1600, 1000);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.setSession(loadExample(file));
+        window.setSession(loadExampleNamed(file));
         window.fitAll();
         window.chart()->plot()->replot();
         const ChartLabelPlacer& placer = window.chart()->labelPlacer();
@@ -280,7 +270,7 @@ private Q_SLOTS:
         window.resize(1600, 1000);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.setSession(loadExample(file));
+        window.setSession(loadExampleNamed(file));
         window.fitAll();
         window.chart()->plot()->replot();
         const ChartScene& scene = window.chart()->scene();

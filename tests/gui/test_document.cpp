@@ -19,7 +19,7 @@ using namespace roofscope;
 using namespace roofscope::test;
 
 namespace {
-Kernel rawKernel()
+Kernel documentKernel()
 {
     Kernel k;
     k.name = "raw";
@@ -36,7 +36,7 @@ private Q_SLOTS:
     {
         SessionDocument doc;
         Session s;
-        s.kernels = { rawKernel() };
+        s.kernels = { documentKernel() };
         doc.resetSession(s);
         QSignalSpy changed(&doc, &SessionDocument::kernelMoved);
         QVERIFY(doc.setKernelIntensity(0, 400.0).isEmpty());
@@ -81,12 +81,12 @@ private Q_SLOTS:
     {
         SessionDocument doc;
         Session s;
-        s.kernels = { rawKernel() };
+        s.kernels = { documentKernel() };
         doc.resetSession(s);
         QVERIFY(!doc.setKernelIntensity(0, 0.0).isEmpty());
         QVERIFY(!doc.setKernelIntensity(0, -3.0).isEmpty());
         QVERIFY(!doc.setKernelIntensity(5, 3.0).isEmpty());
-        Kernel bad = rawKernel();
+        Kernel bad = documentKernel();
         bad.bytes[0].bytes = -1;
         QVERIFY(doc.replaceKernel(0, bad).contains("greater than zero"));
         Kernel badTemplate;
@@ -113,7 +113,7 @@ private Q_SLOTS:
         Kernel noLevels = gemm;
         noLevels.name = "no levels";
         noLevels.bytes.clear();
-        s.kernels = { gemm, rawKernel(), noLevels };
+        s.kernels = { gemm, documentKernel(), noLevels };
         doc.resetSession(s);
         Kernel renamed = gemm;
         renamed.name = "gemm (L2)";
@@ -128,7 +128,7 @@ private Q_SLOTS:
         Kernel noFlops = renamed;
         noFlops.flops = 0.0;
         QVERIFY(doc.replaceKernel(0, noFlops).contains("needs FLOPs"));
-        Kernel zeroed = rawKernel();
+        Kernel zeroed = documentKernel();
         zeroed.bytes[1].bytes = 0.0; // a new 0: refused, as typed in the editor
         QVERIFY(doc.replaceKernel(1, zeroed).contains("greater than zero"));
         QCOMPARE(doc.undoStack()->count(), 1);
@@ -142,7 +142,7 @@ private Q_SLOTS:
         QCOMPARE(doc.session().kernels.size(), size_t(3));
         doc.undoStack()->undo();
         QCOMPARE(doc.session().kernels.front().name, std::string("LayerNorm"));
-        QVERIFY(doc.addKernel(rawKernel()).isEmpty());
+        QVERIFY(doc.addKernel(documentKernel()).isEmpty());
         QCOMPARE(doc.session().kernels.back().name, std::string("raw"));
         DeviceSelection hidden = doc.session().devices[1];
         hidden.visible = false;

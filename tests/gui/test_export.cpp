@@ -205,9 +205,10 @@ private Q_SLOTS:
         QCOMPARE(QImage(png).size(), QSize(1200, 750));
     }
 
-    // SPEC 6.1 in the exports: the session's title and the roofs' basis above the plot, the fusion arrow
-    // labelled with its T_min ratio (4 kernels move 4x the bytes of 1 at the same FLOPs, all
-    // memory-bound on TPU v7x: 4.0x), and the effective roofs for 20/40/60 % communication.
+    // The session's decorations (docs/file-formats.md#sessions) in the exports: the session's title and the
+    // roofs' basis above the plot, the fusion arrow labelled with its T_min ratio (4 kernels move 4x the
+    // bytes of 1 at the same FLOPs, all memory-bound on TPU v7x: 4.0x), and the effective roofs for
+    // 20/40/60 % communication.
     void decorationsReachTheSvg_data()
     {
         QTest::addColumn<QString>("example");

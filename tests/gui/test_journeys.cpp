@@ -9,6 +9,7 @@
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "gui/ExampleSession.h"
+#include "gui/GuiTestUtil.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/Templates.h"
@@ -54,15 +55,6 @@ int kernelIndex(const Session& session, const std::string& name)
 }
 
 // Types `text` into a line edit as a user would (select all, type) and presses Enter.
-void typeAndEnter(QWidget* field, const QString& text)
-{
-    field->setFocus();
-    QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClick(field, Qt::Key_Delete);
-    QTest::keyClicks(field, text);
-    QTest::keyClick(field, Qt::Key_Return);
-}
-
 // Presses on a kernel's marker on the first device and drags it to the pixel column of `target` FLOP/B,
 // in steps, then releases.
 void dragKernel(MainWindow& window, int kernel, double target)

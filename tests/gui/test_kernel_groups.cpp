@@ -36,15 +36,15 @@ using namespace roofscope;
 using namespace roofscope::test;
 
 namespace {
-Session loadExample(const char* name)
+Session loadGroupExample(const char* name)
 {
     return loadSessionFile(std::string(ROOFSCOPE_RESOURCES_DIR "/examples/") + name).session.value_or(Session {});
 }
 
 // The example's model (Llama 3 70B's shape), decode: T = batch tokens, d = hidden / heads,
-// K and V w = kv_heads d wide, 2 bytes a value (bf16). Each device is 8 chips wide and the group
-// does not set tp, so each device's step is tensor-parallel over its 8 chips (SPEC 6.6): every chip
-// reads a column-parallel matmul's input and runs the norms, and two all-reduces per layer cross
+// K and V w = kv_heads d wide, 2 bytes a value (bf16). Each device is 8 chips wide and the group does not
+// set tp, so each device's step is tensor-parallel over its 8 chips (docs/model.md#shape-and-parallelism):
+// every chip reads a column-parallel matmul's input and runs the norms, and two all-reduces per layer cross
 // the scale-up link.
 constexpr double kLayers = 80;
 constexpr double kHidden = 8192;
@@ -116,12 +116,12 @@ private Q_SLOTS:
         QFETCH(double, bytes);
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("llama-decode.yaml"));
+        window.setSession(loadGroupExample("llama-decode.yaml"));
         SessionAnalysis* analysis = window.analysis();
         QVERIFY(analysis->hasGroups());
         QCOMPARE(window.session().kernels.size(), size_t { 1 });
-        // norm, q k v o projections, attention scores and values, gate up, the gated FFN's
-        // activation (SPEC 6.6), down, logits, and the two all-reduces.
+        // norm, q k v o projections, attention scores and values, gate up, the gated FFN's activation
+        // (docs/model.md#kernels-of-one-step), down, logits, and the two all-reduces.
         QCOMPARE(analysis->shownSession().kernels.size(), size_t { 14 });
         const int k = shownIndex(*analysis, kernel.toStdString());
         QVERIFY2(k >= 0, qPrintable(kernel));
@@ -149,7 +149,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("llama-decode.yaml"));
+        window.setSession(loadGroupExample("llama-decode.yaml"));
         KernelDock* dock = window.kernelDock();
         QCOMPARE(dock->list()->model()->rowCount(), 15); // the group's row and its 14 kernels
         QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("llama-70b")));
@@ -179,7 +179,7 @@ private Q_SLOTS:
     // panel's rows carry each group's figure, and the workload is not ranked as one total.
     void twoGroupsGetTheirOwnColumnsAndNoBlendedRanking()
     {
-        Session session = loadExample("llama-decode.yaml");
+        Session session = loadGroupExample("llama-decode.yaml");
         QCOMPARE(session.kernels.size(), size_t { 1 });
         Kernel prefill = session.kernels[0];
         prefill.name = "llama-70b prefill";
@@ -246,7 +246,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("llama-decode.yaml"));
+        window.setSession(loadGroupExample("llama-decode.yaml"));
         window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));
         SiSpinBox* batch = window.kernelDock()->parameterBox(QStringLiteral("batch"));
         QVERIFY(batch);
@@ -321,7 +321,7 @@ private Q_SLOTS:
         QFETCH(QString, message);
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("llama-decode.yaml"));
+        window.setSession(loadGroupExample("llama-decode.yaml"));
         window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));
         const Session before = window.session();
         SiSpinBox* box = window.kernelDock()->parameterBox(parameter);
@@ -349,7 +349,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("llama-decode.yaml"));
+        window.setSession(loadGroupExample("llama-decode.yaml"));
         const Session before = window.session();
         const double h = before.kernels[0].templ->params.at("hidden");
         const double f = before.kernels[0].templ->params.at("ffn");
@@ -394,7 +394,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("llama-decode.yaml"));
+        window.setSession(loadGroupExample("llama-decode.yaml"));
         window.setSelectedKernel(shownIndex(*window.analysis(), "llama-70b/o_proj"));
         SweepDock* dock = window.sweepDock();
         QCOMPARE(dock->parameterBox()->currentText(), QStringLiteral("batch"));
@@ -427,7 +427,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("llama-decode.yaml"));
+        window.setSession(loadGroupExample("llama-decode.yaml"));
         window.setSelectedKernel(shownIndex(*window.analysis(), "llama-70b/ffn_up"));
         RegimeMapDock* dock = window.regimeMapDock();
         QCOMPARE(dock->xParameterBox()->currentText(), QStringLiteral("batch"));
@@ -447,7 +447,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("llama-decode.yaml"));
+        window.setSession(loadGroupExample("llama-decode.yaml"));
         window.setReviewMode(true);
         const ChartSummary& summary = window.analysis()->scene().summary;
         QCOMPARE(summary.rows.size(), size_t { 2 });

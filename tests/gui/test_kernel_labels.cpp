@@ -11,6 +11,7 @@
 #include "chart/RooflineChart.h"
 #include "document/SceneBuilder.h"
 #include "document/SessionDocument.h"
+#include "gui/GuiTestUtil.h"
 #include "io/HardwareLoader.h"
 #include "widgets/MainWindow.h"
 
@@ -106,11 +107,6 @@ bool passesThrough(const QLineF& line, const QRectF& rect)
     return false;
 }
 
-bool overlap(const QPolygonF& a, const QPolygonF& b)
-{
-    const QRectF shared = a.intersected(b).boundingRect();
-    return shared.width() > 0.5 && shared.height() > 0.5;
-}
 } // namespace
 
 class TestKernelLabels : public QObject {

@@ -41,7 +41,7 @@ using namespace roofscope;
 using namespace roofscope::test;
 
 namespace {
-Session loadExample(const char* name)
+Session loadReviewExample(const char* name)
 {
     return loadSessionFile(std::string(ROOFSCOPE_RESOURCES_DIR "/examples/") + name).session.value_or(Session {});
 }
@@ -129,7 +129,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("tpu-generations.yaml")); // before the window is shown, as at start
+        window.setSession(loadReviewExample("tpu-generations.yaml")); // before the window is shown, as at start
         window.resize(1920, 1080);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -186,7 +186,7 @@ private Q_SLOTS:
         window.resize(1600, 1000);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.setSession(loadExample("fusion.yaml"));
+        window.setSession(loadReviewExample("fusion.yaml"));
         const QString path = m_dir.filePath(QStringLiteral("from-window"));
         QStringList filters;
         bool answered = false;
@@ -276,7 +276,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("fusion.yaml"));
+        window.setSession(loadReviewExample("fusion.yaml"));
         const Session& session = window.session();
         QCOMPARE(session.annotations.size(), size_t(1));
         QCOMPARE(window.analysis()->scene().decorations.arrows.size(), size_t(1));

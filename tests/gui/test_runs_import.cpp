@@ -8,6 +8,7 @@
 #include "document/RunWatcher.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "gui/GuiTestUtil.h"
 #include "io/HardwareLoader.h"
 #include "models/KernelListModel.h"
 #include "widgets/KernelDock.h"
@@ -33,15 +34,9 @@
 #include <QtTest>
 
 using namespace roofscope;
+using namespace roofscope::test;
 
 namespace {
-bool writeText(const QString& path, const QByteArray& text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text) == text.size();
-}
-
 // A plain CSV profile of `count` kernels named kernel_0, kernel_1, ...
 QByteArray profile(int count)
 {

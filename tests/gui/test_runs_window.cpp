@@ -9,6 +9,7 @@
 #include "document/RunWatcher.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "gui/GuiTestUtil.h"
 #include "io/HardwareLoader.h"
 #include "models/RunDiffTableModel.h"
 #include "widgets/KernelDock.h"
@@ -48,12 +49,6 @@ const std::vector<Launch> kBefore = { { "gemm", 2e12, 1e9, 0.010 }, { "gemm", 2e
     { "softmax", 1e9, 4e9, 0.002 }, { "layernorm", 5e8, 2e9, 0.001 }, { "old_kernel", 1e9, 1e9, 0.001 } };
 const std::vector<Launch> kAfter = { { "gemm", 2e12, 1e9, 0.0099 }, { "softmax", 1e9, 4e9, 0.0026 },
     { "layernorm", 5e8, 2e9, 0.00102 }, { "new_kernel", 1e9, 1e9, 0.001 } };
-
-bool writeText(const QString& path, const QByteArray& text)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text) == text.size();
-}
 
 QByteArray csv(const std::vector<Launch>& launches)
 {
@@ -126,15 +121,6 @@ int indexOf(const Session& session, const std::string& name, const std::string& 
         }
     }
     return -1;
-}
-
-void typeAndEnter(QWidget* field, const QString& text)
-{
-    field->setFocus();
-    QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClick(field, Qt::Key_Delete);
-    QTest::keyClicks(field, text);
-    QTest::keyClick(field, Qt::Key_Return);
 }
 
 QString label(double change)

@@ -46,7 +46,7 @@ using namespace roofscope::test;
 namespace {
 const char* const kExample = ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml";
 
-QByteArray readAll(const QString& path)
+QByteArray readBytes(const QString& path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
@@ -556,23 +556,23 @@ private Q_SLOTS:
         QVERIFY(window.exportChartTo(svg).isEmpty());
         QVERIFY(window.exportChartTo(pdf).isEmpty());
         QVERIFY(!QImage(png).isNull());
-        const QByteArray svgText = readAll(svg);
+        const QByteArray svgText = readBytes(svg);
         QVERIFY(svgText.contains("KV cache full"));
         QVERIFY(svgText.contains("tokens/s per chip"));
         QVERIFY(!svgText.contains("Arithmetic intensity")); // the serving chart, not the roofline
-        QVERIFY(readAll(pdf).trimmed().endsWith("%%EOF"));
+        QVERIFY(readBytes(pdf).trimmed().endsWith("%%EOF"));
 
         const QString example = QString::fromLatin1(kExample);
         const QString cliSvg = m_dir.filePath(QStringLiteral("cli-serving.svg"));
         QCOMPARE(runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example,
                      QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), cliSvg }),
             0);
-        QVERIFY(readAll(cliSvg).contains("KV cache full"));
+        QVERIFY(readBytes(cliSvg).contains("KV cache full"));
         const QString html = m_dir.filePath(QStringLiteral("both.html"));
         QCOMPARE(runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example,
                      QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), html }),
             0);
-        const QByteArray page = readAll(html);
+        const QByteArray page = readBytes(html);
         QVERIFY(page.contains("id=\"serving\""));
         QVERIFY(page.count("<svg") >= 2); // the roofline and the serving chart
         QVERIFY(page.contains("KV cache full"));

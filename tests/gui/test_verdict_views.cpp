@@ -10,6 +10,7 @@
 #include "document/GroupColumns.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "gui/GuiTestUtil.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "io/VerdictFormat.h"
@@ -40,31 +41,25 @@ using namespace roofscope;
 using namespace roofscope::test;
 
 namespace {
-const char* const kExample = ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml";
+const char* const kVerdictExample = ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml";
 
-struct Run {
+struct VerdictRun {
     int exitCode = -1;
     QString out;
     QString err;
 };
 
-Run runRoofscope(const QStringList& args)
+VerdictRun runVerdictCli(const QStringList& args)
 {
     QProcess process;
     process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE), args);
-    Run run;
+    VerdictRun run;
     if (process.waitForFinished(120000)) {
         run.exitCode = process.exitCode();
         run.out = QString::fromUtf8(process.readAllStandardOutput());
         run.err = QString::fromUtf8(process.readAllStandardError());
     }
     return run;
-}
-
-QString readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
 
 // Llama 3 70B decode on MI300X x8 (tp 8) at `batch` sequences of 4096 tokens, by hand from the serving
@@ -115,7 +110,7 @@ private Q_SLOTS:
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
         window.resize(1366, 768);
-        const SessionLoadResult loaded = loadSessionFile(kExample);
+        const SessionLoadResult loaded = loadSessionFile(kVerdictExample);
         QVERIFY(loaded.session);
         window.setSession(*loaded.session);
         window.show();
@@ -178,7 +173,7 @@ private Q_SLOTS:
         }
         const QString svg = m_dir.filePath(QStringLiteral("roofline.svg"));
         QVERIFY(window.exportChartTo(svg).isEmpty());
-        const QString svgText = readAll(svg);
+        const QString svgText = readText(svg);
         QVERIFY2(svgText.contains(QStringLiteral("cheapest MI300X x8 (") + miFigure.toHtmlEscaped()),
             qPrintable(svgText.left(400)));
 
@@ -202,19 +197,19 @@ private Q_SLOTS:
         const QString saved = m_dir.filePath(QStringLiteral("target.yaml"));
         QVERIFY(window.saveSessionAs(saved).isEmpty());
         const QString html = m_dir.filePath(QStringLiteral("page.html"));
-        const Run exported = runRoofscope(
+        const VerdictRun exported = runVerdictCli(
             { QStringLiteral("export"), QStringLiteral("--session"), saved, QStringLiteral("-o"), html });
         QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
-        const QString page = readAll(html);
+        const QString page = readText(html);
         QVERIFY2(page.contains(headline.toHtmlEscaped()), "the page's headline");
         QVERIFY(page.contains(QStringLiteral("<td>%1</td>").arg(batch)));
         QVERIFY(page.contains(miFigure.toHtmlEscaped()));
 
-        const Run text = runRoofscope({ QStringLiteral("compare"), QStringLiteral("--session"), saved });
+        const VerdictRun text = runVerdictCli({ QStringLiteral("compare"), QStringLiteral("--session"), saved });
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains(headline), qPrintable(text.out));
         QVERIFY(text.out.contains(miPoint));
-        const Run json = runRoofscope({ QStringLiteral("compare"), QStringLiteral("--session"), saved,
+        const VerdictRun json = runVerdictCli({ QStringLiteral("compare"), QStringLiteral("--session"), saved,
             QStringLiteral("--format"), QStringLiteral("json") });
         QCOMPARE(json.exitCode, 0);
         const auto answer = nlohmann::json::parse(json.out.toStdString())["answer"];
@@ -236,7 +231,7 @@ private Q_SLOTS:
             [](const nlohmann::json& d) { return d["id"] == "amd-instinct-mi300x x8"; });
         ROOFSCOPE_COMPARE_REL(miJson["usd_per_million_tokens"].get<double>(), usdPerMtok, 1e-9);
         // --target-ms overrides the session's target.
-        const Run other = runRoofscope({ QStringLiteral("compare"), QStringLiteral("--session"), saved,
+        const VerdictRun other = runVerdictCli({ QStringLiteral("compare"), QStringLiteral("--session"), saved,
             QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--target-ms"), QStringLiteral("20") });
         QCOMPARE(nlohmann::json::parse(other.out.toStdString())["answer"][0]["target_ms"].get<double>(), 20.0);
     }
@@ -247,7 +242,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        const SessionLoadResult loaded = loadSessionFile(kExample);
+        const SessionLoadResult loaded = loadSessionFile(kVerdictExample);
         QVERIFY(loaded.session);
         Session session = *loaded.session;
         for (DeviceSelection& d : session.devices) {
@@ -291,7 +286,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        const SessionLoadResult loaded = loadSessionFile(kExample);
+        const SessionLoadResult loaded = loadSessionFile(kVerdictExample);
         QVERIFY(loaded.session);
         window.setSession(*loaded.session);
         window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));

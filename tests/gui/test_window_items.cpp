@@ -9,6 +9,7 @@
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "gui/ExampleSession.h"
+#include "gui/GuiTestUtil.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "widgets/CommFractionsDialog.h"
@@ -36,16 +37,6 @@ using namespace roofscope;
 using namespace roofscope::test;
 
 namespace {
-void typeAndEnter(QWidget* field, const QString& text)
-{
-    field->setFocus();
-    QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClick(field, Qt::Key_Delete);
-    QTest::keyClicks(field, text);
-    QTest::keyClick(field, Qt::Key_Return);
-    QApplication::processEvents();
-}
-
 QList<QMessageBox*> visibleProblemBoxes()
 {
     QList<QMessageBox*> boxes;

@@ -29,7 +29,7 @@ using namespace roofscope;
 using namespace roofscope::test;
 
 namespace {
-Session loadExample(const char* name)
+Session loadRangesExample(const char* name)
 {
     return loadSessionFile(std::string(ROOFSCOPE_RESOURCES_DIR "/examples/") + name).session.value_or(Session {});
 }
@@ -75,7 +75,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("decode-matmul-sweep.yaml"));
+        window.setSession(loadRangesExample("decode-matmul-sweep.yaml"));
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.analysis()->setSelectedKernel(0);
@@ -138,7 +138,7 @@ private Q_SLOTS:
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
         window.resize(1366, 768);
-        Session session = loadExample("decode-matmul-sweep.yaml");
+        Session session = loadRangesExample("decode-matmul-sweep.yaml");
         session.devices.push_back(DeviceSelection { "nvidia-a100-sxm-80gb", "", {}, true });
         window.setSession(session);
         window.show();
@@ -176,7 +176,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("decode-matmul-sweep.yaml"));
+        window.setSession(loadRangesExample("decode-matmul-sweep.yaml"));
         window.analysis()->setSelectedKernel(0);
         SweepDock* dock = window.sweepDock();
         QSlider* slider = dock->slider();
@@ -207,7 +207,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        Session session = loadExample("decode-matmul-sweep.yaml");
+        Session session = loadRangesExample("decode-matmul-sweep.yaml");
         Kernel raw;
         raw.name = "raw";
         raw.flops = 1e9;
@@ -229,7 +229,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("decode-matmul-sweep.yaml"));
+        window.setSession(loadRangesExample("decode-matmul-sweep.yaml"));
         window.analysis()->setSelectedKernel(0);
         RegimeMapDock* dock = window.regimeMapDock();
         dock->show();
@@ -307,7 +307,7 @@ private Q_SLOTS:
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
         window.resize(size);
-        Session session = loadExample("decode-matmul-sweep.yaml");
+        Session session = loadRangesExample("decode-matmul-sweep.yaml");
         for (const char* id : { "nvidia-a100-sxm-80gb", "nvidia-h200-sxm", "nvidia-l40s", "amd-instinct-mi300x" }) {
             session.devices.push_back(DeviceSelection { id, "", {}, true });
         }
@@ -373,7 +373,7 @@ private Q_SLOTS:
     {
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
-        window.setSession(loadExample("decode-matmul-sweep.yaml"));
+        window.setSession(loadRangesExample("decode-matmul-sweep.yaml"));
         window.analysis()->setSelectedKernel(0);
         QTemporaryDir dir;
         RegimeMapDock* dock = window.regimeMapDock();

@@ -11,10 +11,10 @@
 
 namespace roofscope {
 
-// Kernel groups on the devices of a session (SPEC 6.6): a transformer step is expanded on each
-// device's own chips (tp defaults to them), so that a device used 8 wide shows the step's
-// all-reduces, all-to-alls and pipeline sends with their bytes on its scale-up link, and a
-// single chip shows none. The window, `table` and `compare` all evaluate a group's parts this way.
+// Kernel groups on the devices of a session (docs/model.md#kernel-groups-on-each-device): a transformer
+// step is expanded on each device's own chips (tp defaults to them), so that a device used 8 wide shows the
+// step's all-reduces, all-to-alls and pipeline sends with their bytes on its scale-up link, and a single
+// chip shows none. The window, `table` and `compare` all evaluate a group's parts this way.
 //
 //   shown = expandKernelGroupsOnChips(session.kernels, { 8, 4 });   // the parts of every device
 //   for each part and device:

@@ -4,8 +4,9 @@ namespace roofscope {
 
 class StepBuilder;
 
-// Mixture-of-experts layers (SPEC 6.6): `experts` E routed experts of width `expert_ffn`, `top_k`
-// k per token, `shared_experts` every token goes through, the first `dense_layers` layers dense.
+// Mixture-of-experts layers (docs/model.md#mixture-of-experts): `experts` E routed experts of width
+// `expert_ffn`, `top_k` k per token, `shared_experts` every token goes through, the first `dense_layers`
+// layers dense.
 
 // The expected number of distinct experts a step touches when `tokens` tokens each pick k of E
 // experts uniformly: E (1 - (1 - k/E)^tokens). 0 when E is 0.

@@ -10,8 +10,8 @@ namespace roofscope {
 
 class StepBuilder;
 
-// Tensor, pipeline and data parallelism and their collectives (SPEC 6.6). Collectives run on the
-// scale-up link: the device's first interconnect level (NVLink, ICI, Infinity Fabric; PCIe where
+// Tensor, pipeline and data parallelism and their collectives (docs/model.md#collectives). Collectives run
+// on the scale-up link: the device's first interconnect level (NVLink, ICI, Infinity Fabric; PCIe where
 // that is all there is). One formula each:
 //   ring all-reduce of M bytes over n chips: each chip sends 2 (n-1)/n x M bytes, 2 (n-1) hops;
 //   all-to-all over n chips: each chip sends (n-1)/n of its bytes, n-1 hops;

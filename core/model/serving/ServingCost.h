@@ -4,7 +4,7 @@
 
 namespace roofscope {
 
-// Cost and energy per token of a step served on `chips` chips (SPEC 6.6):
+// Cost and energy per token of a step served on `chips` chips (docs/model.md#cost-and-energy):
 //   usd_per_million_tokens = chips x price_per_hour / (tokens_per_s x 3600) x 1e6,
 //   joules_per_token = chips x tdp / tokens_per_s,
 //   tokens_per_s_per_chip = tokens_per_s / chips,

@@ -62,7 +62,10 @@ ServingMemory servingMemory(const TransformerExpansion& step, const Hardware& de
     if (!level || !level->capacityBytes) {
         return m;
     }
-    const double capacity = *level->capacityBytes / (device.chips >= 1.0 ? device.chips : 1.0);
+    const double reported = *level->capacityBytes / (device.chips >= 1.0 ? device.chips : 1.0);
+    m.memoryUtilization = step.config.memoryUtilization;
+    m.deviceCapacityPerChipBytes = reported;
+    const double capacity = reported * step.config.memoryUtilization;
     m.capacityPerChipBytes = capacity;
     m.fits = m.perChipBytes <= capacity;
     // One sequence's cache and activations: the step at batch 1 less its weights.

@@ -7,8 +7,8 @@
 
 namespace roofscope {
 
-// Memory per chip of a transformer served on tp x pp x dp chips (SPEC 6.6), against the capacity of
-// the device's default memory level:
+// Memory per chip of a transformer served on tp x pp x dp chips (docs/model.md#memory-per-chip), against
+// the capacity of the device's default memory level:
 //   weights: every parameter at its dtype (embeddings at weight_dtype, the head at lm_head_dtype,
 //     tied embeddings one matrix at the head's dtype) / (tp x pp); K/V projections / (min(tp,
 //     kv_heads) x pp) (replicated past kv_heads); routed experts / (ep x pp);
@@ -21,7 +21,11 @@ struct ServingMemory {
     double kvCacheBytes = 0.0;
     double activationsBytes = 0.0;
     double perChipBytes = 0.0; // weights + KV cache + activations of one chip
-    std::optional<double> capacityPerChipBytes; // empty: the default level gives no capacity
+    // What the step may fill on one chip: the level's capacity / chips x memory_utilization; empty: the
+    // default level gives no capacity.
+    std::optional<double> capacityPerChipBytes;
+    std::optional<double> deviceCapacityPerChipBytes; // the capacity the driver reports, before memory_utilization
+    double memoryUtilization = 1.0;
     std::optional<bool> fits; // per chip <= capacity (empty without a capacity)
     std::optional<double> maxBatch; // largest batch per replica that fits at this seq; 0: not one
 };

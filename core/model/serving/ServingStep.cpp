@@ -13,7 +13,9 @@ std::string ServingStep::fitText() const
         return {};
     }
     return "does not fit: " + formatQuantity(memory.perChipBytes, Dimension::Bytes) + " needed per chip, "
-        + formatQuantity(*memory.capacityPerChipBytes, Dimension::Bytes) + " available";
+        + formatQuantity(*memory.capacityPerChipBytes, Dimension::Bytes) + " available"
+        + (memory.memoryUtilization < 1.0 ? " (memory_utilization " + formatNumber(memory.memoryUtilization, 3) + ")"
+                                          : std::string());
 }
 
 std::vector<int> servingRanks(const std::vector<const ServingStep*>& steps)
@@ -118,6 +120,9 @@ ServingStep evaluateServing(const TemplateInstance& instance, const Hardware& de
     }
     if (!s.memory.capacityPerChipBytes) {
         s.assumptions.push_back("no capacity on the default memory level: fits and max_batch unknown");
+    } else if (c.memoryUtilization < 1.0) {
+        s.assumptions.push_back("the engine may fill " + formatNumber(100.0 * c.memoryUtilization, 3)
+            + " % of each chip's memory (memory_utilization): fits and max_batch count that share");
     }
     if (!options.pricePerHourPerChip) {
         s.assumptions.push_back("no hourly price: usd_per_million_tokens not given");

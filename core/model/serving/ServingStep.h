@@ -13,8 +13,8 @@
 
 namespace roofscope {
 
-// A transformer step served on one device used N-wide (SPEC 6.6): the serving model's one entry
-// point for the command line, `table`/`compare` and the window.
+// A transformer step served on one device used N-wide (docs/model.md#step-time-and-throughput): the serving
+// model's one entry point for the command line, `table`/`compare` and the window.
 //
 //   ServingOptions o;               // roofs, precision, prices
 //   o.eval.sustained = true;

@@ -12,7 +12,7 @@
 namespace roofscope {
 
 // A transformer step swept over one of its parameters (batch, seq, tp, ...) or mapped over two
-// (SPEC 6.6): each point is the served step (evaluateServing) at that value.
+// (docs/serving-chart.md): each point is the served step (evaluateServing) at that value.
 
 // One served step in brief.
 struct ServingPoint {

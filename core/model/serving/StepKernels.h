@@ -8,9 +8,9 @@
 
 namespace roofscope {
 
-// The kernels of one transformer step on tp x pp x dp chips (SPEC 6.6). Every figure is a total of
-// the whole device: each replica's work times dp, and work a chip repeats (the input every tp chip
-// reads, the partial sums every tp chip writes, replicated K/V heads) counted once per chip.
+// The kernels of one transformer step on tp x pp x dp chips (docs/model.md#kernels-of-one-step). Every
+// figure is a total of the whole device: each replica's work times dp, and work a chip repeats (the input
+// every tp chip reads, the partial sums every tp chip writes, replicated K/V heads) counted once per chip.
 //
 // Kernels, in order (count per step):
 //   norm (2 layers + 1), q_proj, k_proj, v_proj, attn_scores, softmax (unfused only), attn_values,

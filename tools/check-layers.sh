@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Keeps the house as ARCHITECTURE.md draws it. Checks, by the #include lines of every source file:
+#   - core/ includes nothing of the application and no Qt header (it is plain C++), and core/model/
+#     nothing of core/io/;
+#   - no include runs back up the layers: document/ and models/ never include chart/, widgets/ or
+#     cli/; chart/ never includes widgets/ or cli/; cli/ never includes widgets/; widgets/ never
+#     includes cli/;
+#   - qcustomplot.h is included only under app/chart/ (and by the tests), so the rest of the program
+#     never compiles it;
+#   - a helper that has a shared home is not defined again: qs() lives in document/QtText.h,
+#     positiveFinite() and validIndex() in model/Numbers.h, jsonOrNull() in io/JsonValues.h.
+# Prints every breach as FILE:LINE: what is wrong, and exits 1 if there is one.
+# Usage: tools/check-layers.sh [ROOT] (default: the repository this script is in).
+set -uo pipefail
+root=${1:-"$(dirname "$0")/.."}
+cd "$root" || exit 2
+
+breaches=0
+# breach PATTERN WHY DIR...: every line of the C++ files under DIR... that matches PATTERN is a breach.
+breach() {
+    local pattern=$1 why=$2
+    shift 2
+    local hits
+    hits=$(grep -rnE --include='*.cpp' --include='*.h' -- "$pattern" "$@" 2>/dev/null)
+    if [[ -n $hits ]]; then
+        while IFS= read -r hit; do
+            printf '%s: %s\n' "$hit" "$why"
+            breaches=$((breaches + 1))
+        done < <(printf '%s\n' "$hits" | cut -d: -f1,2)
+    fi
+}
+
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(document|models|chart|widgets|cli)/' \
+    "core includes the application (core is below every app layer)" core
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"io/' \
+    "core/model includes core/io (the arithmetic reads no files and writes no formats)" core/model
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*<(Q[A-Za-z]*|qcustomplot\.h)>' \
+    "core includes a Qt header (core is plain C++)" core
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(chart|widgets|cli)/' \
+    "document/models include a layer above them (chart, widgets, cli)" app/document app/models
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(widgets|cli)/' \
+    "chart includes a layer above it (widgets, cli)" app/chart
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"widgets/' "cli includes widgets (the CLI has no window)" app/cli
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"cli/' "widgets include cli (they meet only in main.cpp)" app/widgets
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]qcustomplot\.h[>"]' \
+    "qcustomplot.h outside app/chart/ (the chart layer wraps QCustomPlot)" core app/document app/models app/widgets \
+    app/cli app/main.cpp
+breach '^QString qs\(const std::string&' "qs() defined again (use document/QtText.h)" app tests
+breach '^(inline )?bool (positiveFinite|validIndex)\(' "a numeric helper defined again (use model/Numbers.h)" \
+    app tests core/io
+breach '^nlohmann::json (optional|jsonOrNull)\(const std::optional<double>&' \
+    "jsonOrNull() defined again (use io/JsonValues.h)" app core
+
+if ((breaches > 0)); then
+    echo "check-layers: $breaches breach(es) of the layers (ARCHITECTURE.md)" >&2
+    exit 1
+fi
+echo "check-layers: the includes follow the layers"
