@@ -22,7 +22,7 @@ app_id=io.github.roofscope.Roofscope
 echo "== lintian"
 # Any error or warning fails the check; tags overridden in the package say why beside them.
 lintian --fail-on error,warning --display-info "$deb"
-echo "lintian: no errors"
+echo "lintian: no errors, no warnings"
 
 echo "== validators"
 desktop-file-validate "$root/usr/share/applications/$app_id.desktop"
