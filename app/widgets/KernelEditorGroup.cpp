@@ -121,7 +121,7 @@ void KernelEditor::buildGroupFields(const Kernel& kernel)
     }
     for (const std::string& option : transformerOptions()) {
         auto* combo = new QComboBox(m_fields);
-        const bool derivedDtype = option == "kv_dtype" || option == "weight_dtype";
+        const bool derivedDtype = option == "kv_dtype" || option == "weight_dtype" || option == "lm_head_dtype";
         const QStringList choices = optionChoices(option);
         // The first entry is the default: leaves the option out of the session.
         combo->addItem(derivedDtype ? tr("as dtype")

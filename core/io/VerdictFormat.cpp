@@ -51,6 +51,9 @@ std::string verdictDeviceLine(const GroupVerdict& verdict, const VerdictDevice& 
         line += "; " + fit + (d.minChips ? " (fits on " + formatNumber(*d.minChips, 12) + " chips)" : "");
     } else if (s.memory.capacityPerChipBytes) {
         line += ", fits (" + bytes(s.memory.perChipBytes) + " of " + bytes(*s.memory.capacityPerChipBytes) + " per chip"
+            + (s.memory.memoryUtilization < 1.0
+                    ? " at memory_utilization " + formatNumber(s.memory.memoryUtilization, 3)
+                    : std::string())
             + (s.memory.maxBatch ? ", max batch " + formatNumber(*s.memory.maxBatch, 12) : "") + ")";
     } else {
         line += ", " + bytes(s.memory.perChipBytes) + " per chip (capacity unknown)";

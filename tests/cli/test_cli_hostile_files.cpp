@@ -7,7 +7,6 @@
 #include "cli/CliRun.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -97,24 +96,24 @@ private Q_SLOTS:
 
     // --- Big in, bounded time and memory ---------------------------------------------------------
 
-    // A JSON dict of 300,000 names: read in linear time (keeping the file's order used to search
-    // every earlier name for each new one: 100,000 names took 20 s, 500,000 took 13 minutes).
+    // A JSON dict of 1,000,000 names (54 MB): read in linear time. Keeping the file's order used to
+    // search every earlier name for each new one: 100,000 names took 20 s, 500,000 took 13 minutes, so
+    // this file would take hours; read in one pass it takes seconds (4.3 s on the 2-core machine). No
+    // timing is asserted: the run's only limit is the suite's two-minute guard against a hang.
     void aJaxFileOfManyNamesIsReadInLinearTime()
     {
         QTemporaryDir home;
         QByteArray json = "{";
-        for (int i = 0; i < 300000; ++i) {
+        json.reserve(56 * 1000 * 1000);
+        for (int i = 0; i < 1000000; ++i) {
             json += (i == 0 ? "\"p" : ",\n\"p") + QByteArray::number(i) + "\": {\"flops\": " + QByteArray::number(i + 1)
                 + ", \"bytes accessed\": 4096}";
         }
         json += "}\n";
         writeFile(home.filePath("costs.json"), json);
-        QElapsedTimer timer;
-        timer.start();
         const Run run = runShell("\"$RS\" import jax costs.json -o s.yaml --json", home.path(), 120000);
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        QVERIFY2(timer.elapsed() < 40000, qPrintable(QString::number(timer.elapsed()) + " ms"));
-        // The first and the 100,000th names, in the file's order.
+        // The first 100,000 names, in the file's order.
         const auto summary = nlohmann::json::parse(run.out.toStdString(), nullptr, false);
         QVERIFY2(summary.is_object(), run.out.constData());
         QCOMPARE(summary.value("kernels", 0), 100000);

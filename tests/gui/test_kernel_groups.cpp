@@ -10,6 +10,7 @@
 #include "document/KernelSweep.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "gui/GuiTestUtil.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
@@ -291,6 +292,35 @@ private Q_SLOTS:
         QCOMPARE(window.comparisonDock()->groupThroughputText(), before);
     }
 
+    // The engine's reserve from the group editor: memory_utilization 0.9 typed as a user does lands in
+    // the session and in the verdict's memory (the capacity each chip may fill), and undoes in one
+    // step. The head's dtype offers "as dtype" first (it follows dtype), not the first precision.
+    void memoryUtilizationFromTheEditor()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadGroupExample("llama-decode.yaml"));
+        window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));
+        auto* head = window.kernelDock()->findChild<QComboBox*>(QStringLiteral("group-lm_head_dtype"));
+        QVERIFY(head);
+        QCOMPARE(head->itemText(0), QStringLiteral("as dtype"));
+        SiSpinBox* share = window.kernelDock()->parameterBox(QStringLiteral("memory_utilization"));
+        QVERIFY(share);
+        QCOMPARE(share->value(), 1.0);
+        const double whole = *window.analysis()->verdicts()[0].devices[0].step.memory.capacityPerChipBytes;
+        typeAndEnter(share, QStringLiteral("0.9"));
+        QCOMPARE(window.session().kernels[0].templ->params.at("memory_utilization"), 0.9);
+        const ServingMemory& memory = window.analysis()->verdicts()[0].devices[0].step.memory;
+        QCOMPARE(*memory.capacityPerChipBytes, whole * 0.9);
+        QCOMPARE(memory.memoryUtilization, 0.9);
+        // The comparison pane's verdict says which share the fit counts.
+        const QString said = window.comparisonDock()->groupThroughputText();
+        QVERIFY2(said.contains(QStringLiteral("per chip at memory_utilization 0.9, max batch")), qPrintable(said));
+        window.document()->undoStack()->undo();
+        QVERIFY(!window.session().kernels[0].templ->params.contains("memory_utilization"));
+        QCOMPARE(*window.analysis()->verdicts()[0].devices[0].step.memory.capacityPerChipBytes, whole);
+    }
+
     // Entries the step refuses: shown at the field in red, the session unchanged, no crash.
     void badEntriesAreRefused_data()
     {
@@ -312,6 +342,12 @@ private Q_SLOTS:
         QTest::newRow("a fraction of a sequence") << "seq"
                                                   << "10.5"
                                                   << "seq";
+        QTest::newRow("more memory than the chip has") << "memory_utilization"
+                                                       << "1.5"
+                                                       << "memory_utilization must be at most 1";
+        QTest::newRow("no memory at all") << "memory_utilization"
+                                          << "0"
+                                          << "memory_utilization must be greater than 0";
     }
 
     void badEntriesAreRefused()
