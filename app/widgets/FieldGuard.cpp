@@ -1,7 +1,9 @@
 #include "widgets/FieldGuard.h"
 
+#include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QKeyEvent>
 #include <QKeySequence>
@@ -29,7 +31,15 @@ protected:
             auto* field = qobject_cast<QWidget*>(watched);
             if (field && !field->hasFocus()
                 && (qobject_cast<QAbstractSpinBox*>(field) || qobject_cast<QComboBox*>(field))) {
-                // Not handled here: the event goes on to the parents, the scroll area among them.
+                // The field keeps its value: the pane around it scrolls. Handed to the scroll area
+                // itself, because Qt passes a wheel event on to the parents only when it came from the
+                // window system, not when a test or another widget sent it.
+                for (QWidget* parent = field->parentWidget(); parent; parent = parent->parentWidget()) {
+                    if (auto* area = qobject_cast<QAbstractScrollArea*>(parent)) {
+                        QCoreApplication::sendEvent(area->viewport(), event);
+                        return true;
+                    }
+                }
                 event->ignore();
                 return true;
             }

@@ -27,6 +27,10 @@
 #include "widgets/SweepDock.h"
 
 #include <QComboBox>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpontaneKeyEvent>
+#include <QWheelEvent>
 
 #include <QListWidget>
 #include <QUndoStack>
@@ -319,6 +323,52 @@ private Q_SLOTS:
         window.document()->undoStack()->undo();
         QVERIFY(!window.session().kernels[0].templ->params.contains("memory_utilization"));
         QCOMPARE(*window.analysis()->verdicts()[0].devices[0].step.memory.capacityPerChipBytes, whole);
+    }
+
+    // The mouse wheel over the group editor (25 fields in a short pane) scrolls the pane: a field
+    // without focus under the pointer keeps its value and the session gets no undo step. A field the
+    // user has clicked into still takes the wheel, as Qt's fields do.
+    void theWheelScrollsTheEditorNotAField()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.resize(1366, 768);
+        window.setSession(loadGroupExample("llama-decode.yaml"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));
+        QApplication::processEvents();
+        SiSpinBox* batch = window.kernelDock()->parameterBox(QStringLiteral("batch"));
+        QVERIFY(batch);
+        QScrollArea* pane = nullptr;
+        for (QWidget* w = batch->parentWidget(); w && !pane; w = w->parentWidget()) {
+            pane = qobject_cast<QScrollArea*>(w);
+        }
+        QVERIFY(pane);
+        QVERIFY2(pane->verticalScrollBar()->maximum() > 0, "the editor's pane has nothing to scroll");
+        pane->ensureWidgetVisible(batch);
+        pane->verticalScrollBar()->setValue(pane->verticalScrollBar()->minimum());
+        pane->ensureWidgetVisible(batch);
+        QApplication::processEvents();
+        window.kernelDock()->list()->setFocus();
+        QVERIFY(!batch->hasFocus());
+        // Towards the end the pane can still go (down, unless the field sits at the bottom of the range).
+        QScrollBar* bar = pane->verticalScrollBar();
+        const int scrolled = bar->value();
+        const bool down = scrolled < bar->maximum();
+        const int steps = window.document()->undoStack()->count();
+        const QPointF at = QPointF(batch->rect().center());
+        QWheelEvent wheel(at, batch->mapToGlobal(at), QPoint(), QPoint(0, down ? -120 : 120), Qt::NoButton,
+            Qt::NoModifier, Qt::NoScrollPhase, false);
+        // As the window system delivers it (Qt passes only such a wheel event on to the parents).
+        QSpontaneKeyEvent::setSpontaneous(&wheel);
+        QApplication::sendEvent(batch, &wheel);
+        QApplication::processEvents();
+        QCOMPARE(batch->value(), kBatch);
+        QCOMPARE(window.session().kernels[0].templ->params.at("batch"), kBatch);
+        QCOMPARE(window.document()->undoStack()->count(), steps);
+        QVERIFY2(down ? bar->value() > scrolled : bar->value() < scrolled,
+            qPrintable(QStringLiteral("the pane stayed at %1 of %2").arg(scrolled).arg(bar->maximum())));
     }
 
     // Entries the step refuses: shown at the field in red, the session unchanged, no crash.
