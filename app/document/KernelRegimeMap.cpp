@@ -4,6 +4,8 @@
 #include "document/SessionDocument.h"
 #include "model/ChipScaling.h"
 
+#include <future>
+
 namespace roofscope {
 
 KernelRegimeMap::KernelRegimeMap(SessionAnalysis* analysis, QObject* parent)
@@ -99,12 +101,23 @@ void KernelRegimeMap::recompute()
         Q_EMIT changed();
         return;
     }
-    for (size_t d : mapped) {
+    // One map per device, each on a thread of its own (the first on this one): a group's map expands
+    // the step in every cell, so the devices' maps are the cost of an edit while the map is shown. The
+    // threads only read the session, which nothing changes until they are all done.
+    const Kernel& kernel = session.kernels[static_cast<size_t>(m_kernel)];
+    std::vector<std::future<RegimeMap>> maps;
+    maps.reserve(mapped.size());
+    for (size_t i = 0; i < mapped.size(); ++i) {
+        const size_t d = mapped[i];
         DeviceSelection single = session.devices[devices[d].sessionIndex];
         single.chips = 1; // regimeMap() widens the single chip itself
-        const Hardware hardware = sessionHardware(*results[d]->hardware, single);
-        RegimeMap one = regimeMap(session.kernels[static_cast<size_t>(m_kernel)], { hardware }, devices[d].options, m_x,
-            m_y, devices[d].chips);
+        maps.push_back(std::async(i == 0 ? std::launch::deferred : std::launch::async,
+            [&kernel, hardware = sessionHardware(*results[d]->hardware, single), options = devices[d].options, x = m_x,
+                y = m_y, chips = devices[d].chips] { return regimeMap(kernel, { hardware }, options, x, y, chips); }));
+    }
+    for (size_t i = 0; i < mapped.size(); ++i) {
+        const size_t d = mapped[i];
+        RegimeMap one = maps[i].get();
         if (!one.error.empty()) { // a bad axis: the same on every device
             m_map = {};
             m_sceneDevices.clear();
