@@ -168,6 +168,14 @@ private Q_SLOTS:
         ROOFSCOPE_COMPARE_REL(upper, 64.0 * 1024 / (1023 * tpot), 1e-12);
         QVERIFY2(lower <= run && run <= upper, qPrintable(QString("%1 %2 %3").arg(lower).arg(run).arg(upper)));
         ROOFSCOPE_COMPARE_REL(run, 64.0 * 1024 / (1023 * r["run_step_s"].get<double>()), 1e-12);
+        // The verdict's answer carries the mix and the same figures.
+        const auto& answer = j["answer"];
+        QCOMPARE(answer["scenario"]["isl"].get<double>(), 1024.0);
+        QCOMPARE(answer["scenario"]["concurrency"].get<double>(), 64.0);
+        QCOMPARE(answer["devices"][0]["ttft_s"].get<double>(), ttft);
+        QCOMPARE(answer["devices"][0]["tpot_s"].get<double>(), tpot);
+        QCOMPARE(answer["devices"][0]["run_tokens_per_s"].get<double>(), run);
+        QCOMPARE(answer["devices"][0]["batch"].get<double>(), 64.0);
         // The same as parameters, and as a named scenario.
         const auto asParameters
             = runJson({ "workload", "transformer", "--param", kLlamaShape + ",isl=1024,osl=1024,concurrency=64",
