@@ -332,6 +332,16 @@ double transformerParameter(const TemplateInstance& instance, const std::string&
     return name == "batch" || name == "tp" || name == "pp" || name == "dp" || name == "memory_utilization" ? 1.0 : 0.0;
 }
 
+void setTransformerParameter(TemplateInstance& instance, const std::string& name, double value)
+{
+    if (name == "batch" && instance.params.contains("concurrency")) {
+        instance.params["concurrency"]
+            = value * transformerParameter(instance, "dp") * transformerParameter(instance, "pp");
+        return;
+    }
+    instance.params[name] = value;
+}
+
 bool isKernelGroup(const Kernel& kernel)
 {
     return kernel.templ && kernel.templ->name == kTransformerTemplate;

@@ -99,6 +99,10 @@ const std::vector<std::string>& transformerOptions();
 // ep: tp; expert_ffn: ffn; 0 when required or off, as isl and osl).
 double transformerParameter(const TemplateInstance& instance, const std::string& name);
 
+// Sets a parameter of an instance. On a request mix that gives its concurrency, batch sets the
+// concurrency instead (batch x dp x pp): a step gives batch or concurrency, never both.
+void setTransformerParameter(TemplateInstance& instance, const std::string& name, double value);
+
 // Checks the parameters and expands one step into its kernels (with isl and osl: the decode step of the
 // request mix, docs/serving.md#requests) (model/serving/StepKernels.h lists
 // them): norms, projections, attention, FFN (or router and experts), logits, and with tp/pp/ep > 1

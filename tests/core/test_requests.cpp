@@ -342,6 +342,25 @@ private Q_SLOTS:
         ROOFSCOPE_COMPARE_REL(*at8->runTokensPerSecond, 72 / (667328 * kNs), 1e-12);
     }
 
+    // Setting batch on a mix that gives its concurrency sets the concurrency (batch x dp x pp), so a batch
+    // sweep of such a group works: at batch 8 it is the mix above (run 72 / 667328 ns).
+    void batchOfAMixSetsItsConcurrency()
+    {
+        TemplateInstance t = tinyDense({ { "dp", 2 } });
+        setTransformerParameter(t, "batch", 4);
+        QCOMPARE(t.params.at("concurrency"), 8.0);
+        QVERIFY(!t.params.contains("batch"));
+        ParameterAxis axis;
+        axis.name = "batch";
+        axis.from = 8;
+        axis.to = 8;
+        axis.steps = 2;
+        const ServingSweep sweep = sweepServing(tinyDense(), { requestChip(16384) }, 1.0, {}, axis);
+        QVERIFY2(sweep.error.empty() && sweep.devices[0].error.empty(), sweep.devices[0].error.c_str());
+        QCOMPARE(sweep.devices[0].points.front().value, 8.0);
+        ROOFSCOPE_COMPARE_REL(*sweep.devices[0].points.front().runTokensPerSecond, 72 / (667328 * kNs), 1e-12);
+    }
+
     void scenarios()
     {
         const auto prefillHeavy = findRequestScenario("8k/1k");

@@ -88,7 +88,7 @@ ServingStep stepAt(TemplateInstance instance, const Hardware& base, double chips
             n = value;
             continue;
         }
-        instance.params[name] = value;
+        setTransformerParameter(instance, name, value);
     }
     if (std::any_of(values.begin(), values.end(), [](const auto& v) { return setsChips(v.first); })) {
         n = transformerParameter(instance, "tp") * transformerParameter(instance, "pp")

@@ -20,18 +20,6 @@ std::string batchText(double batch)
     return formatNumber(batch, 12);
 }
 
-// Sets the batch per replica of an instance; a request mix that gives its concurrency keeps giving it
-// (concurrency = batch x dp x pp), since a group gives batch or concurrency, not both.
-void setVerdictBatch(TemplateInstance& instance, double batch)
-{
-    if (instance.params.contains("concurrency")) {
-        instance.params["concurrency"]
-            = batch * transformerParameter(instance, "dp") * transformerParameter(instance, "pp");
-    } else {
-        instance.params["batch"] = batch;
-    }
-}
-
 } // namespace
 
 const char* criterionKey(VerdictCriterion criterion)
@@ -121,7 +109,7 @@ std::optional<double> operatingBatch(
 {
     TemplateInstance at = instance;
     const auto stepAt = [&](double batch) {
-        setVerdictBatch(at, batch);
+        setTransformerParameter(at, "batch", batch);
         return evaluateServing(at, device, options);
     };
     const auto meets = [&](const ServingStep& s) {
@@ -226,7 +214,7 @@ VerdictDevice evaluateDevice(const Kernel& group, const VerdictDeviceInput& inpu
         const std::optional<double> found = operatingBatch(instance, device, input.options, *criteria.targetMs);
         batch = found.value_or(1.0);
     }
-    setVerdictBatch(instance, batch);
+    setTransformerParameter(instance, "batch", batch); // a request mix: its concurrency
     out.batch = batch;
     out.step = evaluateServing(instance, device, input.options);
     if (!out.step.error.empty()) {
