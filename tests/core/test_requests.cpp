@@ -132,7 +132,7 @@ private Q_SLOTS:
     //   (19248 - 6144 + 151552/3 - 3 x 16384/3 = 13104 + 102400/3):
     //   13104 + 1600 + 12288 + (102400 + 3 x 32768) / 3 = 26992 + 200704/3 = 281680/3 ns
     // TPOT (T = 8, E_eff = 4 x 255/256 = 3.984375): router 256; expert_gate, _up, _down 768 + 1020 = 1788
-    //   each (F/3 1365.3); expert_act 1536 (F/3 426.7); others 47912/3 - 4 x 768... counted directly:
+    //   each (F/3 1365.3); expert_act 1536 (F/3 426.7); with the dense model's other kernels:
     //   1248 + 768 + 512 + 4512 + (14248 + 4096) / 3 + 256 + 3 x 1788 + 1536 = 13196 + 18344/3 = 60932/3 ns
     // Run step (T = 72, E_eff = 4): router 1792 (F/3 1536); expert_gate, _up, _down 36864/3 = 12288 each
     //   (B 7936); expert_act 13824 (F/3 3840); others 10464 + 3584 + (2 x 9216 + 67496 + 41536 + 4608) / 3
