@@ -133,10 +133,10 @@ private Q_SLOTS:
     //   13104 + 1600 + 12288 + (102400 + 3 x 32768) / 3 = 26992 + 200704/3 = 281680/3 ns
     // TPOT (T = 8, E_eff = 4 x 255/256 = 3.984375): router 256; expert_gate, _up, _down 768 + 1020 = 1788
     //   each (F/3 1365.3); expert_act 1536 (F/3 426.7); with the dense model's other kernels:
-    //   1248 + 768 + 512 + 4512 + (14248 + 4096) / 3 + 256 + 3 x 1788 + 1536 = 13196 + 18344/3 = 60932/3 ns
+    //   1248 + 768 + 512 + 4512 + (14248 + 4096) / 3 + 256 + 3 x 1788 + 1536 = 14196 + 18344/3 = 60932/3 ns
     // Run step (T = 72, E_eff = 4): router 1792 (F/3 1536); expert_gate, _up, _down 36864/3 = 12288 each
     //   (B 7936); expert_act 13824 (F/3 3840); others 10464 + 3584 + (2 x 9216 + 67496 + 41536 + 4608) / 3
-    //   = 14048 + 44016 = 58064:  58064 + 1792 + 36864 + 13824 = 110552 ns
+    //   = 14048 + 44024 = 58072: 58072 + 1792 + 36864 + 13824 = 110552 ns
     // run = 72 / (8 x 110552 ns) = 72 / 884416 ns = 81,409.65; limits 216 / (8 x (60932 + 281680)) ns
     // = 216 / 2740896 ns = 78,806.35 and 216 / (8 x 60932 ns) = 216 / 487456 ns = 443,116.92.
     void moeEightKOneK()
@@ -295,7 +295,7 @@ private Q_SLOTS:
 
     // The verdict of a group that gives its concurrency runs it as given, and with a target varies the
     // concurrency (never setting batch beside it): at <= 16 us per token (TPOT at 8 requests: 15.97 us)
-    // the operating point is at most 8 requests, and the largest batch that meets it is 8.
+    // the operating point is at most 8 requests, and its concurrency is its batch (dp = pp = 1).
     void verdictKeepsTheConcurrency()
     {
         Kernel group;
