@@ -1,5 +1,7 @@
 #include "cli/CliOptions.h"
 
+#include "model/serving/Requests.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -126,6 +128,26 @@ std::vector<CliOption> servingOptions()
     };
 }
 
+// A request mix on a transformer step (workload, sweep): docs/serving.md#requests.
+std::vector<CliOption> requestOptions()
+{
+    std::vector<std::string> scenarios;
+    for (const RequestScenario& s : requestScenarios()) {
+        scenarios.push_back(s.name);
+    }
+    return {
+        value("isl", CliValue::Number, "N",
+            "Input tokens per request (the same as --param isl=N). With --osl: a request mix, whose time to first "
+            "token, time per output token and run tokens/s are printed beside the step."),
+        value("osl", CliValue::Number, "N", "Output tokens per request (the same as --param osl=N)."),
+        value("concurrency", CliValue::Number, "N",
+            "Requests in flight over the whole device (the same as --param concurrency=N); a step takes batch or "
+            "concurrency, not both."),
+        choice("scenario", scenarios,
+            "A standard request mix, isl/osl, where 1k is 1024 tokens (instead of --isl and --osl)."),
+    };
+}
+
 std::vector<CliOption> join(std::initializer_list<std::vector<CliOption>> parts)
 {
     std::vector<CliOption> all;
@@ -219,7 +241,7 @@ std::vector<CliCommand> buildCommands()
             { value("vary", CliValue::Text, "NAME=FROM:TO[:STEPS]",
                   "The parameter and its range, log-spaced (64 steps by default)."),
                 chips() },
-            servingOptions(), { sustained(), json() } }) });
+            servingOptions(), requestOptions(), { sustained(), json() } }) });
     commands.push_back({ "map",
         "(--hardware ID[,ID...] | ad hoc) --kernel TEMPLATE --param ... --x NAME=FROM:TO "
         "--y NAME=FROM:TO [options]",
@@ -239,7 +261,9 @@ std::vector<CliCommand> buildCommands()
         "transformer --param NAME=VALUE[,NAME=VALUE...] --hardware ID[,ID...] "
         "[options]",
         "One transformer step (prefill or decode) served on each device: T_min and T_max, tokens per second, "
-        "memory per chip, collectives, cost and energy per token, each kernel's binding and share.",
+        "memory per chip, collectives, cost and energy per token, each kernel's binding and share. With a request "
+        "mix (--isl, --osl, --concurrency): the time to first token, the time per output token, tokens/s per user "
+        "and the run's output tokens/s with its two limits.",
         { "transformer" }, CliValue::None, "",
         join({ { value("hardware", CliValue::Devices, "ID[,ID...]", "The devices from the database."), hardwareDir(),
                    value("peak", CliValue::Number, "FLOPS", "An ad-hoc device instead: its compute peak in FLOP/s."),
@@ -252,7 +276,7 @@ std::vector<CliCommand> buildCommands()
                    value("comm-fraction", CliValue::Number, "F",
                        "A fraction of time lost to communication: roofs at 1 - F."),
                    value("tolerance", CliValue::Number, "T", "The band around the ridge called balanced.") },
-            servingOptions(), verdictOptions(), { sustained(), json() } }) });
+            servingOptions(), requestOptions(), verdictOptions(), { sustained(), json() } }) });
     commands.push_back({ "diff", "BEFORE AFTER [--hardware ID] [--threshold 5%] [--exact-names] [--json]",
         "Compares two runs of the same program (profiler files or sessions with one run each) kernel by kernel; "
         "the exit status is 3 when a kernel got slower by more than the threshold.",

@@ -10,6 +10,7 @@
 #include "model/Text.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
+#include "model/serving/Requests.h"
 #include "model/serving/ServingStep.h"
 
 #include <nlohmann/json.hpp>
@@ -18,6 +19,46 @@
 #include <ostream>
 
 namespace roofscope {
+
+namespace {
+
+// --scenario, --isl, --osl and --concurrency: a request mix (docs/serving.md#requests), as the
+// parameters of the same names; a parameter given both ways is refused.
+void readRequestOptions(const CliArgs& opts, TemplateInstance& t)
+{
+    const auto setParameter = [&](const std::string& name, double number, const std::string& flag) {
+        if (t.params.count(name) != 0) {
+            throw CliError(flag + " and --param " + name + " both give " + name + ": give it once");
+        }
+        t.params[name] = number;
+    };
+    if (const auto name = opts.value("scenario")) {
+        const std::optional<RequestScenario> scenario = findRequestScenario(*name);
+        if (!scenario) {
+            std::string names;
+            for (const RequestScenario& s : requestScenarios()) {
+                names += (names.empty() ? "" : ", ") + s.name;
+            }
+            throw CliError("--scenario '" + *name + "': expected one of " + names);
+        }
+        if (opts.has("isl") || opts.has("osl")) {
+            throw CliError("--scenario gives isl and osl: give --scenario or --isl and --osl, not both");
+        }
+        setParameter("isl", scenario->isl, "--scenario");
+        setParameter("osl", scenario->osl, "--scenario");
+    }
+    for (const std::string name : { "isl", "osl", "concurrency" }) {
+        if (const auto text = opts.value(name)) {
+            const auto number = parseNumber(*text);
+            if (!number || !std::isfinite(*number)) {
+                throw CliError("--" + name + ": '" + *text + "' is not a number");
+            }
+            setParameter(name, *number, "--" + name);
+        }
+    }
+}
+
+} // namespace
 
 TemplateInstance readTransformerParams(const CliArgs& opts)
 {
@@ -48,6 +89,7 @@ TemplateInstance readTransformerParams(const CliArgs& opts)
             t.params[name] = *number;
         }
     }
+    readRequestOptions(opts, t);
     return t;
 }
 
@@ -97,11 +139,14 @@ std::string optionalText(const std::optional<double>& value, int digits, const s
 void printStep(std::ostream& out, const ServingStep& d)
 {
     const TransformerConfig& c = d.config;
-    out << "transformer " << (c.prefill ? "prefill" : "decode") << " step (" << formatNumber(d.tokensPerStep, 8)
-        << " tokens) on " << d.hardwareLabel << " (" << d.hardwareId << "), tp " << formatNumber(c.tp, 6) << " x pp "
-        << formatNumber(c.pp, 6) << " x dp " << formatNumber(c.dp, 6) << ": T_min "
-        << formatQuantity(d.tMin, Dimension::Seconds) << ", T_max " << formatQuantity(d.tMax, Dimension::Seconds)
-        << " per step, " << (d.tMin > 0.0 ? formatNumber(d.tokensPerSecond, 4) : std::string("-")) << " tokens/s\n";
+    const char* kind = c.requests() ? "decode step of the request mix (the tpot_s step, "
+        : c.prefill                 ? "prefill step ("
+                                    : "decode step (";
+    out << "transformer " << kind << formatNumber(d.tokensPerStep, 8) << " tokens) on " << d.hardwareLabel << " ("
+        << d.hardwareId << "), tp " << formatNumber(c.tp, 6) << " x pp " << formatNumber(c.pp, 6) << " x dp "
+        << formatNumber(c.dp, 6) << ": T_min " << formatQuantity(d.tMin, Dimension::Seconds) << ", T_max "
+        << formatQuantity(d.tMax, Dimension::Seconds) << " per step, "
+        << (d.tMin > 0.0 ? formatNumber(d.tokensPerSecond, 4) : std::string("-")) << " tokens/s\n";
     out << "  tokens/s is " << servingBoundText(d) << "; from T_max " << formatNumber(d.tokensPerSecondTMax, 4)
         << " tokens/s; T_min with launch overhead " << formatQuantity(d.tMinWithLaunch, Dimension::Seconds) << "\n";
     out << "  per chip " << optionalText(d.cost.tokensPerSecondPerChip, 4, " tokens/s") << ", "
@@ -121,6 +166,9 @@ void printStep(std::ostream& out, const ServingStep& d)
     }
     for (const auto& assumption : d.assumptions) {
         out << "  assumed: " << assumption << "\n";
+    }
+    for (const std::string& line : requestLines(d)) {
+        out << "  " << line << "\n";
     }
     out << "  " << tableCell("KERNEL", 19) << tableCell("COUNT", 7) << tableCell("FLOPS", 12) << tableCell("BYTES", 12)
         << tableCell("BOUND BY", 10) << tableCell("T_MIN/STEP", 12) << "SHARE\n";

@@ -57,6 +57,14 @@ QString parameterHelp(const std::string& name)
         return QObject::tr("Share of each chip's memory the serving engine may fill (vLLM's gpu_memory_utilization, "
                            "often 0.9); 1, the default, is the whole capacity the driver reports");
     }
+    // A request mix (docs/serving.md#requests).
+    if (name == "isl" || name == "osl") {
+        return QObject::tr("A request mix: input (isl) and output (osl) tokens per request, given together instead "
+                           "of seq and phase; 0: a single step");
+    }
+    if (name == "concurrency") {
+        return QObject::tr("A request mix: requests in flight over the whole device, instead of batch");
+    }
     return QObject::tr("Mixture of experts: experts (0 = dense), top_k, shared_experts, expert_ffn, dense_layers");
 }
 

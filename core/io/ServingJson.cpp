@@ -25,6 +25,72 @@ std::string servingBoundText(const ServingStep& step)
         + ": T_min overlaps the collectives with compute and memory, no launch overhead";
 }
 
+namespace {
+
+// What each request figure is, by its JSON key: the same words in the text and in the JSON.
+std::vector<std::pair<std::string, std::string>> requestFigureMeanings(const RequestFigures& r)
+{
+    return {
+        { "ttft_s", "time to first token: the prefill of one request of " + formatNumber(r.isl, 12) + " tokens alone" },
+        { "tpot_s",
+            "time per output token: the decode step with all " + formatNumber(r.concurrency, 12)
+                + " requests in flight, at the mean context of " + formatNumber(r.meanContext, 12) + " tokens" },
+        { "tokens_per_s_per_user", "1 / tpot_s" },
+        { "run_tokens_per_s",
+            "output tokens/s of the whole run, prefill included: concurrency x osl / T_cycle, a cycle being the "
+            "osl - 1 steps that carry the decode and the prompt tokens (osl 1: one prefill of every request)" },
+        { "run_tokens_per_s_lower", "concurrency x osl / ((osl - 1) x tpot_s + concurrency x ttft_s): no overlap" },
+        { "run_tokens_per_s_upper", "concurrency x osl / ((osl - 1) x tpot_s): prefill for free" },
+    };
+}
+
+nlohmann::json requestsToJson(const ServingStep& s)
+{
+    const RequestFigures& r = *s.requests;
+    nlohmann::json figures = nlohmann::json::object();
+    for (const auto& [key, meaning] : requestFigureMeanings(r)) {
+        figures[key] = meaning;
+    }
+    return { { "isl", r.isl }, { "osl", r.osl }, { "concurrency", r.concurrency },
+        { "requests_per_replica", r.requestsPerReplica }, { "mean_context", r.meanContext },
+        { "fit_context", r.isl + r.osl }, { "run_step_s", r.runStepSeconds }, { "run_step_tokens", r.runStepTokens },
+        { "cycle_s", r.cycleSeconds }, { "max_concurrency", jsonOrNull(r.maxConcurrency) },
+        { "figures", std::move(figures) }, { "assumptions", r.assumptions } };
+}
+
+} // namespace
+
+std::vector<std::string> requestLines(const ServingStep& s)
+{
+    if (!s.requests) {
+        return {};
+    }
+    const RequestFigures& r = *s.requests;
+    const auto seconds = [](const std::optional<double>& value) {
+        return value ? formatQuantity(*value, Dimension::Seconds) : std::string("-");
+    };
+    const auto rate = [](const std::optional<double>& value) {
+        return value ? formatNumber(*value, 4) + " tokens/s" : std::string("-");
+    };
+    std::vector<std::string> lines;
+    lines.push_back("requests: isl " + formatNumber(r.isl, 12) + ", osl " + formatNumber(r.osl, 12) + ", concurrency "
+        + formatNumber(r.concurrency, 12) + " (" + formatNumber(r.requestsPerReplica, 12)
+        + " per replica); each figure a bound on " + s.roofs + " roofs");
+    const std::vector<std::string> values { seconds(r.ttftSeconds), seconds(r.tpotSeconds),
+        rate(r.tokensPerSecondPerUser), rate(r.runTokensPerSecond), rate(r.runLowerLimit), rate(r.runUpperLimit) };
+    const auto meanings = requestFigureMeanings(r);
+    for (size_t i = 0; i < meanings.size(); ++i) {
+        lines.push_back(meanings[i].first + " " + values[i] + ": " + meanings[i].second);
+    }
+    lines.push_back("memory at context isl + osl = " + formatNumber(r.isl + r.osl, 12)
+        + " tokens; most requests in flight that fit: "
+        + (r.maxConcurrency ? formatNumber(*r.maxConcurrency, 12) : "-"));
+    for (const std::string& assumption : r.assumptions) {
+        lines.push_back("assumed: " + assumption);
+    }
+    return lines;
+}
+
 nlohmann::json servingStepToJson(const ServingStep& s, bool withKernels)
 {
     nlohmann::json j;
@@ -60,6 +126,16 @@ nlohmann::json servingStepToJson(const ServingStep& s, bool withKernels)
     const std::string fit = s.fitText();
     j["fit"] = fit.empty() ? nlohmann::json(nullptr) : nlohmann::json(fit);
     j["assumptions"] = s.assumptions;
+    if (s.requests) {
+        const RequestFigures& r = *s.requests;
+        j["ttft_s"] = r.ttftSeconds;
+        j["tpot_s"] = jsonOrNull(r.tpotSeconds);
+        j["tokens_per_s_per_user"] = jsonOrNull(r.tokensPerSecondPerUser);
+        j["run_tokens_per_s"] = r.runTokensPerSecond;
+        j["run_tokens_per_s_lower"] = r.runLowerLimit;
+        j["run_tokens_per_s_upper"] = jsonOrNull(r.runUpperLimit);
+        j["requests"] = requestsToJson(s);
+    }
     if (!withKernels) {
         return j;
     }

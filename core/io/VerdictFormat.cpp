@@ -134,7 +134,9 @@ nlohmann::json verdictToJson(const GroupVerdict& verdict)
         j["usd_per_million_tokens_owned"] = jsonOrNull(d.usdPerMillionTokensOwned);
         j["joules_per_token"] = jsonOrNull(d.figure(VerdictCriterion::JoulesPerToken));
         j["tpot_s"] = ok ? nlohmann::json(s.tMin) : nlohmann::json(nullptr);
-        j["ttft_s"] = nullptr;
+        const bool mix = ok && s.requests.has_value(); // a request mix (docs/serving.md#requests)
+        j["ttft_s"] = mix ? nlohmann::json(s.requests->ttftSeconds) : nlohmann::json(nullptr);
+        j["run_tokens_per_s"] = mix ? nlohmann::json(s.requests->runTokensPerSecond) : nlohmann::json(nullptr);
         j["collective_share"] = ok ? nlohmann::json(s.collectiveShare) : nlohmann::json(nullptr);
         j["roofs"] = d.roofs;
         j["comparable"] = d.comparable;
@@ -152,6 +154,13 @@ nlohmann::json verdictToJson(const GroupVerdict& verdict)
     out["group"] = verdict.group;
     out["target_ms"] = jsonOrNull(verdict.targetMs);
     out["scenario"] = nullptr;
+    for (const VerdictDevice& d : verdict.devices) {
+        if (d.error.empty() && d.step.requests) {
+            const RequestFigures& r = *d.step.requests;
+            out["scenario"] = { { "isl", r.isl }, { "osl", r.osl }, { "concurrency", r.concurrency } };
+            break;
+        }
+    }
     out["headline"] = verdict.headline;
     out["roofs"] = verdict.roofs;
     out["primary"] = criterionKey(verdict.primary());

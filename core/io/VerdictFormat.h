@@ -32,8 +32,10 @@ std::vector<std::string> verdictLines(const GroupVerdict& verdict);
 // `compare --format json`'s `answer` entry of one group: {group, target_ms, scenario, headline,
 // roofs, primary, devices: [{id, label, chips, batch, fits, min_chips, tokens_per_s,
 // tokens_per_s_per_chip, usd_per_million_tokens, usd_per_million_tokens_owned, joules_per_token,
-// tpot_s, ttft_s, collective_share, roofs, comparable, caveats, ranks: {criterion: n | null},
-// why_unranked, error, assumptions}]}; null where a figure is unknown.
+// tpot_s, ttft_s, run_tokens_per_s, collective_share, roofs, comparable, caveats, ranks: {criterion: n | null},
+// why_unranked, error, assumptions}]}; null where a figure is unknown. scenario is the group's request mix,
+// {isl, osl, concurrency}, and ttft_s and run_tokens_per_s its figures (docs/serving.md#requests); null
+// for a single step.
 nlohmann::json verdictToJson(const GroupVerdict& verdict);
 
 } // namespace roofscope

@@ -101,6 +101,10 @@ void KernelProbe::set(const std::string& name, double value)
         m_chips = value;
         return;
     }
+    if (isKernelGroup(m_work)) {
+        setTransformerParameter(*m_work.templ, name, value); // batch of a request mix: its concurrency
+        return;
+    }
     m_work.templ->params[name] = value;
 }
 

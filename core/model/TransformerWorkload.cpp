@@ -6,15 +6,16 @@
 
 #include <array>
 #include <cmath>
+#include <string_view>
 #include <tuple>
 
 namespace roofscope {
 
 namespace {
 
-constexpr std::array<const char*, 19> kNumeric { "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "batch",
+constexpr std::array<const char*, 22> kNumeric { "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "batch",
     "seq", "head_dim", "tp", "pp", "dp", "ep", "experts", "top_k", "shared_experts", "expert_ffn", "dense_layers",
-    "memory_utilization" };
+    "memory_utilization", "isl", "osl", "concurrency" };
 constexpr std::array<const char*, 11> kOptions { "phase", "attention", "ffn_gated", "dtype", "kv_dtype", "weight_dtype",
     "lm_head_dtype", "kv_shard", "causal", "logits", "tied_embeddings" };
 
@@ -50,8 +51,10 @@ std::string readShape(const TemplateInstance& t, TransformerConfig& c)
         auto it = t.params.find(name);
         return it != t.params.end() ? it->second : fallback;
     };
+    // A request mix (isl and osl) sets the context itself: seq is then not asked for.
+    const bool requests = t.params.contains("isl") || t.params.contains("osl");
     for (const char* required : { "layers", "hidden", "heads", "ffn", "vocab", "seq" }) {
-        if (!t.params.contains(required)) {
+        if (!t.params.contains(required) && !(requests && std::string_view(required) == "seq")) {
             return std::string("transformer needs the parameter '") + required + "'";
         }
     }
@@ -137,6 +140,46 @@ std::string readParallelism(const TemplateInstance& t, TransformerConfig& c, dou
                 + ") when it exceeds them: each KV head is copied to a whole number of chips";
         }
     }
+    return {};
+}
+
+// A request mix (docs/serving.md#requests): each request's input (isl) and output (osl) tokens and the
+// requests in flight over the whole device. The step becomes the decode step at full occupancy: batch
+// concurrency / (dp x pp) per replica and pipeline micro-batch, at the mean context isl + osl/2.
+std::string readRequests(const TemplateInstance& t, TransformerConfig& c, bool allowFractional)
+{
+    const bool isl = t.params.contains("isl");
+    const bool osl = t.params.contains("osl");
+    const bool concurrency = t.params.contains("concurrency");
+    if (!isl && !osl) {
+        return concurrency ? "transformer: concurrency needs isl and osl (each request's input and output tokens)"
+                           : std::string();
+    }
+    if (isl != osl) {
+        return "transformer: isl and osl go together: give both (each request's input and output tokens)";
+    }
+    if (t.params.contains("seq")) {
+        return "transformer: give seq or isl and osl, not both (with isl and osl the step's context is isl + osl/2)";
+    }
+    if (t.options.contains("phase")) {
+        return "transformer: give phase or isl and osl, not both (with isl and osl the step is the decode step and "
+               "the prefill is counted per request)";
+    }
+    if (concurrency && t.params.contains("batch")) {
+        return "transformer: give batch or concurrency, not both (batch: sequences per replica; concurrency: "
+               "requests in flight over the whole device)";
+    }
+    c.isl = t.params.at("isl");
+    c.osl = t.params.at("osl");
+    const double microBatches = c.dp * c.pp;
+    c.concurrency = concurrency ? t.params.at("concurrency") : c.batch * microBatches;
+    if (!allowFractional && std::fmod(c.concurrency, microBatches) != 0.0) {
+        return "transformer: concurrency (" + numberText(c.concurrency) + ") must be a multiple of dp x pp ("
+            + numberText(microBatches) + "): each replica serves concurrency / dp requests in pp equal micro-batches";
+    }
+    c.batch = c.concurrency / microBatches;
+    c.seq = c.isl + c.osl / 2.0;
+    c.prefill = false;
     return {};
 }
 
@@ -232,7 +275,10 @@ std::string readConfig(const TemplateInstance& t, TransformerConfig& c, bool all
     if (auto error = readOptions(t, c); !error.empty()) {
         return error;
     }
-    return readParallelism(t, c, chips);
+    if (auto error = readParallelism(t, c, chips); !error.empty()) {
+        return error;
+    }
+    return readRequests(t, c, allowFractional);
 }
 
 } // namespace
@@ -277,7 +323,23 @@ double transformerParameter(const TemplateInstance& instance, const std::string&
     if (name == "expert_ffn") {
         return transformerParameter(instance, "ffn");
     }
+    if ((name == "batch" && instance.params.contains("concurrency")) || name == "concurrency") {
+        // Requests in flight over the device = batch per replica and micro-batch x dp x pp.
+        const double microBatches = transformerParameter(instance, "dp") * transformerParameter(instance, "pp");
+        return name == "batch" ? instance.params.at("concurrency") / microBatches
+                               : transformerParameter(instance, "batch") * microBatches;
+    }
     return name == "batch" || name == "tp" || name == "pp" || name == "dp" || name == "memory_utilization" ? 1.0 : 0.0;
+}
+
+void setTransformerParameter(TemplateInstance& instance, const std::string& name, double value)
+{
+    if (name == "batch" && instance.params.contains("concurrency")) {
+        instance.params["concurrency"]
+            = value * transformerParameter(instance, "dp") * transformerParameter(instance, "pp");
+        return;
+    }
+    instance.params[name] = value;
 }
 
 bool isKernelGroup(const Kernel& kernel)

@@ -46,12 +46,23 @@ struct TransformerConfig {
     // The share of each chip's memory the serving engine may fill (weights, cache, activations); the
     // rest is the engine's reserve. 1 (the default) is the bound: the whole capacity the driver reports.
     double memoryUtilization = 1.0;
+    // A request mix (docs/serving.md#requests, model/serving/Requests.h): each request's input and output
+    // tokens and the requests in flight over the whole device; isl 0: a single step. With them, batch is
+    // concurrency / (dp x pp) and seq the mean context isl + osl/2 of the decode step.
+    double isl = 0.0;
+    double osl = 0.0;
+    double concurrency = 0.0;
+    // Prompt work a decode step carries besides its batch's tokens (chunked prefill), per replica: the
+    // prompt tokens, and how many prompts' causal attention over isl tokens the step counts.
+    double promptTokens = 0.0;
+    double prompts = 0.0;
 
     double headDim() const { return headDimension > 0.0 ? headDimension : hidden / heads; }
     double chips() const { return tp * pp * dp; }
     bool moe() const { return experts > 0.0; }
-    // Tokens one replica processes per step: batch x seq in prefill, batch in decode.
-    double tokensPerStep() const { return prefill ? batch * seq : batch; }
+    bool requests() const { return isl > 0.0; }
+    // Tokens one replica processes per step: batch x seq in prefill, batch (and any prompt tokens) in decode.
+    double tokensPerStep() const { return prefill ? batch * seq : batch + promptTokens; }
     // Tokens of the whole device per step (every data-parallel replica).
     double deviceTokensPerStep() const { return dp * tokensPerStep(); }
 };
@@ -83,11 +94,17 @@ bool isTransformerOption(const std::string& name);
 // `workload transformer` command's description.
 const std::vector<std::string>& transformerParameters();
 const std::vector<std::string>& transformerOptions();
-// A parameter's value in an instance, or its default (kv_heads: heads; batch, tp, pp, dp: 1;
-// head_dim: hidden / heads; ep: tp; expert_ffn: ffn; 0 when required or off).
+// A parameter's value in an instance, or its default (kv_heads: heads; batch: concurrency / (dp x pp)
+// with a concurrency, else 1; concurrency: batch x dp x pp; tp, pp, dp: 1; head_dim: hidden / heads;
+// ep: tp; expert_ffn: ffn; 0 when required or off, as isl and osl).
 double transformerParameter(const TemplateInstance& instance, const std::string& name);
 
-// Checks the parameters and expands one step into its kernels (model/serving/StepKernels.h lists
+// Sets a parameter of an instance. On a request mix that gives its concurrency, batch sets the
+// concurrency instead (batch x dp x pp): a step gives batch or concurrency, never both.
+void setTransformerParameter(TemplateInstance& instance, const std::string& name, double value);
+
+// Checks the parameters and expands one step into its kernels (with isl and osl: the decode step of the
+// request mix, docs/serving.md#requests) (model/serving/StepKernels.h lists
 // them): norms, projections, attention, FFN (or router and experts), logits, and with tp/pp/ep > 1
 // the collectives. Flops and bytes are totals of the whole device (all tp x pp x dp chips); memory
 // bytes are on the default level, collective bytes on kScaleUpLevel. Precision: `dtype`.

@@ -21,6 +21,9 @@ namespace {
 const QString kLlama
     = QStringLiteral("layers=80,hidden=8192,heads=64,kv_heads=8,ffn=28672,vocab=128256,batch=64,seq=4096,phase=decode");
 
+// The same shape without the step's batch, seq and phase (a request mix gives them).
+const QString kLlamaShape = QStringLiteral("layers=80,hidden=8192,heads=64,kv_heads=8,ffn=28672,vocab=128256");
+
 // By hand (tests/core/test_serving.cpp): 141,107,412,992 B of weights, 85,899,345,920 B of KV cache.
 constexpr double kWeights = 141107412992.0;
 constexpr double kCache = 85899345920.0;
@@ -126,6 +129,96 @@ private Q_SLOTS:
         QVERIFY2(text.out.contains("90 % of each chip's memory (memory_utilization)"), text.out.constData());
     }
 
+    // A request mix on 8 x H100 (docs/serving.md#requests): the decode step of 64 requests at the mean
+    // context 1024 + 1024/2 = 1536, and the memory where it is fullest, at 2048 tokens. By hand: the KV
+    // cache is 80 layers x 2 x 8 KV heads x 128 x 2 B = 327,680 B per token; 64 x 2048 x 327,680 =
+    // 42,949,672,960 B. One more request costs 2048 x 327,680 / 8 = 83,886,080 B per chip plus its norm
+    // activations 3 x 8192 x 2 = 49,152 B: max_batch = floor((85,520,809,984 - 17,638,426,624) /
+    // 83,935,232) = floor(808.75) = 808 requests, all on one replica.
+    void workloadRequestMix()
+    {
+        const auto j = runJson({ "workload", "transformer", "--param", kLlamaShape, "--hardware", "nvidia-h100-sxm",
+            "--chips", "8", "--isl", "1024", "--osl", "1024", "--concurrency", "64", "--json" });
+        QVERIFY(j.is_object());
+        const auto& d = j["devices"][0];
+        for (const char* key : { "ttft_s", "tpot_s", "tokens_per_s_per_user", "run_tokens_per_s",
+                 "run_tokens_per_s_lower", "run_tokens_per_s_upper", "requests" }) {
+            QVERIFY2(d.contains(key) && !d[key].is_null(), key);
+        }
+        const auto& r = d["requests"];
+        QCOMPARE(r["isl"].get<double>(), 1024.0);
+        QCOMPARE(r["osl"].get<double>(), 1024.0);
+        QCOMPARE(r["concurrency"].get<double>(), 64.0);
+        QCOMPARE(r["requests_per_replica"].get<double>(), 64.0);
+        QCOMPARE(r["mean_context"].get<double>(), 1536.0);
+        QCOMPARE(r["fit_context"].get<double>(), 2048.0);
+        QCOMPARE(r["max_concurrency"].get<double>(), 808.0);
+        QVERIFY(r["figures"].contains("run_tokens_per_s") && r["figures"].contains("ttft_s"));
+        QVERIFY(!r["assumptions"].empty());
+        QCOMPARE(d["memory"]["kv_cache_bytes"].get<double>(), 42949672960.0);
+        QCOMPARE(d["memory"]["max_batch"].get<double>(), 808.0);
+        const double ttft = d["ttft_s"].get<double>();
+        const double tpot = d["tpot_s"].get<double>();
+        QCOMPARE(tpot, d["t_min_s"].get<double>()); // the step shown is the TPOT step
+        ROOFSCOPE_COMPARE_REL(d["tokens_per_s_per_user"].get<double>(), 1.0 / tpot, 1e-12);
+        const double run = d["run_tokens_per_s"].get<double>();
+        const double lower = d["run_tokens_per_s_lower"].get<double>();
+        const double upper = d["run_tokens_per_s_upper"].get<double>();
+        ROOFSCOPE_COMPARE_REL(lower, 64.0 * 1024 / (1023 * tpot + 64 * ttft), 1e-12);
+        ROOFSCOPE_COMPARE_REL(upper, 64.0 * 1024 / (1023 * tpot), 1e-12);
+        QVERIFY2(lower <= run && run <= upper, qPrintable(QString("%1 %2 %3").arg(lower).arg(run).arg(upper)));
+        ROOFSCOPE_COMPARE_REL(run, 64.0 * 1024 / (1023 * r["run_step_s"].get<double>()), 1e-12);
+        // The verdict's answer carries the mix and the same figures.
+        const auto& answer = j["answer"];
+        QCOMPARE(answer["scenario"]["isl"].get<double>(), 1024.0);
+        QCOMPARE(answer["scenario"]["concurrency"].get<double>(), 64.0);
+        QCOMPARE(answer["devices"][0]["ttft_s"].get<double>(), ttft);
+        QCOMPARE(answer["devices"][0]["tpot_s"].get<double>(), tpot);
+        QCOMPARE(answer["devices"][0]["run_tokens_per_s"].get<double>(), run);
+        QCOMPARE(answer["devices"][0]["batch"].get<double>(), 64.0);
+        // The same as parameters, and as a named scenario.
+        const auto asParameters
+            = runJson({ "workload", "transformer", "--param", kLlamaShape + ",isl=1024,osl=1024,concurrency=64",
+                "--hardware", "nvidia-h100-sxm", "--chips", "8", "--json" });
+        QCOMPARE(asParameters["devices"][0]["run_tokens_per_s"].get<double>(), run);
+        const auto scenario = runJson({ "workload", "transformer", "--param", kLlamaShape, "--hardware",
+            "nvidia-h100-sxm", "--chips", "8", "--scenario", "1k/1k", "--concurrency", "64", "--json" });
+        QCOMPARE(scenario["devices"][0]["run_tokens_per_s"].get<double>(), run);
+
+        // Text: each figure by its name and what it is, then what they assume.
+        const Run text = runRoofscope({ "workload", "transformer", "--param", kLlamaShape, "--hardware",
+            "nvidia-h100-sxm", "--chips", "8", "--isl", "1024", "--osl", "1024", "--concurrency", "64" });
+        QCOMPARE(text.exitCode, 0);
+        for (const char* part : { "decode step of the request mix (the tpot_s step", "ttft_s ",
+                 ": time to first token: the prefill of one request of 1024 tokens alone", "tpot_s ",
+                 ": time per output token: the decode step with all 64 requests in flight", "tokens_per_s_per_user ",
+                 "run_tokens_per_s ", "run_tokens_per_s_lower ", "run_tokens_per_s_upper ",
+                 "assumed: ttft_s: the prefill of one request", "assumed: run_tokens_per_s: chunked prefill",
+                 "assumed: fits and max_batch: every request's KV cache at its longest context" }) {
+            QVERIFY2(text.out.contains(part), qPrintable(QString(part) + "\n" + QString::fromUtf8(text.out)));
+        }
+    }
+
+    // A concurrency sweep of the 1k/1k mix ends at the 808 requests that fit (workloadRequestMix).
+    void concurrencySweepOfARequestMix()
+    {
+        const auto j = runJson({ "sweep", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--kernel", "transformer",
+            "--param", kLlamaShape, "--scenario", "1k/1k", "--vary", "concurrency=1:1024:11", "--json" });
+        QVERIFY(j.is_object());
+        const auto& d = j["devices"][0];
+        QCOMPARE(d["max_concurrency"].get<double>(), 808.0);
+        QCOMPARE(d["points"].back()["value"].get<double>(), 808.0);
+        for (const auto& p : d["points"]) {
+            for (const char* key : { "ttft_s", "tpot_s", "tokens_per_s_per_user", "run_tokens_per_s" }) {
+                QVERIFY2(p.contains(key), key);
+            }
+        }
+        const Run text = runRoofscope({ "sweep", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--kernel",
+            "transformer", "--param", kLlamaShape, "--scenario", "1k/1k", "--vary", "concurrency=1:1024:11" });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("RUN TOKENS/S") && text.out.contains("max concurrency 808"), text.out.constData());
+    }
+
     void badServingInputExitsWithTwo_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -146,6 +239,27 @@ private Q_SLOTS:
         QTest::newRow("memory_utilization above 1")
             << (QStringList(base) << "--param" << kLlama + ",memory_utilization=1.2")
             << "memory_utilization must be above 0 and at most 1";
+        const QStringList mix { "workload", "transformer", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--param",
+            kLlamaShape, "--isl", "1024", "--osl", "1024" };
+        QTest::newRow("batch and concurrency") << (QStringList(mix) << "--concurrency"
+                                                                    << "64"
+                                                                    << "--param"
+                                                                    << "batch=8")
+                                               << "give batch or concurrency, not both";
+        QTest::newRow("isl 0") << (QStringList(base) << "--param" << kLlamaShape << "--isl"
+                                                     << "0"
+                                                     << "--osl"
+                                                     << "16")
+                               << "isl must be a whole number >= 1, got 0";
+        QTest::newRow("isl twice") << (QStringList(mix) << "--param"
+                                                        << "isl=8")
+                                   << "--isl and --param isl both give isl";
+        QTest::newRow("scenario and isl") << (QStringList(mix) << "--scenario"
+                                                               << "8k/1k")
+                                          << "--scenario gives isl";
+        QTest::newRow("unknown scenario") << (QStringList(base) << "--param" << kLlamaShape << "--scenario"
+                                                                << "2k/2k")
+                                          << "expected one of 1k/1k, 1k/8k, 8k/1k";
         QTest::newRow("sweep of an unknown parameter") << QStringList { "sweep", "--hardware", "nvidia-h100-sxm",
             "--kernel", "transformer", "--param", kLlama, "--vary", "width=1:8" }
                                                        << "no parameter 'width'";

@@ -2,6 +2,7 @@
 
 #include "model/Units.h"
 #include "model/serving/Parallelism.h"
+#include "model/serving/Requests.h"
 
 #include <algorithm>
 
@@ -51,13 +52,29 @@ std::vector<int> servingRanks(const std::vector<const ServingStep*>& steps)
 
 ServingStep evaluateServing(const TemplateInstance& instance, const Hardware& device, const ServingOptions& options)
 {
-    ServingStep s;
     const double chips = device.chips >= 1.0 ? device.chips : 1.0;
     const TransformerExpansion step = expandTransformer(instance, false, chips);
     if (!step.error.empty()) {
-        s.error = step.error;
-        return s;
+        ServingStep refused;
+        refused.error = step.error;
+        return refused;
     }
+    ServingStep s = evaluateExpandedStep(step, device, options);
+    if (s.error.empty() && s.config.requests()) {
+        if (std::string error = evaluateRequests(s, device, options); !error.empty()) {
+            ServingStep refused;
+            refused.error = std::move(error);
+            return refused;
+        }
+    }
+    return s;
+}
+
+ServingStep evaluateExpandedStep(
+    const TransformerExpansion& step, const Hardware& device, const ServingOptions& options)
+{
+    ServingStep s;
+    const double chips = device.chips >= 1.0 ? device.chips : 1.0;
     s.config = step.config;
     s.hardwareId = device.id;
     s.hardwareLabel = device.shortLabel();

@@ -4,6 +4,7 @@
 #include "model/Hardware.h"
 #include "model/Kernel.h"
 #include "model/TransformerWorkload.h"
+#include "model/serving/Requests.h"
 #include "model/serving/ServingCost.h"
 #include "model/serving/ServingMemory.h"
 
@@ -32,6 +33,8 @@ namespace roofscope {
 //   tokens_per_s = tokens per step (all dp replicas) x pp / T_min (tokens_per_s_t_max: / T_max),
 //   collective_share = collectives' time / T_max,
 //   t_min_with_launch_s = T_min with every launch at least the device's launch overhead.
+// With isl and osl the step is a request mix's decode step and `requests` holds TTFT, TPOT and the
+// run's tokens/s (model/serving/Requests.h).
 struct ServingOptions {
     EvalOptions eval; // sustained roofs, precision and unit overrides (links derate too)
     std::optional<double> pricePerHourPerChip; // USD per chip-hour
@@ -68,12 +71,18 @@ struct ServingStep {
     ServingMemory memory;
     ServingCost cost;
     std::vector<std::string> assumptions; // what the model had to assume, as short sentences
+    // With isl and osl (a request mix, model/serving/Requests.h): TTFT, TPOT and the run's tokens/s. This
+    // step is then the decode step at full occupancy and its memory is checked at context isl + osl.
+    std::optional<RequestFigures> requests;
 
     // "does not fit: 226 GB needed per chip, 80 GB available" when the step does not fit; empty otherwise.
     std::string fitText() const;
 };
 
 ServingStep evaluateServing(const TemplateInstance& instance, const Hardware& device, const ServingOptions& options);
+// The same for a step already expanded (for `device`'s chips), without the request figures.
+ServingStep evaluateExpandedStep(
+    const TransformerExpansion& step, const Hardware& device, const ServingOptions& options);
 
 // Ranks the same step on several devices (1 = first; 0 for a step with an error): steps that fit
 // (or whose fit is unknown) before steps that do not, so a device that does not fit is never

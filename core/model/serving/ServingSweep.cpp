@@ -28,6 +28,12 @@ ServingPoint servingPoint(const ServingStep& s, double value)
     p.joulesPerToken = s.cost.joulesPerToken;
     p.tokensPerSecondPerUsdHour = s.cost.tokensPerSecondPerUsdHour;
     p.tokensPerJoule = s.cost.tokensPerJoule;
+    if (s.requests) {
+        p.ttftSeconds = s.requests->ttftSeconds;
+        p.tpotSeconds = s.requests->tpotSeconds;
+        p.runTokensPerSecond = s.requests->runTokensPerSecond;
+        p.maxConcurrency = s.requests->maxConcurrency;
+    }
     const bool collectivesBind = s.collectiveSeconds > s.computeMemorySeconds;
     double longest = -1.0;
     for (const ServingKernel& k : s.kernels) {
@@ -82,7 +88,7 @@ ServingStep stepAt(TemplateInstance instance, const Hardware& base, double chips
             n = value;
             continue;
         }
-        instance.params[name] = value;
+        setTransformerParameter(instance, name, value);
     }
     if (std::any_of(values.begin(), values.end(), [](const auto& v) { return setsChips(v.first); })) {
         n = transformerParameter(instance, "tp") * transformerParameter(instance, "pp")
@@ -110,6 +116,31 @@ std::string checkAxis(const TemplateInstance& instance, const ParameterAxis& axi
     return {};
 }
 
+// A batch (or a request mix's concurrency) sweep ends at the most that fit: points above it are dropped
+// and the limit itself is the last point when it lies in the range.
+template <typename StepAt> void endAtCapacity(ServingSweepDevice& d, const ParameterAxis& axis, StepAt stepAtValue)
+{
+    if (d.points.empty() || (axis.name != "batch" && axis.name != "concurrency")) {
+        return;
+    }
+    const ServingPoint& first = d.points.front();
+    const std::optional<double> limit = axis.name == "batch" ? first.maxBatch : first.maxConcurrency;
+    if (!limit) {
+        return;
+    }
+    (axis.name == "batch" ? d.maxBatch : d.maxConcurrency) = *limit;
+    if (*limit < axis.from) {
+        return;
+    }
+    std::erase_if(d.points, [&](const ServingPoint& p) { return p.value > *limit; });
+    if (*limit <= axis.to && (d.points.empty() || d.points.back().value < *limit)) {
+        const ServingStep s = stepAtValue(*limit);
+        if (s.error.empty()) {
+            d.points.push_back(servingPoint(s, *limit));
+        }
+    }
+}
+
 } // namespace
 
 ServingSweep sweepServing(const TemplateInstance& instance, const std::vector<Hardware>& devices, double chips,
@@ -128,8 +159,10 @@ ServingSweep sweepServing(const TemplateInstance& instance, const std::vector<Ha
         d.hardwareLabel = base.shortLabel();
         for (double v : out.values) {
             const ServingStep s = stepAt(instance, base, chips, options, { { axis.name, v } });
-            if (!s.error.empty() && (axis.name == "tp" || axis.name == "chips")
-                && s.error.rfind("transformer: tp (", 0) == 0) {
+            const bool refusedShape
+                = ((axis.name == "tp" || axis.name == "chips") && s.error.rfind("transformer: tp (", 0) == 0)
+                || (axis.name == "concurrency" && s.error.rfind("transformer: concurrency (", 0) == 0);
+            if (!s.error.empty() && refusedShape) {
                 d.skipped.push_back(axis.name + "=" + formatNumber(v, 12) + ": " + s.error);
                 continue; // a shape engines refuse: no point there, said so
             }
@@ -140,16 +173,10 @@ ServingSweep sweepServing(const TemplateInstance& instance, const std::vector<Ha
             }
             d.points.push_back(servingPoint(s, v));
         }
-        if (d.error.empty() && axis.name == "batch" && !d.points.empty() && d.points.front().maxBatch) {
-            const double maxBatch = *d.points.front().maxBatch;
-            d.maxBatch = maxBatch;
-            if (maxBatch >= axis.from) {
-                std::erase_if(d.points, [&](const ServingPoint& p) { return p.value > maxBatch; });
-                if (maxBatch <= axis.to && (d.points.empty() || d.points.back().value < maxBatch)) {
-                    d.points.push_back(
-                        servingPoint(stepAt(instance, base, chips, options, { { "batch", maxBatch } }), maxBatch));
-                }
-            }
+        if (d.error.empty()) {
+            endAtCapacity(d, axis, [&](double v) {
+                return stepAt(instance, base, chips, options, { { axis.name, v } });
+            });
         }
         // Where the binding changes: the first whole value after the change, found by bisection.
         for (size_t i = 1; i < d.points.size(); ++i) {

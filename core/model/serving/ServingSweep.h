@@ -37,6 +37,11 @@ struct ServingPoint {
     std::optional<double> joulesPerToken;
     std::optional<double> tokensPerSecondPerUsdHour;
     std::optional<double> tokensPerJoule;
+    // A request mix (model/serving/Requests.h): TTFT, TPOT and the run's output tokens/s; empty otherwise.
+    std::optional<double> ttftSeconds;
+    std::optional<double> tpotSeconds;
+    std::optional<double> runTokensPerSecond;
+    std::optional<double> maxConcurrency;
     // The kernel that takes most of the step (among the collectives when they take longer than the
     // rest), and its share of T_min.
     std::string bindingKernel;
@@ -52,6 +57,7 @@ struct ServingSweepDevice {
     std::vector<ServingPoint> points;
     std::vector<SweepCrossing> crossings; // where the step's binding changes (the first whole value after it)
     std::optional<double> maxBatch; // batch sweeps: the largest batch that fits; the points end there
+    std::optional<double> maxConcurrency; // concurrency sweeps of a request mix: the same in requests in flight
     // Values of a parallel degree that the model's shape does not split (tp must divide the heads,
     // ...): left out of the points, each with the rule, "tp=6: transformer: tp (6) must divide heads (64)".
     std::vector<std::string> skipped;
@@ -68,7 +74,8 @@ struct ServingSweep {
 // `devices` are single chips used `chips` wide; with vary=tp (or pp, dp) the chips follow tp x pp x dp
 // at each value. A batch sweep stops at max_batch: points above it are dropped and max_batch itself
 // is the last point when it lies in the range (a device where not even batch 1 fits keeps its
-// points, each marked fits = false).
+// points, each marked fits = false). A concurrency sweep of a request mix stops the same way at the
+// most requests in flight that fit, and leaves out concurrencies that dp x pp does not divide.
 ServingSweep sweepServing(const TemplateInstance& instance, const std::vector<Hardware>& devices, double chips,
     const ServingOptions& options, const ParameterAxis& axis);
 

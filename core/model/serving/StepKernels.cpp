@@ -109,13 +109,17 @@ void buildStepKernels(const TransformerConfig& c, std::vector<Kernel>& kernels, 
 
     // Attention: Q K^T reads Q and the cached K, P V the cached V. 5 FLOPs per score for the
     // softmax (max, subtract, exp, sum, divide), on chip when fused. A causal prefill skips half.
+    // Prompts a decode step carries (chunked prefill) add each prompt's causal prefill over isl tokens.
     const double queries = c.prefill ? c.seq : 1.0; // query tokens per sequence
     const double context = c.seq; // keys and values each query attends to
-    const double scores = c.batch * c.heads * queries * context * (c.prefill && c.causal ? 0.5 : 1.0);
+    const double causalShare = c.causal ? 0.5 : 1.0;
+    const double scores = c.batch * c.heads * queries * context * (c.prefill ? causalShare : 1.0)
+        + c.prompts * c.heads * c.isl * c.isl * causalShare;
     const double qkFlops = 2.0 * scores * c.headDim();
     const double qBytes = T * qWidth * sa;
     const double outBytes = T * qWidth * sa;
-    const double cacheBytes = cacheCopies * c.batch * context * kvWidth * skv; // K (or V) of every sequence
+    // K (or V) of every sequence and every prompt.
+    const double cacheBytes = cacheCopies * (c.batch * context + c.prompts * c.isl) * kvWidth * skv;
     if (c.fusedAttention) {
         b.add("attn_scores", L, qkFlops + 5.0 * scores, qBytes + cacheBytes, qBytes);
         b.add("attn_values", L, qkFlops, cacheBytes + outBytes, outBytes);
@@ -142,9 +146,10 @@ void buildStepKernels(const TransformerConfig& c, std::vector<Kernel>& kernels, 
     addAllReduce(b, "allreduce_ffn");
 
     // The head: logits of the last token of each sequence (serving), of every token with
-    // logits=all; decode has one token per sequence anyway. Split over tp by vocabulary.
+    // logits=all; decode has one token per sequence anyway, and a carried prompt gives one (its
+    // request's first output token). Split over tp by vocabulary.
     MatmulShape head = column(h, c.vocab);
-    head.tokens = c.prefill && !c.allLogits ? c.batch : T;
+    head.tokens = c.allLogits ? T : (c.prefill ? c.batch : c.batch + c.prompts);
     head.weightSize = sh;
     b.matmul("logits", 1.0, head);
     addPipelineSends(b);

@@ -109,7 +109,7 @@ std::optional<double> operatingBatch(
 {
     TemplateInstance at = instance;
     const auto stepAt = [&](double batch) {
-        at.params["batch"] = batch;
+        setTransformerParameter(at, "batch", batch);
         return evaluateServing(at, device, options);
     };
     const auto meets = [&](const ServingStep& s) {
@@ -214,7 +214,7 @@ VerdictDevice evaluateDevice(const Kernel& group, const VerdictDeviceInput& inpu
         const std::optional<double> found = operatingBatch(instance, device, input.options, *criteria.targetMs);
         batch = found.value_or(1.0);
     }
-    instance.params["batch"] = batch;
+    setTransformerParameter(instance, "batch", batch); // a request mix: its concurrency
     out.batch = batch;
     out.step = evaluateServing(instance, device, input.options);
     if (!out.step.error.empty()) {
