@@ -412,13 +412,7 @@ private Q_SLOTS:
         const Session before = window.session();
         SiSpinBox* box = window.kernelDock()->parameterBox(parameter);
         QVERIFY(box);
-        // As a user types: select all, type, Enter.
-        box->setFocus();
-        QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClick(box, Qt::Key_Delete);
-        QTest::keyClicks(box, text);
-        QTest::keyClick(box, Qt::Key_Return);
-        QCoreApplication::processEvents();
+        typeAndEnter(box, text); // as a user types: select all, type, Enter
         const QString shown = window.kernelDock()->fieldMessage(box);
         QVERIFY2(shown.contains(message), qPrintable(shown));
         QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
