@@ -217,12 +217,35 @@ std::vector<CliCommand> buildCommands()
             flag("review", "The review layout: large type and the comparison beside the plot."),
             choice("view", { "roofline", "serving" }, "Which chart: the roofline or the serving chart."), hardwareDir(),
             maxSize() } });
-    commands.push_back({ "import", "ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o OUT.yaml [options]",
+    commands.push_back({ "import",
+        "ncu|rocprof|rocprof-db|ert|csv|jax|xprof|vllm-serve|sglang|aiperf|genai-perf|mlperf|llmperf|trtllm-bench "
+        "FILE... [-o OUT.yaml] [options]",
         "Turns profiler output into a session that refers to it (measured kernels), or into a device file "
-        "(measured roofs).",
-        { "ncu", "rocprof", "rocprof-db", "ert", "csv", "jax", "xprof" }, CliValue::File, "",
+        "(measured roofs); turns a serving benchmark's result (vLLM bench serve, SGLang bench_serving, "
+        "AIPerf/genai-perf, MLPerf LoadGen summary, llmperf, trtllm-bench) into measured serving runs, printed "
+        "or written to a session beside the model they measured.",
+        { "ncu", "rocprof", "rocprof-db", "ert", "csv", "jax", "xprof", "vllm-serve", "sglang", "aiperf", "genai-perf",
+            "mlperf", "llmperf", "trtllm-bench" },
+        CliValue::File, "",
         { output("OUT.yaml", "The session (or device file) to write."),
-            value("hardware", CliValue::Devices, "ID[,ID...]", "The session's devices."), hardwareDir(),
+            value("hardware", CliValue::Devices, "ID[,ID...]",
+                "The session's devices (a serving benchmark: the one device the run was measured on)."),
+            hardwareDir(),
+            value("chips", CliValue::Number, "N", "Serving benchmarks: the chips the run used (all of them)."),
+            value("model", CliValue::Text, "ID",
+                "Serving benchmarks: the model measured, a model id of `roofscope models list` (the session then "
+                "gets a transformer group of that shape)."),
+            value("engine", CliValue::Text, "NAME", "Serving benchmarks: the engine that served (vLLM, SGLang, ...)."),
+            value("engine-version", CliValue::Text, "V", "Serving benchmarks: the engine's version."),
+            value("weight-dtype", CliValue::Text, "DTYPE", "Serving benchmarks: the weights' precision."),
+            value("dtype", CliValue::Text, "DTYPE", "Serving benchmarks: the compute precision."),
+            value("kv-dtype", CliValue::Text, "DTYPE", "Serving benchmarks: the KV cache's precision."),
+            value("isl", CliValue::Number, "N", "Serving benchmarks: the mean input tokens, where the file has none."),
+            value("osl", CliValue::Number, "N", "Serving benchmarks: the mean output tokens, where the file has none."),
+            value("concurrency", CliValue::Number, "N",
+                "Serving benchmarks: the requests in flight, where the file has none."),
+            value("flags", CliValue::Text, "F[,F...]",
+                "Serving benchmarks: what the run used that a bound leaves out: speculative_decoding, prefix_caching."),
             value("hardware-out", CliValue::OutputFile, "FILE",
                 "The device file of a rocprof-compute workload that holds both kernels and roofs."),
             value("device", CliValue::Number, "N", "The GPU of a rocprof-compute workload (default 0)."),
@@ -231,6 +254,19 @@ std::vector<CliCommand> buildCommands()
             flag("aggregate", "Merges the launches of each kernel name."),
             flag("inline", "Copies the kernels into the session instead of referring to the file."),
             json("Prints what was imported as JSON.") } });
+    commands.push_back({ "models", "list|show ID [--json]",
+        "Lists the model shapes a transformer group can start from (each from the model's published "
+        "configuration, with its source), or shows one: the ids serving runs and imports name.",
+        { "list", "show" }, CliValue::Text, "show", { json() } });
+    commands.push_back({ "runs", "list|show NAME [--hardware ID] [--model ID] [--json]",
+        "Lists the shipped published serving runs (measured results from vendors, MLPerf Inference and engines' "
+        "own benchmarks, each with its citation), or shows one with its bound on the shipped hardware.",
+        { "list", "show" }, CliValue::Text, "show",
+        { value("hardware", CliValue::Devices, "ID[,ID...]", "Only runs on these devices."),
+            value("model", CliValue::Text, "ID", "Only runs of this model."),
+            value("published-dir", CliValue::Folder, "DIR",
+                "Reads published runs from DIR instead of the shipped folder."),
+            json("Prints JSON instead of text.") } });
     commands.push_back({ "sweep",
         "(--hardware ID[,ID...] | ad hoc) --kernel TEMPLATE --param ... "
         "--vary NAME=FROM:TO[:STEPS] [--chips N] [--json]",

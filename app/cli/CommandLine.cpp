@@ -9,6 +9,7 @@
 #include "cli/ImportCommand.h"
 #include "cli/MapCommand.h"
 #include "cli/PrintableStreamBuf.h"
+#include "cli/ServingRunsCommand.h"
 #include "cli/SweepCommand.h"
 #include "cli/TableCommand.h"
 #include "cli/VerdictArgs.h"
@@ -456,7 +457,7 @@ int generatedTextCommand(const std::vector<std::string>& args, std::ostream& out
 const std::vector<std::string>& CommandLine::commands()
 {
     static const std::vector<std::string> names { "hardware", "eval", "solve", "table", "compare", "export", "import",
-        "sweep", "map", "workload", "diff", "help" };
+        "sweep", "map", "workload", "diff", "runs", "models", "help" };
     return names;
 }
 
@@ -548,6 +549,12 @@ int CommandLine::run(const std::vector<std::string>& args, std::ostream& rawOut,
         }
         if (command == "workload") {
             return workloadCommand(args, out, err);
+        }
+        if (command == "runs") {
+            return runsCommand(args, out, err);
+        }
+        if (command == "models") {
+            return modelsCommand(args, out, err);
         }
         throw CliError("unknown command '" + command + "'; commands: " + commandList() + " (see 'roofscope help')");
     } catch (const CliError& e) {

@@ -3,12 +3,14 @@
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/CliOptions.h"
+#include "cli/ServingRunsCommand.h"
 #include "io/CsvReader.h"
 #include "io/EvaluationFormat.h"
 #include "io/HardwareLoader.h"
 #include "io/HardwareWriter.h"
 #include "io/Importers.h"
 #include "io/SafeFileWriter.h"
+#include "io/ServingBenchImport.h"
 #include "io/SessionFile.h"
 #include "io/StrictYaml.h"
 #include "model/Text.h"
@@ -137,7 +139,8 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (opts.positional().empty()) {
         throw CliError(
             "import needs a format and files: roofscope import ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o "
-            "OUT.yaml");
+            "OUT.yaml, or a serving benchmark's format (vllm-serve, sglang, aiperf, genai-perf, mlperf, llmperf, "
+            "trtllm-bench) and its files");
     }
     const std::string format = opts.positional().front();
     if (!command.acceptsWord(format)) {
@@ -148,6 +151,15 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
     }
     const std::vector<std::string> files
         = distinctFiles({ opts.positional().begin() + 1, opts.positional().end() }, err);
+    if (isServingBenchFormat(format)) {
+        return importServingCommand(format, files, opts, out, err);
+    }
+    for (const char* option : { "chips", "model", "engine", "engine-version", "weight-dtype", "dtype", "kv-dtype",
+             "isl", "osl", "concurrency", "flags" }) {
+        if (opts.has(option)) {
+            throw CliError(std::string("--") + option + " applies to serving benchmark imports, not to " + format);
+        }
+    }
     const auto output = opts.value("output");
     if (!output || output->empty()) {
         throw CliError("import needs -o OUT.yaml (a session, or a hardware file for ERT and roofline.csv)");

@@ -33,6 +33,12 @@ std::string shippedHardwareDir()
     return locate("ROOFSCOPE_HARDWARE_DIR", "../share/roofscope/hardware", ROOFSCOPE_SOURCE_HARDWARE_DIR);
 }
 
+std::string shippedPublishedRunsDir()
+{
+    return locate("ROOFSCOPE_PUBLISHED_RUNS_DIR", "../share/roofscope/published-runs",
+        ROOFSCOPE_SOURCE_RESOURCES_DIR "/published-runs");
+}
+
 namespace {
 std::filesystem::path userDataDir()
 {

@@ -8,6 +8,9 @@ namespace roofscope {
 // The shipped hardware folder: $ROOFSCOPE_HARDWARE_DIR, else ../share/roofscope/hardware beside the
 // executable, else the source tree's hardware/ (a build that was not installed).
 std::string shippedHardwareDir();
+// The shipped published serving runs (resources/published-runs), found like the hardware folder
+// ($ROOFSCOPE_PUBLISHED_RUNS_DIR, ../share/roofscope/published-runs beside the executable, the source tree's).
+std::string shippedPublishedRunsDir();
 // $XDG_DATA_HOME/roofscope/hardware (default ~/.local/share/roofscope/hardware).
 std::string userHardwareDir();
 // Where the open session is autosaved while it has unsaved changes:

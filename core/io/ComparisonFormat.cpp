@@ -173,6 +173,17 @@ nlohmann::json groupsToJson(const Comparison& comparison)
             device["chips"] = entry.chips;
             device["batch"] = group.step.error.empty() ? nlohmann::json(group.batch) : nlohmann::json(nullptr);
             device["rank"] = group.rank > 0 ? nlohmann::json(group.rank) : nlohmann::json(nullptr);
+            device["measured"] = nlohmann::json::array();
+            for (const GroupVerdict& verdict : comparison.verdicts) {
+                if (verdict.group != group.name) {
+                    continue;
+                }
+                for (const VerdictDevice& v : verdict.devices) {
+                    if (v.id == entry.id) {
+                        device["measured"] = measuredToJson(v.measured);
+                    }
+                }
+            }
             devices.push_back(std::move(device));
         }
         groups.push_back({ { "name", comparison.entries.front().groups[g].name }, { "devices", std::move(devices) } });

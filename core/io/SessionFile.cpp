@@ -1,6 +1,7 @@
 #include "io/SessionFile.h"
 
 #include "io/SafeFileWriter.h"
+#include "io/ServingRunsYaml.h"
 #include "io/SessionAnnotations.h"
 #include "io/StrictYaml.h"
 #include "io/YamlSchema.h"
@@ -384,7 +385,8 @@ SessionLoadResult parseSession(const YAML::Node& root, const std::string& file)
 {
     SessionLoadResult result;
     YamlSchema s(file, result.diagnostics);
-    if (!s.checkMap(root, "", { "schema", "title", "devices", "kernels", "runs", "annotations", "view" })) {
+    if (!s.checkMap(
+            root, "", { "schema", "title", "devices", "kernels", "runs", "serving_runs", "annotations", "view" })) {
         return result;
     }
     auto schema = s.string(root, "schema", "schema", true);
@@ -396,6 +398,7 @@ SessionLoadResult parseSession(const YAML::Node& root, const std::string& file)
     readDevices(s, root, session);
     readKernels(s, root, session);
     readRuns(s, root, file, session);
+    readSessionServingRuns(s, root, session.servingRuns);
     readAnnotations(s, root, session);
     readView(s, root, session);
     if (!s.failed()) {
@@ -553,6 +556,7 @@ std::string sessionToYaml(const Session& session, const std::string& sessionPath
         }
         out << YAML::EndSeq;
     }
+    writeSessionServingRuns(out, session.servingRuns);
     emitAnnotations(out, session);
     const ViewSettings& v = session.view;
     out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;

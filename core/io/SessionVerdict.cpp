@@ -3,6 +3,7 @@
 #include "io/SessionEvaluator.h"
 #include "model/ChipScaling.h"
 #include "model/TransformerWorkload.h"
+#include "model/serving/MeasuredVerdict.h"
 
 #include <future>
 
@@ -60,7 +61,9 @@ std::vector<GroupVerdict> groupVerdicts(
             const bool first = pending.empty();
             pending.push_back(std::async(
                 first ? std::launch::deferred : std::launch::async, [&kernel, &devices, &criteria, &session] {
-                    return groupVerdict(kernel, devices, criteria, session.view.sustained);
+                    GroupVerdict verdict = groupVerdict(kernel, devices, criteria, session.view.sustained);
+                    attachMeasuredRuns(verdict, kernel, devices, session.servingRuns);
+                    return verdict;
                 }));
         }
     }

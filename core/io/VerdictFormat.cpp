@@ -1,6 +1,7 @@
 #include "io/VerdictFormat.h"
 
 #include "io/JsonValues.h"
+#include "model/Text.h"
 #include "model/Units.h"
 
 #include <nlohmann/json.hpp>
@@ -101,14 +102,90 @@ std::string verdictBoundLine(const GroupVerdict& verdict)
         + (verdict.targetMs ? ", meets the target" : std::string()) + " and stands on the same roofs and precision.";
 }
 
+std::string measuredRunLine(const ServingRunGap& gap)
+{
+    const ServingRun& r = gap.run;
+    std::string line = "measured " + (r.engine.empty() ? std::string("(engine not said)") : r.engine)
+        + (r.engineVersion.empty() ? "" : " " + r.engineVersion) + ", " + formatNumber(r.isl.value_or(0.0), 4)
+        + " in / " + formatNumber(r.osl.value_or(0.0), 4) + " out"
+        + (r.concurrency ? ", concurrency " + formatNumber(*r.concurrency, 6) : std::string(", no concurrency limit"))
+        + ": ";
+    if (!gap.error.empty()) {
+        return line + "no bound (" + gap.error + ")";
+    }
+    std::vector<std::string> parts;
+    const auto percent = [](double e) { return formatNumber(100.0 * e, 3) + " %"; };
+    if (gap.tokensPerSecond) {
+        parts.push_back(formatSi(gap.tokensPerSecond->measured, 4) + " tokens/s, "
+            + percent(gap.tokensPerSecond->efficiency) + " of the bound " + formatSi(gap.tokensPerSecond->bound, 4));
+    }
+    if (gap.tpot) {
+        parts.push_back("TPOT " + formatNumber(gap.tpot->measured * 1e3, 3) + " ms (floor "
+            + formatNumber(gap.tpot->bound * 1e3, 3) + " ms, " + percent(gap.tpot->efficiency) + ")");
+    }
+    if (gap.ttft) {
+        parts.push_back("TTFT " + formatNumber(gap.ttft->measured * 1e3, 3) + " ms (floor "
+            + formatNumber(gap.ttft->bound * 1e3, 3) + " ms, " + percent(gap.ttft->efficiency) + ")");
+    }
+    line += joined(parts, "; ");
+    if (gap.beyondBound) {
+        line += "; ABOVE ITS BOUND, likely: " + joined(gap.likelyCauses, "; ");
+    }
+    return line + " [" + (r.source.empty() ? std::string("source not said") : r.source) + "]";
+}
+
 std::vector<std::string> verdictLines(const GroupVerdict& verdict)
 {
     std::vector<std::string> lines { verdict.headline };
     for (const size_t d : verdict.order()) {
         lines.push_back(verdictDeviceLine(verdict, verdict.devices[d]));
+        for (const ServingRunGap& gap : verdict.devices[d].measured) {
+            lines.push_back("   " + measuredRunLine(gap));
+        }
     }
     lines.push_back(verdictBoundLine(verdict));
+    if (verdict.measuredBasis.empty() && !verdict.measuredNote.empty()) {
+        lines.push_back("Measured runs: " + verdict.measuredNote);
+    }
     return lines;
+}
+
+nlohmann::json measuredToJson(const std::vector<ServingRunGap>& gaps)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const ServingRunGap& gap : gaps) {
+        const ServingRun& r = gap.run;
+        const auto stat = [](const LatencyStat& s) { return jsonOrNull(s.central()); };
+        const auto efficiency = [](const std::optional<RunEfficiency>& e) {
+            return e ? nlohmann::json(e->efficiency) : nlohmann::json(nullptr);
+        };
+        nlohmann::json j;
+        j["name"] = r.name;
+        j["source"] = r.source;
+        j["engine"] = r.engine.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.engine);
+        j["engine_version"] = r.engineVersion.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.engineVersion);
+        j["isl"] = jsonOrNull(r.isl);
+        j["osl"] = jsonOrNull(r.osl);
+        j["concurrency"] = jsonOrNull(r.concurrency);
+        j["bound_concurrency"] = gap.error.empty() ? nlohmann::json(gap.concurrency) : nlohmann::json(nullptr);
+        j["tokens_per_s"] = jsonOrNull(r.outputTokensPerSecond);
+        j["tpot_s"] = stat(r.tpot);
+        j["ttft_s"] = stat(r.ttft);
+        j["bound_tokens_per_s"]
+            = gap.tokensPerSecond ? nlohmann::json(gap.tokensPerSecond->bound) : nlohmann::json(nullptr);
+        j["bound_tpot_s"] = gap.tpot ? nlohmann::json(gap.tpot->bound) : nlohmann::json(nullptr);
+        j["bound_ttft_s"] = gap.ttft ? nlohmann::json(gap.ttft->bound) : nlohmann::json(nullptr);
+        j["efficiency"] = { { "tokens_per_s", efficiency(gap.tokensPerSecond) }, { "tpot_s", efficiency(gap.tpot) },
+            { "ttft_s", efficiency(gap.ttft) } };
+        j["beyond_bound"] = gap.beyondBound;
+        j["likely_causes"] = gap.likelyCauses;
+        j["flags"] = r.flags;
+        j["error"] = gap.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(gap.error);
+        j["assumptions"] = gap.assumptions;
+        j["notes"] = r.notes;
+        out.push_back(std::move(j));
+    }
+    return out;
 }
 
 nlohmann::json verdictToJson(const GroupVerdict& verdict)
@@ -148,6 +225,8 @@ nlohmann::json verdictToJson(const GroupVerdict& verdict)
         j["ranks"] = std::move(ranks);
         j["why_unranked"] = d.whyUnranked.empty() ? nlohmann::json(nullptr) : nlohmann::json(d.whyUnranked);
         j["assumptions"] = d.assumptions;
+        j["measured"] = measuredToJson(d.measured);
+        j["measured_rank"] = d.measuredRank > 0 ? nlohmann::json(d.measuredRank) : nlohmann::json(nullptr);
         devices.push_back(std::move(j));
     }
     nlohmann::json out;
@@ -165,6 +244,10 @@ nlohmann::json verdictToJson(const GroupVerdict& verdict)
     out["roofs"] = verdict.roofs;
     out["primary"] = criterionKey(verdict.primary());
     out["bound"] = verdictBoundLine(verdict);
+    out["measured_basis"]
+        = verdict.measuredBasis.empty() ? nlohmann::json(nullptr) : nlohmann::json(verdict.measuredBasis);
+    out["measured_note"]
+        = verdict.measuredNote.empty() ? nlohmann::json(nullptr) : nlohmann::json(verdict.measuredNote);
     out["devices"] = std::move(devices);
     return out;
 }

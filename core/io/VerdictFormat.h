@@ -38,4 +38,11 @@ std::vector<std::string> verdictLines(const GroupVerdict& verdict);
 // for a single step.
 nlohmann::json verdictToJson(const GroupVerdict& verdict);
 
+// A measured run against its bound in a line: "measured SGLang, 509 in / 515 out, no concurrency limit:
+// 4.52k tokens/s, 41 % of the bound 11k; TPOT ... [source]", loud when it beats its bound.
+std::string measuredRunLine(const ServingRunGap& gap);
+// The `measured` array of compare's JSON, per group per device: [{source, engine, tokens_per_s, tpot_s,
+// ttft_s, bound_tokens_per_s, efficiency: {tokens_per_s, tpot_s, ttft_s}, ...}].
+nlohmann::json measuredToJson(const std::vector<ServingRunGap>& gaps);
+
 } // namespace roofscope

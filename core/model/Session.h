@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/Kernel.h"
+#include "model/serving/ServingRuns.h"
 
 #include <optional>
 #include <string>
@@ -93,6 +94,9 @@ struct Session {
     std::vector<DeviceSelection> devices;
     std::vector<Kernel> kernels; // the session's own kernels, then those of its runs once loaded
     std::vector<RunReference> runs;
+    // Measured serving runs (`serving_runs:`): whole runs of requests a serving benchmark measured, each
+    // set against its bound (model/serving/ServingRuns.h).
+    std::vector<ServingRun> servingRuns;
     ViewSettings view;
     std::vector<Annotation> annotations;
 };

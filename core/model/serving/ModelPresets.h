@@ -11,6 +11,7 @@ namespace roofscope {
 // published dimensions of each model's config.json, with its source. Batch, seq and phase are the
 // group's own and stay as they are.
 struct TransformerPreset {
+    std::string id; // "llama-3-70b": what serving runs, imports and `models show` name
     std::string name; // "Llama-3-70B"
     std::vector<std::pair<std::string, double>> params; // layers, hidden, heads, ...
     std::vector<std::pair<std::string, std::string>> options; // weight_dtype, lm_head_dtype (DeepSeek-V3)
@@ -19,5 +20,7 @@ struct TransformerPreset {
 };
 
 const std::vector<TransformerPreset>& transformerPresets();
+// The preset whose id or name is `idOrName` (case-insensitive); null when none.
+const TransformerPreset* findTransformerPreset(const std::string& idOrName);
 
 } // namespace roofscope

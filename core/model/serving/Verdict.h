@@ -2,6 +2,7 @@
 
 #include "model/Hardware.h"
 #include "model/Kernel.h"
+#include "model/serving/ServingRuns.h"
 #include "model/serving/ServingStep.h"
 
 #include <array>
@@ -70,6 +71,11 @@ struct VerdictDevice {
     std::array<int, 3> ranks {}; // per VerdictCriterion, 1-based; 0: not ranked
     std::string whyUnranked; // one short reason per criterion it is not ranked on, "; "-joined
     std::vector<std::string> assumptions; // the step's, then the ownership figure's
+    // Measured serving runs of this group on this device (its id and chips), each against the bound at
+    // its own lengths and concurrency (model/serving/MeasuredVerdict.h).
+    std::vector<ServingRunGap> measured;
+    std::optional<size_t> measuredPick; // the run the measured ranking set beside the others'
+    int measuredRank = 0; // 1-based by measured output tokens/s per chip; 0: measured runs do not rank
 
     bool fits() const { return step.memory.fits.value_or(true); }
     int rank(VerdictCriterion c) const { return ranks[static_cast<size_t>(c)]; }
@@ -83,6 +89,11 @@ struct GroupVerdict {
     std::string roofs; // "peak" or "sustained": what the session asked for
     std::vector<VerdictDevice> devices; // in the order given
     std::string headline; // one sentence: the answer, the same text in every view
+    // When every ranked device has a measured run of one scenario: "measured runs at 1024 in / 1024 out"
+    // (the devices then also carry measuredRank); empty: the ranking stands on bounds alone.
+    std::string measuredBasis;
+    // Why measured runs do not rank, or that the two orders disagree; empty when there is nothing to say.
+    std::string measuredNote;
 
     // The criterion a single-rank view orders by: $/Mtok when any device is ranked on it, else
     // tokens/s per chip.
