@@ -121,6 +121,7 @@ void ServingChart::rebuild()
     m_wallItems.clear();
     m_batchItems.clear();
     m_fixedTexts.clear();
+    m_measured.clear();
     const ChartStyle& style = m_settings.style;
     const QString family = font().family();
     m_plot->xAxis->setLabel(xAxisTitle());
@@ -296,6 +297,7 @@ void ServingChart::rebuild()
             m_pickLines << QString::fromStdString(line);
         }
     }
+    drawMeasuredRuns(extend);
     if (m_drawnCurves == 0) {
         auto* empty = new ChartTextItem(m_plot);
         empty->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -368,7 +370,15 @@ std::optional<std::pair<int, size_t>> ServingChart::pointAt(const QPointF& pos, 
 
 void ServingChart::onMouseMove(QMouseEvent* event)
 {
-    const auto hit = pointAt(m_plot->mapTo(this, event->position().toPoint()));
+    const QPointF at = m_plot->mapTo(this, event->position().toPoint());
+    for (const MeasuredPoint& m : m_measured) {
+        const QPointF p(m_plot->xAxis->coordToPixel(m.x), m_plot->yAxis->coordToPixel(m.y));
+        if (QLineF(p, event->position()).length() <= 8.0) {
+            QToolTip::showText(event->globalPosition().toPoint(), m.tip, m_plot);
+            return;
+        }
+    }
+    const auto hit = pointAt(at);
     if (!hit) {
         QToolTip::hideText();
         return;

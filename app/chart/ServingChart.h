@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -66,6 +67,23 @@ public:
     QString xAxisTitle() const;
     QString yAxisTitle() const;
 
+    // A measured serving run as drawn (ServingChartMeasured.cpp): the verdict's runs of each device in its
+    // colour, published runs in grey, each joined by a thin line to its bound at the same concurrency.
+    struct MeasuredPoint {
+        int curve = -1;
+        QString label; // "vLLM c64: 28.7 % of bound"
+        QString tip; // the run against its bound in full (hover)
+        double x = 0.0; // plot coordinates of the measurement
+        double y = 0.0;
+        double boundX = 0.0; // of its bound
+        double boundY = 0.0;
+        double efficiency = 0.0; // output tokens/s against the bound's
+        bool beyond = false; // some figure beats its bound: drawn loudly, never clipped
+        bool published = false;
+        bool xFromBound = false; // the run measured no TPOT: drawn at its bound's time per token
+    };
+    const std::vector<MeasuredPoint>& measuredPoints() const { return m_measured; }
+
     // Renders the chart into a file's bytes by `suffix` (png, svg, pdf); `title` names a PDF/SVG.
     // Returns false when it could not be drawn.
     bool render(const QString& suffix, int width, int height, double scale, QByteArray& bytes);
@@ -83,6 +101,9 @@ private:
     // After every layout: the walls' and batches' labels where none overlaps another, the legend or
     // the picks' box (ServingChartLabels.cpp); a batch label with no free corner is hidden.
     void placeLabels();
+    // The verdict's measured and published runs (after the curves); `extend` widens the axes' range.
+    void drawMeasuredRuns(const std::function<void(double, double)>& extend);
+    std::optional<MeasuredPoint> measuredPoint(int curve, const ServingRunGap& gap, bool published) const;
 
     QCustomPlot* m_plot = nullptr;
     ServingCurves m_curves;
@@ -92,6 +113,7 @@ private:
     QStringList m_batchLabels;
     QStringList m_pickLines;
     std::vector<std::optional<QPointF>> m_operatingPoints;
+    std::vector<MeasuredPoint> m_measured;
     QPointF m_pressPos;
     struct LabelAnchor {
         QCPItemText* text = nullptr;

@@ -19,7 +19,7 @@ std::optional<double> batchOf(const VerdictDevice& d)
 }
 } // namespace
 
-std::vector<GroupVerdict> sceneVerdicts(
+std::vector<VerdictDeviceInput> sceneVerdictInputs(
     const Session& session, const std::vector<SceneDevice>& devices, const HardwareDatabase& database)
 {
     std::vector<VerdictDeviceInput> inputs;
@@ -32,7 +32,13 @@ std::vector<GroupVerdict> sceneVerdicts(
         const DeviceSelection& selection = session.devices[device.sessionIndex];
         inputs.push_back(verdictDeviceInput(session, selection, database.find(selection.id)));
     }
-    return groupVerdicts(session, inputs, sessionCriteria(session));
+    return inputs;
+}
+
+std::vector<GroupVerdict> sceneVerdicts(
+    const Session& session, const std::vector<SceneDevice>& devices, const HardwareDatabase& database)
+{
+    return groupVerdicts(session, sceneVerdictInputs(session, devices, database), sessionCriteria(session));
 }
 
 const GroupVerdict* verdictOfKernel(

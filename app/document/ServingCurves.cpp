@@ -157,7 +157,8 @@ ServingCurve deviceCurve(const Session& session, const std::vector<SceneDevice>&
         options.tdpWattsPerChip = selection->tdpWatts;
     }
     curve.chips = static_cast<double>(std::max(device.chips, 1));
-    instance.params["batch"] = 1.0;
+    // A request mix (isl, osl, concurrency) sweeps its concurrency: batch b is b x dp x pp requests in flight.
+    setTransformerParameter(instance, "batch", 1.0);
     const ServingStep first = evaluateServing(instance, *device.hardware, options);
     if (!first.error.empty()) {
         curve.note = QString::fromStdString(first.error);
@@ -181,7 +182,7 @@ ServingCurve deviceCurve(const Session& session, const std::vector<SceneDevice>&
             curve.points.push_back(servingCurvePoint(first, batch));
             continue;
         }
-        instance.params["batch"] = batch;
+        setTransformerParameter(instance, "batch", batch);
         const ServingStep step = evaluateServing(instance, *device.hardware, options);
         if (!step.error.empty()) {
             curve.note = QString::fromStdString(step.error);

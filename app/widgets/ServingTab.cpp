@@ -3,10 +3,13 @@
 #include "document/GroupColumns.h"
 
 #include "chart/ServingChart.h"
+#include "document/PublishedRuns.h"
 #include "document/ServingCurves.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "model/serving/MeasuredVerdict.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -55,6 +58,12 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
                             "best operating point under it is ringed and listed"));
     m_target->setMaximumWidth(120);
     controls->addWidget(m_target);
+    m_published = new QCheckBox(tr("&Published runs"), this);
+    m_published->setObjectName(QStringLiteral("servingPublishedBox"));
+    m_published->setToolTip(tr("Shows, in grey, the shipped published serving runs of this model on the shown "
+                               "devices and chip counts, each against its bound (never ranked); "
+                               "`roofscope runs list` lists them with their sources"));
+    controls->addWidget(m_published);
     m_targetError = new QLabel(this);
     m_targetError->setObjectName(QStringLiteral("servingTargetError"));
     m_targetError->setStyleSheet(QStringLiteral("color: #c0392b"));
@@ -100,6 +109,7 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     connect(m_yBox, &QComboBox::activated, this,
         [this, setAxis] { setAxis(m_yBox, &ViewSettings::servingY, tr("Serving y-axis: %1")); });
     connect(m_target, &QLineEdit::returnPressed, this, [this] { applyTarget(); });
+    connect(m_published, &QCheckBox::toggled, this, [this] { refresh(); });
     connect(
         m_chart, &ServingChart::pointClicked, this, [this](int curve, int point) { setBatchFromPoint(curve, point); });
 
@@ -163,6 +173,14 @@ void ServingTab::refresh()
     settings.style = m_analysis->scene().style;
     if (const GroupVerdict* verdict = verdictOfKernel(m_analysis->verdicts(), session, m_group)) {
         settings.verdict = *verdict;
+        if (m_published->isChecked() && m_group >= 0) {
+            const ShippedPublishedRuns& shipped = shippedPublishedRuns();
+            attachPublishedRuns(*settings.verdict, session.kernels[static_cast<size_t>(m_group)],
+                sceneVerdictInputs(session, m_analysis->devices(), m_analysis->hardware()), shipped.runs);
+            if (!shipped.error.empty()) {
+                Q_EMIT statusMessage(tr("Published runs: %1").arg(QString::fromStdString(shipped.error)));
+            }
+        }
     }
     settings.headline = false; // the verdict's lines are under the chart
     m_chart->setCurves(computeServingCurves(session, m_analysis->devices(), m_analysis->scene(), m_group), settings);

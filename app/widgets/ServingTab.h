@@ -3,6 +3,7 @@
 #include <QString>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -31,6 +32,8 @@ public:
     QComboBox* yAxisBox() const { return m_yBox; }
     QLineEdit* targetEdit() const { return m_target; }
     QLabel* picksLabel() const { return m_picks; }
+    // Shows the shipped published runs of the group's model on the shown devices, in grey.
+    QCheckBox* publishedBox() const { return m_published; }
     // Recomputes the curves now (they are otherwise recomputed when the tab shows).
     void refresh();
     // The group the chart shows (a session kernel index; -1: none).
@@ -59,6 +62,7 @@ private:
     QLineEdit* m_target = nullptr;
     QLabel* m_targetError = nullptr;
     QLabel* m_picks = nullptr;
+    QCheckBox* m_published = nullptr;
     int m_group = -1;
     bool m_dirty = true;
 };

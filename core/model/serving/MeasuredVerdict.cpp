@@ -188,12 +188,12 @@ bool runMeasuresGroup(const ServingRun& run, const std::string& groupName)
     return run.group.empty() ? equalsIgnoreCase(run.model, groupName) : run.group == groupName;
 }
 
-void attachMeasuredRuns(GroupVerdict& verdict, const Kernel& group, const std::vector<VerdictDeviceInput>& devices,
-    const std::vector<ServingRun>& runs)
+namespace {
+
+std::vector<std::vector<ServingRunGap>> gapsPerDevice(const GroupVerdict& verdict, const Kernel& group,
+    const std::vector<VerdictDeviceInput>& devices, const std::vector<ServingRun>& runs)
 {
-    if (!group.templ || runs.empty()) {
-        return;
-    }
+    std::vector<std::vector<ServingRunGap>> out(verdict.devices.size());
     for (size_t d = 0; d < verdict.devices.size() && d < devices.size(); ++d) {
         const VerdictDeviceInput& input = devices[d];
         const std::string id = hardwareIdOf(input);
@@ -205,11 +205,38 @@ void attachMeasuredRuns(GroupVerdict& verdict, const Kernel& group, const std::v
                 ServingRunGap gap;
                 gap.run = run;
                 gap.error = "device " + id + " is not in the hardware database";
-                verdict.devices[d].measured.push_back(std::move(gap));
+                out[d].push_back(std::move(gap));
                 continue;
             }
-            verdict.devices[d].measured.push_back(servingRunGap(run, *group.templ, *input.chip, input.options));
+            out[d].push_back(servingRunGap(run, *group.templ, *input.chip, input.options));
         }
+    }
+    return out;
+}
+
+} // namespace
+
+void attachPublishedRuns(GroupVerdict& verdict, const Kernel& group, const std::vector<VerdictDeviceInput>& devices,
+    const std::vector<ServingRun>& runs)
+{
+    if (!group.templ) {
+        return;
+    }
+    auto gaps = gapsPerDevice(verdict, group, devices, runs);
+    for (size_t d = 0; d < gaps.size(); ++d) {
+        verdict.devices[d].published = std::move(gaps[d]);
+    }
+}
+
+void attachMeasuredRuns(GroupVerdict& verdict, const Kernel& group, const std::vector<VerdictDeviceInput>& devices,
+    const std::vector<ServingRun>& runs)
+{
+    if (!group.templ || runs.empty()) {
+        return;
+    }
+    auto gaps = gapsPerDevice(verdict, group, devices, runs);
+    for (size_t d = 0; d < gaps.size(); ++d) {
+        verdict.devices[d].measured = std::move(gaps[d]);
     }
     rankMeasured(verdict);
 }

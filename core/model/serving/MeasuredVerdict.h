@@ -22,6 +22,12 @@ namespace roofscope {
 void attachMeasuredRuns(GroupVerdict& verdict, const Kernel& group, const std::vector<VerdictDeviceInput>& devices,
     const std::vector<ServingRun>& runs);
 
+// Published runs beside the verdict (VerdictDevice::published): the runs of the group's model (run.model is
+// the group's name, as `roofscope models list` names models) on each device and chip count, each against its
+// bound; the ranking does not change.
+void attachPublishedRuns(GroupVerdict& verdict, const Kernel& group, const std::vector<VerdictDeviceInput>& devices,
+    const std::vector<ServingRun>& runs);
+
 // Whether a run measured this group: run.group names it, or run.model does (case-insensitive) when the
 // run names no group.
 bool runMeasuresGroup(const ServingRun& run, const std::string& groupName);

@@ -76,6 +76,9 @@ struct VerdictDevice {
     std::vector<ServingRunGap> measured;
     std::optional<size_t> measuredPick; // the run the measured ranking set beside the others'
     int measuredRank = 0; // 1-based by measured output tokens/s per chip; 0: measured runs do not rank
+    // Published runs (the shipped database) of this group's model on this device and chip count, when a view
+    // asks for them: shown for reference, never ranked.
+    std::vector<ServingRunGap> published;
 
     bool fits() const { return step.memory.fits.value_or(true); }
     int rank(VerdictCriterion c) const { return ranks[static_cast<size_t>(c)]; }

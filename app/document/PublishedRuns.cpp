@@ -1,0 +1,24 @@
+#include "document/PublishedRuns.h"
+
+#include "document/AppPaths.h"
+#include "io/ServingRunsYaml.h"
+
+namespace roofscope {
+
+const ShippedPublishedRuns& shippedPublishedRuns()
+{
+    static const ShippedPublishedRuns shipped = [] {
+        ShippedPublishedRuns out;
+        PublishedRunsResult db = loadPublishedRuns(shippedPublishedRunsDir());
+        out.error = firstError(db.diagnostics);
+        for (PublishedSource& source : db.sources) {
+            for (ServingRun& run : source.runs) {
+                out.runs.push_back(std::move(run));
+            }
+        }
+        return out;
+    }();
+    return shipped;
+}
+
+} // namespace roofscope

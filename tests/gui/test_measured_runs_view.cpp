@@ -1,0 +1,129 @@
+#include "TestMain.h"
+#include "TestUtil.h"
+// Measured serving runs under their bounds in the window: serving-measured.yaml's runs read back from
+// the serving chart as drawn (one point per run, its line to the bound, its efficiency), the same
+// efficiencies in `compare --format json`, the measured ranking in the verdict under the chart, and the
+// published runs toggled on in grey.
+#include "chart/ServingChart.h"
+#include "gui/GuiTestUtil.h"
+#include "io/HardwareLoader.h"
+#include "io/SessionFile.h"
+#include "widgets/MainWindow.h"
+#include "widgets/ServingTab.h"
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QProcess>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+using namespace roofscope;
+
+namespace {
+const char* const kMeasuredExample = ROOFSCOPE_RESOURCES_DIR "/examples/serving-measured.yaml";
+
+nlohmann::json compareJson()
+{
+    QProcess process;
+    process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE),
+        { QStringLiteral("compare"), QStringLiteral("--session"), QString::fromUtf8(kMeasuredExample),
+            QStringLiteral("--format"), QStringLiteral("json") });
+    if (!process.waitForFinished(120000) || process.exitCode() != 0) {
+        return nullptr;
+    }
+    return nlohmann::json::parse(process.readAllStandardOutput().toStdString(), nullptr, false);
+}
+} // namespace
+
+class TestMeasuredRunsView : public QObject {
+    Q_OBJECT
+    HardwareDatabase m_db;
+
+private Q_SLOTS:
+    void initTestCase() { m_db.loadDirectory(ROOFSCOPE_HARDWARE_DIR); }
+
+    void chartAndJsonAgree()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.resize(1366, 768);
+        const SessionLoadResult loaded = loadSessionFile(kMeasuredExample);
+        QVERIFY(loaded.session);
+        QCOMPARE(loaded.session->servingRuns.size(), std::size_t { 16 });
+        window.setSession(*loaded.session);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ServingTab* tab = window.servingTab();
+        tab->refresh();
+        ServingChart* chart = tab->chart();
+        QCOMPARE(chart->curves().group, QStringLiteral("deepseek-v3"));
+        // 15 runs of deepseek-v3: 9 on H200 x8, 6 on MI300X x8, each drawn once in its device's colour.
+        const auto& points = chart->measuredPoints();
+        QCOMPARE(points.size(), std::size_t { 15 });
+        std::map<int, int> perCurve;
+        for (const auto& p : points) {
+            QVERIFY(!p.published && !p.beyond);
+            QVERIFY(p.efficiency > 0.0 && p.efficiency <= 1.0);
+            QVERIFY(p.y < p.boundY); // under its bound, joined to it by a line
+            ROOFSCOPE_COMPARE_REL(p.y / p.boundY, p.efficiency, 1e-9);
+            ++perCurve[p.curve];
+        }
+        QCOMPARE(perCurve[0], 9);
+        QCOMPARE(perCurve[1], 6);
+        // Each point's efficiency is the one `compare --format json` gives for the same run.
+        const nlohmann::json json = compareJson();
+        QVERIFY(json.is_object());
+        std::vector<double> fromJson;
+        for (const auto& group : json["groups"]) {
+            if (group["name"] != "deepseek-v3") {
+                continue;
+            }
+            for (const auto& device : group["devices"]) {
+                for (const auto& m : device["measured"]) {
+                    fromJson.push_back(m["efficiency"]["tokens_per_s"].get<double>());
+                    ROOFSCOPE_COMPARE_REL(m["efficiency"]["tokens_per_s"].get<double>(),
+                        m["tokens_per_s"].get<double>() / m["bound_tokens_per_s"].get<double>(), 1e-12);
+                }
+            }
+        }
+        QCOMPARE(fromJson.size(), points.size());
+        for (size_t i = 0; i < points.size(); ++i) {
+            ROOFSCOPE_COMPARE_REL(points[i].efficiency, fromJson[i], 1e-12);
+        }
+        // The labels say how much of its bound a run reached; the verdict under the chart says which order
+        // the measured runs give and that the bounds give another.
+        QStringList labels;
+        for (int i = 0; i < chart->plot()->itemCount(); ++i) {
+            if (auto* text = qobject_cast<QCPItemText*>(chart->plot()->item(i))) {
+                labels << text->text();
+            }
+        }
+        QVERIFY2(labels.filter(QStringLiteral("% of bound")).size() == 2, qPrintable(labels.join(QLatin1Char('|'))));
+        const QString picks = tab->picksLabel()->text();
+        QVERIFY2(picks.contains(QStringLiteral("bounds rank MI300X x8 first; measured runs at 3200 in / 800 out, "
+                                               "concurrency 64 rank H200 x8 first")),
+            qPrintable(picks));
+        QCOMPARE(QString::fromStdString(json["answer"][0]["measured_note"].get<std::string>()),
+            QStringLiteral("bounds rank MI300X x8 first; measured runs rank H200 x8 first"));
+
+        // Published runs: the dstack runs of DeepSeek-R1 on both devices (4 concurrencies x 5 engine/device
+        // pairs), in grey; the ranking does not move.
+        QVERIFY(!tab->publishedBox()->isChecked());
+        tab->publishedBox()->setChecked(true);
+        int published = 0;
+        for (const auto& p : chart->measuredPoints()) {
+            published += p.published ? 1 : 0;
+        }
+        QCOMPARE(published, 20);
+        QCOMPARE(tab->picksLabel()->text(), picks);
+        tab->publishedBox()->setChecked(false);
+        QCOMPARE(chart->measuredPoints().size(), std::size_t { 15 });
+    }
+};
+
+ROOFSCOPE_TEST_MAIN(TestMeasuredRunsView)
+#include "test_measured_runs_view.moc"
