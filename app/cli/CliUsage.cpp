@@ -29,6 +29,11 @@ const char* cliUsage()
                   [--theme light|dark] [--review] [--view roofline|serving] [--max-size BYTES]
   roofscope import ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
                   [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--inline] [--json]
+  roofscope import vllm-serve|sglang|aiperf|genai-perf|mlperf|llmperf|trtllm-bench FILE... [-o OUT.yaml]
+                  [--hardware ID] [--chips N] [--model ID] [--engine NAME] [--isl N] [--osl N] [--concurrency N]
+                  [--weight-dtype D] [--dtype D] [--kv-dtype D] [--flags F[,F]] [--json]
+  roofscope runs list [--hardware ID[,ID...]] [--model ID] [--json] | runs show NAME [--json]
+  roofscope models list [--json] | models show ID [--json]
   roofscope diff BEFORE AFTER [--hardware ID] [--threshold 5%] [--exact-names] [--json]
                   (exit status 3 when a kernel got slower by more than the threshold)
 every command takes --hardware-dir DIR (more device files)

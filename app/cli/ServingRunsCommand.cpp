@@ -393,10 +393,29 @@ int runsCommand(const std::vector<std::string>& args, std::ostream& out, std::os
         if (it == shown.end()) {
             throw CliError("no published run named '" + name + "' (see 'roofscope runs list')");
         }
+        // Its bound on the shipped hardware, with the model's shape (docs/serving.md#the-gap).
+        std::optional<ServingRunGap> gap;
+        CliContext context(opts);
+        const TransformerPreset* preset = findTransformerPreset((*it)->model);
+        const Hardware* chip = context.database().find((*it)->device);
+        if (preset && chip) {
+            Kernel group;
+            group.name = preset->id;
+            TemplateInstance t;
+            t.name = kTransformerTemplate;
+            t.params.insert(preset->params.begin(), preset->params.end());
+            t.options.insert(preset->options.begin(), preset->options.end());
+            gap = servingRunGap(**it, t, *chip, {});
+        }
         if (opts.has("json")) {
-            out << jsonText(runToJson(**it)) << "\n";
+            nlohmann::json j = runToJson(**it);
+            j["gap"] = gap ? measuredToJson({ *gap }).front() : nlohmann::json(nullptr);
+            out << jsonText(j) << "\n";
         } else {
             printRun(**it, out);
+            if (gap) {
+                out << "  " << padRight("bound", 14) << measuredRunLine(*gap) << "\n";
+            }
         }
         return 0;
     }

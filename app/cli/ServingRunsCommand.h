@@ -10,7 +10,7 @@ class CliArgs;
 
 // `roofscope import vllm-serve|sglang|aiperf|genai-perf|mlperf|llmperf|trtllm-bench FILE...`: the runs a
 // serving benchmark measured, printed (text or --json), or with -o written to a session with the device,
-// a transformer group of --model's shape and the runs (docs/import.md#serving-benchmarks).
+// a transformer group of --model's shape and the runs (docs/imports.md#serving-benchmarks).
 int importServingCommand(const std::string& format, const std::vector<std::string>& files, const CliArgs& opts,
     std::ostream& out, std::ostream& err);
 

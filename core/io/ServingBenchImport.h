@@ -10,7 +10,7 @@
 
 namespace roofscope {
 
-// Result files of LLM serving benchmarks read into measured serving runs (docs/import.md#serving-benchmarks).
+// Result files of LLM serving benchmarks read into measured serving runs (docs/imports.md#serving-benchmarks).
 // Each figure is taken with the meaning the benchmark's own source gives it (not its name):
 //
 //   "vllm-serve"   vLLM `bench serve --save-result` / benchmark_serving.py JSON: one run per file

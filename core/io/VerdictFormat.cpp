@@ -106,8 +106,9 @@ std::string measuredRunLine(const ServingRunGap& gap)
 {
     const ServingRun& r = gap.run;
     std::string line = "measured " + (r.engine.empty() ? std::string("(engine not said)") : r.engine)
-        + (r.engineVersion.empty() ? "" : " " + r.engineVersion) + ", " + formatNumber(r.isl.value_or(0.0), 4)
-        + " in / " + formatNumber(r.osl.value_or(0.0), 4) + " out"
+        + (r.engineVersion.empty() ? "" : " " + r.engineVersion) + ", "
+        + (r.isl && r.osl ? formatNumber(*r.isl, 4) + " in / " + formatNumber(*r.osl, 4) + " out"
+                          : std::string("lengths not said"))
         + (r.concurrency ? ", concurrency " + formatNumber(*r.concurrency, 6) : std::string(", no concurrency limit"))
         + ": ";
     if (!gap.error.empty()) {
