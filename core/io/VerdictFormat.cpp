@@ -35,15 +35,17 @@ std::string verdictDeviceLine(const GroupVerdict& verdict, const VerdictDevice& 
         return line + ": " + d.error;
     }
     const ServingStep& s = d.step;
-    line += " at batch " + formatNumber(d.batch, 12) + ": " + formatSi(s.cost.tokensPerSecondPerChip.value_or(0.0))
-        + " tokens/s per chip (" + formatSi(s.tokensPerSecond) + " tokens/s), ";
-    line += s.cost.usdPerMillionTokens ? "$" + formatNumber(*s.cost.usdPerMillionTokens, 3) + "/Mtok"
-                                       : std::string("no hourly price");
+    const bool mix = s.requests.has_value();
+    const auto usd = d.figure(VerdictCriterion::UsdPerMillionTokens);
+    const auto joules = d.figure(VerdictCriterion::JoulesPerToken);
+    line += " at " + (mix ? "concurrency " + formatNumber(s.requests->concurrency, 12) : "batch " + formatNumber(d.batch, 12))
+        + ": " + formatSi(d.figure(VerdictCriterion::TokensPerSecondPerChip).value_or(0.0)) + " tokens/s per chip ("
+        + formatSi(d.servedTokensPerSecond()) + (mix ? " tokens/s over the run, prefill included), " : " tokens/s), ");
+    line += usd ? "$" + formatNumber(*usd, 3) + "/Mtok" : std::string("no hourly price");
     if (d.usdPerMillionTokensOwned) {
         line += " ($" + formatNumber(*d.usdPerMillionTokensOwned, 3) + "/Mtok owned)";
     }
-    line += ", "
-        + (s.cost.joulesPerToken ? formatNumber(*s.cost.joulesPerToken, 3) + " J/token" : std::string("no TDP"));
+    line += ", " + (joules ? formatNumber(*joules, 3) + " J/token" : std::string("no TDP"));
     line += ", TPOT " + formatQuantity(s.tMin, Dimension::Seconds);
     if (s.collectiveSeconds > 0.0) {
         line += ", collectives " + formatNumber(100.0 * s.collectiveShare, 3) + " % of T_max";

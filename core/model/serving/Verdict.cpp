@@ -53,15 +53,28 @@ std::optional<double> VerdictDevice::figure(VerdictCriterion c) const
     if (!error.empty()) {
         return std::nullopt;
     }
+    // A request mix is ranked on its run figure (prefill included): the step's cost figures scale with
+    // 1 / tokens/s.
+    const double served = servedTokensPerSecond();
+    const double scale = served > 0.0 ? step.tokensPerSecond / served : 1.0;
+    const auto scaled = [&](const std::optional<double>& v) { return v ? std::optional<double>(*v * scale) : v; };
     switch (c) {
     case VerdictCriterion::UsdPerMillionTokens:
-        return step.cost.usdPerMillionTokens;
+        return scaled(step.cost.usdPerMillionTokens);
     case VerdictCriterion::JoulesPerToken:
-        return step.cost.joulesPerToken;
+        return scaled(step.cost.joulesPerToken);
     case VerdictCriterion::TokensPerSecondPerChip:
         break;
     }
-    return step.cost.tokensPerSecondPerChip;
+    return step.cost.tokensPerSecondPerChip && scale > 0.0
+        ? std::optional<double>(*step.cost.tokensPerSecondPerChip / scale)
+        : step.cost.tokensPerSecondPerChip;
+}
+
+double VerdictDevice::servedTokensPerSecond() const
+{
+    return step.requests && step.requests->runTokensPerSecond > 0.0 ? step.requests->runTokensPerSecond
+                                                                     : step.tokensPerSecond;
 }
 
 VerdictCriterion GroupVerdict::primary() const
@@ -92,6 +105,7 @@ std::string GroupVerdict::pointText() const
         return "at <= " + formatNumber(*targetMs, 4) + " ms/token";
     }
     std::optional<double> batch;
+    const RequestFigures* mix = nullptr;
     for (const VerdictDevice& d : devices) {
         if (!d.error.empty()) {
             continue;
@@ -100,6 +114,12 @@ std::string GroupVerdict::pointText() const
             return "at each device's batch";
         }
         batch = d.batch;
+        mix = d.step.requests ? &*d.step.requests : mix;
+    }
+    if (mix) {
+        // A request mix: its lengths and the requests in flight, the run figure ranked.
+        return "at " + batchText(mix->isl) + " in / " + batchText(mix->osl) + " out, concurrency "
+            + batchText(mix->concurrency);
     }
     return batch ? "at batch " + batchText(*batch) : std::string();
 }
@@ -232,7 +252,8 @@ VerdictDevice evaluateDevice(const Kernel& group, const VerdictDeviceInput& inpu
         price = *input.chip->priceDollars;
     }
     out.usdPerMillionTokensOwned
-        = ownedUsdPerMillionTokens(out.chips, price, out.step.tokensPerSecond, out.step.cost.joulesPerToken, criteria);
+        = ownedUsdPerMillionTokens(out.chips, price, out.servedTokensPerSecond(),
+            out.figure(VerdictCriterion::JoulesPerToken), criteria);
     out.assumptions = out.step.assumptions;
     if (!price) {
         out.assumptions.emplace_back("no purchase price: usd_per_million_tokens_owned not given");

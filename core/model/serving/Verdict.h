@@ -82,7 +82,10 @@ struct VerdictDevice {
 
     bool fits() const { return step.memory.fits.value_or(true); }
     int rank(VerdictCriterion c) const { return ranks[static_cast<size_t>(c)]; }
+    // Its figure on a criterion; a request mix's are its run's (prefill included), a step's its own.
     std::optional<double> figure(VerdictCriterion c) const;
+    // The whole device's tokens/s the verdict ranks on: a request mix's run_tokens_per_s, else the step's.
+    double servedTokensPerSecond() const;
     double tpotSeconds() const { return step.tMin; }
 };
 
