@@ -7,7 +7,9 @@
 #include "document/ServingCurves.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "model/TransformerWorkload.h"
 #include "model/serving/MeasuredVerdict.h"
+#include "model/serving/Requests.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -58,6 +60,18 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
                             "best operating point under it is ringed and listed"));
     m_target->setMaximumWidth(120);
     controls->addWidget(m_target);
+    controls->addWidget(new QLabel(tr("Requests:"), this));
+    m_scenario = new QComboBox(this);
+    m_scenario->setObjectName(QStringLiteral("servingScenarioBox"));
+    m_scenario->setToolTip(tr("The group as one decode step (its batch and context), or a request mix: input/output "
+                              "tokens per request with the requests in flight; the verdict then ranks the run's "
+                              "tokens/s (prefill included) and gives TTFT and TPOT"));
+    m_scenario->addItem(tr("decode step"), QString());
+    for (const RequestScenario& scenario : requestScenarios()) {
+        m_scenario->addItem(QString::fromStdString(scenario.name), QString::fromStdString(scenario.name));
+    }
+    controls->addWidget(m_scenario);
+    connect(m_scenario, &QComboBox::activated, this, [this] { applyScenario(m_scenario->currentData().toString()); });
     m_published = new QCheckBox(tr("&Published runs"), this);
     m_published->setObjectName(QStringLiteral("servingPublishedBox"));
     m_published->setToolTip(tr("Shows, in grey, the shipped published serving runs of this model on the shown "
@@ -144,6 +158,30 @@ void ServingTab::syncControls()
     m_targetError->clear();
 }
 
+void ServingTab::syncScenario()
+{
+    const Session& session = m_document->session();
+    const Kernel* group = m_group >= 0 && m_group < static_cast<int>(session.kernels.size())
+        ? &session.kernels[static_cast<size_t>(m_group)]
+        : nullptr;
+    m_scenario->setEnabled(group && group->templ);
+    if (!group || !group->templ || !group->templ->params.count("isl") || !group->templ->params.count("osl")) {
+        m_scenario->setCurrentIndex(0);
+        return;
+    }
+    const double isl = group->templ->params.at("isl");
+    const double osl = group->templ->params.at("osl");
+    int index = -1;
+    for (const RequestScenario& scenario : requestScenarios()) {
+        if (scenario.isl == isl && scenario.osl == osl) {
+            index = m_scenario->findData(QString::fromStdString(scenario.name));
+        }
+    }
+    // A mix of other lengths shows them (choosing a standard one replaces them).
+    m_scenario->setPlaceholderText(tr("%1/%2").arg(servingNumber(isl), servingNumber(osl)));
+    m_scenario->setCurrentIndex(index);
+}
+
 void ServingTab::invalidate()
 {
     m_dirty = true;
@@ -166,6 +204,7 @@ void ServingTab::refresh()
     const Session& session = m_document->session();
     const int selected = m_analysis->selectedKernel();
     m_group = servingGroupIndex(session, selected >= 0 ? m_analysis->sessionKernelOf(selected) : -1);
+    syncScenario();
     ServingChart::Settings settings;
     settings.x = servingXAxis(session.view.servingX);
     settings.y = servingYAxis(session.view.servingY);
@@ -234,12 +273,67 @@ QString ServingTab::setBatchFromPoint(int curve, int point)
     const double batch = c.points[static_cast<size_t>(point)].batch;
     const QString group = curves.group;
     const QString label = c.label;
-    const QString error = m_document->setKernelParameters(
-        curves.sessionKernel, { { "batch", batch } }, false, tr("Set %1 batch to %2").arg(group, servingNumber(batch)));
+    // A request mix keeps its concurrency (batch x dp x pp requests in flight), never both.
+    const Kernel& kernel = m_document->session().kernels[static_cast<size_t>(curves.sessionKernel)];
+    const bool mix = kernel.templ && kernel.templ->params.count("concurrency") > 0;
+    const double perReplica
+        = mix ? transformerParameter(*kernel.templ, "dp") * transformerParameter(*kernel.templ, "pp") : 1.0;
+    const QString error = mix
+        ? m_document->setKernelParameters(curves.sessionKernel, { { "concurrency", batch * perReplica } }, false,
+            tr("Set %1 concurrency to %2").arg(group, servingNumber(batch * perReplica)))
+        : m_document->setKernelParameters(curves.sessionKernel, { { "batch", batch } }, false,
+            tr("Set %1 batch to %2").arg(group, servingNumber(batch)));
     Q_EMIT statusMessage(error.isEmpty()
             ? tr("%1: batch %2 (%3's operating point); the roofline tab shows this step's kernels")
                   .arg(group, servingNumber(batch), label)
             : error);
+    return error;
+}
+
+QString ServingTab::applyScenario(const QString& name)
+{
+    const Session& session = m_document->session();
+    if (m_group < 0 || m_group >= static_cast<int>(session.kernels.size())
+        || !session.kernels[static_cast<size_t>(m_group)].templ) {
+        syncControls();
+        return tr("no transformer group to serve");
+    }
+    Kernel changed = session.kernels[static_cast<size_t>(m_group)];
+    TemplateInstance& t = *changed.templ;
+    const bool mix = t.params.count("isl") > 0 && t.params.count("osl") > 0;
+    QString text;
+    if (name.isEmpty()) {
+        if (!mix) {
+            return {};
+        }
+        // Back to one decode step: the mix's requests per micro-batch at its mean context.
+        const double batch = transformerParameter(t, "batch");
+        const double seq = std::round(t.params["isl"] + t.params["osl"] / 2.0);
+        for (const char* key : { "isl", "osl", "concurrency" }) {
+            t.params.erase(key);
+        }
+        t.params["batch"] = batch;
+        t.params["seq"] = seq;
+        text = tr("Serve %1 as one decode step").arg(QString::fromStdString(changed.name));
+    } else {
+        const auto scenario = findRequestScenario(name.toStdString());
+        if (!scenario) {
+            return tr("unknown scenario %1").arg(name);
+        }
+        const double concurrency = transformerParameter(t, "concurrency");
+        t.params.erase("batch");
+        t.params.erase("seq");
+        t.options.erase("phase");
+        t.params["isl"] = scenario->isl;
+        t.params["osl"] = scenario->osl;
+        t.params["concurrency"] = concurrency;
+        text = tr("Serve %1 as %2 requests").arg(QString::fromStdString(changed.name), name);
+    }
+    const QString error = m_document->replaceKernel(m_group, changed, text);
+    Q_EMIT statusMessage(error.isEmpty() ? text : error);
+    if (!error.isEmpty()) {
+        syncControls();
+    }
     return error;
 }
 

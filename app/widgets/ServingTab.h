@@ -41,8 +41,13 @@ public:
     // Applies the text of the target box: a number of ms per token, or empty for none. Returns the
     // error (also shown beside the box); empty when applied.
     QString applyTarget();
-    // Sets the group's batch to that of point `point` of curve `curve`: one undo step.
+    // Sets the group's batch to that of point `point` of curve `curve` (a request mix: its concurrency):
+    // one undo step.
     QString setBatchFromPoint(int curve, int point);
+    // Serves the group as a standard request mix ("1k/1k", "1k/8k", "8k/1k": isl and osl, its requests in
+    // flight kept) or, with an empty name, as one decode step again: one undo step. Returns the error.
+    QString applyScenario(const QString& name);
+    QComboBox* scenarioBox() const { return m_scenario; }
 
 Q_SIGNALS:
     void statusMessage(const QString& message);
@@ -53,6 +58,7 @@ protected:
 private:
     void invalidate();
     void syncControls();
+    void syncScenario(); // the requests box shows the group's mix
 
     SessionDocument* m_document;
     SessionAnalysis* m_analysis;
@@ -63,6 +69,7 @@ private:
     QLabel* m_targetError = nullptr;
     QLabel* m_picks = nullptr;
     QCheckBox* m_published = nullptr;
+    QComboBox* m_scenario = nullptr;
     int m_group = -1;
     bool m_dirty = true;
 };

@@ -38,7 +38,8 @@ std::string verdictDeviceLine(const GroupVerdict& verdict, const VerdictDevice& 
     const bool mix = s.requests.has_value();
     const auto usd = d.figure(VerdictCriterion::UsdPerMillionTokens);
     const auto joules = d.figure(VerdictCriterion::JoulesPerToken);
-    line += " at " + (mix ? "concurrency " + formatNumber(s.requests->concurrency, 12) : "batch " + formatNumber(d.batch, 12))
+    line += " at "
+        + (mix ? "concurrency " + formatNumber(s.requests->concurrency, 12) : "batch " + formatNumber(d.batch, 12))
         + ": " + formatSi(d.figure(VerdictCriterion::TokensPerSecondPerChip).value_or(0.0)) + " tokens/s per chip ("
         + formatSi(d.servedTokensPerSecond()) + (mix ? " tokens/s over the run, prefill included), " : " tokens/s), ");
     line += usd ? "$" + formatNumber(*usd, 3) + "/Mtok" : std::string("no hourly price");

@@ -332,7 +332,8 @@ private Q_SLOTS:
         // A request mix is ranked on its run figure (prefill included): 72 / 667328 ns on request-chip.
         ROOFSCOPE_COMPARE_REL(
             *verdict.devices[0].figure(VerdictCriterion::TokensPerSecondPerChip), 72 / (667328 * kGapNs), 1e-12);
-        QVERIFY2(verdict.headline.rfind("tiny at 64 in / 9 out, concurrency 8: most tokens/s per chip fast-chip", 0) == 0,
+        QVERIFY2(
+            verdict.headline.rfind("tiny at 64 in / 9 out, concurrency 8: most tokens/s per chip fast-chip", 0) == 0,
             verdict.headline.c_str());
         ServingRun slow = tinyRun(); // 80,000 tokens/s on request-chip
         ServingRun onFast = tinyRun();

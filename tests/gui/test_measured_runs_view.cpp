@@ -5,6 +5,7 @@
 // efficiencies in `compare --format json`, the measured ranking in the verdict under the chart, and the
 // published runs toggled on in grey.
 #include "chart/ServingChart.h"
+#include "document/SessionDocument.h"
 #include "gui/GuiTestUtil.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
@@ -12,9 +13,11 @@
 #include "widgets/ServingTab.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QProcess>
 #include <QTest>
+#include <QUndoStack>
 #include <qcustomplot.h>
 
 #include <nlohmann/json.hpp>
@@ -122,6 +125,56 @@ private Q_SLOTS:
         QCOMPARE(tab->picksLabel()->text(), picks);
         tab->publishedBox()->setChecked(false);
         QCOMPARE(chart->measuredPoints().size(), std::size_t { 15 });
+    }
+
+    // The Requests box: a decode-step group served as the 8k/1k mix (one undo step), its curves swept over
+    // the concurrency, a click on a point sets the concurrency, and back to one decode step.
+    void scenarioBoxServesARequestMix()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.resize(1366, 768);
+        const SessionLoadResult loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml");
+        QVERIFY(loaded.session);
+        window.setSession(*loaded.session);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ServingTab* tab = window.servingTab();
+        tab->refresh();
+        QCOMPARE(tab->scenarioBox()->currentIndex(), 0); // a decode step
+        const int group = tab->group();
+        QVERIFY(group >= 0);
+        const auto params
+            = [&] { return window.document()->session().kernels[static_cast<size_t>(group)].templ->params; };
+        QCOMPARE(params().at("batch"), 64.0);
+        QVERIFY(tab->applyScenario(QStringLiteral("8k/1k")).isEmpty());
+        tab->refresh();
+        QCOMPARE(params().at("isl"), 8192.0);
+        QCOMPARE(params().at("osl"), 1024.0);
+        QCOMPARE(params().at("concurrency"), 64.0); // batch 64 x dp 1 x pp 1 requests in flight
+        QVERIFY(!params().count("batch") && !params().count("seq"));
+        QCOMPARE(tab->scenarioBox()->currentText(), QStringLiteral("8k/1k"));
+        QVERIFY(tab->chart()->drawnCurveCount() > 0);
+        QVERIFY2(tab->picksLabel()->text().contains(QStringLiteral("8192 in / 1024 out, concurrency 64")),
+            qPrintable(tab->picksLabel()->text()));
+        QVERIFY(tab->picksLabel()->text().contains(QStringLiteral("tokens/s over the run, prefill included")));
+        // A click on a point of a mix's curve sets its concurrency.
+        const auto& curve = tab->chart()->curves().curves.front();
+        QVERIFY(curve.points.size() > 3);
+        const double batch = curve.points[3].batch;
+        QVERIFY(tab->setBatchFromPoint(0, 3).isEmpty());
+        QCOMPARE(params().at("concurrency"), batch);
+        window.document()->undoStack()->undo();
+        QCOMPARE(params().at("concurrency"), 64.0);
+        // Back to one decode step at the mix's mean context.
+        QVERIFY(tab->applyScenario(QString()).isEmpty());
+        QCOMPARE(params().at("batch"), 64.0);
+        QCOMPARE(params().at("seq"), 8192.0 + 512.0);
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        QCOMPARE(params().at("batch"), 64.0);
+        QCOMPARE(params().at("seq"), 4096.0);
+        QVERIFY(!params().count("isl"));
     }
 };
 

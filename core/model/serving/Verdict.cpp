@@ -74,7 +74,7 @@ std::optional<double> VerdictDevice::figure(VerdictCriterion c) const
 double VerdictDevice::servedTokensPerSecond() const
 {
     return step.requests && step.requests->runTokensPerSecond > 0.0 ? step.requests->runTokensPerSecond
-                                                                     : step.tokensPerSecond;
+                                                                    : step.tokensPerSecond;
 }
 
 VerdictCriterion GroupVerdict::primary() const
@@ -251,9 +251,8 @@ VerdictDevice evaluateDevice(const Kernel& group, const VerdictDeviceInput& inpu
     if (!price && input.chip->priceDollars) {
         price = *input.chip->priceDollars;
     }
-    out.usdPerMillionTokensOwned
-        = ownedUsdPerMillionTokens(out.chips, price, out.servedTokensPerSecond(),
-            out.figure(VerdictCriterion::JoulesPerToken), criteria);
+    out.usdPerMillionTokensOwned = ownedUsdPerMillionTokens(
+        out.chips, price, out.servedTokensPerSecond(), out.figure(VerdictCriterion::JoulesPerToken), criteria);
     out.assumptions = out.step.assumptions;
     if (!price) {
         out.assumptions.emplace_back("no purchase price: usd_per_million_tokens_owned not given");
