@@ -132,10 +132,14 @@ void ServingChart::rebuild()
         m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot));
     }
     auto* title = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0));
-    title->setText(m_settings.title.isEmpty() ? (m_curves.group.isEmpty()
-                           ? tr("No transformer group to serve")
-                           : tr("Serving %1: a bound on %2 roofs, per batch").arg(m_curves.group, m_curves.roofs))
-                                              : m_settings.title);
+    title->setText(m_settings.title.isEmpty()
+            ? (m_curves.group.isEmpty() ? tr("No transformer group to serve")
+                                        : (m_settings.verdict && !m_settings.verdict->devices.empty()
+                                                    && m_settings.verdict->devices.front().step.requests
+                                                ? tr("Serving %1: a bound on %2 roofs, per concurrency")
+                                                : tr("Serving %1: a bound on %2 roofs, per batch"))
+                                              .arg(m_curves.group, m_curves.roofs))
+            : m_settings.title);
     title->setFont(style.font(family, 11, QFont::DemiBold));
     title->setTextColor(style.text);
     // Under the title, the verdict's headline (a row of the layout: it never covers the plot).

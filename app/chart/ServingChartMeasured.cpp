@@ -94,11 +94,13 @@ void ServingChart::drawMeasuredRuns(const std::function<void(double, double)>& e
                 if (m->beyond || (!published && labelled == r)) {
                     auto* text = new ChartTextItem(m_plot);
                     text->position->setCoords(m->x, m->y);
-                    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+                    // Alternately right-below and left-above their points, so that two devices' labels keep apart.
+                    text->setPositionAlignment(
+                        i % 2 == 0 ? (Qt::AlignLeft | Qt::AlignTop) : (Qt::AlignRight | Qt::AlignBottom));
                     text->setText(m->label);
                     text->setFont(style.font(font().family(), 7.5));
                     text->setColor(m->beyond ? colour : style.labelColor(c.color));
-                    text->setPadding(QMargins(5, 1, 2, 1));
+                    text->setPadding(i % 2 == 0 ? QMargins(5, 1, 2, 1) : QMargins(2, 1, 5, 1));
                 }
                 extend(m->x, m->y);
                 extend(m->boundX, m->boundY);

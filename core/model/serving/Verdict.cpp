@@ -399,15 +399,19 @@ std::string headline(const GroupVerdict& verdict, const VerdictCriteria& criteri
     const std::string point = verdict.pointText();
     std::string text = verdict.group + (point.empty() ? "" : " " + point) + ": ";
     std::vector<std::string> parts;
+    // Where a device runs: its batch, or a request mix's requests in flight.
+    const auto at = [](const VerdictDevice& d) {
+        return d.step.requests ? " at concurrency " + batchText(d.step.requests->concurrency)
+                               : " at batch " + batchText(d.batch);
+    };
     if (const VerdictDevice* cheapest = first(verdict.devices, VerdictCriterion::UsdPerMillionTokens)) {
         parts.push_back("cheapest " + cheapest->label + " ($"
-            + formatNumber(*cheapest->figure(VerdictCriterion::UsdPerMillionTokens), 3) + "/Mtok at batch "
-            + batchText(cheapest->batch) + ")");
+            + formatNumber(*cheapest->figure(VerdictCriterion::UsdPerMillionTokens), 3) + "/Mtok" + at(*cheapest)
+            + ")");
     }
     if (const VerdictDevice* fastest = first(verdict.devices, VerdictCriterion::TokensPerSecondPerChip)) {
         parts.push_back("most tokens/s per chip " + fastest->label + " ("
-            + formatSi(*fastest->figure(VerdictCriterion::TokensPerSecondPerChip), 3) + " at batch "
-            + batchText(fastest->batch) + ")");
+            + formatSi(*fastest->figure(VerdictCriterion::TokensPerSecondPerChip), 3) + at(*fastest) + ")");
     }
     if (parts.empty()) {
         parts.emplace_back("no device can be ranked");
