@@ -99,6 +99,55 @@ QString htmlComparisonTable(const Comparison& comparison)
                            : out + QStringLiteral("<ul id=\"comparison-notes\">\n") + notes + QStringLiteral("</ul>\n");
 }
 
+namespace {
+
+// The measured serving runs of a verdict, each against its bound (docs/serving.md#the-gap).
+QString htmlMeasuredTable(const GroupVerdict& verdict, size_t g)
+{
+    const auto text = [](const std::string& t) { return esc(QString::fromStdString(t)); };
+    const auto percent = [](const std::optional<RunEfficiency>& e) {
+        return e ? esc(QString::fromStdString(formatNumber(100.0 * e->efficiency, 3)) + QStringLiteral(" %"))
+                 : QStringLiteral("–");
+    };
+    QString rows;
+    for (const size_t d : verdict.order()) {
+        for (const ServingRunGap& gap : verdict.devices[d].measured) {
+            const ServingRun& r = gap.run;
+            rows += QStringLiteral("<tr%1><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7</td>"
+                                   "<td>%8</td><td>%9</td><td>%10</td><td>%11</td></tr>\n")
+                        .arg(gap.beyondBound ? QStringLiteral(" class=\"beyond\"") : QString(),
+                            text(verdict.devices[d].label),
+                            text(r.engine + (r.engineVersion.empty() ? "" : " " + r.engineVersion)),
+                            r.isl && r.osl ? text(formatNumber(*r.isl, 4) + " / " + formatNumber(*r.osl, 4))
+                                           : QStringLiteral("–"),
+                            r.concurrency ? text(formatNumber(*r.concurrency, 6)) : QStringLiteral("–"),
+                            gap.tokensPerSecond ? text(formatSi(gap.tokensPerSecond->measured, 4) + " / "
+                                + formatSi(gap.tokensPerSecond->bound, 4))
+                                                : text(gap.error),
+                            percent(gap.tokensPerSecond), percent(gap.tpot), percent(gap.ttft),
+                            gap.beyondBound ? text("ABOVE ITS BOUND: " + gap.likelyCauses.front()) : QString())
+                        .arg(text(r.source));
+        }
+    }
+    if (rows.isEmpty()) {
+        return {};
+    }
+    QString out
+        = QStringLiteral("<h3>Measured runs under their bounds</h3>\n<div class=\"table-scroll\"><table "
+                         "class=\"measured\" data-group=\"%1\"><thead><tr><th>Device</th><th>Engine</th>"
+                         "<th>In / out</th><th>Concurrency</th><th>tokens/s measured / bound</th><th>of bound</th>"
+                         "<th>TPOT floor / measured</th><th>TTFT floor / measured</th><th></th><th>Source</th>"
+                         "</tr></thead><tbody>\n")
+              .arg(g);
+    out += rows + QStringLiteral("</tbody></table></div>\n");
+    if (!verdict.measuredNote.empty()) {
+        out += QStringLiteral("<p class=\"bound\">%1</p>\n").arg(text(verdict.measuredNote));
+    }
+    return out;
+}
+
+} // namespace
+
 QString htmlGroupTables(const std::vector<GroupVerdict>& verdicts)
 {
     const auto text = [](const std::string& t) { return esc(QString::fromStdString(t)); };
@@ -137,11 +186,12 @@ QString htmlGroupTables(const std::vector<GroupVerdict>& verdicts)
                        .arg(text(formatNumber(v.batch, 12)),
                            s.memory.fits ? (*s.memory.fits ? QObject::tr("yes") : QObject::tr("no"))
                                          : QStringLiteral("?"),
-                           text(formatSi(s.cost.tokensPerSecondPerChip.value_or(0.0))),
-                           text(formatSi(s.tokensPerSecond)),
-                           number(s.cost.usdPerMillionTokens, QStringLiteral("$"), {}),
+                           text(formatSi(v.figure(VerdictCriterion::TokensPerSecondPerChip).value_or(0.0))),
+                           text(formatSi(v.servedTokensPerSecond())),
+                           number(v.figure(VerdictCriterion::UsdPerMillionTokens), QStringLiteral("$"), {}),
                            number(v.usdPerMillionTokensOwned, QStringLiteral("$"), {}),
-                           number(s.cost.joulesPerToken, {}, {}), text(formatQuantity(s.tMin, Dimension::Seconds)));
+                           number(v.figure(VerdictCriterion::JoulesPerToken), {}, {}),
+                           text(formatQuantity(s.tMin, Dimension::Seconds)));
             for (const VerdictCriterion c : kVerdictCriteria) {
                 out += QStringLiteral("<td class=\"rank\">%1</td>")
                            .arg(v.rank(c) > 0 ? QString::number(v.rank(c)) : QStringLiteral("–"));
@@ -150,6 +200,7 @@ QString htmlGroupTables(const std::vector<GroupVerdict>& verdicts)
         }
         out += QStringLiteral("</tbody></table></div>\n<p class=\"bound\">%1</p>\n")
                    .arg(text(verdictBoundLine(verdict)));
+        out += htmlMeasuredTable(verdict, g);
     }
     return out;
 }

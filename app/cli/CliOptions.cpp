@@ -68,6 +68,9 @@ std::vector<CliOption> verdictOptions()
         value("target-ms", CliValue::Number, "MS",
             "A time per output token each device's operating point must meet: the batch of the most tokens/s per "
             "chip under it that fits (overrides the session's view.serving_target_ms)."),
+        value("ttft-target-ms", CliValue::Number, "MS",
+            "A time to first token a request mix must meet (its prefill bound); a device over it is not ranked "
+            "(overrides the session's view.serving_ttft_target_ms)."),
         value(
             "years", CliValue::Number, "Y", "Years of service of a purchased system for the owned $/Mtok (default 4)."),
         value("utilisation", CliValue::Number, "U", "The share of its service a purchased system serves (default 1)."),

@@ -32,6 +32,9 @@ void applyVerdictOptions(const CliArgs& opts, ViewSettings& view)
     if (const auto target = bounded(opts, "target-ms", 1e-6, kLongest, "a time per output token in ms above 0")) {
         view.servingTargetMs = *target;
     }
+    if (const auto ttft = bounded(opts, "ttft-target-ms", 1e-6, kLongest, "a time to first token in ms above 0")) {
+        view.servingTtftTargetMs = *ttft;
+    }
     if (const auto years = bounded(opts, "years", 1e-3, 100.0, "a service life in years from 0.001 to 100")) {
         view.years = *years;
     }
@@ -49,6 +52,7 @@ VerdictCriteria verdictCriteria(const CliArgs& opts)
     applyVerdictOptions(opts, view);
     VerdictCriteria criteria;
     criteria.targetMs = view.servingTargetMs;
+    criteria.ttftTargetMs = view.servingTtftTargetMs;
     criteria.years = view.years;
     criteria.utilisation = view.utilisation;
     criteria.usdPerKwh = view.usdPerKwh;

@@ -60,6 +60,15 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
                             "best operating point under it is ringed and listed"));
     m_target->setMaximumWidth(120);
     controls->addWidget(m_target);
+    controls->addWidget(new QLabel(tr("TTFT (ms):"), this));
+    m_ttftTarget = new QLineEdit(this);
+    m_ttftTarget->setObjectName(QStringLiteral("servingTtftTargetEdit"));
+    m_ttftTarget->setPlaceholderText(tr("e.g. 2000"));
+    m_ttftTarget->setToolTip(tr("A time-to-first-token limit in ms for a request mix (MLPerf's server limit for "
+                                "Llama-2-70B is 2000): Enter applies it (empty: none); a device whose prefill bound "
+                                "is over it is not ranked"));
+    m_ttftTarget->setMaximumWidth(90);
+    controls->addWidget(m_ttftTarget);
     controls->addWidget(new QLabel(tr("Requests:"), this));
     m_scenario = new QComboBox(this);
     m_scenario->setObjectName(QStringLiteral("servingScenarioBox"));
@@ -123,6 +132,7 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     connect(m_yBox, &QComboBox::activated, this,
         [this, setAxis] { setAxis(m_yBox, &ViewSettings::servingY, tr("Serving y-axis: %1")); });
     connect(m_target, &QLineEdit::returnPressed, this, [this] { applyTarget(); });
+    connect(m_ttftTarget, &QLineEdit::returnPressed, this, [this] { applyTtftTarget(); });
     connect(m_published, &QCheckBox::toggled, this, [this] { refresh(); });
     connect(
         m_chart, &ServingChart::pointClicked, this, [this](int curve, int point) { setBatchFromPoint(curve, point); });
@@ -154,6 +164,10 @@ void ServingTab::syncControls()
     m_yBox->setCurrentIndex(std::max(0, m_yBox->findData(QString::fromStdString(view.servingY))));
     if (!m_target->hasFocus() || m_targetError->text().isEmpty()) {
         m_target->setText(view.servingTargetMs ? QString::number(*view.servingTargetMs, 'g', 6) : QString());
+    }
+    if (!m_ttftTarget->hasFocus() || m_targetError->text().isEmpty()) {
+        m_ttftTarget->setText(
+            view.servingTtftTargetMs ? QString::number(*view.servingTtftTargetMs, 'g', 6) : QString());
     }
     m_targetError->clear();
 }
@@ -230,24 +244,36 @@ void ServingTab::refresh()
             : picks.join(QLatin1Char('\n')));
 }
 
-QString ServingTab::applyTarget()
+namespace {
+
+// A target typed in milliseconds ("50", "50 ms", empty for none); `error` set when it is not one.
+std::optional<double> typedMilliseconds(const QLineEdit* edit, const QString& what, QString& error)
 {
-    QString text = m_target->text().trimmed();
+    QString text = edit->text().trimmed();
     if (text.endsWith(QLatin1String("ms"), Qt::CaseInsensitive)) {
         text.chop(2);
         text = text.trimmed();
     }
-    std::optional<double> target;
-    if (!text.isEmpty()) {
-        bool ok = false;
-        const double value = text.toDouble(&ok);
-        if (!ok || !std::isfinite(value) || !(value > 0.0) || value > 1e9) {
-            const QString error
-                = tr("'%1' is not a latency: type a positive number of ms per token, e.g. 50").arg(m_target->text());
-            m_targetError->setText(error);
-            return error;
-        }
-        target = value;
+    if (text.isEmpty()) {
+        return std::nullopt;
+    }
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    if (!ok || !std::isfinite(value) || !(value > 0.0) || value > 1e9) {
+        error = ServingTab::tr("'%1' is not a %2: type a positive number of ms, e.g. 50").arg(edit->text(), what);
+    }
+    return value;
+}
+
+} // namespace
+
+QString ServingTab::applyTarget()
+{
+    QString error;
+    const std::optional<double> target = typedMilliseconds(m_target, tr("latency per token"), error);
+    if (!error.isEmpty()) {
+        m_targetError->setText(error);
+        return error;
     }
     m_targetError->clear();
     if (m_document->session().view.servingTargetMs == target) {
@@ -257,6 +283,24 @@ QString ServingTab::applyTarget()
     view.servingTargetMs = target;
     return m_document->setView(
         view, target ? tr("Latency target %1 ms/token").arg(servingNumber(*target)) : tr("Clear latency target"));
+}
+
+QString ServingTab::applyTtftTarget()
+{
+    QString error;
+    const std::optional<double> target = typedMilliseconds(m_ttftTarget, tr("time to first token"), error);
+    if (!error.isEmpty()) {
+        m_targetError->setText(error);
+        return error;
+    }
+    m_targetError->clear();
+    if (m_document->session().view.servingTtftTargetMs == target) {
+        return {};
+    }
+    ViewSettings view = m_document->session().view;
+    view.servingTtftTargetMs = target;
+    return m_document->setView(
+        view, target ? tr("TTFT target %1 ms").arg(servingNumber(*target)) : tr("Clear TTFT target"));
 }
 
 QString ServingTab::setBatchFromPoint(int curve, int point)

@@ -41,6 +41,9 @@ public:
     // Applies the text of the target box: a number of ms per token, or empty for none. Returns the
     // error (also shown beside the box); empty when applied.
     QString applyTarget();
+    // The same for the time-to-first-token target (view.serving_ttft_target_ms) of a request mix.
+    QString applyTtftTarget();
+    QLineEdit* ttftTargetEdit() const { return m_ttftTarget; }
     // Sets the group's batch to that of point `point` of curve `curve` (a request mix: its concurrency):
     // one undo step.
     QString setBatchFromPoint(int curve, int point);
@@ -66,6 +69,7 @@ private:
     QComboBox* m_xBox = nullptr;
     QComboBox* m_yBox = nullptr;
     QLineEdit* m_target = nullptr;
+    QLineEdit* m_ttftTarget = nullptr;
     QLabel* m_targetError = nullptr;
     QLabel* m_picks = nullptr;
     QCheckBox* m_published = nullptr;

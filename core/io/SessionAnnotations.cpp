@@ -133,6 +133,7 @@ void readViewExtras(YamlSchema& s, const YAML::Node& view, ViewSettings& v)
         }
     }
     v.servingTargetMs = s.number(view, "serving_target_ms", "view.serving_target_ms", false, 1e-6, 1e9);
+    v.servingTtftTargetMs = s.number(view, "serving_ttft_target_ms", "view.serving_ttft_target_ms", false, 1e-6, 1e9);
     constexpr double kMostYears = 100.0;
     v.years = s.number(view, "years", "view.years", false, 1e-3, kMostYears).value_or(v.years);
     v.utilisation = s.number(view, "utilisation", "view.utilisation", false, 1e-6, 1.0).value_or(v.utilisation);
@@ -214,6 +215,9 @@ void emitViewExtras(YAML::Emitter& out, const ViewSettings& v)
     }
     if (v.servingTargetMs) {
         out << YAML::Key << "serving_target_ms" << YAML::Value << formatExact(*v.servingTargetMs);
+    }
+    if (v.servingTtftTargetMs) {
+        out << YAML::Key << "serving_ttft_target_ms" << YAML::Value << formatExact(*v.servingTtftTargetMs);
     }
     if (v.years != ViewSettings {}.years) {
         out << YAML::Key << "years" << YAML::Value << formatExact(v.years);

@@ -13,6 +13,7 @@ VerdictCriteria sessionCriteria(const Session& session)
 {
     VerdictCriteria criteria;
     criteria.targetMs = session.view.servingTargetMs;
+    criteria.ttftTargetMs = session.view.servingTtftTargetMs;
     criteria.years = session.view.years;
     criteria.utilisation = session.view.utilisation;
     criteria.usdPerKwh = session.view.usdPerKwh;

@@ -85,10 +85,12 @@ std::string verdictBrief(const GroupVerdict& verdict, const VerdictDevice& d)
         return "misses the " + formatNumber(*verdict.targetMs, 4)
             + " ms target (batch 1: " + formatNumber(s.tMin * 1e3, 3) + " ms/token)";
     }
-    std::string text = formatSi(s.cost.tokensPerSecondPerChip.value_or(0.0)) + " tokens/s per chip at batch "
-        + formatNumber(d.batch, 12);
-    if (s.cost.usdPerMillionTokens) {
-        text += ", $" + formatNumber(*s.cost.usdPerMillionTokens, 3) + "/Mtok";
+    std::string text = formatSi(d.figure(VerdictCriterion::TokensPerSecondPerChip).value_or(0.0))
+        + " tokens/s per chip at "
+        + (s.requests ? "concurrency " + formatNumber(s.requests->concurrency, 12)
+                      : "batch " + formatNumber(d.batch, 12));
+    if (const auto usd = d.figure(VerdictCriterion::UsdPerMillionTokens)) {
+        text += ", $" + formatNumber(*usd, 3) + "/Mtok";
     }
     if (!d.comparable) {
         text += " (not ranked: " + d.caveats.front() + ")";
@@ -209,6 +211,8 @@ nlohmann::json verdictToJson(const GroupVerdict& verdict)
         j["max_batch"] = ok ? jsonOrNull(s.memory.maxBatch) : nlohmann::json(nullptr);
         j["min_chips"] = jsonOrNull(d.minChips);
         j["meets_target"] = verdict.targetMs && ok ? nlohmann::json(d.meetsTarget) : nlohmann::json(nullptr);
+        j["meets_ttft_target"]
+            = verdict.ttftTargetMs && ok && s.requests ? nlohmann::json(d.meetsTtftTarget) : nlohmann::json(nullptr);
         j["tokens_per_s"] = ok && s.tMin > 0.0 ? nlohmann::json(s.tokensPerSecond) : nlohmann::json(nullptr);
         j["tokens_per_s_per_chip"] = jsonOrNull(d.figure(VerdictCriterion::TokensPerSecondPerChip));
         j["usd_per_million_tokens"] = jsonOrNull(d.figure(VerdictCriterion::UsdPerMillionTokens));
@@ -236,6 +240,7 @@ nlohmann::json verdictToJson(const GroupVerdict& verdict)
     nlohmann::json out;
     out["group"] = verdict.group;
     out["target_ms"] = jsonOrNull(verdict.targetMs);
+    out["ttft_target_ms"] = jsonOrNull(verdict.ttftTargetMs);
     out["scenario"] = nullptr;
     for (const VerdictDevice& d : verdict.devices) {
         if (d.error.empty() && d.step.requests) {

@@ -51,6 +51,8 @@ struct ViewSettings {
     std::string servingX = "ms_per_token";
     std::string servingY = "tokens_per_s_per_chip";
     std::optional<double> servingTargetMs;
+    // The time to first token a request mix must meet, in ms (empty: none).
+    std::optional<double> servingTtftTargetMs;
     // Ownership cost beside the rented one (docs/serving.md, "Cost"): years of service of a purchased
     // system, the share of that time it serves, and the power price (empty: capital only).
     double years = 4.0;

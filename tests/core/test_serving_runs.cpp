@@ -358,6 +358,19 @@ private Q_SLOTS:
                                   "request-chip first")
                 != std::string::npos,
             verdict.headline.c_str());
+        // A TTFT target: request-chip's prefill bound, 209296/3 ns = 0.0698 ms, is over 0.05 ms; fast-chip's,
+        // half of it, is under.
+        VerdictCriteria ttft;
+        ttft.ttftTargetMs = 0.05;
+        const GroupVerdict limited = groupVerdict(group, devices, ttft, false);
+        QVERIFY(!limited.devices[0].meetsTtftTarget && limited.devices[1].meetsTtftTarget);
+        QCOMPARE(limited.devices[0].rank(VerdictCriterion::TokensPerSecondPerChip), 0);
+        QCOMPARE(limited.devices[1].rank(VerdictCriterion::TokensPerSecondPerChip), 1);
+        QVERIFY2(limited.devices[0].whyUnranked.find("0.0698 ms, over the 0.05 ms TTFT target") != std::string::npos,
+            limited.devices[0].whyUnranked.c_str());
+        QVERIFY2(limited.headline.find("TTFT <= 0.05 ms") != std::string::npos, limited.headline.c_str());
+        QVERIFY2(limited.headline.find("request-chip misses the TTFT target") != std::string::npos,
+            limited.headline.c_str());
         // Without a run on one device the ranking stays on bounds, and says why.
         GroupVerdict alone = groupVerdict(group, devices, {}, false);
         attachMeasuredRuns(alone, group, devices, { slow });

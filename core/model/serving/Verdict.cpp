@@ -101,8 +101,10 @@ std::vector<size_t> GroupVerdict::order() const
 
 std::string GroupVerdict::pointText() const
 {
+    const std::string ttft
+        = ttftTargetMs ? ", TTFT <= " + formatNumber(*ttftTargetMs, 4) + " ms" : std::string();
     if (targetMs) {
-        return "at <= " + formatNumber(*targetMs, 4) + " ms/token";
+        return "at <= " + formatNumber(*targetMs, 4) + " ms/token" + ttft;
     }
     std::optional<double> batch;
     const RequestFigures* mix = nullptr;
@@ -119,7 +121,7 @@ std::string GroupVerdict::pointText() const
     if (mix) {
         // A request mix: its lengths and the requests in flight, the run figure ranked.
         return "at " + batchText(mix->isl) + " in / " + batchText(mix->osl) + " out, concurrency "
-            + batchText(mix->concurrency);
+            + batchText(mix->concurrency) + ttft;
     }
     return batch ? "at batch " + batchText(*batch) : std::string();
 }
@@ -244,6 +246,9 @@ VerdictDevice evaluateDevice(const Kernel& group, const VerdictDeviceInput& inpu
     if (criteria.targetMs && out.step.tMin * 1e3 > *criteria.targetMs) {
         out.meetsTarget = false;
     }
+    if (criteria.ttftTargetMs && out.step.requests && out.step.requests->ttftSeconds * 1e3 > *criteria.ttftTargetMs) {
+        out.meetsTtftTarget = false;
+    }
     if (out.step.memory.fits) {
         out.minChips = minimumChips(instance, *input.chip, input.options);
     }
@@ -308,6 +313,10 @@ std::string generalReason(const VerdictDevice& v, const VerdictCriteria& criteri
     if (!v.meetsTarget && criteria.targetMs) {
         return "batch 1 takes " + formatNumber(v.step.tMin * 1e3, 3) + " ms per token, over the "
             + formatNumber(*criteria.targetMs, 4) + " ms target";
+    }
+    if (!v.meetsTtftTarget && criteria.ttftTargetMs) {
+        return "its time to first token is at least " + formatNumber(v.step.requests->ttftSeconds * 1e3, 3)
+            + " ms, over the " + formatNumber(*criteria.ttftTargetMs, 4) + " ms TTFT target";
     }
     if (!v.comparable) {
         std::string text = "not comparable: ";
@@ -391,6 +400,10 @@ std::string briefReason(const VerdictDevice& v, const VerdictCriteria& criteria)
     if (!v.meetsTarget && criteria.targetMs) {
         return v.label + " misses the target (batch 1: " + formatNumber(v.step.tMin * 1e3, 3) + " ms/token)";
     }
+    if (!v.meetsTtftTarget && criteria.ttftTargetMs) {
+        return v.label + " misses the TTFT target (" + formatNumber(v.step.requests->ttftSeconds * 1e3, 3)
+            + " ms to the first token)";
+    }
     return v.label + " is not comparable (" + v.caveats.front() + ")";
 }
 
@@ -450,6 +463,7 @@ GroupVerdict groupVerdict(const Kernel& group, const std::vector<VerdictDeviceIn
     GroupVerdict verdict;
     verdict.group = group.name;
     verdict.targetMs = criteria.targetMs;
+    verdict.ttftTargetMs = criteria.ttftTargetMs;
     verdict.roofs = sustained ? "sustained" : "peak";
     if (!group.templ) {
         return verdict;

@@ -36,6 +36,9 @@ struct VerdictCriteria {
     // Time per output token the operating point must meet (ms; T_min of a decode step). Empty: each
     // device runs the group's own batch.
     std::optional<double> targetMs;
+    // Time to first token a request mix must meet (ms; its TTFT bound, one prompt's prefill alone: the
+    // same at every concurrency). Empty: none. MLPerf's server limit for Llama-2-70B is 2,000 ms.
+    std::optional<double> ttftTargetMs;
     // Ownership: the purchase price spread over `years` of service at `utilisation`, plus energy at
     // `usdPerKwh` (empty: capital only).
     double years = 4.0;
@@ -63,6 +66,7 @@ struct VerdictDevice {
     double batch = 0.0; // the operating point: sequences per data-parallel replica
     ServingStep step; // the served step at that batch
     bool meetsTarget = true; // false: even batch 1 takes longer than the target
+    bool meetsTtftTarget = true; // false: a request mix's TTFT bound is over the TTFT target
     std::optional<double> minChips; // the fewest chips on which the model fits at this batch
     std::optional<double> usdPerMillionTokensOwned;
     std::string roofs; // "peak", "sustained" or "peak (no sustained factors)"
@@ -92,6 +96,7 @@ struct VerdictDevice {
 struct GroupVerdict {
     std::string group; // the group's name
     std::optional<double> targetMs;
+    std::optional<double> ttftTargetMs;
     std::string roofs; // "peak" or "sustained": what the session asked for
     std::vector<VerdictDevice> devices; // in the order given
     std::string headline; // one sentence: the answer, the same text in every view
