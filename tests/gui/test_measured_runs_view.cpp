@@ -14,8 +14,10 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 #include <qcustomplot.h>
@@ -125,6 +127,34 @@ private Q_SLOTS:
         QCOMPARE(tab->picksLabel()->text(), picks);
         tab->publishedBox()->setChecked(false);
         QCOMPARE(chart->measuredPoints().size(), std::size_t { 15 });
+
+        // The TTFT target, typed: a bad value names itself and changes nothing; 108 ms leaves MI300X x8 (its
+        // prefill bound is 111 ms) unranked; undo clears it.
+        test::typeAndEnter(tab->ttftTargetEdit(), QStringLiteral("soon"));
+        QVERIFY(!window.document()->session().view.servingTtftTargetMs);
+        QVERIFY(
+            window.findChild<QLabel*>(QStringLiteral("servingTargetError"))->text().contains(QStringLiteral("'soon'")));
+        test::typeAndEnter(tab->ttftTargetEdit(), QStringLiteral("108"));
+        QCOMPARE(*window.document()->session().view.servingTtftTargetMs, 108.0);
+        tab->refresh();
+        QVERIFY2(tab->picksLabel()->text().contains(QStringLiteral("MI300X x8 misses the TTFT target (111 ms")),
+            qPrintable(tab->picksLabel()->text()));
+        window.document()->undoStack()->undo();
+        QVERIFY(!window.document()->session().view.servingTtftTargetMs);
+
+        // The HTML hand-out lists the same runs with the same share of their bounds.
+        QTemporaryDir dir;
+        const QString html = dir.filePath(QStringLiteral("m.html"));
+        QProcess process;
+        process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE),
+            { QStringLiteral("export"), QStringLiteral("--session"), QString::fromUtf8(kMeasuredExample),
+                QStringLiteral("-o"), html });
+        QVERIFY(process.waitForFinished(120000) && process.exitCode() == 0);
+        QFile file(html);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString page = QString::fromUtf8(file.readAll());
+        QCOMPARE(page.count(QStringLiteral("<table class=\"measured\"")), 2);
+        QVERIFY(page.contains(QStringLiteral("<td>758.4 / 2.639k</td><td>28.7 %</td>")));
     }
 
     // The Requests box: a decode-step group served as the 8k/1k mix (one undo step), its curves swept over
