@@ -100,7 +100,9 @@ void ServingChart::drawMeasuredRuns(const std::function<void(double, double)>& e
                     text->setText(m->label);
                     text->setFont(style.font(font().family(), 7.5));
                     text->setColor(m->beyond ? colour : style.labelColor(c.color));
-                    text->setPadding(i % 2 == 0 ? QMargins(5, 1, 2, 1) : QMargins(2, 1, 5, 1));
+                    // Clear of the point by a few pixels each way, so that close points of two devices keep
+                    // their labels a line apart.
+                    text->setPadding(i % 2 == 0 ? QMargins(5, 8, 2, 1) : QMargins(2, 1, 5, 8));
                 }
                 extend(m->x, m->y);
                 extend(m->boundX, m->boundY);

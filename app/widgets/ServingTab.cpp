@@ -38,6 +38,8 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     controls->addWidget(new QLabel(tr("x:"), this));
     m_xBox = new QComboBox(this);
     m_xBox->setObjectName(QStringLiteral("servingXBox"));
+    // The axis names may elide on a narrow window rather than widen it (their full width when there is room).
+    m_xBox->setMinimumWidth(70);
     m_xBox->addItem(tr("ms per output token"), QString::fromStdString(servingXAxisName(ServingXAxis::MsPerToken)));
     m_xBox->addItem(
         tr("tokens/s per user"), QString::fromStdString(servingXAxisName(ServingXAxis::TokensPerSecondPerUser)));
@@ -45,6 +47,7 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     controls->addWidget(new QLabel(tr("y:"), this));
     m_yBox = new QComboBox(this);
     m_yBox->setObjectName(QStringLiteral("servingYBox"));
+    m_yBox->setMinimumWidth(70);
     m_yBox->addItem(
         tr("tokens/s per chip"), QString::fromStdString(servingYAxisName(ServingYAxis::TokensPerSecondPerChip)));
     m_yBox->addItem(
@@ -52,26 +55,27 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     m_yBox->addItem(tr("tokens per joule"), QString::fromStdString(servingYAxisName(ServingYAxis::TokensPerJoule)));
     controls->addWidget(m_yBox);
     controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("Latency target (ms/token):"), this));
+    controls->addWidget(new QLabel(tr("TPOT ms:"), this));
     m_target = new QLineEdit(this);
     m_target->setObjectName(QStringLiteral("servingTargetEdit"));
-    m_target->setPlaceholderText(tr("e.g. 50, Enter"));
+    m_target->setPlaceholderText(tr("e.g. 50"));
     m_target->setToolTip(tr("A latency SLO in ms per output token: Enter applies it (empty: none); each device's "
                             "best operating point under it is ringed and listed"));
     m_target->setMaximumWidth(120);
     controls->addWidget(m_target);
-    controls->addWidget(new QLabel(tr("TTFT (ms):"), this));
+    controls->addWidget(new QLabel(tr("TTFT ms:"), this));
     m_ttftTarget = new QLineEdit(this);
     m_ttftTarget->setObjectName(QStringLiteral("servingTtftTargetEdit"));
     m_ttftTarget->setPlaceholderText(tr("e.g. 2000"));
     m_ttftTarget->setToolTip(tr("A time-to-first-token limit in ms for a request mix (MLPerf's server limit for "
                                 "Llama-2-70B is 2000): Enter applies it (empty: none); a device whose prefill bound "
                                 "is over it is not ranked"));
-    m_ttftTarget->setMaximumWidth(90);
+    m_ttftTarget->setMaximumWidth(80);
     controls->addWidget(m_ttftTarget);
-    controls->addWidget(new QLabel(tr("Requests:"), this));
+    controls->addWidget(new QLabel(tr("Mix:"), this));
     m_scenario = new QComboBox(this);
     m_scenario->setObjectName(QStringLiteral("servingScenarioBox"));
+    m_scenario->setMinimumWidth(60);
     m_scenario->setToolTip(tr("The group as one decode step (its batch and context), or a request mix: input/output "
                               "tokens per request with the requests in flight; the verdict then ranks the run's "
                               "tokens/s (prefill included) and gives TTFT and TPOT"));
@@ -81,7 +85,7 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     }
     controls->addWidget(m_scenario);
     connect(m_scenario, &QComboBox::activated, this, [this] { applyScenario(m_scenario->currentData().toString()); });
-    m_published = new QCheckBox(tr("&Published runs"), this);
+    m_published = new QCheckBox(tr("&Published"), this);
     m_published->setObjectName(QStringLiteral("servingPublishedBox"));
     m_published->setToolTip(tr("Shows, in grey, the shipped published serving runs of this model on the shown "
                                "devices and chip counts, each against its bound (never ranked); "

@@ -345,8 +345,8 @@ void readView(YamlSchema& s, const YAML::Node& root, Session& session)
     if (!s.checkMap(view, "view",
             { "tolerance", "sustained", "comm_fraction", "theme", "baseline", "feasible_region", "region_labels",
                 "x_range", "y_range", "comm_fractions", "shade_between", "x_level", "label_intensity", "serving_x",
-                "serving_y", "serving_target_ms", "serving_ttft_target_ms", "years", "utilisation", "usd_per_kwh", "top_kernels",
-                "marker_size_by_runtime" })) {
+                "serving_y", "serving_target_ms", "serving_ttft_target_ms", "years", "utilisation", "usd_per_kwh",
+                "top_kernels", "marker_size_by_runtime" })) {
         return;
     }
     ViewSettings& v = session.view;

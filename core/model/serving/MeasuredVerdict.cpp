@@ -120,7 +120,8 @@ void rankMeasured(GroupVerdict& verdict)
         return;
     }
     if (ranked < 2 || !reference) {
-        verdict.measuredNote = "fewer than two devices are ranked: the measured runs are set against their bounds, not ranked";
+        verdict.measuredNote
+            = "fewer than two devices are ranked: the measured runs are set against their bounds, not ranked";
         return;
     }
     // Runs at the group's own concurrency first (like for like with the verdict's point), else each

@@ -101,8 +101,7 @@ std::vector<size_t> GroupVerdict::order() const
 
 std::string GroupVerdict::pointText() const
 {
-    const std::string ttft
-        = ttftTargetMs ? ", TTFT <= " + formatNumber(*ttftTargetMs, 4) + " ms" : std::string();
+    const std::string ttft = ttftTargetMs ? ", TTFT <= " + formatNumber(*ttftTargetMs, 4) + " ms" : std::string();
     if (targetMs) {
         return "at <= " + formatNumber(*targetMs, 4) + " ms/token" + ttft;
     }
