@@ -63,34 +63,7 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
                             "best operating point under it is ringed and listed"));
     m_target->setMaximumWidth(120);
     controls->addWidget(m_target);
-    controls->addWidget(new QLabel(tr("TTFT ms:"), this));
-    m_ttftTarget = new QLineEdit(this);
-    m_ttftTarget->setObjectName(QStringLiteral("servingTtftTargetEdit"));
-    m_ttftTarget->setPlaceholderText(tr("e.g. 2000"));
-    m_ttftTarget->setToolTip(tr("A time-to-first-token limit in ms for a request mix (MLPerf's server limit for "
-                                "Llama-2-70B is 2000): Enter applies it (empty: none); a device whose prefill bound "
-                                "is over it is not ranked"));
-    m_ttftTarget->setMaximumWidth(80);
-    controls->addWidget(m_ttftTarget);
-    controls->addWidget(new QLabel(tr("Mix:"), this));
-    m_scenario = new QComboBox(this);
-    m_scenario->setObjectName(QStringLiteral("servingScenarioBox"));
-    m_scenario->setMinimumWidth(60);
-    m_scenario->setToolTip(tr("The group as one decode step (its batch and context), or a request mix: input/output "
-                              "tokens per request with the requests in flight; the verdict then ranks the run's "
-                              "tokens/s (prefill included) and gives TTFT and TPOT"));
-    m_scenario->addItem(tr("decode step"), QString());
-    for (const RequestScenario& scenario : requestScenarios()) {
-        m_scenario->addItem(QString::fromStdString(scenario.name), QString::fromStdString(scenario.name));
-    }
-    controls->addWidget(m_scenario);
-    connect(m_scenario, &QComboBox::activated, this, [this] { applyScenario(m_scenario->currentData().toString()); });
-    m_published = new QCheckBox(tr("&Published"), this);
-    m_published->setObjectName(QStringLiteral("servingPublishedBox"));
-    m_published->setToolTip(tr("Shows, in grey, the shipped published serving runs of this model on the shown "
-                               "devices and chip counts, each against its bound (never ranked); "
-                               "`roofscope runs list` lists them with their sources"));
-    controls->addWidget(m_published);
+    addRequestControls(controls);
     m_targetError = new QLabel(this);
     m_targetError->setObjectName(QStringLiteral("servingTargetError"));
     m_targetError->setStyleSheet(QStringLiteral("color: #c0392b"));
@@ -136,8 +109,6 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     connect(m_yBox, &QComboBox::activated, this,
         [this, setAxis] { setAxis(m_yBox, &ViewSettings::servingY, tr("Serving y-axis: %1")); });
     connect(m_target, &QLineEdit::returnPressed, this, [this] { applyTarget(); });
-    connect(m_ttftTarget, &QLineEdit::returnPressed, this, [this] { applyTtftTarget(); });
-    connect(m_published, &QCheckBox::toggled, this, [this] { refresh(); });
     connect(
         m_chart, &ServingChart::pointClicked, this, [this](int curve, int point) { setBatchFromPoint(curve, point); });
 
@@ -159,6 +130,40 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
         }
     });
     syncControls();
+}
+
+void ServingTab::addRequestControls(QHBoxLayout* controls)
+{
+    controls->addWidget(new QLabel(tr("TTFT ms:"), this));
+    m_ttftTarget = new QLineEdit(this);
+    m_ttftTarget->setObjectName(QStringLiteral("servingTtftTargetEdit"));
+    m_ttftTarget->setPlaceholderText(tr("e.g. 2000"));
+    m_ttftTarget->setToolTip(tr("A time-to-first-token limit in ms for a request mix (MLPerf's server limit for "
+                                "Llama-2-70B is 2000): Enter applies it (empty: none); a device whose prefill bound "
+                                "is over it is not ranked"));
+    m_ttftTarget->setMaximumWidth(80);
+    controls->addWidget(m_ttftTarget);
+    controls->addWidget(new QLabel(tr("Mix:"), this));
+    m_scenario = new QComboBox(this);
+    m_scenario->setObjectName(QStringLiteral("servingScenarioBox"));
+    m_scenario->setMinimumWidth(60);
+    m_scenario->setToolTip(tr("The group as one decode step (its batch and context), or a request mix: input/output "
+                              "tokens per request with the requests in flight; the verdict then ranks the run's "
+                              "tokens/s (prefill included) and gives TTFT and TPOT"));
+    m_scenario->addItem(tr("decode step"), QString());
+    for (const RequestScenario& scenario : requestScenarios()) {
+        m_scenario->addItem(QString::fromStdString(scenario.name), QString::fromStdString(scenario.name));
+    }
+    controls->addWidget(m_scenario);
+    connect(m_scenario, &QComboBox::activated, this, [this] { applyScenario(m_scenario->currentData().toString()); });
+    m_published = new QCheckBox(tr("&Published"), this);
+    m_published->setObjectName(QStringLiteral("servingPublishedBox"));
+    m_published->setToolTip(tr("Shows, in grey, the shipped published serving runs of this model on the shown "
+                               "devices and chip counts, each against its bound (never ranked); "
+                               "`roofscope runs list` lists them with their sources"));
+    controls->addWidget(m_published);
+    connect(m_published, &QCheckBox::toggled, this, [this] { refresh(); });
+    connect(m_ttftTarget, &QLineEdit::returnPressed, this, [this] { applyTtftTarget(); });
 }
 
 void ServingTab::syncControls()

@@ -5,6 +5,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 
@@ -61,6 +62,8 @@ protected:
 private:
     void invalidate();
     void syncControls();
+    // The TTFT target, the request mix and the published runs' box, after the TPOT target.
+    void addRequestControls(QHBoxLayout* controls);
     void syncScenario(); // the requests box shows the group's mix
 
     SessionDocument* m_document;
