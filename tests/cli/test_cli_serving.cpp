@@ -11,6 +11,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+#include <vector>
+
 #include <cmath>
 
 using namespace roofscope::test;
@@ -472,6 +475,83 @@ private Q_SLOTS:
         QVERIFY2(table.exitCode == 0, table.err.constData());
         QVERIFY2(table.err.contains(reason.c_str()), table.err.constData());
         QVERIFY(table.out.contains("mha: no device can be ranked"));
+    }
+
+    // Serving benchmark imports: what a file does not say comes from flags, and the error names the flag;
+    // bad flags are refused with their name; a run with everything becomes a session compare sets against
+    // its bound; published runs and models list and show.
+    void servingBenchmarkImports()
+    {
+        const QString bench = QStringLiteral(ROOFSCOPE_TEST_DATA_DIR "/serving-bench/");
+        const QString vllm = bench + QStringLiteral("vllm-serve/results_qwen35_fp8_cc_tp4_isl1024_osl1024_conc4.json");
+        Run noDevice = runRoofscope({ QStringLiteral("import"), QStringLiteral("vllm-serve"), vllm });
+        QCOMPARE(noDevice.exitCode, 2);
+        QVERIFY2(
+            noDevice.err.contains("does not say the device it ran on: give --hardware ID"), noDevice.err.constData());
+        Run noChips = runRoofscope({ QStringLiteral("import"), QStringLiteral("vllm-serve"), vllm,
+            QStringLiteral("--hardware"), QStringLiteral("nvidia-b300-hgx") });
+        QCOMPARE(noChips.exitCode, 2);
+        QVERIFY2(noChips.err.contains("give --chips N"), noChips.err.constData());
+        Run noIsl = runRoofscope({ QStringLiteral("import"), QStringLiteral("mlperf"),
+            bench + QStringLiteral("mlperf-inference/Server/mlperf_log_summary.txt"), QStringLiteral("--hardware"),
+            QStringLiteral("nvidia-h100-sxm"), QStringLiteral("--chips"), QStringLiteral("8") });
+        QCOMPARE(noIsl.exitCode, 2);
+        QVERIFY2(noIsl.err.contains("the mean input length: give --isl N"), noIsl.err.constData());
+        for (const auto& [option, value, message] : std::vector<std::tuple<QString, QString, QByteArray>> {
+                 { QStringLiteral("--hardware"), QStringLiteral("nvidia-h999"),
+                     "--hardware: unknown device 'nvidia-h999'" },
+                 { QStringLiteral("--model"), QStringLiteral("gpt-9"), "--model: unknown model 'gpt-9'" },
+                 { QStringLiteral("--kv-dtype"), QStringLiteral("fp7"), "--kv-dtype: unknown precision 'fp7'" },
+                 { QStringLiteral("--flags"), QStringLiteral("turbo"), "--flags: unknown flag 'turbo'" },
+                 { QStringLiteral("--chips"), QStringLiteral("0"), "--chips must be at least 1" } }) {
+            Run bad = runRoofscope({ QStringLiteral("import"), QStringLiteral("vllm-serve"), vllm, option, value });
+            QCOMPARE(bad.exitCode, 2);
+            QVERIFY2(bad.err.contains(message), bad.err.constData());
+        }
+        // Everything said: a session with the device, the model's group and the run, compared against its bound.
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("trtllm.yaml"));
+        Run made = runRoofscope({ QStringLiteral("import"), QStringLiteral("trtllm-bench"),
+            bench + QStringLiteral("trtllm-bench/report.json"), QStringLiteral("--hardware"),
+            QStringLiteral("nvidia-h200-sxm"), QStringLiteral("--model"), QStringLiteral("llama-3-8b"),
+            QStringLiteral("-o"), session });
+        QVERIFY2(made.exitCode == 0, made.err.constData());
+        const nlohmann::json compared = runJson({ QStringLiteral("compare"), QStringLiteral("--session"), session,
+            QStringLiteral("--format"), QStringLiteral("json") });
+        QVERIFY(compared.is_object());
+        const nlohmann::json& measured = compared["groups"][0]["devices"][0]["measured"];
+        QCOMPARE(measured.size(), std::size_t { 1 });
+        QCOMPARE(measured[0]["tokens_per_s"].get<double>(), 4369.066666666667);
+        const double efficiency = measured[0]["efficiency"]["tokens_per_s"].get<double>();
+        QVERIFY(efficiency > 0.0 && efficiency <= 1.0);
+        QCOMPARE(efficiency, 4369.066666666667 / measured[0]["bound_tokens_per_s"].get<double>());
+        QCOMPARE(
+            compared["answer"][0]["devices"][0]["measured"][0]["efficiency"]["tokens_per_s"].get<double>(), efficiency);
+        // The output file is never written when the import fails.
+        const QString refused = dir.filePath(QStringLiteral("refused.yaml"));
+        Run failed = runRoofscope(
+            { QStringLiteral("import"), QStringLiteral("vllm-serve"), vllm, QStringLiteral("-o"), refused });
+        QCOMPARE(failed.exitCode, 2);
+        QVERIFY(!QFile::exists(refused));
+        // Published runs and models.
+        const nlohmann::json list = runJson({ QStringLiteral("runs"), QStringLiteral("list"), QStringLiteral("--model"),
+            QStringLiteral("llama-2-70b"), QStringLiteral("--json") });
+        QVERIFY(list.is_array() && list.size() >= 10);
+        for (const auto& run : list) {
+            QCOMPARE(run["model"].get<std::string>(), std::string("llama-2-70b"));
+            QVERIFY(!run["source"].get<std::string>().empty() && !run["cell"].get<std::string>().empty());
+        }
+        const nlohmann::json shown = runJson({ QStringLiteral("runs"), QStringLiteral("show"),
+            QStringLiteral("tensorrt-llm-perf-overview-v0.17#29"), QStringLiteral("--json") });
+        QCOMPARE(shown["output_tokens_per_s"].get<double>(), 5241.5);
+        QVERIFY(shown["gap"]["efficiency"]["tokens_per_s"].get<double>() < 1.0);
+        Run unknown = runRoofscope({ QStringLiteral("runs"), QStringLiteral("show"), QStringLiteral("nope#1") });
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY(unknown.err.contains("no published run named 'nope#1'"));
+        const nlohmann::json model = runJson({ QStringLiteral("models"), QStringLiteral("show"),
+            QStringLiteral("Llama-3.1-405B"), QStringLiteral("--json") });
+        QCOMPARE(model["id"].get<std::string>(), std::string("llama-3.1-405b"));
+        QCOMPARE(model["params"]["layers"].get<double>(), 126.0);
     }
 };
 
