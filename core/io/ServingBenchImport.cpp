@@ -157,19 +157,17 @@ std::optional<double> meanLength(const Json& o, const char* total, const char* c
     return t && n && *n > 0.0 ? std::optional<double>(*t / *n) : std::nullopt;
 }
 
-// vLLM's benchmark_serving.py / `vllm bench serve --save-result`: one flat object per file.
-ServingRun vllmRun(const Json& o)
+// The fields vLLM's benchmark and SGLang's bench_serving share (SGLang's descends from vLLM's): the load,
+// the throughputs, the measured mean lengths and the latencies in ms.
+ServingRun serveBenchmarkRun(const Json& o, const char* format)
 {
     ServingRun r;
-    r.format = "vllm-serve";
-    r.model = text(o, "model_id");
-    r.date = text(o, "date");
+    r.format = format;
     r.concurrency = positive(number(o, "max_concurrency"));
-    r.requestRate = number(o, "request_rate"); // "inf" (a string) reads as nothing: all at once
+    r.requestRate = number(o, "request_rate"); // "inf" (vLLM) or Infinity (SGLang): all at once, read as none
     r.requests = number(o, "completed");
     r.durationSeconds = number(o, "duration");
     r.outputTokensPerSecond = number(o, "output_throughput");
-    r.totalTokensPerSecond = number(o, "total_token_throughput");
     r.requestsPerSecond = number(o, "request_throughput");
     r.isl = meanLength(o, "total_input_tokens", "completed");
     r.osl = meanLength(o, "total_output_tokens", "completed");
@@ -179,6 +177,16 @@ ServingRun vllmRun(const Json& o)
     r.scenario = r.concurrency ? "closed-loop" : r.requestRate ? "open-loop" : "offline";
     r.notes.emplace_back("isl and osl are the measured means (total tokens / completed requests), not the "
                          "requested lengths");
+    return r;
+}
+
+// vLLM's benchmark_serving.py / `vllm bench serve --save-result`: one flat object per file.
+ServingRun vllmRun(const Json& o)
+{
+    ServingRun r = serveBenchmarkRun(o, "vllm-serve");
+    r.model = text(o, "model_id");
+    r.date = text(o, "date");
+    r.totalTokensPerSecond = number(o, "total_token_throughput");
     r.notes.emplace_back("tpot is per request (latency - ttft) / (output tokens - 1); itl is the gap between "
                          "streamed chunks, several tokens each when the server streams in intervals");
     if (const std::string backend = text(o, "backend"); !backend.empty()) {
@@ -190,30 +198,13 @@ ServingRun vllmRun(const Json& o)
 // SGLang's bench_serving: one object per line; older versions give medians only and no TPOT.
 ServingRun sglangRun(const Json& o)
 {
-    ServingRun r;
-    r.format = "sglang";
-    r.concurrency = positive(number(o, "max_concurrency"));
-    if (!r.concurrency) {
-        r.concurrency = std::nullopt;
-    }
-    r.requestRate = number(o, "request_rate"); // Infinity (all at once) reads as nothing
-    r.requests = number(o, "completed");
-    r.durationSeconds = number(o, "duration");
-    r.outputTokensPerSecond = number(o, "output_throughput");
-    r.requestsPerSecond = number(o, "request_throughput");
+    ServingRun r = serveBenchmarkRun(o, "sglang");
     if (const auto in = number(o, "input_throughput"); in && r.outputTokensPerSecond) {
         r.totalTokensPerSecond = *in + *r.outputTokensPerSecond;
     }
-    r.isl = meanLength(o, "total_input_tokens", "completed");
-    r.osl = meanLength(o, "total_output_tokens", "completed");
-    r.ttft = msStat(o, "ttft");
-    r.tpot = msStat(o, "tpot");
-    r.itl = msStat(o, "itl");
-    r.scenario = r.concurrency ? "closed-loop" : r.requestRate ? "open-loop" : "offline";
     if (const std::string dataset = text(o, "dataset_name"); !dataset.empty()) {
         r.notes.push_back("dataset " + dataset);
     }
-    r.notes.emplace_back("isl and osl are the measured means (total tokens / completed requests)");
     r.notes.emplace_back("itl counts streamed chunks (several tokens each with a stream interval), not tokens");
     return r;
 }

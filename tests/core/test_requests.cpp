@@ -3,6 +3,7 @@
 // output token, tokens/s per user and the run's output tokens/s between its two limits, for a tiny dense
 // and a tiny mixture-of-experts model on an ad-hoc chip. Every expected number is counted by hand below.
 #include "TestUtil.h"
+#include "core/RequestChip.h"
 #include "model/ChipScaling.h"
 #include "model/TransformerWorkload.h"
 #include "model/serving/Requests.h"
@@ -15,23 +16,6 @@
 using namespace roofscope;
 
 namespace {
-
-// An ad-hoc chip: 3 GFLOP/s bf16 and 1 GB/s of memory holding `capacity` bytes (ridge 3 FLOP/B), so a
-// kernel takes max(F / 3, B) nanoseconds for F FLOPs and B bytes.
-Hardware requestChip(double capacity = 16384.0)
-{
-    Hardware h;
-    h.id = "request-chip";
-    h.name = "request chip";
-    h.compute = { { "tensor", "bf16", 3e9, std::nullopt, "", false } };
-    BandwidthLevel hbm;
-    hbm.name = "hbm";
-    hbm.bytesPerSecond = 1e9;
-    hbm.capacityBytes = capacity;
-    h.levels = { hbm };
-    h.defaultLevel = "hbm";
-    return h;
-}
 
 // layers=1, hidden=8, heads=2, kv_heads=1 (head dim 4: q and o 8 wide, K and V 4 wide), ffn=16 (gated),
 // vocab=32, bf16 (2 B everywhere): an 8k/1k-style mix scaled down to isl 64, osl 9, 8 requests in flight.
@@ -95,7 +79,7 @@ private Q_SLOTS:
     // 72 / (8 x 47912/3 ns) = 216 / 383296 ns = 563,533.14 (prefill for free).
     void denseEightKOneK()
     {
-        const ServingStep s = evaluateServing(tinyDense(), requestChip(), {});
+        const ServingStep s = evaluateServing(tinyDense(), test::requestChip(), {});
         QVERIFY2(s.error.empty(), s.error.c_str());
         QVERIFY(s.requests);
         const RequestFigures& r = *s.requests;
@@ -141,7 +125,7 @@ private Q_SLOTS:
     // = 216 / 2740896 ns = 78,806.35 and 216 / (8 x 60932 ns) = 216 / 487456 ns = 443,116.92.
     void moeEightKOneK()
     {
-        const ServingStep s = evaluateServing(tinyMoe(), requestChip(1e6), {});
+        const ServingStep s = evaluateServing(tinyMoe(), test::requestChip(1e6), {});
         QVERIFY2(s.error.empty(), s.error.c_str());
         QVERIFY(s.requests);
         const RequestFigures& r = *s.requests;
@@ -165,7 +149,7 @@ private Q_SLOTS:
     // 14,333.77; no TPOT, no upper limit.
     void oneOutputToken()
     {
-        const ServingStep s = evaluateServing(tinyDense({ { "osl", 1 } }), requestChip(), {});
+        const ServingStep s = evaluateServing(tinyDense({ { "osl", 1 } }), test::requestChip(), {});
         QVERIFY2(s.error.empty(), s.error.c_str());
         const RequestFigures& r = *s.requests;
         QVERIFY(!r.tpotSeconds);
@@ -183,8 +167,8 @@ private Q_SLOTS:
     // many tokens: 144 / 667328 ns = 215,785.94 tokens/s.
     void concurrencyIsOverTheWholeDevice()
     {
-        const ServingStep s
-            = evaluateServing(tinyDense({ { "concurrency", 16 }, { "dp", 2 } }), hardwareOnChips(requestChip(), 2), {});
+        const ServingStep s = evaluateServing(
+            tinyDense({ { "concurrency", 16 }, { "dp", 2 } }), hardwareOnChips(test::requestChip(), 2), {});
         QVERIFY2(s.error.empty(), s.error.c_str());
         const RequestFigures& r = *s.requests;
         QCOMPARE(s.config.batch, 8.0);
@@ -202,7 +186,7 @@ private Q_SLOTS:
     // At 12 requests: 2224 + 12 x 1168 + 1152 = 17392 B: does not fit.
     void memoryAtTheLongestContext()
     {
-        const ServingStep s = evaluateServing(tinyDense(), requestChip(16384), {});
+        const ServingStep s = evaluateServing(tinyDense(), test::requestChip(16384), {});
         QVERIFY2(s.error.empty(), s.error.c_str());
         QCOMPARE(s.memory.weightsBytes, 2224.0);
         QCOMPARE(s.memory.kvCacheBytes, 9344.0);
@@ -211,7 +195,7 @@ private Q_SLOTS:
         QVERIFY(s.memory.fits && *s.memory.fits);
         QCOMPARE(*s.memory.maxBatch, 11.0);
         QCOMPARE(*s.requests->maxConcurrency, 11.0);
-        const ServingStep over = evaluateServing(tinyDense({ { "concurrency", 12 } }), requestChip(16384), {});
+        const ServingStep over = evaluateServing(tinyDense({ { "concurrency", 12 } }), test::requestChip(16384), {});
         QCOMPARE(over.memory.perChipBytes, 17392.0);
         QVERIFY(over.memory.fits && !*over.memory.fits);
     }
@@ -289,7 +273,7 @@ private Q_SLOTS:
         }
         const auto step = expandTransformer(t, false, chips);
         QVERIFY2(QString::fromStdString(step.error).contains(message), step.error.c_str());
-        const ServingStep served = evaluateServing(t, hardwareOnChips(requestChip(), chips), {});
+        const ServingStep served = evaluateServing(t, hardwareOnChips(test::requestChip(), chips), {});
         QCOMPARE(served.error, step.error);
     }
 
@@ -304,7 +288,7 @@ private Q_SLOTS:
         VerdictDeviceInput input;
         input.id = "request-chip";
         input.label = "request chip";
-        input.chip = requestChip(1e6);
+        input.chip = test::requestChip(1e6);
         const GroupVerdict plain = groupVerdict(group, { input }, {}, false);
         QVERIFY2(plain.devices[0].error.empty(), plain.devices[0].error.c_str());
         QCOMPARE(plain.devices[0].batch, 8.0);
@@ -326,7 +310,7 @@ private Q_SLOTS:
         axis.from = 1;
         axis.to = 64;
         axis.steps = 7;
-        const ServingSweep sweep = sweepServing(tinyDense(), { requestChip(16384) }, 1.0, {}, axis);
+        const ServingSweep sweep = sweepServing(tinyDense(), { test::requestChip(16384) }, 1.0, {}, axis);
         QVERIFY2(sweep.error.empty(), sweep.error.c_str());
         const ServingSweepDevice& d = sweep.devices[0];
         QVERIFY2(d.error.empty(), d.error.c_str());
@@ -355,7 +339,7 @@ private Q_SLOTS:
         axis.from = 8;
         axis.to = 8;
         axis.steps = 2;
-        const ServingSweep sweep = sweepServing(tinyDense(), { requestChip(16384) }, 1.0, {}, axis);
+        const ServingSweep sweep = sweepServing(tinyDense(), { test::requestChip(16384) }, 1.0, {}, axis);
         QVERIFY2(sweep.error.empty() && sweep.devices[0].error.empty(), sweep.devices[0].error.c_str());
         QCOMPARE(sweep.devices[0].points.front().value, 8.0);
         ROOFSCOPE_COMPARE_REL(*sweep.devices[0].points.front().runTokensPerSecond, 72 / (667328 * kNs), 1e-12);

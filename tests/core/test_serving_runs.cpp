@@ -4,6 +4,7 @@
 // set against its bound (the bound's figures counted by hand in test_requests.cpp), the verdict ranking
 // on measured runs, and the shipped database of published runs.
 #include "TestUtil.h"
+#include "core/RequestChip.h"
 #include "io/ServingBenchImport.h"
 #include "io/ServingRunsYaml.h"
 #include "io/SessionFile.h"
@@ -27,23 +28,8 @@ ServingImportResult read(const std::string& file, const std::string& format = {}
     return importServingBench(kBench + file, format, d);
 }
 
-// The chip and the tiny dense model of test_requests.cpp: 3 GFLOP/s, 1 GB/s, 16384 B; isl 64, osl 9,
+// The tiny dense model of test_requests.cpp on its chip (core/RequestChip.h): isl 64, osl 9,
 // 8 requests in flight. There: TTFT 209296/3 ns, TPOT 47912/3 ns, run 72 / 667328 ns.
-Hardware gapChip()
-{
-    Hardware h;
-    h.id = "request-chip";
-    h.name = "request chip";
-    h.compute = { { "tensor", "bf16", 3e9, std::nullopt, "", false } };
-    BandwidthLevel hbm;
-    hbm.name = "hbm";
-    hbm.bytesPerSecond = 1e9;
-    hbm.capacityBytes = 16384.0;
-    h.levels = { hbm };
-    h.defaultLevel = "hbm";
-    return h;
-}
-
 TemplateInstance gapGroup()
 {
     TemplateInstance t;
@@ -259,7 +245,7 @@ private Q_SLOTS:
     // TTFT 209296/3 ns; the efficiencies are the run's figures against them.
     void gapByHand()
     {
-        const ServingRunGap gap = servingRunGap(tinyRun(), gapGroup(), gapChip(), {});
+        const ServingRunGap gap = servingRunGap(tinyRun(), gapGroup(), test::requestChip(), {});
         QVERIFY2(gap.error.empty(), gap.error.c_str());
         QCOMPARE(gap.concurrency, 8.0);
         QVERIFY(gap.tokensPerSecond && gap.tpot && gap.ttft);
@@ -278,7 +264,7 @@ private Q_SLOTS:
         run.outputTokensPerSecond = 120000.0; // above 107,893
         run.kvDtype.clear();
         run.flags = { "speculative_decoding" };
-        const ServingRunGap gap = servingRunGap(run, gapGroup(), gapChip(), {});
+        const ServingRunGap gap = servingRunGap(run, gapGroup(), test::requestChip(), {});
         QVERIFY2(gap.error.empty(), gap.error.c_str());
         QVERIFY(gap.tokensPerSecond->beyond && gap.beyondBound);
         ROOFSCOPE_COMPARE_REL(
@@ -294,7 +280,7 @@ private Q_SLOTS:
     {
         ServingRun run = tinyRun();
         run.concurrency.reset();
-        const ServingRunGap gap = servingRunGap(run, gapGroup(), gapChip(), {});
+        const ServingRunGap gap = servingRunGap(run, gapGroup(), test::requestChip(), {});
         QVERIFY2(gap.error.empty(), gap.error.c_str());
         QVERIFY(gap.concurrencyFromMaxBatch);
         QCOMPARE(gap.concurrency, 11.0);
@@ -302,7 +288,7 @@ private Q_SLOTS:
         QVERIFY(gap.tpot->bound < 47912.0 / 3 * kGapNs); // one request decoding is faster than eight
         ServingRun noLengths = tinyRun();
         noLengths.isl.reset();
-        QVERIFY(servingRunGap(noLengths, gapGroup(), gapChip(), {}).error.find("isl") != std::string::npos);
+        QVERIFY(servingRunGap(noLengths, gapGroup(), test::requestChip(), {}).error.find("isl") != std::string::npos);
     }
 
     // Two devices, the faster chip's run reaching less of its bound: bounds and measured runs disagree, and
@@ -317,14 +303,14 @@ private Q_SLOTS:
         group.templ->params["isl"] = 64;
         group.templ->params["osl"] = 9;
         group.templ->params["concurrency"] = 8;
-        Hardware fast = gapChip();
+        Hardware fast = test::requestChip();
         fast.id = "fast-chip";
         fast.name = "fast chip";
         fast.compute[0].flopsPerSecond = 6e9;
         fast.levels[0].bytesPerSecond = 2e9;
         std::vector<VerdictDeviceInput> devices(2);
         devices[0].id = devices[0].label = "request-chip";
-        devices[0].chip = gapChip();
+        devices[0].chip = test::requestChip();
         devices[1].id = devices[1].label = "fast-chip";
         devices[1].chip = fast;
         GroupVerdict verdict = groupVerdict(group, devices, {}, false);
