@@ -220,13 +220,11 @@ std::vector<CliCommand> buildCommands()
             flag("review", "The review layout: large type and the comparison beside the plot."),
             choice("view", { "roofline", "serving" }, "Which chart: the roofline or the serving chart."), hardwareDir(),
             maxSize() } });
-    commands.push_back({ "import",
-        "ncu|rocprof|rocprof-db|ert|csv|jax|xprof|vllm-serve|sglang|aiperf|genai-perf|mlperf|llmperf|trtllm-bench "
-        "FILE... [-o OUT.yaml] [options]",
-        "Turns profiler output into a session that refers to it (measured kernels), or into a device file "
-        "(measured roofs); turns a serving benchmark's result (vLLM bench serve, SGLang bench_serving, "
-        "AIPerf/genai-perf, MLPerf LoadGen summary, llmperf, trtllm-bench) into measured serving runs, printed "
-        "or written to a session beside the model they measured.",
+    commands.push_back({ "import", "FORMAT FILE... [-o OUT.yaml] [options]",
+        "Turns profiler output (FORMAT ncu, rocprof, rocprof-db, ert, csv, jax or xprof) into a session that refers "
+        "to it (measured kernels), or into a device file (measured roofs); turns a serving benchmark's result "
+        "(vllm-serve, sglang, aiperf, genai-perf, mlperf, llmperf or trtllm-bench) into measured serving runs, "
+        "printed or written to a session beside the model they measured.",
         { "ncu", "rocprof", "rocprof-db", "ert", "csv", "jax", "xprof", "vllm-serve", "sglang", "aiperf", "genai-perf",
             "mlperf", "llmperf", "trtllm-bench" },
         CliValue::File, "",
