@@ -17,8 +17,8 @@ std::optional<ServingChart::MeasuredPoint> ServingChart::measuredPoint(
     if (!gap.error.empty() || !gap.tokensPerSecond || !gap.step.requests || !(gap.step.tokensPerSecond > 0.0)) {
         return std::nullopt;
     }
-    // The bound's decode step gives the axes' figures per token (per chip, per $/hour, per joule); the
-    // run's output tokens/s (prefill included) scales them.
+    // The bound at the run's concurrency as the curves draw it: the run's figures (prefill included) per
+    // chip, per $/hour or per joule, at its decode step's time per token.
     const ServingCurvePoint step = servingCurvePoint(gap.step, gap.step.config.batch);
     const std::optional<double> stepY = step.y(m_settings.y);
     if (!stepY || !(*stepY > 0.0)) {
@@ -29,7 +29,7 @@ std::optional<ServingChart::MeasuredPoint> ServingChart::measuredPoint(
     m.published = published;
     m.efficiency = gap.tokensPerSecond->efficiency;
     m.beyond = gap.beyondBound;
-    m.boundY = *stepY * gap.step.requests->runTokensPerSecond / gap.step.tokensPerSecond;
+    m.boundY = *stepY;
     m.y = m.boundY * m.efficiency;
     m.boundX = step.x(m_settings.x);
     const std::optional<double> tpot = gap.run.tpotSeconds();

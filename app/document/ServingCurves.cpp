@@ -125,6 +125,23 @@ ServingCurvePoint servingCurvePoint(const ServingStep& step, double batch)
     p.bindingKernel = QString::fromStdString(brief.bindingKernel);
     p.bindingKernelShare = brief.bindingKernelShare;
     p.fits = brief.fits.value_or(true);
+    // A request mix: the run's output tokens/s (prefill included), as the verdict ranks it; the per-token
+    // costs scale inversely. The x-axis keeps the decode step's time per token (its TPOT).
+    if (brief.runTokensPerSecond && *brief.runTokensPerSecond > 0.0 && brief.tokensPerSecond > 0.0) {
+        const double scale = *brief.runTokensPerSecond / brief.tokensPerSecond;
+        const auto times = [](std::optional<double>& v, double f) {
+            if (v) {
+                *v *= f;
+            }
+        };
+        p.run = true;
+        p.tokensPerSecond = *brief.runTokensPerSecond;
+        p.tokensPerSecondPerChip *= scale;
+        times(p.usdPerMillionTokens, 1.0 / scale);
+        times(p.joulesPerToken, 1.0 / scale);
+        times(p.tokensPerSecondPerUsdHour, scale);
+        times(p.tokensPerJoule, scale);
+    }
     return p;
 }
 
@@ -230,7 +247,8 @@ QString servingPointText(const ServingCurve& curve, const ServingCurvePoint& p, 
 {
     QStringList lines;
     lines << QObject::tr("%1 · batch %2").arg(curve.label, servingNumber(p.batch));
-    lines << QObject::tr("%1 tokens/s (%2 per chip, %3 per user)")
+    lines << (p.run ? QObject::tr("%1 tokens/s over the run, prefill included (%2 per chip, %3 per user)")
+                    : QObject::tr("%1 tokens/s (%2 per chip, %3 per user)"))
                  .arg(servingNumber(p.tokensPerSecond), servingNumber(p.tokensPerSecondPerChip),
                      servingNumber(p.tokensPerSecondPerUser));
     lines << QObject::tr("%1 ms per output token").arg(servingNumber(p.msPerToken));

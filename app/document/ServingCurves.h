@@ -36,6 +36,7 @@ QString servingYAxisTitle(ServingYAxis axis);
 struct ServingCurvePoint {
     double batch = 0.0; // per data-parallel replica
     double tokensPerSecond = 0.0; // the whole device (all chips, all replicas): a bound from T_min
+    bool run = false; // a request mix: the tokens/s and per-token figures are the run's, prefill included
     double tokensPerSecondPerChip = 0.0;
     double msPerToken = 0.0; // a user's time per output token: one step's T_min
     double tokensPerSecondPerUser = 0.0; // 1 / T_min

@@ -24,6 +24,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 
 using namespace roofscope;
@@ -79,6 +81,24 @@ private Q_SLOTS:
         }
         QCOMPARE(perCurve[0], 9);
         QCOMPARE(perCurve[1], 6);
+        // A request mix's ring sits at the verdict's figure, the run's tokens/s per chip (prefill included),
+        // and each run's bound end on its device's curve.
+        const GroupVerdict& verdict = *chart->settings().verdict;
+        for (size_t c = 0; c < chart->curves().curves.size(); ++c) {
+            const auto ring = chart->operatingPoints()[c];
+            QVERIFY(ring);
+            const VerdictDevice& v = verdict.devices[static_cast<size_t>(chart->curves().curves[c].sceneDevice)];
+            ROOFSCOPE_COMPARE_REL(ring->y(), *v.figure(VerdictCriterion::TokensPerSecondPerChip), 1e-12);
+            QVERIFY(v.step.requests && v.step.requests->runTokensPerSecond < v.step.tokensPerSecond);
+        }
+        for (const auto& p : points) {
+            const auto& curve = chart->curves().curves[static_cast<size_t>(p.curve)].points;
+            const auto atBound = std::find_if(curve.begin(), curve.end(),
+                [&](const ServingCurvePoint& c) { return std::abs(c.msPerToken - p.boundX) < 1e-9 * p.boundX; });
+            if (atBound != curve.end()) {
+                ROOFSCOPE_COMPARE_REL(atBound->tokensPerSecondPerChip, p.boundY, 1e-9);
+            }
+        }
         // Each point's efficiency is the one `compare --format json` gives for the same run.
         const nlohmann::json json = compareJson();
         QVERIFY(json.is_object());
