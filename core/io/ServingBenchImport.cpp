@@ -3,6 +3,7 @@
 #include "io/ImportUtil.h"
 #include "io/JsonText.h"
 #include "model/Precision.h"
+#include "model/Text.h"
 #include "model/Units.h"
 
 #include <algorithm>
@@ -578,6 +579,10 @@ ServingImportResult importServingBenchText(std::string_view content, const std::
     const std::string& formatIn, const ServingImportDefaults& defaults)
 {
     ServingImportResult result;
+    // Every text a run keeps (names, notes, the source's lines) must read back from a session file.
+    if (!checkUtf8(content, fileLabel, result.diagnostics)) {
+        return result;
+    }
     const std::string format = formatIn == "genai-perf" ? "aiperf"
         : formatIn.empty()                              ? detectServingBenchFormat(content)
                                                         : formatIn;

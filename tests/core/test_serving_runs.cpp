@@ -239,6 +239,13 @@ private Q_SLOTS:
         const auto wrong
             = importServingBenchText("MLPerf Results Summary\nScenario : Offline\n", "m.txt", "mlperf", {});
         QVERIFY(!wrong.ok()); // no figure
+        // Bytes that are not UTF-8 would make a session that cannot be read back: refused at their place.
+        const auto latin1 = importServingBenchText(
+            "MLPerf Results Summary\nSUT name : caf\xe9\nScenario : Offline\nTokens per second: 5\n", "l.txt", "mlperf",
+            {});
+        QVERIFY(!latin1.ok());
+        QVERIFY2(firstError(latin1.diagnostics).find("l.txt:2") != std::string::npos,
+            firstError(latin1.diagnostics).c_str());
     }
 
     // The bound of the run is the one test_requests.cpp counts by hand: run 72 / 667328 ns, TPOT 47912/3 ns,
