@@ -1,5 +1,7 @@
 #include "io/SessionEvaluator.h"
 
+#include "model/serving/MeasuredVerdict.h"
+
 #include "io/SessionVerdict.h"
 #include "model/Units.h"
 
@@ -299,6 +301,23 @@ Comparison compareSession(const Session& session, const HardwareDatabase& databa
                     "step '" + verdict.group + "' at batch " + formatNumber(v.batch, 12) + " " + fit);
             }
             comparison.entries[d].groups.push_back(std::move(group));
+        }
+    }
+    // A measured run that no group and shown device take is said, never dropped in silence.
+    for (const ServingRun& run : session.servingRuns) {
+        const bool grouped = std::any_of(session.kernels.begin(), session.kernels.end(), [&](const Kernel& k) {
+            return k.templ && k.templ->name == kTransformerTemplate && runMeasuresGroup(run, k.name);
+        });
+        const bool shown = std::any_of(session.devices.begin(), session.devices.end(), [&](const DeviceSelection& d) {
+            return d.visible && d.id == run.device && static_cast<double>(std::max(d.chips, 1)) == run.chips;
+        });
+        if (!grouped) {
+            comparison.warnings.push_back("serving run '" + run.name
+                + "' measures no transformer group of the session ("
+                + (run.group.empty() ? "model: " + run.model : "group: " + run.group) + ")");
+        } else if (!shown) {
+            comparison.warnings.push_back("serving run '" + run.name + "' was measured on " + formatNumber(run.chips, 6)
+                + " x " + run.device + ", which the session does not show");
         }
     }
     applyBaseline(comparison, session.view.baseline);

@@ -527,6 +527,22 @@ private Q_SLOTS:
         QCOMPARE(efficiency, 4369.066666666667 / measured[0]["bound_tokens_per_s"].get<double>());
         QCOMPARE(
             compared["answer"][0]["devices"][0]["measured"][0]["efficiency"]["tokens_per_s"].get<double>(), efficiency);
+        // A run the session cannot place (no such group) is a warning, never dropped in silence.
+        QFile sessionFile(session);
+        QVERIFY(sessionFile.open(QIODevice::ReadOnly));
+        QByteArray text = sessionFile.readAll();
+        sessionFile.close();
+        QVERIFY(text.contains("serving_runs:\n"));
+        text.replace("serving_runs:\n",
+            "serving_runs:\n  - {group: nope, device: nvidia-h200-sxm, chips: 1, isl: 10, osl: 10, "
+            "output_tokens_per_s: 5}\n");
+        QVERIFY(sessionFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        sessionFile.write(text);
+        sessionFile.close();
+        Run warned = runRoofscope({ QStringLiteral("compare"), QStringLiteral("--session"), session });
+        QVERIFY2(warned.exitCode == 0, warned.err.constData());
+        QVERIFY2(
+            warned.err.contains("measures no transformer group of the session (group: nope)"), warned.err.constData());
         // The output file is never written when the import fails.
         const QString refused = dir.filePath(QStringLiteral("refused.yaml"));
         Run failed = runRoofscope(

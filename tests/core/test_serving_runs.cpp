@@ -14,6 +14,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace roofscope;
@@ -293,6 +294,17 @@ private Q_SLOTS:
         QCOMPARE(gap.concurrency, 11.0);
         QCOMPARE(gap.step.requests->concurrency, 11.0);
         QVERIFY(gap.tpot->bound < 47912.0 / 3 * kGapNs); // one request decoding is faster than eight
+        // More requests than fit (16 of 11): only 11 can be in flight, so the bound is taken there.
+        ServingRun over = tinyRun();
+        over.concurrency = 16;
+        const ServingRunGap capped = servingRunGap(over, gapGroup(), test::requestChip(), {});
+        QVERIFY2(capped.error.empty(), capped.error.c_str());
+        QVERIFY(capped.concurrencyFromMaxBatch);
+        QCOMPARE(capped.concurrency, 11.0);
+        QCOMPARE(capped.tokensPerSecond->bound, gap.tokensPerSecond->bound);
+        QVERIFY(capped.assumptions.front().find("more requests than fit") != std::string::npos
+            || std::any_of(capped.assumptions.begin(), capped.assumptions.end(),
+                [](const std::string& a) { return a.find("more requests than fit") != std::string::npos; }));
         ServingRun noLengths = tinyRun();
         noLengths.isl.reset();
         QVERIFY(servingRunGap(noLengths, gapGroup(), test::requestChip(), {}).error.find("isl") != std::string::npos);

@@ -123,8 +123,9 @@ std::string servingRunProblem(const ServingRun& run)
     if (run.concurrency && !(*run.concurrency >= 1.0)) {
         return "the run's concurrency must be at least 1";
     }
-    if (!run.outputTokensPerSecond && !run.tpotSeconds() && !run.ttft.central()) {
-        return "the run has no measured output tokens/s, TPOT or TTFT";
+    const auto measured = [](const std::optional<double>& v) { return v && *v > 0.0 && std::isfinite(*v); };
+    if (!measured(run.outputTokensPerSecond) && !measured(run.tpotSeconds()) && !measured(run.ttft.central())) {
+        return "the run has no measured output tokens/s, TPOT or TTFT above 0";
     }
     return {};
 }
@@ -162,6 +163,21 @@ ServingRunGap servingRunGap(
             gap.error = gap.step.error;
             return gap;
         }
+    } else if (const auto most = smallest.requests ? smallest.requests->maxConcurrency : std::nullopt;
+               most && *most >= dpTimesPp && *most < concurrency) {
+        // More requests than fit at isl + osl cannot be in flight at once: the engine queues the rest.
+        concurrency = wholeMicroBatches(*most, dpTimesPp);
+        gap.concurrencyFromMaxBatch = true;
+        gap.step = evaluateServing(runInstance(run, group, concurrency), device, options);
+        if (!gap.step.error.empty()) {
+            gap.error = gap.step.error;
+            return gap;
+        }
+    } else if (most && *most < dpTimesPp) {
+        gap.error = "the model does not fit on " + runFigureText(run.chips) + " x " + run.device
+            + " at isl + osl = " + runFigureText(*run.isl + *run.osl) + " tokens";
+        gap.step = smallest;
+        return gap;
     } else {
         gap.step = smallest;
     }
@@ -170,8 +186,9 @@ ServingRunGap servingRunGap(
     if (run.outputTokensPerSecond && at.runTokensPerSecond > 0.0) {
         gap.tokensPerSecond = throughputEfficiency(*run.outputTokensPerSecond, at.runTokensPerSecond);
     }
-    // A time's bound is a floor: with no concurrency known the TPOT floor is the smallest batch's.
-    const RequestFigures& floorAt = *smallest.requests;
+    // A time's bound is a floor: at the run's concurrency (or the most that fit, when fewer do); with no
+    // concurrency known, the smallest batch's.
+    const RequestFigures& floorAt = run.concurrency ? *gap.step.requests : *smallest.requests;
     if (auto tpot = run.tpotSeconds(); tpot && *tpot > 0.0 && floorAt.tpotSeconds) {
         gap.tpot = timeEfficiency(*tpot, *floorAt.tpotSeconds);
     }
@@ -188,9 +205,11 @@ ServingRunGap servingRunGap(
         + gap.step.config.weightDtype + " weights, " + gap.step.config.dtype + " compute and a "
         + gap.step.config.kvDtype + " KV cache");
     if (gap.concurrencyFromMaxBatch) {
-        gap.assumptions.push_back("the run gives no concurrency: its tokens/s is set against the bound at the most "
-                                  "requests that fit, "
-            + runFigureText(concurrency) + "; TPOT against the smallest batch's");
+        gap.assumptions.push_back(
+            std::string(run.concurrency ? "more requests than fit at isl + osl cannot be in flight"
+                                        : "the run gives no concurrency")
+            + ": its tokens/s is set against the bound at the most requests that fit, " + runFigureText(concurrency)
+            + (run.concurrency ? std::string() : std::string("; TPOT against the smallest batch's")));
     }
     if (gap.ttft || gap.tpot) {
         gap.assumptions.push_back(std::string("times are the run's ") + (gap.ttft ? run.ttft.centralName() : "")
