@@ -5,6 +5,7 @@
 #include "cli/CliOptions.h"
 #include "document/AppPaths.h"
 #include "io/EvaluationFormat.h"
+#include "io/JsonValues.h"
 #include "io/SafeFileWriter.h"
 #include "io/ServingBenchImport.h"
 #include "io/ServingRunsYaml.h"
@@ -28,17 +29,12 @@ namespace roofscope {
 
 namespace {
 
-nlohmann::json optionalJson(const std::optional<double>& value)
-{
-    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-}
-
 nlohmann::json latencyJson(const LatencyStat& s)
 {
     if (s.empty()) {
         return nullptr;
     }
-    return { { "mean", optionalJson(s.mean) }, { "p50", optionalJson(s.p50) }, { "p99", optionalJson(s.p99) } };
+    return { { "mean", jsonOrNull(s.mean) }, { "p50", jsonOrNull(s.p50) }, { "p99", jsonOrNull(s.p99) } };
 }
 
 nlohmann::json runToJson(const ServingRun& r)
@@ -56,21 +52,21 @@ nlohmann::json runToJson(const ServingRun& r)
     j["group"] = textOrNull(r.group);
     j["device"] = textOrNull(r.device);
     j["chips"] = r.chips >= 1.0 ? nlohmann::json(r.chips) : nlohmann::json(nullptr);
-    j["tp"] = optionalJson(r.tp);
-    j["pp"] = optionalJson(r.pp);
-    j["ep"] = optionalJson(r.ep);
+    j["tp"] = jsonOrNull(r.tp);
+    j["pp"] = jsonOrNull(r.pp);
+    j["ep"] = jsonOrNull(r.ep);
     j["precision"] = { { "weights", textOrNull(r.weightDtype) }, { "activations", textOrNull(r.computeDtype) },
         { "kv", textOrNull(r.kvDtype) } };
-    j["isl"] = optionalJson(r.isl);
-    j["osl"] = optionalJson(r.osl);
-    j["concurrency"] = optionalJson(r.concurrency);
-    j["request_rate"] = optionalJson(r.requestRate);
+    j["isl"] = jsonOrNull(r.isl);
+    j["osl"] = jsonOrNull(r.osl);
+    j["concurrency"] = jsonOrNull(r.concurrency);
+    j["request_rate"] = jsonOrNull(r.requestRate);
     j["scenario"] = textOrNull(r.scenario);
-    j["requests"] = optionalJson(r.requests);
-    j["duration_s"] = optionalJson(r.durationSeconds);
-    j["output_tokens_per_s"] = optionalJson(r.outputTokensPerSecond);
-    j["total_tokens_per_s"] = optionalJson(r.totalTokensPerSecond);
-    j["requests_per_s"] = optionalJson(r.requestsPerSecond);
+    j["requests"] = jsonOrNull(r.requests);
+    j["duration_s"] = jsonOrNull(r.durationSeconds);
+    j["output_tokens_per_s"] = jsonOrNull(r.outputTokensPerSecond);
+    j["total_tokens_per_s"] = jsonOrNull(r.totalTokensPerSecond);
+    j["requests_per_s"] = jsonOrNull(r.requestsPerSecond);
     j["ttft_s"] = latencyJson(r.ttft);
     j["tpot_s"] = latencyJson(r.tpot);
     j["itl_s"] = latencyJson(r.itl);
@@ -251,12 +247,7 @@ Session servingSession(const std::vector<ServingRun>& runs, const CliArgs& opts,
         group.name = preset->id;
         TemplateInstance t;
         t.name = kTransformerTemplate;
-        for (const auto& [name, value] : preset->params) {
-            t.params[name] = value;
-        }
-        for (const auto& [name, value] : preset->options) {
-            t.options[name] = value;
-        }
+        applyTransformerPreset(*preset, t);
         const ServingRun& r = runs.front();
         t.params["isl"] = std::max(1.0, std::round(r.isl.value_or(1024.0)));
         t.params["osl"] = std::max(1.0, std::round(r.osl.value_or(1024.0)));
@@ -399,12 +390,9 @@ int runsCommand(const std::vector<std::string>& args, std::ostream& out, std::os
         const TransformerPreset* preset = findTransformerPreset((*it)->model);
         const Hardware* chip = context.database().find((*it)->device);
         if (preset && chip) {
-            Kernel group;
-            group.name = preset->id;
             TemplateInstance t;
             t.name = kTransformerTemplate;
-            t.params.insert(preset->params.begin(), preset->params.end());
-            t.options.insert(preset->options.begin(), preset->options.end());
+            applyTransformerPreset(*preset, t);
             gap = servingRunGap(**it, t, *chip, {});
         }
         if (opts.has("json")) {

@@ -28,16 +28,8 @@ void KernelEditor::addPresetField(const QString& group)
             return;
         }
         const TransformerPreset& preset = transformerPresets()[static_cast<size_t>(item - 1)];
-        applyEdit(
-            [&](Kernel& k) {
-                for (const auto& [name, value] : preset.params) {
-                    k.templ->params[name] = value;
-                }
-                for (const auto& [name, value] : preset.options) {
-                    k.templ->options[name] = value;
-                }
-            },
-            combo, tr("%1 shape of %2").arg(QString::fromStdString(preset.name), group));
+        applyEdit([&](Kernel& k) { applyTransformerPreset(preset, *k.templ); }, combo,
+            tr("%1 shape of %2").arg(QString::fromStdString(preset.name), group));
     });
 }
 

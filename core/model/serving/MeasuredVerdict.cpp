@@ -151,9 +151,8 @@ void rankMeasured(GroupVerdict& verdict)
     }
     const std::vector<int> measuredRanks = ranksBy(verdict, *picks, false);
     const std::vector<int> boundRanks = ranksBy(verdict, *picks, true);
-    const ServingRun& scenario = verdict.devices[static_cast<size_t>(reference - verdict.devices.data())]
-                                     .measured[*(*picks)[static_cast<size_t>(reference - verdict.devices.data())]]
-                                     .run;
+    const auto referenceIndex = static_cast<size_t>(reference - verdict.devices.data());
+    const ServingRun& scenario = reference->measured[*(*picks)[referenceIndex]].run;
     verdict.measuredBasis = "measured runs at " + lengthsText(scenario)
         + (concurrency ? ", concurrency " + formatNumber(*concurrency, 6) : std::string(", each device's best"));
     for (size_t d = 0; d < verdict.devices.size(); ++d) {

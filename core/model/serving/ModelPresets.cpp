@@ -47,6 +47,16 @@ const std::vector<TransformerPreset>& transformerPresets()
     return presets;
 }
 
+void applyTransformerPreset(const TransformerPreset& preset, TemplateInstance& instance)
+{
+    for (const auto& [name, value] : preset.params) {
+        instance.params[name] = value;
+    }
+    for (const auto& [name, value] : preset.options) {
+        instance.options[name] = value;
+    }
+}
+
 const TransformerPreset* findTransformerPreset(const std::string& idOrName)
 {
     for (const TransformerPreset& p : transformerPresets()) {

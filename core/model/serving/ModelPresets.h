@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/Kernel.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +22,9 @@ struct TransformerPreset {
 };
 
 const std::vector<TransformerPreset>& transformerPresets();
+// Puts a preset's shape (its params and options) on a transformer instance; batch, seq, phase and the
+// request mix stay as the instance has them.
+void applyTransformerPreset(const TransformerPreset& preset, TemplateInstance& instance);
 // The preset whose id or name is `idOrName` (case-insensitive); null when none.
 const TransformerPreset* findTransformerPreset(const std::string& idOrName);
 
