@@ -1,4 +1,6 @@
 #include "cli/CommandLine.h"
+#include "document/AppPaths.h"
+#include "io/ModelCatalogue.h"
 #include "widgets/GuiMain.h"
 
 #include <filesystem>
@@ -15,6 +17,10 @@
 int main(int argc, char** argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
+    // The model catalogue every command and the window read (`models list`, --model, a group's model).
+    for (const auto& d : roofscope::installModelCatalogue({ roofscope::shippedModelsDir(), roofscope::userModelsDir() })) {
+        std::cerr << "roofscope: " << d.toString() << "\n";
+    }
     if (roofscope::CommandLine::isSubcommand(args)) {
 #ifdef __GLIBC__
         // A command reads, evaluates and prints in phases of hundreds of megabytes for a run of

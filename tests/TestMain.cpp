@@ -3,6 +3,8 @@
 // its own, as CTest would.
 #include "TestMain.h"
 
+#include "io/ModelCatalogue.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -68,6 +70,10 @@ int main(int argc, char** argv)
         if (it == suites.end()) {
             std::fprintf(stderr, "error: no test suite named %s here (--list names them)\n", argv[1]);
             return 2;
+        }
+        // The model catalogue the program installs at start (models/ of the source tree).
+        for (const auto& d : roofscope::installModelCatalogue({ ROOFSCOPE_MODELS_DIR })) {
+            std::fprintf(stderr, "model catalogue: %s\n", d.toString().c_str());
         }
         std::vector<char*> args { argv[0] };
         args.insert(args.end(), argv + 2, argv + argc);

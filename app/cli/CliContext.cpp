@@ -1,4 +1,5 @@
 #include "cli/CliContext.h"
+#include "cli/WorkloadCommand.h"
 
 #include "document/AppPaths.h"
 #include "io/SessionRuns.h"
@@ -147,7 +148,8 @@ Kernel CliContext::kernel(const std::vector<std::string>& freeParameters, const 
             if (t.params.count(name) != 0 || t.options.count(name) != 0) {
                 throw CliError("--param " + name + " is given twice: give each parameter once");
             }
-            if (name.rfind("dtype", 0) == 0 || name == "link") {
+            if (name.rfind("dtype", 0) == 0 || name == "link"
+                || (t.name == kTransformerTemplate && isTransformerOption(name))) {
                 t.options[name] = toLower(value);
                 continue;
             }
@@ -156,6 +158,12 @@ Kernel CliContext::kernel(const std::vector<std::string>& freeParameters, const 
                 throw CliError("--param " + name + ": '" + value + "' is not a number");
             }
             t.params[name] = *number;
+        }
+        if (m_args.has("model")) {
+            if (t.name != kTransformerTemplate) {
+                throw CliError("--model names a transformer's shape: it goes with --kernel transformer");
+            }
+            setTransformerModel(m_args, t);
         }
         const TemplateDefinition* def = findTemplate(t.name);
         for (const auto& name : freeParameters) {

@@ -97,6 +97,13 @@ std::vector<CliOption> deviceOptions()
     };
 }
 
+CliOption modelOption()
+{
+    return value("model", CliValue::Text, "ID",
+        "A model of the catalogue (roofscope models list) as the transformer's shape; --param overrides its "
+        "fields.");
+}
+
 // The kernel options of eval, solve, sweep and map: raw FLOPs and bytes, or a template.
 std::vector<CliOption> kernelOptions()
 {
@@ -107,6 +114,7 @@ std::vector<CliOption> kernelOptions()
         value("kernel", CliValue::Template, "TEMPLATE", "A kernel from a template instead (matmul, dot, ...)."),
         value("param", CliValue::Text, "NAME=VALUE[,NAME=VALUE...]",
             "The template's parameters and options (dtype, ...)."),
+        modelOption(),
         value("name", CliValue::Text, "NAME", "The kernel's name in the output."),
         value("count", CliValue::Number, "N", "How many times the kernel runs."),
         value("measured", CliValue::Text, "SECONDS",
@@ -308,6 +316,7 @@ std::vector<CliCommand> buildCommands()
                    value("param", CliValue::Text, "NAME=VALUE[,NAME=VALUE...]",
                        "The model and the step: layers, hidden, heads, kv_heads, ffn, vocab, batch, seq, phase, "
                        "dtype, ..."),
+                   modelOption(),
                    chips(), value("precision", CliValue::Text, "P", "The compute precision of the roof."),
                    value("unit", CliValue::Text, "U", "The compute unit of the roof."),
                    value("comm-fraction", CliValue::Number, "F",

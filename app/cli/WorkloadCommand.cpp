@@ -8,6 +8,7 @@
 #include "io/VerdictFormat.h"
 #include "model/ChipScaling.h"
 #include "model/Text.h"
+#include "model/serving/ModelPresets.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
 #include "model/serving/Requests.h"
@@ -60,6 +61,22 @@ void readRequestOptions(const CliArgs& opts, TemplateInstance& t)
 
 } // namespace
 
+void setTransformerModel(const CliArgs& opts, TemplateInstance& t)
+{
+    const auto id = opts.value("model");
+    if (!id) {
+        return;
+    }
+    if (t.options.contains("model")) {
+        throw CliError("--model and --param model=... both name a model: give one");
+    }
+    const TransformerPreset* model = findTransformerPreset(trimmed(*id));
+    if (!model) {
+        throw CliError("--model: unknown model '" + *id + "' (known: " + transformerPresetIds() + ")");
+    }
+    t.options["model"] = model->id;
+}
+
 TemplateInstance readTransformerParams(const CliArgs& opts)
 {
     TemplateInstance t;
@@ -89,6 +106,7 @@ TemplateInstance readTransformerParams(const CliArgs& opts)
             t.params[name] = *number;
         }
     }
+    setTransformerModel(opts, t);
     readRequestOptions(opts, t);
     return t;
 }

@@ -20,6 +20,8 @@ int workloadCommand(const std::vector<std::string>& args, std::ostream& out, std
 
 // The transformer's parameters from every `--param` list (numbers in params, options as text).
 TemplateInstance readTransformerParams(const CliArgs& opts);
+// --model ID: the catalogue model as the instance's `model` option (an unknown id names the known ones).
+void setTransformerModel(const CliArgs& opts, TemplateInstance& t);
 
 // --price-per-hour and --tdp (per chip) with the evaluation options.
 ServingOptions servingOptions(const CliArgs& opts, const EvalOptions& eval);

@@ -33,6 +33,11 @@ std::string shippedHardwareDir()
     return locate("ROOFSCOPE_HARDWARE_DIR", "../share/roofscope/hardware", ROOFSCOPE_SOURCE_HARDWARE_DIR);
 }
 
+std::string shippedModelsDir()
+{
+    return locate("ROOFSCOPE_MODELS_DIR", "../share/roofscope/models", ROOFSCOPE_SOURCE_MODELS_DIR);
+}
+
 std::string shippedPublishedRunsDir()
 {
     return locate("ROOFSCOPE_PUBLISHED_RUNS_DIR", "../share/roofscope/published-runs",
@@ -56,6 +61,12 @@ std::string userHardwareDir()
 {
     const auto base = userDataDir();
     return base.empty() ? std::string() : (base / "hardware").string();
+}
+
+std::string userModelsDir()
+{
+    const auto base = userDataDir();
+    return base.empty() ? std::string() : (base / "models").string();
 }
 
 std::string recoveryFile()

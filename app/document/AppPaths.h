@@ -11,6 +11,11 @@ std::string shippedHardwareDir();
 // The shipped published serving runs (resources/published-runs), found like the hardware folder
 // ($ROOFSCOPE_PUBLISHED_RUNS_DIR, ../share/roofscope/published-runs beside the executable, the source tree's).
 std::string shippedPublishedRunsDir();
+// The shipped model catalogue (models/): $ROOFSCOPE_MODELS_DIR, ../share/roofscope/models beside the
+// executable, the source tree's models/.
+std::string shippedModelsDir();
+// $XDG_DATA_HOME/roofscope/models: a user's own model files (an id there replaces the shipped one).
+std::string userModelsDir();
 // $XDG_DATA_HOME/roofscope/hardware (default ~/.local/share/roofscope/hardware).
 std::string userHardwareDir();
 // Where the open session is autosaved while it has unsaved changes:

@@ -89,12 +89,33 @@ void readCollectiveFigures(
         }
     }
     level.collectiveEstimate = s.boolean(item, "collective_estimate", path + ".collective_estimate").value_or(false);
+    level.topology = s.string(item, "topology", path + ".topology", false).value_or("");
+    if (!level.topology.empty() && level.topology != "switch" && level.topology != "mesh" && level.topology != "ring"
+        && level.topology != "torus") {
+        s.error(item["topology"], path + ".topology",
+            "topology is switch, mesh, ring or torus, not '" + level.topology + "'");
+    }
+    level.switchReduction = s.boolean(item, "switch_reduction", path + ".switch_reduction").value_or(false);
+    if (item["switch_reduction_source"].IsDefined()) {
+        level.switchReductionSource
+            = s.string(item, "switch_reduction_source", path + ".switch_reduction_source", true).value_or("");
+        const bool known = std::any_of(hw.sources.begin(), hw.sources.end(),
+            [&](const SourceRef& r) { return r.id == level.switchReductionSource; });
+        if (!level.switchReductionSource.empty() && !known) {
+            s.error(item["switch_reduction_source"], path + ".switch_reduction_source",
+                "unknown source '" + level.switchReductionSource + "' (not listed under 'sources')");
+        }
+    }
+    if (level.switchReduction && (level.topology != "switch" || level.switchReductionSource.empty())) {
+        s.error(item["switch_reduction"], path + ".switch_reduction",
+            "switch_reduction needs topology: switch and a switch_reduction_source");
+    }
     const bool any = level.collectiveBytesPerSecond || level.latencySeconds || !level.collectiveSource.empty()
-        || item["collective_estimate"].IsDefined();
+        || item["collective_estimate"].IsDefined() || !level.topology.empty() || item["switch_reduction"].IsDefined();
     if (any && level.kind != LevelKind::Interconnect) {
         s.error(item, path,
-            "collective_bandwidth, latency, collective_source and collective_estimate belong on an "
-            "interconnect level");
+            "collective_bandwidth, latency, collective_source, collective_estimate, topology and switch_reduction "
+            "belong on an interconnect level");
     }
 }
 
@@ -201,7 +222,8 @@ void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
         const std::string path = indexedPath("levels", i);
         if (!s.checkMap(item, path,
                 { "name", "kind", "bandwidth", "capacity", "capacity_source", "capacity_estimate", "aliases", "source",
-                    "estimate", "collective_bandwidth", "latency", "collective_source", "collective_estimate" })) {
+                    "estimate", "collective_bandwidth", "latency", "collective_source", "collective_estimate", "topology",
+                    "switch_reduction", "switch_reduction_source" })) {
             continue;
         }
         BandwidthLevel level;

@@ -115,6 +115,13 @@ std::string hardwareToYaml(const Hardware& hw)
         if (l.collectiveEstimate) {
             out << YAML::Key << "collective_estimate" << YAML::Value << true;
         }
+        if (!l.topology.empty()) {
+            out << YAML::Key << "topology" << YAML::Value << l.topology;
+        }
+        if (l.switchReduction) {
+            out << YAML::Key << "switch_reduction" << YAML::Value << true;
+            out << YAML::Key << "switch_reduction_source" << YAML::Value << l.switchReductionSource;
+        }
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;

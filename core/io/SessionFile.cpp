@@ -165,6 +165,16 @@ void readTemplate(YamlSchema& s, const YAML::Node& item, const std::string& path
             t.params[name] = *value;
         }
     }
+    if (const YAML::Node model = item["model"]; model.IsDefined()) {
+        // A transformer group's model from the catalogue (the same as params: {model: ID}).
+        if (t.name != kTransformerTemplate || !model.IsScalar()) {
+            s.error(model, path + ".model", "'model' names a catalogue model (roofscope models list) of a transformer");
+        } else if (t.options.contains("model")) {
+            s.error(model, path + ".model", "the model is given twice (here and under params)");
+        } else {
+            t.options["model"] = toLower(trimmed(model.Scalar()));
+        }
+    }
     kernel.templ = t;
     const std::string error = applyTemplate(kernel);
     if (!error.empty()) {
@@ -219,8 +229,8 @@ void readKernels(YamlSchema& s, const YAML::Node& root, Session& session)
         const YAML::Node item = kernels[i];
         const std::string path = indexedPath("kernels", i);
         if (!s.checkMap(item, path,
-                { "name", "template", "params", "free", "flops", "bytes", "precision", "unit", "count", "measured",
-                    "measured_on", "working_set" })) {
+                { "name", "template", "model", "params", "free", "flops", "bytes", "precision", "unit", "count",
+                    "measured", "measured_on", "working_set" })) {
             continue;
         }
         Kernel kernel;
@@ -244,8 +254,8 @@ void readKernels(YamlSchema& s, const YAML::Node& root, Session& session)
             }
             readTemplate(s, item, path, kernel);
         } else {
-            if (item["params"].IsDefined() || item["free"].IsDefined()) {
-                s.error(item, path, "'params' and 'free' need a 'template'");
+            if (item["params"].IsDefined() || item["free"].IsDefined() || item["model"].IsDefined()) {
+                s.error(item, path, "'params', 'free' and 'model' need a 'template'");
             }
             const YAML::Node flops = item["flops"];
             if (!flops.IsDefined()) {

@@ -46,6 +46,14 @@ struct BandwidthLevel {
     std::optional<double> latencySeconds;
     std::string collectiveSource; // source id of the two figures (empty: the level's source)
     bool collectiveEstimate = false; // derived or third-party figures
+    // How the chips of the scale-up domain are wired (docs/model.md#collective-algorithms): "switch" (every
+    // chip one hop from every other through switches: NVSwitch), "mesh" (a direct link between every
+    // pair: MI300X's xGMI), "ring" or "torus" (neighbours only: TPU ICI); empty: not said, and
+    // collectives run as rings. switch_reduction: the switch adds what passes through it (NVLink
+    // SHARP), with its source.
+    std::string topology;
+    bool switchReduction = false;
+    std::string switchReductionSource;
 };
 
 // A named ceiling below a roof: compute (precision set) or bandwidth (level set).

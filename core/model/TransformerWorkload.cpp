@@ -2,6 +2,7 @@
 
 #include "model/Precision.h"
 #include "model/Units.h"
+#include "model/serving/ModelPresets.h"
 #include "model/serving/StepKernels.h"
 
 #include <array>
@@ -13,16 +14,19 @@ namespace roofscope {
 
 namespace {
 
-constexpr std::array<const char*, 22> kNumeric { "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "batch",
+constexpr std::array<const char*, 27> kNumeric { "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "batch",
     "seq", "head_dim", "tp", "pp", "dp", "ep", "experts", "top_k", "shared_experts", "expert_ffn", "dense_layers",
-    "memory_utilization", "isl", "osl", "concurrency" };
-constexpr std::array<const char*, 11> kOptions { "phase", "attention", "ffn_gated", "dtype", "kv_dtype", "weight_dtype",
-    "lm_head_dtype", "kv_shard", "causal", "logits", "tied_embeddings" };
+    "q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "memory_utilization", "isl",
+    "osl", "concurrency" };
+constexpr std::array<const char*, 16> kOptions { "model", "phase", "attention", "ffn_gated", "fused", "dtype",
+    "kv_dtype", "weight_dtype", "expert_dtype", "lm_head_dtype", "kv_shard", "causal", "logits", "tied_embeddings",
+    "allreduce", "expert_layout" };
 
 // Parameters that may be 0 (off).
 bool mayBeZero(const std::string& name)
 {
-    return name == "experts" || name == "shared_experts" || name == "dense_layers";
+    return name == "experts" || name == "shared_experts" || name == "dense_layers" || name == "q_lora_rank"
+        || name == "kv_lora_rank" || name == "qk_nope_head_dim" || name == "qk_rope_head_dim" || name == "v_head_dim";
 }
 
 std::string numberText(double v)
@@ -76,6 +80,20 @@ std::string readShape(const TemplateInstance& t, TransformerConfig& c)
         return "transformer: heads (" + numberText(c.heads) + ") must be a multiple of kv_heads ("
             + numberText(c.kvHeads) + ")";
     }
+    c.qLoraRank = get("q_lora_rank", 0.0);
+    c.kvLoraRank = get("kv_lora_rank", 0.0);
+    c.qkNopeHeadDim = get("qk_nope_head_dim", 0.0);
+    c.qkRopeHeadDim = get("qk_rope_head_dim", 0.0);
+    c.vHeadDim = get("v_head_dim", 0.0);
+    const bool mlaGiven = t.params.contains("q_lora_rank") || t.params.contains("qk_nope_head_dim")
+        || t.params.contains("qk_rope_head_dim") || t.params.contains("v_head_dim");
+    if (c.mla() && !(c.qkNopeHeadDim > 0.0 && c.qkRopeHeadDim > 0.0 && c.vHeadDim > 0.0)) {
+        return "transformer: latent attention (kv_lora_rank) needs qk_nope_head_dim, qk_rope_head_dim and v_head_dim";
+    }
+    if (!c.mla() && mlaGiven) {
+        return "transformer: q_lora_rank, qk_nope_head_dim, qk_rope_head_dim and v_head_dim belong to latent attention: "
+               "give kv_lora_rank too";
+    }
     c.experts = get("experts", 0.0);
     c.topK = get("top_k", 0.0);
     c.sharedExperts = get("shared_experts", 0.0);
@@ -95,6 +113,58 @@ std::string readShape(const TemplateInstance& t, TransformerConfig& c)
     return {};
 }
 
+// Where the experts live (model/serving/Experts.h): expert_layout tp (the default), ep or both, and ep.
+// Without expert_layout an ep > 1 means ep (ep >= tp) or both (ep < tp).
+std::string readExpertLayout(const TemplateInstance& t, TransformerConfig& c)
+{
+    const auto epParam = t.params.find("ep");
+    const auto layoutOption = t.options.find("expert_layout");
+    if (!c.moe()) {
+        if ((epParam != t.params.end() && epParam->second > 1.0) || layoutOption != t.options.end()) {
+            return "transformer: ep and expert_layout need experts >= 1";
+        }
+        c.ep = 1.0;
+        c.expertLayout = "tp";
+        return {};
+    }
+    const bool epGiven = epParam != t.params.end();
+    std::string layout = layoutOption != t.options.end() ? layoutOption->second : std::string();
+    if (layout.empty()) {
+        layout = !epGiven || epParam->second <= 1.0 ? "tp" : (epParam->second >= c.tp ? "ep" : "both");
+    }
+    c.expertLayout = layout;
+    if (layout == "tp") {
+        if (epGiven && epParam->second != 1.0) {
+            return "transformer: expert_layout=tp splits every expert over the tp chips, so ep is 1, not "
+                + numberText(epParam->second) + " (expert_layout=ep or both spreads whole experts)";
+        }
+        c.ep = 1.0;
+        return {};
+    }
+    if (layout != "ep" && layout != "both") {
+        return "transformer: expert_layout must be tp, ep or both, not '" + layout + "'";
+    }
+    c.ep = epGiven ? epParam->second : c.tp;
+    if (layout == "both") {
+        if (!epGiven || !(c.ep > 1.0 && c.ep < c.tp) || std::fmod(c.tp, c.ep) != 0.0) {
+            return "transformer: expert_layout=both needs ep between 1 and tp (" + numberText(c.tp)
+                + ") that divides tp: ep groups of tp / ep chips";
+        }
+    } else if (c.ep < c.tp) {
+        return "transformer: expert_layout=ep holds whole experts on at least the tp chips of a replica, so ep >= tp ("
+            + numberText(c.tp) + "), not " + numberText(c.ep) + "; expert_layout=both groups tp / ep chips per expert";
+    }
+    if (c.ep > c.tp * c.dp || (c.ep > c.tp && std::fmod(c.ep, c.tp) != 0.0)) {
+        return "transformer: ep (" + numberText(c.ep) + ") must not exceed the chips of a stage, tp x dp = "
+            + numberText(c.tp * c.dp) + ", and past tp must be a multiple of it: whole replicas per expert group";
+    }
+    if (c.ep > c.experts) {
+        return "transformer: ep (" + numberText(c.ep) + ") must not exceed experts (" + numberText(c.experts)
+            + "): each expert group holds at least one whole expert";
+    }
+    return {};
+}
+
 std::string readParallelism(const TemplateInstance& t, TransformerConfig& c, double chips)
 {
     auto get = [&](const char* name, double fallback) {
@@ -109,20 +179,12 @@ std::string readParallelism(const TemplateInstance& t, TransformerConfig& c, dou
         return "transformer: tp x pp x dp = " + numberText(c.tp) + " x " + numberText(c.pp) + " x " + numberText(c.dp)
             + " = " + numberText(c.tp * c.pp * c.dp) + ", but the device has " + numberText(chips) + " chips";
     }
-    if (std::fmod(c.layers, c.pp) != 0.0) {
-        return "transformer: pp (" + numberText(c.pp) + ") must divide layers (" + numberText(c.layers)
-            + ") into even stages";
+    if (c.pp > c.layers) {
+        return "transformer: pp (" + numberText(c.pp) + ") must not exceed layers (" + numberText(c.layers)
+            + "): each stage holds at least one layer";
     }
-    c.ep = get("ep", c.tp);
-    if (c.ep > c.tp * c.dp) {
-        return "transformer: ep (" + numberText(c.ep)
-            + ") must not exceed the chips of a stage, tp x dp = " + numberText(c.tp * c.dp);
-    }
-    if (!c.moe() && t.params.contains("ep") && c.ep > 1.0) {
-        return "transformer: ep needs experts >= 1";
-    }
-    if (!c.moe()) {
-        c.ep = 1.0; // a dense model has no experts to spread
+    if (auto error = readExpertLayout(t, c); !error.empty()) {
+        return error;
     }
     // The shapes serving engines accept: whole heads per chip, and whole KV heads per chip (or whole
     // copies of them once tp passes kv_heads).
@@ -211,17 +273,26 @@ std::string readOptions(const TemplateInstance& t, TransformerConfig& c)
     c.kvShardBatch = shard == "batch";
     for (const auto& [name, fallback, value] :
         { std::tuple<const char*, bool, bool*> { "ffn_gated", true, &c.gatedFfn }, { "causal", true, &c.causal },
+            { "fused", true, &c.fusedProjections },
             { "tied_embeddings", false, &c.tiedEmbeddings } }) {
         if (auto error = readFlag(t, name, fallback, *value); !error.empty()) {
             return error;
         }
     }
+    const std::string allreduce = option("allreduce", "auto");
+    if (allreduce != "auto" && allreduce != "ring" && allreduce != "one_shot" && allreduce != "two_shot"
+        && allreduce != "in_switch") {
+        return "transformer: allreduce must be auto, ring, one_shot, two_shot or in_switch, not '" + allreduce + "'";
+    }
+    c.allReduce = allreduce;
     c.dtype = option("dtype", "bf16");
     c.kvDtype = option("kv_dtype", c.dtype);
     c.weightDtype = option("weight_dtype", c.dtype);
+    c.expertDtype = option("expert_dtype", c.weightDtype);
     c.lmHeadDtype = option("lm_head_dtype", c.dtype);
     for (const auto& [name, value] : { std::pair<const char*, const std::string&> { "dtype", c.dtype },
-             { "kv_dtype", c.kvDtype }, { "weight_dtype", c.weightDtype }, { "lm_head_dtype", c.lmHeadDtype } }) {
+             { "kv_dtype", c.kvDtype }, { "weight_dtype", c.weightDtype }, { "expert_dtype", c.expertDtype },
+             { "lm_head_dtype", c.lmHeadDtype } }) {
         if (!bytesPerElement(value)) {
             return std::string("transformer: unknown data type ") + name + "=" + value
                 + " (known: fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4)";
@@ -310,6 +381,15 @@ double transformerParameter(const TemplateInstance& instance, const std::string&
     if (auto it = instance.params.find(name); it != instance.params.end()) {
         return it->second;
     }
+    if (auto model = instance.options.find("model"); model != instance.options.end()) {
+        if (const TransformerPreset* preset = findTransformerPreset(model->second)) {
+            for (const auto& [param, value] : preset->params) {
+                if (param == name) {
+                    return value;
+                }
+            }
+        }
+    }
     if (name == "kv_heads") {
         return transformerParameter(instance, "heads");
     }
@@ -318,7 +398,8 @@ double transformerParameter(const TemplateInstance& instance, const std::string&
         return heads > 0.0 ? transformerParameter(instance, "hidden") / heads : 0.0;
     }
     if (name == "ep") {
-        return transformerParameter(instance, "tp");
+        const auto layout = instance.options.find("expert_layout");
+        return layout != instance.options.end() && layout->second == "ep" ? transformerParameter(instance, "tp") : 1.0;
     }
     if (name == "expert_ffn") {
         return transformerParameter(instance, "ffn");
@@ -354,7 +435,11 @@ TransformerExpansion expandTransformer(const TemplateInstance& instance, bool al
         out.error = "not a transformer: '" + instance.name + "'";
         return out;
     }
-    out.error = readConfig(instance, out.config, allowFractional, chips);
+    TemplateInstance resolved;
+    out.error = resolveTransformerModel(instance, resolved);
+    if (out.error.empty()) {
+        out.error = readConfig(resolved, out.config, allowFractional, chips);
+    }
     if (!out.error.empty()) {
         return out;
     }

@@ -22,9 +22,18 @@ struct TransformerConfig {
     double batch = 1.0; // sequences per data-parallel replica
     double seq = 0.0; // prefill: tokens per sequence; decode: tokens in the KV cache
     double headDimension = 0.0; // head_dim; default: hidden / heads
+    // Multi-head latent attention (DeepSeek-V2/V3, docs/model.md#latent-attention): queries through a
+    // rank q_lora_rank bottleneck (0: one full projection), keys and values from a rank kv_lora_rank
+    // latent that the cache holds with a qk_rope_head_dim rotary key shared by the heads.
+    double qLoraRank = 0.0;
+    double kvLoraRank = 0.0; // > 0: latent attention
+    double qkNopeHeadDim = 0.0;
+    double qkRopeHeadDim = 0.0;
+    double vHeadDim = 0.0;
     bool prefill = false;
     bool fusedAttention = true; // scores stay on chip (FlashAttention); unfused: through HBM
     bool gatedFfn = true; // three hidden x ffn matrices (Llama); false: two
+    bool fusedProjections = true; // q/k/v one kernel and gate/up one kernel, as engines run them
     bool causal = true; // prefill attention scores halved (the causal mask skips them)
     bool allLogits = false; // prefill: logits of every token (training); default: the last one only
     bool tiedEmbeddings = false; // embedding table and head are one matrix (at lm_head_dtype)
@@ -32,12 +41,15 @@ struct TransformerConfig {
     std::string dtype = "bf16"; // activations and compute
     std::string kvDtype; // the KV cache; default: dtype
     std::string weightDtype; // the weights; default: dtype
+    std::string expertDtype; // the routed experts' weights; default: weight_dtype
+    std::string allReduce = "auto"; // the all-reduce algorithm: auto (the least time), ring, one_shot, ...
     std::string lmHeadDtype; // the head (and tied embeddings); default: dtype
     // Parallelism (whole numbers; tp x pp x dp = the device's chips) and mixture of experts.
     double tp = 1.0;
     double pp = 1.0;
     double dp = 1.0;
-    double ep = 1.0; // expert-parallel degree; default tp
+    double ep = 1.0; // expert-parallel degree: 1 with expert_layout tp, default tp with ep
+    std::string expertLayout = "tp"; // tp, ep or both (model/serving/Experts.h)
     double experts = 0.0; // E routed experts per MoE layer; 0: dense
     double topK = 0.0; // k experts per token
     double sharedExperts = 0.0; // experts every token goes through
@@ -58,6 +70,11 @@ struct TransformerConfig {
     double prompts = 0.0;
 
     double headDim() const { return headDimension > 0.0 ? headDimension : hidden / heads; }
+    // The K/V heads the cache is split by: kv_heads, or the one latent of MLA.
+    double kvGroups() const { return kvLoraRank > 0.0 ? 1.0 : kvHeads; }
+    bool mla() const { return kvLoraRank > 0.0; }
+    // Values per token per layer in the KV cache: K and V of every KV head, or MLA's latent and rotary key.
+    double kvCacheWidth() const { return mla() ? kvLoraRank + qkRopeHeadDim : 2.0 * kvHeads * headDim(); }
     double chips() const { return tp * pp * dp; }
     bool moe() const { return experts > 0.0; }
     bool requests() const { return isl > 0.0; }
@@ -67,11 +84,22 @@ struct TransformerConfig {
     double deviceTokensPerStep() const { return dp * tokensPerStep(); }
 };
 
+// The kinds of collective a step runs on the scale-up link (model/serving/Parallelism.h gives their
+// algorithms).
+enum class CollectiveKind { None, AllReduce, AllToAll, Gather, Send };
+
 // What the serving model knows about one expanded kernel beyond its FLOPs and bytes.
 struct StepKernelInfo {
-    bool collective = false; // an all-reduce, all-to-all or pipeline send on the scale-up link
-    double bytesPerChip = 0.0; // collectives: bytes one chip sends per launch
-    double hops = 0.0; // collectives: latency terms per launch (2 (tp-1) for a ring all-reduce)
+    bool collective = false; // an all-reduce, all-to-all, gather or pipeline send on the scale-up link
+    CollectiveKind kind = CollectiveKind::None;
+    double messageBytes = 0.0; // collectives: the message (an all-reduce's M) per replica
+    double participants = 0.0; // collectives: the chips taking part (tp, ep)
+    // Collectives: bytes one chip sends per launch and latency terms per launch, with the algorithm
+    // that gives them: a ring until a device's link is known, then the least time the link allows
+    // (chooseCollectiveAlgorithm()).
+    double bytesPerChip = 0.0;
+    double hops = 0.0;
+    const char* algorithm = "";
     double activationBytes = 0.0; // inputs and outputs other than weights and KV cache (group total)
 };
 

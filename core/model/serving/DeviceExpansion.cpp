@@ -175,9 +175,21 @@ GroupPartOnDevice groupPartOnDevice(const Kernel& part, const Hardware& device)
         placed.unit = part.unit;
         placed.groupPart = part.groupPart;
         placeScaleUpBytes(placed, device);
-        out.kernel = std::move(placed);
         out.info = expansion.info[i];
         out.config = expansion.config;
+        if (out.info.collective) {
+            // The algorithm the serving step chooses on this link (on its peak figures, as the step does).
+            const std::string error
+                = chooseCollectiveAlgorithm(out.info, scaleUpLink(device, false), expansion.config.allReduce);
+            if (!error.empty()) {
+                out.error = "transformer: " + error;
+                return out;
+            }
+            for (auto& b : placed.bytes) {
+                b.bytes = expansion.config.tp * expansion.config.dp * out.info.bytesPerChip;
+            }
+        }
+        out.kernel = std::move(placed);
         return out;
     }
     return out;

@@ -1,6 +1,7 @@
 #include "model/serving/ServingMemory.h"
 
 #include "model/Precision.h"
+#include "model/serving/Experts.h"
 #include "model/serving/StepKernels.h"
 
 #include <algorithm>
@@ -8,27 +9,52 @@
 
 namespace roofscope {
 
-namespace {
-
-double weightsPerChip(const TransformerConfig& c)
+WeightCounts weightCounts(const TransformerConfig& c)
 {
-    const double sw = *bytesPerElement(c.weightDtype);
-    const double sh = *bytesPerElement(c.lmHeadDtype);
+    WeightCounts w;
     const double h = c.hidden;
-    const double qWidth = c.heads * c.headDim();
-    const double kvWidth = c.kvHeads * c.headDim();
     const double matrices = c.gatedFfn ? 3.0 : 2.0;
     const double denseLayers = c.moe() ? c.denseLayers : c.layers;
     const double moeLayers = c.layers - denseLayers;
-    // Split over tp x pp: attention's q and o, norms, dense FFNs, routers, shared experts, the
-    // embeddings and the head.
-    double split = c.layers * (2.0 * h * qWidth + 2.0 * h) * sw + h * sw;
-    split += denseLayers * matrices * h * c.ffn * sw;
-    split += moeLayers * (h * c.experts + c.sharedExperts * matrices * h * c.expertFfn) * sw;
-    split += c.tiedEmbeddings ? c.vocab * h * sh : c.vocab * h * (sw + sh);
-    const double kv = c.layers * 2.0 * h * kvWidth * sw;
-    const double routed = moeLayers * c.experts * matrices * h * c.expertFfn * sw;
-    return split / (c.tp * c.pp) + kv / (std::min(c.tp, c.kvHeads) * c.pp) + routed / (c.ep * c.pp);
+    w.replicated = c.layers * 2.0 * h + h; // norms
+    if (c.mla()) {
+        const double latent = c.kvLoraRank + c.qkRopeHeadDim;
+        const double qHead = c.qkNopeHeadDim + c.qkRopeHeadDim;
+        const double qIn = c.qLoraRank > 0.0 ? c.qLoraRank : h;
+        w.replicated += c.layers * (h * (c.qLoraRank + latent) + c.qLoraRank + c.kvLoraRank);
+        w.split += c.layers
+            * (qIn * c.heads * qHead + c.kvLoraRank * c.heads * (c.qkNopeHeadDim + c.vHeadDim)
+                + c.heads * c.vHeadDim * h);
+    } else {
+        const double qWidth = c.heads * c.headDim();
+        w.split += c.layers * 2.0 * h * qWidth;
+        w.kv = c.layers * 2.0 * h * c.kvHeads * c.headDim();
+    }
+    w.split += denseLayers * matrices * h * c.ffn + moeLayers * c.sharedExperts * matrices * h * c.expertFfn;
+    w.replicated += moeLayers * h * c.experts;
+    w.routed = moeLayers * c.experts * matrices * h * c.expertFfn;
+    w.embedding = c.tiedEmbeddings ? 0.0 : c.vocab * h;
+    w.head = c.vocab * h;
+    return w;
+}
+
+namespace {
+
+// The share of the layers the largest pipeline stage holds: ceil(layers / pp) / layers.
+double largestStageShare(const TransformerConfig& c)
+{
+    return c.layers > 0.0 ? std::ceil(c.layers / c.pp) / c.layers : 1.0;
+}
+
+double weightsPerChip(const TransformerConfig& c)
+{
+    const WeightCounts w = weightCounts(c);
+    const double sw = *bytesPerElement(c.weightDtype);
+    const double sh = *bytesPerElement(c.lmHeadDtype);
+    const double se = *bytesPerElement(c.expertDtype);
+    const double perStage = w.split * sw / c.tp + w.replicated * sw + w.kv * sw / std::min(c.tp, c.kvHeads)
+        + w.routed * se / (c.moe() ? expertWeightDivisor(c) : 1.0) + (w.embedding * sw + w.head * sh) / c.tp;
+    return perStage * largestStageShare(c);
 }
 
 } // namespace
@@ -38,8 +64,9 @@ ChipBytes bytesPerChip(const TransformerExpansion& step)
     const TransformerConfig& c = step.config;
     ChipBytes b;
     b.weights = weightsPerChip(c);
-    const double cache = c.batch * c.seq * c.layers * 2.0 * c.kvHeads * c.headDim() * *bytesPerElement(c.kvDtype);
-    b.kvCache = cache / ((c.kvShardBatch ? c.tp : std::min(c.tp, c.kvHeads)) * c.pp);
+    // pp micro-batches are in flight, each stage holding their cache for its layers.
+    const double cache = c.pp * c.batch * c.seq * c.layers * c.kvCacheWidth() * *bytesPerElement(c.kvDtype);
+    b.kvCache = cache * largestStageShare(c) / (c.kvShardBatch ? c.tp : std::min(c.tp, c.kvGroups()));
     const double stageChips = c.tp * c.dp; // each kernel runs on the chips of one stage
     for (const auto& info : step.info) {
         if (!info.collective) {

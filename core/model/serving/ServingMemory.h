@@ -10,10 +10,13 @@ namespace roofscope {
 // Memory per chip of a transformer served on tp x pp x dp chips (docs/model.md#memory-per-chip), against
 // the capacity of the device's default memory level:
 //   weights: every parameter at its dtype (embeddings at weight_dtype, the head at lm_head_dtype,
-//     tied embeddings one matrix at the head's dtype) / (tp x pp); K/V projections / (min(tp,
-//     kv_heads) x pp) (replicated past kv_heads); routed experts / (ep x pp);
-//   KV cache: batch x seq x layers x 2 x kv_heads x head_dim x s_kv / (min(tp, kv_heads) x pp),
-//     or / (tp x pp) with kv_shard=batch;
+//     tied embeddings one matrix at the head's dtype, routed experts at expert_dtype) / tp; K/V
+//     projections / min(tp, kv_heads) (replicated past kv_heads); what every tp chip holds whole
+//     (routers, norms, MLA's down-projections) / 1; routed experts / max(tp, ep); each of these for
+//     the layers of the largest pipeline stage, ceil(layers / pp) of them;
+//   KV cache: pp micro-batches in flight x batch x seq x ceil(layers / pp) x the cache width
+//     (2 x kv_heads x head_dim, or MLA's kv_lora_rank + qk_rope_head_dim) x s_kv / min(tp, KV heads),
+//     or / tp with kv_shard=batch;
 //   activations: the inputs and outputs of the largest kernel on one chip (weights and cache not
 //     counted again).
 struct ServingMemory {
@@ -29,6 +32,18 @@ struct ServingMemory {
     std::optional<bool> fits; // per chip <= capacity (empty without a capacity)
     std::optional<double> maxBatch; // largest batch per replica that fits at this seq; 0: not one
 };
+
+// The model's weights by where they live, in elements (parameters).
+struct WeightCounts {
+    double split = 0.0; // split over tp: attention's q and o (MLA's up-projections), dense FFNs, shared experts
+    double replicated = 0.0; // whole on every tp chip: norms, routers, MLA's down-projections
+    double kv = 0.0; // K/V projections, split over min(tp, kv_heads)
+    double routed = 0.0; // routed experts (at expert_dtype)
+    double embedding = 0.0; // the embedding table (0 when tied)
+    double head = 0.0; // the head (the tied table)
+    double total() const { return split + replicated + kv + routed + embedding + head; }
+};
+WeightCounts weightCounts(const TransformerConfig& config);
 
 // The three per-chip figures of a step (weights, KV cache, activations).
 struct ChipBytes {

@@ -4,7 +4,10 @@
 #include "model/serving/Parallelism.h"
 #include "model/serving/Requests.h"
 
+#include "model/Precision.h"
+
 #include <algorithm>
+#include <cmath>
 
 namespace roofscope {
 
@@ -70,6 +73,32 @@ ServingStep evaluateServing(const TemplateInstance& instance, const Hardware& de
     return s;
 }
 
+namespace {
+
+// A collective's bytes on the scale-up level after its algorithm was chosen: every chip of a stage
+// sends its bytes per chip.
+void setCollectiveBytes(Kernel& kernel, const StepKernelInfo& info, const TransformerConfig& c)
+{
+    for (auto& b : kernel.bytes) {
+        b.bytes = c.tp * c.dp * info.bytesPerChip;
+    }
+}
+
+} // namespace
+
+std::string precisionSentence(const TransformerConfig& c)
+{
+    std::string text = "compute " + c.dtype + ", weights " + c.weightDtype
+        + (c.moe() && c.expertDtype != c.weightDtype ? ", experts " + c.expertDtype : std::string()) + ", KV cache "
+        + c.kvDtype;
+    const bool narrowWeights = *bytesPerElement(c.weightDtype) < *bytesPerElement(c.dtype);
+    if (narrowWeights && c.kvDtype == c.dtype) {
+        text += "; weight-only " + c.weightDtype + ": computing in " + c.weightDtype + " (dtype=" + c.weightDtype
+            + ") or a " + c.weightDtype + " KV cache (kv_dtype=" + c.weightDtype + ") would raise the bound";
+    }
+    return text;
+}
+
 ServingStep evaluateExpandedStep(
     const TransformerExpansion& step, const Hardware& device, const ServingOptions& options)
 {
@@ -83,6 +112,8 @@ ServingStep evaluateExpandedStep(
     s.roofs = !options.eval.sustained ? "peak" : (device.sustained ? "sustained" : "peak (no sustained factors)");
     const TransformerConfig& c = s.config;
     const ScaleUpLink link = scaleUpLink(device, options.eval.sustained);
+    // Algorithms are chosen on the peak link, so that every view of a step names the same one.
+    const ScaleUpLink peakLink = options.eval.sustained ? scaleUpLink(device, false) : link;
     const bool anyCollective
         = std::any_of(step.info.begin(), step.info.end(), [](const StepKernelInfo& i) { return i.collective; });
     if (anyCollective) {
@@ -104,6 +135,14 @@ ServingStep evaluateExpandedStep(
             s.error = k.kernel.name + " on " + device.id + ": " + result.error;
             return s;
         }
+        if (k.info.collective) {
+            if (std::string error = chooseCollectiveAlgorithm(k.info, peakLink, c.allReduce); !error.empty()) {
+                s.error = "transformer: " + error;
+                return s;
+            }
+            setCollectiveBytes(k.kernel, k.info, c);
+            result = evaluate(k.kernel, device, options.eval);
+        }
         k.evaluation = std::move(*result.evaluation);
         if (k.info.collective) {
             k.seconds = collectiveSeconds(k.info.bytesPerChip, k.info.hops, link);
@@ -121,8 +160,10 @@ ServingStep evaluateExpandedStep(
     s.tMin = std::max(s.computeMemorySeconds, s.collectiveSeconds);
     s.tMinWithLaunch = std::max(launchKernels, launchCollectives);
     s.tokensPerStep = c.deviceTokensPerStep();
-    s.tokensPerSecond = s.tMin > 0.0 ? s.tokensPerStep * c.pp / s.tMin : 0.0;
-    s.tokensPerSecondTMax = s.tMax > 0.0 ? s.tokensPerStep * c.pp / s.tMax : 0.0;
+    // A step leaves the pipeline every slowest-stage time: the stage of ceil(layers / pp) layers.
+    const double stagesInFlight = c.layers / std::ceil(c.layers / c.pp);
+    s.tokensPerSecond = s.tMin > 0.0 ? s.tokensPerStep * stagesInFlight / s.tMin : 0.0;
+    s.tokensPerSecondTMax = s.tMax > 0.0 ? s.tokensPerStep * stagesInFlight / s.tMax : 0.0;
     s.collectiveShare = s.tMax > 0.0 ? s.collectiveSeconds / s.tMax : 0.0;
     s.memory = servingMemory(step, device);
 
@@ -148,12 +189,17 @@ ServingStep evaluateExpandedStep(
         s.assumptions.push_back("no TDP: joules_per_token not given");
     }
     if (c.pp > 1.0) {
-        s.assumptions.push_back("pipeline stages taken as equal: the head's time is spread over the stages");
+        s.assumptions.push_back(std::fmod(c.layers, c.pp) == 0.0
+                ? "pipeline stages of equal layers: the head's time is spread over the stages"
+                : "pipeline stages of " + formatNumber(std::floor(c.layers / c.pp), 6) + " or "
+                    + formatNumber(std::ceil(c.layers / c.pp), 6)
+                    + " layers: the largest sets the throughput and the memory per chip");
     }
     if (c.moe()) {
-        s.assumptions.push_back(
-            "experts routed uniformly: the step reads the weights of E (1 - (1 - k/E)^tokens) experts");
+        s.assumptions.push_back("experts routed uniformly: the step reads the weights of E (1 - (1 - k/E)^tokens) "
+                                "experts, the busiest chip max(E_eff / ep, 1); skewed routing touches fewer");
     }
+    s.assumptions.push_back(precisionSentence(c));
     return s;
 }
 

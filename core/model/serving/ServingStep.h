@@ -29,12 +29,18 @@ namespace roofscope {
 // link (model/serving/Parallelism.h). The step's
 //   T_min = max(sum of the compute/memory kernels' times, sum of the collectives' times)
 //   T_max = sum of every kernel's T_max, collectives included
-// is the latency of one step through all pp stages; pp steps are in flight, so
-//   tokens_per_s = tokens per step (all dp replicas) x pp / T_min (tokens_per_s_t_max: / T_max),
+// is the latency of one step through all pp stages; pp steps are in flight and one leaves every
+// largest-stage time (ceil(layers / pp) of the layers), so
+//   tokens_per_s = tokens per step (all dp replicas) x layers / ceil(layers / pp) / T_min
+//   (tokens_per_s_t_max: / T_max; with even stages layers / ceil(layers / pp) = pp),
 //   collective_share = collectives' time / T_max,
 //   t_min_with_launch_s = T_min with every launch at least the device's launch overhead.
 // With isl and osl the step is a request mix's decode step and `requests` holds TTFT, TPOT and the
 // run's tokens/s (model/serving/Requests.h).
+// "compute bf16, weights fp8, KV cache bf16", and for a weight-only narrow format what computing or
+// caching in it would allow.
+std::string precisionSentence(const TransformerConfig& config);
+
 struct ServingOptions {
     EvalOptions eval; // sustained roofs, precision and unit overrides (links derate too)
     std::optional<double> pricePerHourPerChip; // USD per chip-hour

@@ -13,11 +13,14 @@ namespace roofscope {
 // every tp chip reads, the partial sums every tp chip writes, replicated K/V heads) counted once per chip.
 //
 // Kernels, in order (count per step):
-//   norm (2 layers + 1), q_proj, k_proj, v_proj, attn_scores, softmax (unfused only), attn_values,
-//   o_proj, allreduce_attn (tp > 1), then for the dense layers ffn_gate, ffn_up, ffn_act (gated),
-//   ffn_down, and for the MoE layers router, expert_gate, expert_up, expert_act, expert_down,
-//   shared_expert_* (model/serving/Experts.h), alltoall_dispatch/combine (ep > 1), then
-//   allreduce_ffn (tp > 1), logits (1), pp_send (pp - 1). Kernels with count 0 are left out.
+//   embedding (1), allreduce_embed (1, tp > 1), norm (2 layers + 1), then attention: qkv_proj (fused;
+//   q_proj, k_proj, v_proj with fused=false), attn_scores, softmax (unfused only), attn_values, or
+//   with latent attention qkv_a_proj (q_a_proj and kv_a_proj unfused), q_b_proj, q_absorb (decode) or
+//   kv_b_proj (prefill), attn_scores, attn_values, v_absorb (decode); o_proj, allreduce_attn (tp > 1);
+//   for the dense layers ffn_gate_up (ffn_gate and ffn_up unfused), ffn_act (gated), ffn_down,
+//   allreduce_ffn (tp > 1); for the MoE layers (model/serving/Experts.h) router, the routed experts
+//   and shared experts with their collectives; logits (1), gather_logits (1, tp > 1), pp_send
+//   (pp - 1). Kernels with count 0 are left out.
 // Memory kernels put their bytes on the "default" level, collectives on kScaleUpLevel.
 void buildStepKernels(const TransformerConfig& config, std::vector<Kernel>& kernels, std::vector<StepKernelInfo>& info);
 
@@ -35,6 +38,21 @@ struct MatmulShape {
     double flopCopies = 1.0; // work repeated on replicas
 };
 
+// The attention figures of a step per replica: sizes per element, widths, copies over tp and the
+// scores and cached tokens the attention kernels go through.
+struct AttentionShape {
+    double sa = 0.0; // bytes per element: activations, weights, KV cache
+    double sw = 0.0;
+    double skv = 0.0;
+    double qWidth = 0.0; // heads x head_dim
+    double kvWidth = 0.0; // kv_heads x head_dim (each of K and V)
+    double kvCopies = 1.0; // K/V heads (the latent) held by this many chips each
+    double cacheCopies = 1.0; // copies of the cache read (kv_shard=batch: 1)
+    double scores = 0.0; // query-key pairs over all heads, the causal mask applied
+    double cachedTokens = 0.0; // tokens whose K/V (latent) the step attends over
+};
+AttentionShape attentionShape(const TransformerConfig& config);
+
 // Appends kernels of one step, each figure per replica (multiplied by dp here).
 class StepBuilder {
 public:
@@ -49,10 +67,13 @@ public:
     // The gated FFN's activation, SiLU(gate) x up, over `elements` outputs: 5 FLOPs per element;
     // reads gate and up, writes the product: 3 x elements x s_a bytes.
     void gatedActivation(const std::string& name, double count, double elements);
-    // A collective: `bytesPerChip` sent by each chip of a stage per launch, `hops` latency terms,
-    // `flopsPerChip` the arithmetic each chip does on the way (an all-reduce's additions; 0 for a
-    // plain transfer).
-    void collective(const std::string& name, double count, double bytesPerChip, double hops, double flopsPerChip = 0.0);
+    // A collective of a `messageBytes` message per replica among `participants` chips (its bytes per
+    // chip and hops: a ring's until a device chooses, model/serving/Parallelism.h); `flopsPerChip` the
+    // arithmetic each chip does on the way (an all-reduce's additions; 0 for a plain transfer).
+    void collective(const std::string& name, double count, CollectiveKind kind, double messageBytes,
+        double participants, double flopsPerChip = 0.0);
+    // Multiplies the weight bytes of the kernel added last (per-head matrices counted once by its shape).
+    void scaleLastWeights(double factor);
 
 private:
     const TransformerConfig& m_config;
