@@ -188,15 +188,15 @@ void printStep(std::ostream& out, const ServingStep& d)
     for (const std::string& line : requestLines(d)) {
         out << "  " << line << "\n";
     }
-    out << "  " << tableCell("KERNEL", 19) << tableCell("COUNT", 7) << tableCell("FLOPS", 12) << tableCell("BYTES", 12)
-        << tableCell("BOUND BY", 10) << tableCell("T_MIN/STEP", 12) << "SHARE\n";
+    out << "  " << tableCell("KERNEL", 23) << tableCell("COUNT", 7) << tableCell("FLOPS", 12) << tableCell("BYTES", 12)
+        << tableCell("BOUND BY", 20) << tableCell("T_MIN/STEP", 12) << "SHARE\n";
     const double sum = d.computeMemorySeconds + d.collectiveSeconds;
     for (const auto& k : d.kernels) {
         const double stepSeconds = k.kernel.count * k.seconds;
-        out << "  " << tableCell(k.kernel.name, 19) << tableCell(formatNumber(k.kernel.count, 6), 7)
+        out << "  " << tableCell(k.kernel.name, 23) << tableCell(formatNumber(k.kernel.count, 6), 7)
             << tableCell(formatQuantity(k.kernel.flops, Dimension::Flops), 12)
             << tableCell(formatQuantity(k.kernel.totalBytes(), Dimension::Bytes), 12)
-            << tableCell(k.info.collective ? d.link : k.evaluation.binding, 10)
+            << tableCell(k.info.collective ? d.link + " " + k.info.algorithm : k.evaluation.binding, 20)
             << tableCell(formatQuantity(stepSeconds, Dimension::Seconds), 12)
             << formatNumber(sum > 0.0 ? 100.0 * stepSeconds / sum : 0.0, 3) << " %\n";
     }

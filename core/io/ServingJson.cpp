@@ -150,6 +150,8 @@ nlohmann::json servingStepToJson(const ServingStep& s, bool withKernels)
             { "share", sum > 0.0 ? stepSeconds / sum : 0.0 }, { "collective", k.info.collective } };
         if (k.info.collective) {
             row["bytes_per_chip"] = k.info.bytesPerChip;
+            row["hops"] = k.info.hops;
+            row["algorithm"] = k.info.algorithm;
             row["binding"] = s.link;
         }
         kernels.push_back(std::move(row));

@@ -219,9 +219,10 @@ private Q_SLOTS:
 
     // layers=1, hidden=8, heads=2, kv_heads=1, ffn=16, vocab=32, batch=2, seq=4, decode, bf16, on an
     // ad-hoc 1 TFLOP/s, 1 GB/s device: every kernel is memory-bound (intensity < 1000), so the step's
-    // T_min is its bytes / 1 GB/s. Bytes by hand: norm 3 x 128, q 192, k 112, v 112, scores 96,
-    // values 96, o 192, gate/up/down 3 x 352, the gated FFN's activation 3 x 2 x 16 x 2 = 192
-    // (docs/model.md#kernels-of-one-step), logits 672.
+    // T_min is its bytes / 1 GB/s. Bytes by hand: norm 3 x 128; q, k and v fused, reading the input once:
+    // 32 in + 8 x 16 x 2 weights + 2 x 16 x 2 out = 352; scores 96, values 96, o 192; gate and up fused:
+    // 32 in + 8 x 32 x 2 weights + 2 x 32 x 2 out = 672; down 352, the gated FFN's activation 3 x 2 x 16 x 2
+    // = 192 (docs/model.md#kernels-of-one-step), logits 672.
     void workloadTransformerTinyStep()
     {
         const auto j = runJson({ "workload", "transformer", "--param",
@@ -230,11 +231,11 @@ private Q_SLOTS:
         QVERIFY(j.is_object());
         QCOMPARE(j["devices"].size(), size_t(1));
         const auto& d = j["devices"][0];
-        const double bytes = 3 * 128.0 + 192 + 112 + 112 + 96 + 96 + 192 + 3 * 352 + 192 + 672;
+        const double bytes = 3 * 128.0 + 352 + 96 + 96 + 192 + 672 + 352 + 192 + 672;
         ROOFSCOPE_COMPARE_REL(d["t_min_s"].get<double>(), bytes / 1e9, 1e-12);
         ROOFSCOPE_COMPARE_REL(d["tokens_per_s"].get<double>(), 2 / (bytes / 1e9), 1e-12);
         QVERIFY(d.contains("t_max_s"));
-        QCOMPARE(d["kernels"].size(), size_t(12));
+        QCOMPARE(d["kernels"].size(), size_t(9));
         for (const auto& k : d["kernels"]) {
             for (const char* key : { "name", "count", "flops", "bytes", "regime", "binding", "t_min_s" }) {
                 QVERIFY2(k.contains(key), key);
@@ -272,16 +273,17 @@ private Q_SLOTS:
         const Run table = runRoofscope({ "table", "--session", path, "--format", "json" });
         QVERIFY2(table.exitCode == 0, table.err.constData());
         const auto rows = nlohmann::json::parse(table.out.toStdString());
-        // 14 kernels of the step on the device's 8 chips (tp = 8: the gated FFN's ffn_act and the two
-        // all-reduces among them), then the group's serving row (docs/serving.md).
-        QCOMPARE(rows.size(), size_t(15));
-        QCOMPARE(rows[14]["kernel"].get<std::string>(), std::string("llama"));
-        QCOMPARE(rows[14]["group"].get<std::string>(), std::string("transformer"));
-        QCOMPARE(rows[7]["kernel"].get<std::string>(), std::string("llama/allreduce_attn"));
-        QCOMPARE(rows[7]["binding"].get<std::string>(), std::string("nvlink"));
+        // 13 kernels of the step on the device's 8 chips (tp = 8: the gated FFN's ffn_act, the embedding's
+        // and the layers' all-reduces and the logits' gather among them), then the group's serving row
+        // (docs/serving.md).
+        QCOMPARE(rows.size(), size_t(14));
+        QCOMPARE(rows[13]["kernel"].get<std::string>(), std::string("llama"));
+        QCOMPARE(rows[13]["group"].get<std::string>(), std::string("transformer"));
+        QCOMPARE(rows[6]["kernel"].get<std::string>(), std::string("llama/allreduce_attn"));
+        QCOMPARE(rows[6]["binding"].get<std::string>(), std::string("nvlink"));
         QCOMPARE(rows[0]["chips"].get<double>(), 8.0);
-        QCOMPARE(rows[1]["kernel"].get<std::string>(), std::string("llama/q_proj"));
-        QCOMPARE(rows[1]["count"].get<double>(), 2.0);
+        QCOMPARE(rows[2]["kernel"].get<std::string>(), std::string("llama/qkv_proj"));
+        QCOMPARE(rows[2]["count"].get<double>(), 2.0);
         const Run compare = runRoofscope({ "compare", "--session", path, "--format", "json" });
         QVERIFY2(compare.exitCode == 0, compare.err.constData());
     }

@@ -28,7 +28,9 @@ const QString kLlama
 const QString kLlamaShape = QStringLiteral("layers=80,hidden=8192,heads=64,kv_heads=8,ffn=28672,vocab=128256");
 
 // By hand (tests/core/test_serving.cpp): 141,107,412,992 B of weights, 85,899,345,920 B of KV cache.
+// On 8 chips every chip holds the norms whole (2,637,824 B): 7 more copies of them in the total.
 constexpr double kWeights = 141107412992.0;
+constexpr double kNorms = 2637824.0;
 constexpr double kCache = 85899345920.0;
 
 QString writeSession(QTemporaryDir& dir, const char* text)
@@ -74,16 +76,19 @@ private Q_SLOTS:
         ROOFSCOPE_COMPARE_REL(d["usd_per_million_tokens"].get<double>(), 8 * 2.0 / (tps * 3600) * 1e6, 1e-12);
         ROOFSCOPE_COMPARE_REL(d["joules_per_token"].get<double>(), 8 * 700.0 / tps, 1e-12);
         ROOFSCOPE_COMPARE_REL(d["tokens_per_s_per_chip"].get<double>(), tps / 8, 1e-12);
-        ROOFSCOPE_COMPARE_REL(d["memory"]["weights_bytes"].get<double>(), kWeights, 1e-12);
+        ROOFSCOPE_COMPARE_REL(d["memory"]["weights_bytes"].get<double>(), kWeights + 7 * kNorms, 1e-12);
         ROOFSCOPE_COMPARE_REL(d["memory"]["kv_cache_bytes"].get<double>(), kCache, 1e-12);
-        // Two all-reduces per layer on NVLink, each chip sending 2 x 7/8 x 64 x 8192 x 2 B.
+        // Two all-reduces per layer on NVLink. H100's NVSwitch reduces in the switch (NVLink SHARP): each
+        // chip sends 9/8 x M, M = 64 x 8192 x 2 B, in 2 hops, where a ring sends 2 x 7/8 x M in 14 hops.
         int collectives = 0;
         for (const auto& k : d["kernels"]) {
             if (k["name"] == "allreduce_attn" || k["name"] == "allreduce_ffn") {
                 ++collectives;
                 QCOMPARE(k["count"].get<double>(), 80.0);
                 QCOMPARE(k["binding"].get<std::string>(), std::string("nvlink"));
-                QCOMPARE(k["bytes_per_chip"].get<double>(), 2.0 * 7 / 8 * 64 * 8192 * 2);
+                QCOMPARE(k["algorithm"].get<std::string>(), std::string("in_switch"));
+                QCOMPARE(k["bytes_per_chip"].get<double>(), 9.0 / 8 * 64 * 8192 * 2);
+                QCOMPARE(k["hops"].get<double>(), 2.0);
             }
         }
         QCOMPARE(collectives, 2);
@@ -289,7 +294,7 @@ private Q_SLOTS:
         QVERIFY(j.is_object());
         const double perSequence = kCache / 64 / 8 + 3.0 * 8192 * 2;
         const double capacity = 81559.0 * 1024 * 1024;
-        const double maxBatch = std::floor((capacity - kWeights / 8) / perSequence);
+        const double maxBatch = std::floor((capacity - (kWeights - kNorms) / 8 - kNorms) / perSequence);
         QCOMPARE(maxBatch, 404.0);
         const auto& d = j["devices"][0];
         QCOMPARE(d["max_batch"].get<double>(), maxBatch);

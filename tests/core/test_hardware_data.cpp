@@ -258,6 +258,7 @@ Findings everySourceUsed(const Hardware& hw)
     for (const auto& l : hw.levels) {
         used.insert(l.source);
         used.insert(l.collectiveSource);
+        used.insert(l.switchReductionSource);
     }
     for (const auto& c : hw.ceilings) {
         used.insert(c.source);

@@ -25,6 +25,7 @@ TemplateInstance tinyDense(const std::map<std::string, double>& params = {})
     t.name = "transformer";
     t.params = { { "layers", 1 }, { "hidden", 8 }, { "heads", 2 }, { "kv_heads", 1 }, { "ffn", 16 }, { "vocab", 32 },
         { "isl", 64 }, { "osl", 9 }, { "concurrency", 8 } };
+    t.options["fused"] = "false"; // q, k, v and gate, up as separate kernels, as counted below
     for (const auto& [name, value] : params) {
         t.params[name] = value;
     }

@@ -26,6 +26,7 @@ TemplateInstance tinyStep(const std::string& phase, const std::map<std::string, 
         { "batch", 2 }, { "seq", 4 } };
     t.options = extra;
     t.options["phase"] = phase;
+    t.options.try_emplace("fused", "false"); // q, k, v and gate, up as separate kernels, as counted here
     return t;
 }
 
@@ -301,7 +302,8 @@ kernels:
   - name: tiny
     template: transformer
     count: 3
-    params: {layers: 1, hidden: 8, heads: 2, kv_heads: 1, ffn: 16, vocab: 32, batch: 2, seq: 4, phase: decode}
+    params: {layers: 1, hidden: 8, heads: 2, kv_heads: 1, ffn: 16, vocab: 32, batch: 2, seq: 4, phase: decode,
+      fused: false}
 )";
         auto loaded = loadSessionText(text, "tiny.yaml");
         QVERIFY(loaded.session);

@@ -92,12 +92,11 @@ private Q_SLOTS:
         const double t = kBatch;
         const double w = kKvHeads * (kHidden / kHeads);
         const double scores = kBatch * kHeads * 1.0 * kSeq; // one query per sequence
-        QTest::newRow("q_proj: hidden x hidden per layer, its input read by every chip")
-            << "llama-70b/q_proj" << kLayers << 2.0 * t * kHidden * kHidden
-            << 2.0 * (kTp * t * kHidden + kHidden * kHidden + t * kHidden);
-        QTest::newRow("k_proj: hidden x kv width, written into the cache")
-            << "llama-70b/k_proj" << kLayers << 2.0 * t * kHidden * w
-            << 2.0 * (kTp * t * kHidden + kHidden * w + t * w);
+        // q, k and v fused: hidden x (hidden + 2 kv width), the input read once by every chip, K and V
+        // written into the cache.
+        QTest::newRow("qkv_proj: hidden x (hidden + 2 kv width) per layer, its input read by every chip")
+            << "llama-70b/qkv_proj" << kLayers << 2.0 * t * kHidden * (kHidden + 2.0 * w)
+            << 2.0 * (kTp * t * kHidden + kHidden * (kHidden + 2.0 * w) + t * (kHidden + 2.0 * w));
         QTest::newRow("attn_scores: QK^T and the fused softmax, reading the K cache")
             << "llama-70b/attn_scores" << kLayers << 2.0 * scores * (kHidden / kHeads) + 5.0 * scores
             << 2.0 * (t * kHidden + kBatch * kSeq * w);
@@ -125,9 +124,10 @@ private Q_SLOTS:
         SessionAnalysis* analysis = window.analysis();
         QVERIFY(analysis->hasGroups());
         QCOMPARE(window.session().kernels.size(), size_t { 1 });
-        // norm, q k v o projections, attention scores and values, gate up, the gated FFN's activation
-        // (docs/model.md#kernels-of-one-step), down, logits, and the two all-reduces.
-        QCOMPARE(analysis->shownSession().kernels.size(), size_t { 14 });
+        // norm, the fused q/k/v and o projections, attention scores and values, the fused gate/up, the gated
+        // FFN's activation (docs/model.md#kernels-of-one-step), down, logits, the embedding's and the two
+        // layer all-reduces and the logits' gather.
+        QCOMPARE(analysis->shownSession().kernels.size(), size_t { 13 });
         const int k = shownIndex(*analysis, kernel.toStdString());
         QVERIFY2(k >= 0, qPrintable(kernel));
         const Kernel& shown = analysis->shownSession().kernels[static_cast<size_t>(k)];
@@ -138,8 +138,9 @@ private Q_SLOTS:
         const ChartKernel& drawn = analysis->scene().kernels[static_cast<size_t>(k)];
         QCOMPARE(drawn.name, kernel);
         QCOMPARE(drawn.points.size(), size_t { 2 });
-        QCOMPARE(window.chart()->kernelMarkerCount(), 28); // 14 kernels (with ffn_act) on 2 devices
-        QCOMPARE(window.resultsModel()->rowCount(), 28);
+        // 13 kernels (with ffn_act) on 2 devices; the logits' gather moves bytes without FLOPs: no marker.
+        QCOMPARE(window.chart()->kernelMarkerCount(), 24);
+        QCOMPARE(window.resultsModel()->rowCount(), 26);
         const std::vector<size_t> rows = window.resultsModel()->kernelRows(static_cast<size_t>(k));
         QCOMPARE(rows.size(), size_t { 2 });
         for (size_t row : rows) {
@@ -156,17 +157,17 @@ private Q_SLOTS:
         window.setAutosaveDelay(-1);
         window.setSession(loadGroupExample("llama-decode.yaml"));
         KernelDock* dock = window.kernelDock();
-        QCOMPARE(dock->list()->model()->rowCount(), 15); // the group's row and its 14 kernels
+        QCOMPARE(dock->list()->model()->rowCount(), 14); // the group's row and its 13 kernels
         QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("llama-70b")));
-        QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("14 kernels")));
-        QVERIFY(dock->list()->model()->index(2, 0).data().toString().contains(QStringLiteral("llama-70b/q_proj")));
-        const int qProj = shownIndex(*window.analysis(), "llama-70b/q_proj");
-        dock->list()->setCurrentIndex(dock->list()->model()->index(2, 0));
+        QVERIFY(dock->list()->model()->index(0, 0).data().toString().contains(QStringLiteral("13 kernels")));
+        QVERIFY(dock->list()->model()->index(3, 0).data().toString().contains(QStringLiteral("llama-70b/qkv_proj")));
+        const int qProj = shownIndex(*window.analysis(), "llama-70b/qkv_proj");
+        dock->list()->setCurrentIndex(dock->list()->model()->index(3, 0));
         QCOMPARE(window.selectedKernel(), qProj);
         QCOMPARE(dock->currentKernel(), 0);
         QCOMPARE(dock->editor()->kernel(), 0);
         QVERIFY(dock->parameterBox(QStringLiteral("batch")));
-        QVERIFY(window.kernelStatusText().contains(QStringLiteral("llama-70b/q_proj")));
+        QVERIFY(window.kernelStatusText().contains(QStringLiteral("llama-70b/qkv_proj")));
         // A click on another kernel's marker moves the dock's row to it.
         const int logits = shownIndex(*window.analysis(), "llama-70b/logits");
         window.setSelectedKernel(logits);
@@ -175,7 +176,7 @@ private Q_SLOTS:
         QCOMPARE(dock->list()->model()->rowCount(), 1);
         QVERIFY(dock->list()->model()->index(0, 0).data().toString().startsWith(QStringLiteral("▸")));
         dock->setGroupExpanded(0, true);
-        QCOMPARE(dock->list()->model()->rowCount(), 15); // the group's row and its 14 kernels
+        QCOMPARE(dock->list()->model()->rowCount(), 14); // the group's row and its 13 kernels
     }
 
     // Issue 24: tokens/s was run-on text under the comparison, vanished in review mode with two groups,
@@ -279,8 +280,9 @@ private Q_SLOTS:
                 const Evaluation* ev = window.analysis()->evaluation(k, d);
                 QVERIFY(ev);
                 const Kernel& shown = window.analysis()->shownSession().kernels[k];
-                (shown.name.find("allreduce") == std::string::npos ? kernelSeconds : collectiveSeconds)
-                    += ev->tMin * shown.count;
+                const bool collective = shown.name.find("allreduce") != std::string::npos
+                    || shown.name.find("gather_logits") != std::string::npos;
+                (collective ? collectiveSeconds : kernelSeconds) += ev->tMin * shown.count;
             }
             ROOFSCOPE_COMPARE_REL(step.computeMemorySeconds, kernelSeconds, 1e-9);
             ROOFSCOPE_COMPARE_REL(step.collectiveSeconds, collectiveSeconds, 1e-9);
@@ -416,12 +418,12 @@ private Q_SLOTS:
         const QString shown = window.kernelDock()->fieldMessage(box);
         QVERIFY2(shown.contains(message), qPrintable(shown));
         QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
-        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 14 }); // ffn_act, all-reduces
+        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 13 }); // ffn_act, all-reduces, gather
         QVERIFY(!window.isModified());
     }
 
-    // A kernel of the group is dragged through the group's batch: ffn_up (a matmul of hidden x ffn
-    // bf16 weights, its input read by each of the tp = 8 chips) has, with T tokens,
+    // A kernel of the group is dragged through the group's batch: ffn_down (a matmul of ffn x hidden
+    // bf16 weights, its partial sums written by each of the tp = 8 chips) has, with T tokens,
     // I(T) = 2 T h f / (2 tp T h + 2 h f + 2 T f), so reaching I takes T = I h f / (h f - I (tp h + f));
     // the drag sets the whole number below it, in one undo step.
     // The attention's intensity does not depend on the batch: a drag on it moves nothing and says why.
@@ -437,14 +439,14 @@ private Q_SLOTS:
         const double target = 2.0 * intensity(before.kernels[0].templ->params.at("batch"));
         const double tokens = target * h * f / (h * f - target * (kTp * h + f));
 
-        const int ffnUp = shownIndex(*window.analysis(), "llama-70b/ffn_up");
+        const int ffnUp = shownIndex(*window.analysis(), "llama-70b/ffn_down");
         Q_EMIT window.chart()->kernelDragged(ffnUp, target);
         const double batch = window.session().kernels[0].templ->params.at("batch");
         QCOMPARE(batch, std::floor(tokens));
         QVERIFY(intensity(batch) <= target);
         QVERIFY(intensity(batch + 1.0) > target);
         // The scene follows: the dragged kernel's marker sits at its new intensity.
-        const int moved = shownIndex(*window.analysis(), "llama-70b/ffn_up");
+        const int moved = shownIndex(*window.analysis(), "llama-70b/ffn_down");
         ROOFSCOPE_COMPARE_REL(window.analysis()->scene().kernels[static_cast<size_t>(moved)].points.front().intensity,
             intensity(batch), 1e-9);
         window.document()->endInteraction();
@@ -499,7 +501,7 @@ private Q_SLOTS:
 
         dock->slider()->setValue(SweepDock::kSliderSteps); // the top of the range
         QCOMPARE(window.session().kernels[0].templ->params.at("batch"), dock->valueAt(SweepDock::kSliderSteps));
-        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 14 }); // ffn_act, all-reduces
+        QCOMPARE(window.analysis()->shownSession().kernels.size(), size_t { 13 }); // ffn_act, all-reduces, gather
     }
 
     // The regime map of the group: batch across, seq up, one panel per device (H100 x8, TPU v5p x8).
@@ -508,7 +510,7 @@ private Q_SLOTS:
         MainWindow window(m_db);
         window.setAutosaveDelay(-1);
         window.setSession(loadGroupExample("llama-decode.yaml"));
-        window.setSelectedKernel(shownIndex(*window.analysis(), "llama-70b/ffn_up"));
+        window.setSelectedKernel(shownIndex(*window.analysis(), "llama-70b/ffn_down"));
         RegimeMapDock* dock = window.regimeMapDock();
         QCOMPARE(dock->xParameterBox()->currentText(), QStringLiteral("batch"));
         QCOMPARE(dock->yParameterBox()->currentText(), QStringLiteral("seq"));

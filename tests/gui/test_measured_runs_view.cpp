@@ -68,11 +68,10 @@ private Q_SLOTS:
         tab->refresh();
         ServingChart* chart = tab->chart();
         QCOMPARE(chart->curves().group, QStringLiteral("deepseek-v3"));
-        // 15 runs of deepseek-v3: 9 on H200 x8, 6 on MI300X x8; the 3 TensorRT-LLM runs state ep 4 on 8
-        // chips, whose experts this model keeps whole on 4 chips (too large to fit), so they have no bound
-        // and no point; the other 12 are drawn once each in their device's colour.
+        // 15 runs of deepseek-v3: 9 on H200 x8, 6 on MI300X x8, each drawn once in its device's colour (the
+        // 3 TensorRT-LLM runs with ep 4 on 8 chips are 4 expert groups of 2 chips each).
         const auto& points = chart->measuredPoints();
-        QCOMPARE(points.size(), std::size_t { 12 });
+        QCOMPARE(points.size(), std::size_t { 15 });
         std::map<int, int> perCurve;
         for (const auto& p : points) {
             QVERIFY(!p.published && !p.beyond);
@@ -81,7 +80,7 @@ private Q_SLOTS:
             ROOFSCOPE_COMPARE_REL(p.y / p.boundY, p.efficiency, 1e-9);
             ++perCurve[p.curve];
         }
-        QCOMPARE(perCurve[0], 6);
+        QCOMPARE(perCurve[0], 9);
         QCOMPARE(perCurve[1], 6);
         // A request mix's ring sits at the verdict's figure, the run's tokens/s per chip (prefill included),
         // and each run's bound end on its device's curve.
@@ -150,21 +149,21 @@ private Q_SLOTS:
         for (const auto& p : chart->measuredPoints()) {
             published += p.published ? 1 : 0;
         }
-        QCOMPARE(published, 16); // 20 runs, less TensorRT-LLM's 4 (ep 4: no bound, as above)
+        QCOMPARE(published, 20); // every one has a bound (TensorRT-LLM's ep 4: expert groups of 2 chips)
         QCOMPARE(tab->picksLabel()->text(), picks);
         tab->publishedBox()->setChecked(false);
-        QCOMPARE(chart->measuredPoints().size(), std::size_t { 12 });
+        QCOMPARE(chart->measuredPoints().size(), std::size_t { 15 });
 
-        // The TTFT target, typed: a bad value names itself and changes nothing; 108 ms leaves MI300X x8 (its
-        // prefill bound is 111 ms) unranked; undo clears it.
+        // The TTFT target, typed: a bad value names itself and changes nothing; 60 ms leaves H200 x8 (its
+        // prefill bound is 67.8 ms) unranked; undo clears it.
         test::typeAndEnter(tab->ttftTargetEdit(), QStringLiteral("soon"));
         QVERIFY(!window.document()->session().view.servingTtftTargetMs);
         QVERIFY(
             window.findChild<QLabel*>(QStringLiteral("servingTargetError"))->text().contains(QStringLiteral("'soon'")));
-        test::typeAndEnter(tab->ttftTargetEdit(), QStringLiteral("108"));
-        QCOMPARE(*window.document()->session().view.servingTtftTargetMs, 108.0);
+        test::typeAndEnter(tab->ttftTargetEdit(), QStringLiteral("60"));
+        QCOMPARE(*window.document()->session().view.servingTtftTargetMs, 60.0);
         tab->refresh();
-        QVERIFY2(tab->picksLabel()->text().contains(QStringLiteral("MI300X x8 misses the TTFT target (111 ms")),
+        QVERIFY2(tab->picksLabel()->text().contains(QStringLiteral("H200 x8 misses the TTFT target (67.8 ms")),
             qPrintable(tab->picksLabel()->text()));
         window.document()->undoStack()->undo();
         QVERIFY(!window.document()->session().view.servingTtftTargetMs);
@@ -181,7 +180,7 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString page = QString::fromUtf8(file.readAll());
         QCOMPARE(page.count(QStringLiteral("<table class=\"measured\"")), 2);
-        QVERIFY(page.contains(QStringLiteral("<td>758.4 / 2.639k</td><td>28.7 %</td>")));
+        QVERIFY(page.contains(QStringLiteral("<td>758.4 / 2.559k</td><td>29.6 %</td>")));
     }
 
     // The Requests box: a decode-step group served as the 8k/1k mix (one undo step), its curves swept over

@@ -466,11 +466,33 @@ private Q_SLOTS:
             // bytes. Ring all-reduce: each chip sends 2 (tp-1)/tp of it and adds (tp-1)/tp of its
             // values; the device's figures are the 8 chips' together.
             const double values = 64.0 * model.hidden;
-            const double bytesPerChip = 2.0 * (tp - 1.0) / tp * values * 2.0;
             const double flops = tp * (tp - 1.0) / tp * values;
-            const double bytes = tp * bytesPerChip;
-            const double intensity = flops / bytes; // 1/4 FLOP per byte in bf16
-            QCOMPARE(intensity, 0.25);
+            const double message = values * 2.0;
+            // The all-reduce's algorithm is the least time the link allows (docs/model.md#collective-algorithms):
+            // a ring (2 (tp-1)/tp x M per chip, 2 (tp-1) hops) anywhere; two-shot (the same bytes, 2 hops) and
+            // one-shot ((tp-1) x M, 1 hop) where every chip is one hop from every other (NVSwitch, MI300X's
+            // mesh); in-switch ((tp+1)/tp x M, 2 hops) where the switch reduces (NVLink SHARP on H100, H200,
+            // B200). Bytes per chip and hops of the quickest.
+            const auto algorithm = [&](const std::string& id) {
+                const auto& [bandwidth, latency] = rings.at(id);
+                std::vector<std::pair<double, double>> allowed { { 2.0 * (tp - 1.0) / tp * message, 2.0 * (tp - 1.0) } };
+                if (id != "google-tpu-v5p") {
+                    allowed.push_back({ 2.0 * (tp - 1.0) / tp * message, 2.0 });
+                    allowed.push_back({ (tp - 1.0) * message, 1.0 });
+                }
+                if (id.rfind("nvidia-", 0) == 0) {
+                    allowed.push_back({ (tp + 1.0) / tp * message, 2.0 });
+                }
+                auto best = allowed.front();
+                for (const auto& a : allowed) {
+                    if (a.first / bandwidth + a.second * latency < best.first / bandwidth + best.second * latency) {
+                        best = a;
+                    }
+                }
+                return best;
+            };
+            // A ring's intensity on the link: 1/4 FLOP per byte in bf16.
+            QCOMPARE(flops / (tp * 2.0 * (tp - 1.0) / tp * message), 0.25);
             double allReducesPerStep = 0.0;
             for (const char* part : { "allreduce_attn", "allreduce_ffn" }) {
                 const std::string name = model.name + "/" + part;
@@ -490,16 +512,19 @@ private Q_SLOTS:
                     const SceneDevice& device = analysis.devices()[d];
                     const std::string id = window.session().devices[device.sessionIndex].id;
                     const auto& [link, perChip] = links.at(id);
+                    const auto [bytesPerChip, hops] = algorithm(id);
+                    const double bytes = tp * bytesPerChip;
+                    const double intensity = flops / bytes;
                     const Evaluation* ev = analysis.evaluation(static_cast<size_t>(k), d);
                     QVERIFY(ev);
                     QCOMPARE(ev->binding, link);
                     QCOMPARE(ev->regime, Regime::NetworkBound);
                     ROOFSCOPE_COMPARE_REL(ev->flops, flops, 1e-12);
                     ROOFSCOPE_COMPARE_REL(ev->level(link)->bytes, bytes, 1e-12);
-                    // Its time is the served step's: bytes per chip over the ring bandwidth plus 2 (tp-1)
+                    // Its time is the served step's: bytes per chip over the collective bandwidth plus its
                     // hops of latency, the same in the table, the tooltip and the step.
                     const auto& [ringBandwidth, hopLatency] = rings.at(id);
-                    const double seconds = bytesPerChip / ringBandwidth + 2.0 * (tp - 1.0) * hopLatency;
+                    const double seconds = bytesPerChip / ringBandwidth + hops * hopLatency;
                     ROOFSCOPE_COMPARE_REL(ev->tMin, seconds, 1e-12);
                     ROOFSCOPE_COMPARE_REL(ev->tMax, seconds, 1e-12);
                     const GroupVerdict& verdict = analysis.verdicts()[model.name == "llama-3-70b" ? 0 : 1];

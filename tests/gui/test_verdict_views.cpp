@@ -81,14 +81,22 @@ double mi300xStepSeconds(double batch)
     const double cache = batch * seq * kv * s; // K (or V) of every sequence
     double sum = 0.0;
     sum += (2 * L + 1) * t(tp * 10 * T * h, tp * (3 * T * h + 2 * h) * s); // norms on every chip
-    sum += L * (column(h, q) + 2 * column(h, kv)); // q, k, v projections
+    sum += L * column(h, q + 2 * kv); // q, k and v fused, the input read once
     sum += L * t(2 * scores * 128 + 5 * scores, T * q * s + cache); // Q K^T with the fused softmax
     sum += L * t(2 * scores * 128, cache + T * q * s); // P V
     sum += L * row(q, h); // o_proj
-    sum += L * (2 * column(h, ffn) + t(5 * T * ffn, 3 * T * ffn * s) + row(ffn, h)); // gate, up, act, down
+    sum += L * (column(h, 2 * ffn) + t(5 * T * ffn, 3 * T * ffn * s) + row(ffn, h)); // gate/up fused, act, down
     sum += column(h, vocab); // the head, once per step
-    // Two ring all-reduces per layer of batch x hidden values: 2 (tp-1)/tp of them per chip, 2 (tp-1) hops.
-    const double collective = 2 * L * (2 * (tp - 1) / tp * T * h * s / 448e9 + 2 * (tp - 1) * 2.3e-6);
+    // Two all-reduces per layer and the embedding's, of batch x hidden values M, on MI300X's fully connected
+    // xGMI (448 GB/s per chip, 2.3 us per hop): the quicker of a ring (2 (tp-1)/tp M per chip, 2 (tp-1)
+    // hops), two-shot (the same bytes, 2 hops) and one-shot ((tp-1) M, 1 hop); and the gather of the
+    // logits' shards, T x vocab / tp x 2 B from each chip, 1 hop.
+    const double m = T * h * s;
+    const double ring = 2 * (tp - 1) / tp * m / 448e9 + 2 * (tp - 1) * 2.3e-6;
+    const double twoShot = 2 * (tp - 1) / tp * m / 448e9 + 2 * 2.3e-6;
+    const double oneShot = (tp - 1) * m / 448e9 + 2.3e-6;
+    const double gather = T * vocab * s / tp / 448e9 + 2.3e-6;
+    const double collective = (2 * L + 1) * std::min({ ring, twoShot, oneShot }) + gather;
     return std::max(sum, collective);
 }
 } // namespace

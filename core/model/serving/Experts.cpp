@@ -113,7 +113,6 @@ void addExpertLayers(StepBuilder& b)
     if (c.sharedExperts > 0.0) {
         addSharedExperts(b, layers);
     }
-    addAllReduce(b, "allreduce_experts", layers);
 }
 
 } // namespace roofscope

@@ -13,8 +13,8 @@ struct TransformerConfig;
 //         replicas, whose tokens travel by all-to-all);
 //   both  ep groups of tp / ep chips, each group E / ep experts split over its chips (1 < ep < tp).
 // Attention stays tensor-parallel, so every chip of a replica holds all its tokens: within a replica
-// no token travels to its experts; the MoE layer ends with one all-reduce over tp that joins the
-// chips' partial outputs (and the shared experts'). Only experts past the replica (ep > tp) get
+// no token travels to its experts; the MoE layer ends with one all-reduce over tp (allreduce_ffn, as a
+// dense layer does) that joins the chips' partial outputs and the shared experts'. Only experts past the replica (ep > tp) get
 // alltoall_dispatch and alltoall_combine: each chip sends its share (T / tp) of the tokens' pairs
 // whose expert sits outside its replica, (ep - tp) / ep of them.
 
@@ -34,8 +34,8 @@ double expertWeightDivisor(const TransformerConfig& config);
 // [hidden, E] on every tp chip), alltoall_dispatch (ep > tp), expert_gate_up (expert_gate and expert_up
 // with fused=false), expert_act (gated), expert_down for T x k token-expert pairs reading the busiest
 // chip's expert weights on every chip, alltoall_combine (ep > tp), shared_expert_gate_up/_act/_down for
-// every token (width shared_experts x expert_ffn, split over tp like the dense FFN), allreduce_experts
-// (tp > 1).
+// every token (width shared_experts x expert_ffn, split over tp like the dense FFN). The layer's
+// all-reduce over tp is the step's allreduce_ffn.
 void addExpertLayers(StepBuilder& builder);
 
 } // namespace roofscope

@@ -182,14 +182,8 @@ void addAllReduce(StepBuilder& b, const std::string& name, double count)
 
 void addEmbedding(StepBuilder& b)
 {
-    const TransformerConfig& c = b.config();
-    const double T = c.tokensPerStep();
-    const double sa = *bytesPerElement(c.dtype);
-    const double sw = *bytesPerElement(c.tiedEmbeddings ? c.lmHeadDtype : c.weightDtype);
-    // Each token's row is read by the chip whose vocabulary shard holds it; every tp chip writes a
-    // (partly zero) row per token, joined by the all-reduce.
-    const double out = c.tp * T * c.hidden * sa;
-    b.add("embedding", 1.0, 0.0, T * 4.0 + T * c.hidden * sw + out, T * 4.0 + out);
+    // Each tp chip looks up the tokens its vocabulary shard holds (rows of zeros for the others, a lookup
+    // too small to count); the all-reduce joins them.
     addAllReduce(b, "allreduce_embed", 1.0);
 }
 

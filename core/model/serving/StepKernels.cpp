@@ -267,12 +267,12 @@ void buildStepKernels(const TransformerConfig& c, std::vector<Kernel>& kernels, 
     b.matmul("o_proj", L, MatmulShape { T, oWidth, h, sa, a.sw, sa, 1.0, tp, 1.0, 1.0 });
     addAllReduce(b, "allreduce_attn", L);
 
-    const double denseLayers = c.moe() ? c.denseLayers : L;
-    addDenseFfn(b, denseLayers);
-    addAllReduce(b, "allreduce_ffn", denseLayers);
+    addDenseFfn(b, c.moe() ? c.denseLayers : L);
     if (c.moe()) {
         addExpertLayers(b);
     }
+    // Every layer's FFN (dense or experts) ends with partial sums on the tp chips.
+    addAllReduce(b, "allreduce_ffn", L);
 
     // The head: logits of the last token of each sequence (serving), of every token with
     // logits=all; decode has one token per sequence anyway, and a carried prompt gives one (its

@@ -17,9 +17,9 @@ namespace roofscope {
 //   q_proj, k_proj, v_proj with fused=false), attn_scores, softmax (unfused only), attn_values, or
 //   with latent attention qkv_a_proj (q_a_proj and kv_a_proj unfused), q_b_proj, q_absorb (decode) or
 //   kv_b_proj (prefill), attn_scores, attn_values, v_absorb (decode); o_proj, allreduce_attn (tp > 1);
-//   for the dense layers ffn_gate_up (ffn_gate and ffn_up unfused), ffn_act (gated), ffn_down,
-//   allreduce_ffn (tp > 1); for the MoE layers (model/serving/Experts.h) router, the routed experts
-//   and shared experts with their collectives; logits (1), gather_logits (1, tp > 1), pp_send
+//   for the dense layers ffn_gate_up (ffn_gate and ffn_up unfused), ffn_act (gated), ffn_down; for the
+//   MoE layers (model/serving/Experts.h) router, the routed experts and shared experts with their
+//   all-to-alls; allreduce_ffn (layers, tp > 1); logits (1), gather_logits (1, tp > 1), pp_send
 //   (pp - 1). Kernels with count 0 are left out.
 // Memory kernels put their bytes on the "default" level, collectives on kScaleUpLevel.
 void buildStepKernels(const TransformerConfig& config, std::vector<Kernel>& kernels, std::vector<StepKernelInfo>& info);
