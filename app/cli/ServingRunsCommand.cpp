@@ -452,8 +452,20 @@ int modelsCommand(const std::vector<std::string>& args, std::ostream& out, std::
         for (const auto& [name, value] : p.options) {
             options[name] = value;
         }
-        return nlohmann::json { { "id", p.id }, { "name", p.name }, { "params", params }, { "options", options },
-            { "source", p.source }, { "note", p.note.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.note) } };
+        const auto text = [](const std::string& t) { return t.empty() ? nlohmann::json(nullptr) : nlohmann::json(t); };
+        return nlohmann::json { { "id", p.id }, { "name", p.name }, { "family", text(p.family) },
+            { "aliases", p.aliases }, { "params", params }, { "options", options }, { "source", p.source },
+            { "parameters", p.publishedParameters ? nlohmann::json(*p.publishedParameters) : nlohmann::json(nullptr) },
+            { "parameters_source", text(p.parametersSource) }, { "parameters_counted", presetParameterCount(p) },
+            { "note", text(p.note) }, { "file", text(p.file) } };
+    };
+    // "70.6B counted (70.6B published)".
+    const auto parameters = [](const TransformerPreset& p) {
+        std::string line = formatNumber(presetParameterCount(p) / 1e9, 4) + "B counted";
+        if (p.publishedParameters) {
+            line += " (" + formatNumber(*p.publishedParameters / 1e9, 4) + "B published)";
+        }
+        return line;
     };
     if (args[1] == "show") {
         if (opts.positional().size() != 1) {
@@ -467,7 +479,8 @@ int modelsCommand(const std::vector<std::string>& args, std::ostream& out, std::
             out << jsonText(toJson(*p)) << "\n";
             return 0;
         }
-        out << p->id << " (" << p->name << ")\n  source  " << p->source << "\n";
+        out << p->id << " (" << p->name << ")\n  source  " << p->source << "\n  parameters " << parameters(*p)
+            << "\n";
         for (const auto& [name, value] : p->params) {
             out << "  " << padRight(name, 15) << formatNumber(value, 12) << "\n";
         }
@@ -490,8 +503,13 @@ int modelsCommand(const std::vector<std::string>& args, std::ostream& out, std::
         out << jsonText(array) << "\n";
         return 0;
     }
+    if (transformerPresets().empty()) {
+        out << "no models: the catalogue folder (models/) was not found\n";
+        return 0;
+    }
+    out << padRight("ID", 17) << padRight("NAME", 18) << padRight("PARAMETERS", 34) << "SOURCE\n";
     for (const auto& p : transformerPresets()) {
-        out << padRight(p.id, 16) << padRight(p.name, 20) << p.source << "\n";
+        out << padRight(p.id, 17) << padRight(p.name, 18) << padRight(parameters(p), 34) << p.source << "\n";
     }
     return 0;
 }

@@ -490,6 +490,12 @@ void KernelEditor::refreshValues()
             }
             box->setValue(p && !set ? p->defaultValue : transformerParameter(*kernel.templ, name.toStdString()));
         }
+        if (auto* preset = m_fields->findChild<QComboBox*>(QStringLiteral("group-preset"))) {
+            // The group's model when it names one, else the invitation to choose one.
+            const auto model = kernel.templ->options.find("model");
+            const int at = model == kernel.templ->options.end() ? -1 : preset->findData(qs(model->second));
+            preset->setCurrentIndex(std::max(0, at));
+        }
         for (auto& [name, combo] : m_options) {
             const auto it = kernel.templ->options.find(name.toStdString());
             if (it == kernel.templ->options.end()) {

@@ -51,7 +51,13 @@ QString parameterHelp(const std::string& name)
         return QObject::tr("Tensor, pipeline and data parallelism: tp x pp x dp must be the device's chips");
     }
     if (name == "ep") {
-        return QObject::tr("Expert-parallel degree (default tp)");
+        return QObject::tr("Expert-parallel degree: the chips (or groups of chips) that hold whole experts; 1 with "
+                           "expert_layout tp (the default), tp with ep");
+    }
+    if (name == "q_lora_rank" || name == "kv_lora_rank" || name == "qk_nope_head_dim" || name == "qk_rope_head_dim"
+        || name == "v_head_dim") {
+        return QObject::tr("Multi-head latent attention (DeepSeek-V2/V3): kv_lora_rank > 0 caches a latent of that "
+                           "width and a qk_rope_head_dim rotary key per token; 0: ordinary attention");
     }
     if (name == "memory_utilization") {
         return QObject::tr("Share of each chip's memory the serving engine may fill (vLLM's gpu_memory_utilization, "
@@ -88,6 +94,16 @@ QStringList optionChoices(const std::string& option)
     if (option == "kv_shard") {
         return { QStringLiteral("replicate"), QStringLiteral("batch") };
     }
+    if (option == "fused") {
+        return { QStringLiteral("true"), QStringLiteral("false") };
+    }
+    if (option == "allreduce") {
+        return { QStringLiteral("auto"), QStringLiteral("ring"), QStringLiteral("two_shot"), QStringLiteral("one_shot"),
+            QStringLiteral("in_switch") };
+    }
+    if (option == "expert_layout") {
+        return { QStringLiteral("tp"), QStringLiteral("ep"), QStringLiteral("both") };
+    }
     QStringList precisions;
     for (const std::string& p : knownPrecisions()) {
         precisions << qs(p);
@@ -110,8 +126,9 @@ void KernelEditor::buildGroupFields(const Kernel& kernel)
             box->setRange(0.0, 1.0, true); // a share of the chip's memory, above 0
         } else {
             box->setInteger(true);
-            const bool mayBeZero
-                = parameter == "experts" || parameter == "shared_experts" || parameter == "dense_layers";
+            const bool mayBeZero = parameter == "experts" || parameter == "shared_experts"
+                || parameter == "dense_layers" || parameter.find("lora_rank") != std::string::npos
+                || parameter.find("head_dim") != std::string::npos;
             box->setRange(mayBeZero ? 0.0 : 1.0, 1e12);
         }
         const QString name = qs(parameter);
@@ -128,13 +145,17 @@ void KernelEditor::buildGroupFields(const Kernel& kernel)
         });
     }
     for (const std::string& option : transformerOptions()) {
+        if (option == "model") {
+            continue; // the preset field above names it and puts its shape on the group
+        }
         auto* combo = new QComboBox(m_fields);
         const bool derivedDtype = option == "kv_dtype" || option == "weight_dtype" || option == "lm_head_dtype";
         const QStringList choices = optionChoices(option);
         // The first entry is the default: leaves the option out of the session.
-        combo->addItem(derivedDtype ? tr("as dtype")
-                : option == "dtype" ? tr("default (bf16)")
-                                    : tr("default (%1)").arg(choices.front()),
+        combo->addItem(derivedDtype    ? tr("as dtype")
+                : option == "dtype"    ? tr("default (bf16)")
+                : option == "expert_dtype" ? tr("as weight_dtype")
+                                       : tr("default (%1)").arg(choices.front()),
             QString());
         for (const QString& choice : choices) {
             combo->addItem(choice, choice);

@@ -14,15 +14,16 @@ void KernelEditor::addPresetField(const QString& group)
     combo->addItem(tr("choose a model shape…"));
     for (const TransformerPreset& preset : transformerPresets()) {
         const QString source = QString::fromStdString(preset.source);
-        combo->addItem(QString::fromStdString(preset.name));
+        combo->addItem(QString::fromStdString(preset.name), QString::fromStdString(preset.id));
         combo->setItemData(combo->count() - 1,
             preset.note.empty() ? tr("Published dimensions: %1").arg(source)
                                 : tr("Published dimensions: %1\n%2").arg(source, QString::fromStdString(preset.note)),
             Qt::ToolTipRole);
     }
-    combo->setToolTip(tr("Sets layers, hidden, heads, kv_heads, ffn, vocab and the experts of a public model "
-                         "(config.json on Hugging Face); batch, seq and phase stay"));
-    addField(tr("preset"), combo);
+    combo->setToolTip(tr("Sets the shape of a model of the catalogue (its published configuration: layers, hidden, "
+                         "heads, the experts, latent attention) and names it as the group's model; batch, seq, "
+                         "phase and the parallelism stay"));
+    addField(tr("model"), combo);
     connect(combo, &QComboBox::activated, this, [this, combo, group](int item) {
         if (item <= 0 || item > static_cast<int>(transformerPresets().size())) {
             return;

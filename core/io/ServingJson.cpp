@@ -121,7 +121,10 @@ nlohmann::json servingStepToJson(const ServingStep& s, bool withKernels)
     memory["fits"] = s.memory.fits ? nlohmann::json(*s.memory.fits) : nlohmann::json(nullptr);
     memory["max_batch"] = jsonOrNull(s.memory.maxBatch);
     j["memory"] = std::move(memory);
-    j["parallel"] = { { "tp", s.config.tp }, { "pp", s.config.pp }, { "dp", s.config.dp }, { "ep", s.config.ep } };
+    j["parallel"] = { { "tp", s.config.tp }, { "pp", s.config.pp }, { "dp", s.config.dp }, { "ep", s.config.ep },
+        { "expert_layout", s.config.expertLayout } };
+    j["precision"] = { { "compute", s.config.dtype }, { "weights", s.config.weightDtype },
+        { "experts", s.config.expertDtype }, { "kv_cache", s.config.kvDtype }, { "lm_head", s.config.lmHeadDtype } };
     j["link"] = s.link.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.link);
     const std::string fit = s.fitText();
     j["fit"] = fit.empty() ? nlohmann::json(nullptr) : nlohmann::json(fit);

@@ -99,6 +99,45 @@ private Q_SLOTS:
 
     // The 70B step on one H100 is still timed, and said not to fit: 227 GB against the 81,559 MiB
     // (85,520,809,984 B, "85.5 GB") nvidia-smi reports.
+    // --model takes a shape from the catalogue; --param overrides its fields. Mixtral-8x7B on 8 H100 at batch
+    // 64 and 2k context: every expert split over the 8 chips (vLLM's default layout): 46.7e9 parameters
+    // x 2 B / 8, 11.7 GB of weights per chip (the norms and routers whole on each), where keeping every
+    // expert whole on every chip needed 90.6 GB.
+    void modelFromTheCatalogue()
+    {
+        const auto j = runJson({ "workload", "transformer", "--model", "mixtral-8x7b", "--param", "batch=64,seq=2048",
+            "--hardware", "nvidia-h100-sxm", "--chips", "8", "--json" });
+        QVERIFY(j.is_object());
+        const auto& d = j["devices"][0];
+        QCOMPARE(d["parallel"]["expert_layout"].get<std::string>(), std::string("tp"));
+        QCOMPARE(d["parallel"]["ep"].get<double>(), 1.0);
+        QCOMPARE(d["precision"]["weights"].get<std::string>(), std::string("bf16"));
+        const double weightsPerChip = d["memory"]["weights_bytes"].get<double>() / 8;
+        QVERIFY2(weightsPerChip > 11.6e9 && weightsPerChip < 11.8e9, qPrintable(QString::number(weightsPerChip)));
+        QVERIFY(d["memory"]["fits"].get<bool>());
+        // An override: 16 layers instead of 32 halves the layers' weights.
+        const auto half = runJson({ "workload", "transformer", "--model", "mixtral-8x7b", "--param",
+            "batch=64,seq=2048,layers=16", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--json" });
+        QVERIFY(half["devices"][0]["memory"]["weights_bytes"].get<double>() < 0.51 * 8 * weightsPerChip);
+        // Unknown ids name the known ones; --model belongs to the transformer.
+        const Run unknown = runRoofscope({ "workload", "transformer", "--model", "mixtral-9x9b", "--param",
+            "batch=1,seq=1", "--hardware", "nvidia-h100-sxm" });
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(unknown.err.contains("--model: unknown model 'mixtral-9x9b' (known: deepseek-v3"), unknown.err.constData());
+        const Run matmul = runRoofscope({ "eval", "--kernel", "matmul", "--model", "mixtral-8x7b", "--param",
+            "m=8,k=8,n=8", "--hardware", "nvidia-h100-sxm" });
+        QCOMPARE(matmul.exitCode, 2);
+        QVERIFY2(matmul.err.contains("goes with --kernel transformer"), matmul.err.constData());
+        // The catalogue itself, with the parameters each shape counts against its published total.
+        const Run list = runRoofscope({ "models", "list" });
+        QCOMPARE(list.exitCode, 0);
+        QVERIFY(list.out.contains("qwen3-235b-a22b") && list.out.contains("gpt-oss-120b"));
+        const auto show = runJson({ "models", "show", "deepseek-v3", "--json" });
+        QCOMPARE(show["params"]["kv_lora_rank"].get<double>(), 512.0);
+        QCOMPARE(show["parameters_counted"].get<double>(), 671026404352.0);
+        QCOMPARE(show["parameters"].get<double>(), 671e9);
+    }
+
     void llamaOnOneH100DoesNotFit()
     {
         const auto j

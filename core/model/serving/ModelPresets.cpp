@@ -26,6 +26,13 @@ void installTransformerPresets(std::vector<TransformerPreset> presets)
 
 void applyTransformerPreset(const TransformerPreset& preset, TemplateInstance& instance)
 {
+    // The shape is replaced whole: a dense model leaves no experts of the one before, a model without
+    // latent attention no latent ranks. The step (batch, seq, the request mix) and the parallelism stay.
+    for (const std::string& name : transformerParameters()) {
+        if (isShapeParameter(name)) {
+            instance.params.erase(name);
+        }
+    }
     for (const auto& [name, value] : preset.params) {
         instance.params[name] = value;
     }
@@ -33,6 +40,16 @@ void applyTransformerPreset(const TransformerPreset& preset, TemplateInstance& i
         instance.options[name] = value;
     }
     instance.options["model"] = preset.id;
+}
+
+bool isShapeParameter(const std::string& name)
+{
+    for (const char* step : { "batch", "seq", "tp", "pp", "dp", "ep", "memory_utilization", "isl", "osl", "concurrency" }) {
+        if (name == step) {
+            return false;
+        }
+    }
+    return true;
 }
 
 const TransformerPreset* findTransformerPreset(const std::string& idOrName)

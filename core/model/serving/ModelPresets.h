@@ -34,6 +34,9 @@ void installTransformerPresets(std::vector<TransformerPreset> presets);
 // Puts a preset's shape (its params and options) on a transformer instance; batch, seq, phase and the
 // request mix stay as the instance has them.
 void applyTransformerPreset(const TransformerPreset& preset, TemplateInstance& instance);
+// Whether a transformer parameter describes the model (layers, hidden, experts, ...) rather than the step
+// or its parallelism (batch, seq, tp, ...).
+bool isShapeParameter(const std::string& name);
 // The preset whose id, name or alias is `idOrName` (case-insensitive); null when none.
 const TransformerPreset* findTransformerPreset(const std::string& idOrName);
 // The parameters the preset's shape counts (every weight once; 0 when the shape does not expand).
