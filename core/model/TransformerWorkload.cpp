@@ -5,6 +5,7 @@
 #include "model/serving/ModelPresets.h"
 #include "model/serving/StepKernels.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <string_view>
@@ -115,7 +116,9 @@ std::string readShape(const TemplateInstance& t, TransformerConfig& c)
 
 // Where the experts live (model/serving/Experts.h): expert_layout tp (the default), ep or both, and ep.
 // Without expert_layout an ep > 1 means ep (ep >= tp) or both (ep < tp).
-std::string readExpertLayout(const TemplateInstance& t, TransformerConfig& c)
+// `chips` <= 0 (no device yet) with tp not given: tp is 1 only until a device gives its chips, so an ep
+// above it is kept within the chips there are (the device's expansion checks it).
+std::string readExpertLayout(const TemplateInstance& t, TransformerConfig& c, double chips)
 {
     const auto epParam = t.params.find("ep");
     const auto layoutOption = t.options.find("expert_layout");
@@ -145,6 +148,11 @@ std::string readExpertLayout(const TemplateInstance& t, TransformerConfig& c)
         return "transformer: expert_layout must be tp, ep or both, not '" + layout + "'";
     }
     c.ep = epGiven ? epParam->second : c.tp;
+    if (chips <= 0.0 && !t.params.contains("tp")) {
+        c.ep = std::min(c.ep, c.tp * c.dp);
+        c.expertLayout = c.ep > 1.0 ? "ep" : "tp";
+        return {};
+    }
     if (layout == "both") {
         if (!epGiven || !(c.ep > 1.0 && c.ep < c.tp) || std::fmod(c.tp, c.ep) != 0.0) {
             return "transformer: expert_layout=both needs ep between 1 and tp (" + numberText(c.tp)
@@ -183,7 +191,7 @@ std::string readParallelism(const TemplateInstance& t, TransformerConfig& c, dou
         return "transformer: pp (" + numberText(c.pp) + ") must not exceed layers (" + numberText(c.layers)
             + "): each stage holds at least one layer";
     }
-    if (auto error = readExpertLayout(t, c); !error.empty()) {
+    if (auto error = readExpertLayout(t, c, chips); !error.empty()) {
         return error;
     }
     // The shapes serving engines accept: whole heads per chip, and whole KV heads per chip (or whole

@@ -119,6 +119,12 @@ private Q_SLOTS:
         const auto half = runJson({ "workload", "transformer", "--model", "mixtral-8x7b", "--param",
             "batch=64,seq=2048,layers=16", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--json" });
         QVERIFY(half["devices"][0]["memory"]["weights_bytes"].get<double>() < 0.51 * 8 * weightsPerChip);
+        // ep without tp written out: --chips 8 makes tp 8, and whole experts over 8 chips are accepted.
+        const auto whole = runJson({ "workload", "transformer", "--model", "mixtral-8x7b", "--param",
+            "batch=1,seq=2048,ep=8,expert_layout=ep", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--json" });
+        QVERIFY(whole.is_object());
+        QCOMPARE(whole["devices"][0]["parallel"]["ep"].get<double>(), 8.0);
+        QCOMPARE(whole["devices"][0]["parallel"]["tp"].get<double>(), 8.0);
         // Unknown ids name the known ones; --model belongs to the transformer.
         const Run unknown = runRoofscope({ "workload", "transformer", "--model", "mixtral-9x9b", "--param",
             "batch=1,seq=1", "--hardware", "nvidia-h100-sxm" });

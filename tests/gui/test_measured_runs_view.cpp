@@ -154,16 +154,16 @@ private Q_SLOTS:
         tab->publishedBox()->setChecked(false);
         QCOMPARE(chart->measuredPoints().size(), std::size_t { 15 });
 
-        // The TTFT target, typed: a bad value names itself and changes nothing; 60 ms leaves H200 x8 (its
-        // prefill bound is 67.8 ms) unranked; undo clears it.
+        // The TTFT target, typed: a bad value names itself and changes nothing; 48 ms leaves H200 x8 (its
+        // prefill bound is 51.9 ms) unranked; undo clears it.
         test::typeAndEnter(tab->ttftTargetEdit(), QStringLiteral("soon"));
         QVERIFY(!window.document()->session().view.servingTtftTargetMs);
         QVERIFY(
             window.findChild<QLabel*>(QStringLiteral("servingTargetError"))->text().contains(QStringLiteral("'soon'")));
-        test::typeAndEnter(tab->ttftTargetEdit(), QStringLiteral("60"));
-        QCOMPARE(*window.document()->session().view.servingTtftTargetMs, 60.0);
+        test::typeAndEnter(tab->ttftTargetEdit(), QStringLiteral("48"));
+        QCOMPARE(*window.document()->session().view.servingTtftTargetMs, 48.0);
         tab->refresh();
-        QVERIFY2(tab->picksLabel()->text().contains(QStringLiteral("H200 x8 misses the TTFT target (67.8 ms")),
+        QVERIFY2(tab->picksLabel()->text().contains(QStringLiteral("H200 x8 misses the TTFT target (51.9 ms")),
             qPrintable(tab->picksLabel()->text()));
         window.document()->undoStack()->undo();
         QVERIFY(!window.document()->session().view.servingTtftTargetMs);
@@ -180,7 +180,7 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString page = QString::fromUtf8(file.readAll());
         QCOMPARE(page.count(QStringLiteral("<table class=\"measured\"")), 2);
-        QVERIFY(page.contains(QStringLiteral("<td>758.4 / 2.559k</td><td>29.6 %</td>")));
+        QVERIFY(page.contains(QStringLiteral("<td>758.4 / 2.618k</td><td>29 %</td>")));
     }
 
     // The Requests box: a decode-step group served as the 8k/1k mix (one undo step), its curves swept over
