@@ -18,7 +18,8 @@ int main(int argc, char** argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
     // The model catalogue every command and the window read (`models list`, --model, a group's model).
-    for (const auto& d : roofscope::installModelCatalogue({ roofscope::shippedModelsDir(), roofscope::userModelsDir() })) {
+    for (const auto& d :
+        roofscope::installModelCatalogue({ roofscope::shippedModelsDir(), roofscope::userModelsDir() })) {
         std::cerr << "roofscope: " << d.toString() << "\n";
     }
     if (roofscope::CommandLine::isSubcommand(args)) {

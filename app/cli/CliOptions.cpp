@@ -310,19 +310,19 @@ std::vector<CliCommand> buildCommands()
         "mix (--isl, --osl, --concurrency): the time to first token, the time per output token, tokens/s per user "
         "and the run's output tokens/s with its two limits.",
         { "transformer" }, CliValue::None, "",
-        join({ { value("hardware", CliValue::Devices, "ID[,ID...]", "The devices from the database."), hardwareDir(),
-                   value("peak", CliValue::Number, "FLOPS", "An ad-hoc device instead: its compute peak in FLOP/s."),
-                   value("bandwidth", CliValue::Text, "LEVEL=BPS", "An ad-hoc device's memory level and bandwidth."),
-                   value("param", CliValue::Text, "NAME=VALUE[,NAME=VALUE...]",
-                       "The model and the step: layers, hidden, heads, kv_heads, ffn, vocab, batch, seq, phase, "
-                       "dtype, ..."),
-                   modelOption(),
-                   chips(), value("precision", CliValue::Text, "P", "The compute precision of the roof."),
-                   value("unit", CliValue::Text, "U", "The compute unit of the roof."),
-                   value("comm-fraction", CliValue::Number, "F",
-                       "A fraction of time lost to communication: roofs at 1 - F."),
-                   value("tolerance", CliValue::Number, "T", "The band around the ridge called balanced.") },
-            servingOptions(), requestOptions(), verdictOptions(), { sustained(), json() } }) });
+        join(
+            { { value("hardware", CliValue::Devices, "ID[,ID...]", "The devices from the database."), hardwareDir(),
+                  value("peak", CliValue::Number, "FLOPS", "An ad-hoc device instead: its compute peak in FLOP/s."),
+                  value("bandwidth", CliValue::Text, "LEVEL=BPS", "An ad-hoc device's memory level and bandwidth."),
+                  value("param", CliValue::Text, "NAME=VALUE[,NAME=VALUE...]",
+                      "The model and the step: layers, hidden, heads, kv_heads, ffn, vocab, batch, seq, phase, "
+                      "dtype, ..."),
+                  modelOption(), chips(), value("precision", CliValue::Text, "P", "The compute precision of the roof."),
+                  value("unit", CliValue::Text, "U", "The compute unit of the roof."),
+                  value("comm-fraction", CliValue::Number, "F",
+                      "A fraction of time lost to communication: roofs at 1 - F."),
+                  value("tolerance", CliValue::Number, "T", "The band around the ridge called balanced.") },
+                servingOptions(), requestOptions(), verdictOptions(), { sustained(), json() } }) });
     commands.push_back({ "diff", "BEFORE AFTER [--hardware ID] [--threshold 5%] [--exact-names] [--json]",
         "Compares two runs of the same program (profiler files or sessions with one run each) kernel by kernel; "
         "the exit status is 3 when a kernel got slower by more than the threshold.",

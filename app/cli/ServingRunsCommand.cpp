@@ -479,8 +479,7 @@ int modelsCommand(const std::vector<std::string>& args, std::ostream& out, std::
             out << jsonText(toJson(*p)) << "\n";
             return 0;
         }
-        out << p->id << " (" << p->name << ")\n  source  " << p->source << "\n  parameters " << parameters(*p)
-            << "\n";
+        out << p->id << " (" << p->name << ")\n  source  " << p->source << "\n  parameters " << parameters(*p) << "\n";
         for (const auto& [name, value] : p->params) {
             out << "  " << padRight(name, 15) << formatNumber(value, 12) << "\n";
         }

@@ -8,9 +8,9 @@
 #include "io/VerdictFormat.h"
 #include "model/ChipScaling.h"
 #include "model/Text.h"
-#include "model/serving/ModelPresets.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
+#include "model/serving/ModelPresets.h"
 #include "model/serving/Requests.h"
 #include "model/serving/ServingStep.h"
 

@@ -574,7 +574,13 @@ QString KernelEditor::autoParameterText(const Kernel& kernel, const QString& nam
         if (transformerParameter(t, "experts") <= 0.0) {
             return tr("none (dense)");
         }
-        return t.params.contains("tp") ? QString() : tr("auto (= tp)");
+        // The layout decides (docs/model.md#expert-layouts): tp splits every expert (ep 1), ep holds
+        // whole experts on tp chips unless ep is given.
+        const auto layout = t.options.find("expert_layout");
+        if (layout != t.options.end() && layout->second == "ep") {
+            return tr("auto (= tp)");
+        }
+        return tr("1 (experts split over tp)");
     }
     const double stage = transformerParameter(t, "pp") * transformerParameter(t, "dp");
     std::optional<double> tp;

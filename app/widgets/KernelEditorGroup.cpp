@@ -152,10 +152,10 @@ void KernelEditor::buildGroupFields(const Kernel& kernel)
         const bool derivedDtype = option == "kv_dtype" || option == "weight_dtype" || option == "lm_head_dtype";
         const QStringList choices = optionChoices(option);
         // The first entry is the default: leaves the option out of the session.
-        combo->addItem(derivedDtype    ? tr("as dtype")
-                : option == "dtype"    ? tr("default (bf16)")
+        combo->addItem(derivedDtype        ? tr("as dtype")
+                : option == "dtype"        ? tr("default (bf16)")
                 : option == "expert_dtype" ? tr("as weight_dtype")
-                                       : tr("default (%1)").arg(choices.front()),
+                                           : tr("default (%1)").arg(choices.front()),
             QString());
         for (const QString& choice : choices) {
             combo->addItem(choice, choice);

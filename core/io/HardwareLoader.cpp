@@ -222,8 +222,8 @@ void readLevels(YamlSchema& s, const YAML::Node& root, Hardware& hw)
         const std::string path = indexedPath("levels", i);
         if (!s.checkMap(item, path,
                 { "name", "kind", "bandwidth", "capacity", "capacity_source", "capacity_estimate", "aliases", "source",
-                    "estimate", "collective_bandwidth", "latency", "collective_source", "collective_estimate", "topology",
-                    "switch_reduction", "switch_reduction_source" })) {
+                    "estimate", "collective_bandwidth", "latency", "collective_source", "collective_estimate",
+                    "topology", "switch_reduction", "switch_reduction_source" })) {
             continue;
         }
         BandwidthLevel level;

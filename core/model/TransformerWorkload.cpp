@@ -92,7 +92,8 @@ std::string readShape(const TemplateInstance& t, TransformerConfig& c)
         return "transformer: latent attention (kv_lora_rank) needs qk_nope_head_dim, qk_rope_head_dim and v_head_dim";
     }
     if (!c.mla() && mlaGiven) {
-        return "transformer: q_lora_rank, qk_nope_head_dim, qk_rope_head_dim and v_head_dim belong to latent attention: "
+        return "transformer: q_lora_rank, qk_nope_head_dim, qk_rope_head_dim and v_head_dim belong to latent "
+               "attention: "
                "give kv_lora_rank too";
     }
     c.experts = get("experts", 0.0);
@@ -281,8 +282,7 @@ std::string readOptions(const TemplateInstance& t, TransformerConfig& c)
     c.kvShardBatch = shard == "batch";
     for (const auto& [name, fallback, value] :
         { std::tuple<const char*, bool, bool*> { "ffn_gated", true, &c.gatedFfn }, { "causal", true, &c.causal },
-            { "fused", true, &c.fusedProjections },
-            { "tied_embeddings", false, &c.tiedEmbeddings } }) {
+            { "fused", true, &c.fusedProjections }, { "tied_embeddings", false, &c.tiedEmbeddings } }) {
         if (auto error = readFlag(t, name, fallback, *value); !error.empty()) {
             return error;
         }

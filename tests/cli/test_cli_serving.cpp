@@ -129,7 +129,8 @@ private Q_SLOTS:
         const Run unknown = runRoofscope({ "workload", "transformer", "--model", "mixtral-9x9b", "--param",
             "batch=1,seq=1", "--hardware", "nvidia-h100-sxm" });
         QCOMPARE(unknown.exitCode, 2);
-        QVERIFY2(unknown.err.contains("--model: unknown model 'mixtral-9x9b' (known: deepseek-v3"), unknown.err.constData());
+        QVERIFY2(
+            unknown.err.contains("--model: unknown model 'mixtral-9x9b' (known: deepseek-v3"), unknown.err.constData());
         const Run matmul = runRoofscope({ "eval", "--kernel", "matmul", "--model", "mixtral-8x7b", "--param",
             "m=8,k=8,n=8", "--hardware", "nvidia-h100-sxm" });
         QCOMPARE(matmul.exitCode, 2);

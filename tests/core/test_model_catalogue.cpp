@@ -178,8 +178,8 @@ private Q_SLOTS:
         QCOMPARE(qkv->flops, splitFlops);
         const Kernel* gateUp = findKernel(fused, "ffn_gate_up");
         QVERIFY(gateUp && findKernel(split, "ffn_gate") && findKernel(split, "ffn_up"));
-        QCOMPARE(findKernel(split, "ffn_gate")->bytesOn("default") + findKernel(split, "ffn_up")->bytesOn("default"),
-            704.0);
+        QCOMPARE(
+            findKernel(split, "ffn_gate")->bytesOn("default") + findKernel(split, "ffn_up")->bytesOn("default"), 704.0);
         QCOMPARE(gateUp->bytesOn("default"), 672.0);
         QVERIFY(!findKernel(fused, "q_proj") && !findKernel(split, "qkv_proj"));
     }
@@ -211,8 +211,8 @@ private Q_SLOTS:
         if (layout != QStringLiteral("tp")) {
             params["ep"] = ep;
         }
-        const auto step
-            = expandTransformer(modelStep("mixtral-8x7b", params, { { "expert_layout", layout.toStdString() } }), false, 8);
+        const auto step = expandTransformer(
+            modelStep("mixtral-8x7b", params, { { "expert_layout", layout.toStdString() } }), false, 8);
         QVERIFY2(step.error.empty(), step.error.c_str());
         QCOMPARE(step.config.ep, ep);
         const Kernel* gateUp = findKernel(step, "expert_gate_up");
@@ -236,8 +236,8 @@ private Q_SLOTS:
     // 917,504 B per chip for dispatch and for combine; no all-reduce (tp 1).
     void expertsPastTheReplicaTravelByAllToAll()
     {
-        const auto step = expandTransformer(modelStep("mixtral-8x7b", { { "batch", 64 }, { "seq", 2048 }, { "tp", 1 },
-                                                                          { "dp", 8 }, { "ep", 8 } }),
+        const auto step = expandTransformer(
+            modelStep("mixtral-8x7b", { { "batch", 64 }, { "seq", 2048 }, { "tp", 1 }, { "dp", 8 }, { "ep", 8 } }),
             false, 8);
         QVERIFY2(step.error.empty(), step.error.c_str());
         QCOMPARE(step.config.expertLayout, std::string("ep"));
@@ -261,8 +261,8 @@ private Q_SLOTS:
         const auto bothUneven = expandTransformer(
             modelStep("mixtral-8x7b", { { "seq", 1 }, { "ep", 3 } }, { { "expert_layout", "both" } }), false, 8);
         QVERIFY2(bothUneven.error.find("divides tp") != std::string::npos, bothUneven.error.c_str());
-        const auto dense = expandTransformer(
-            modelStep("llama-3.1-70b", { { "seq", 1 } }, { { "expert_layout", "ep" } }), false, 8);
+        const auto dense
+            = expandTransformer(modelStep("llama-3.1-70b", { { "seq", 1 } }, { { "expert_layout", "ep" } }), false, 8);
         QVERIFY2(dense.error.find("need experts") != std::string::npos, dense.error.c_str());
         // Without expert_layout an ep below tp means groups (both), at or above it whole experts (ep).
         const auto inferred = expandTransformer(modelStep("mixtral-8x7b", { { "seq", 1 }, { "ep", 4 } }), false, 8);
@@ -287,8 +287,8 @@ private Q_SLOTS:
         QCOMPARE(std::string(decode.algorithm), std::string("one_shot"));
         QCOMPARE(decode.bytesPerChip, 114688.0);
         QCOMPARE(decode.hops, 1.0);
-        ROOFSCOPE_COMPARE_REL(collectiveSeconds(decode.bytesPerChip, decode.hops, link(true, false)),
-            114688.0 / 450e9 + 0.47e-6, 1e-15);
+        ROOFSCOPE_COMPARE_REL(
+            collectiveSeconds(decode.bytesPerChip, decode.hops, link(true, false)), 114688.0 / 450e9 + 0.47e-6, 1e-15);
 
         StepKernelInfo prefill = allReduce(134217728.0, 8.0);
         QVERIFY(chooseCollectiveAlgorithm(prefill, link(true, false), "auto").empty());

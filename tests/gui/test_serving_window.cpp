@@ -475,7 +475,8 @@ private Q_SLOTS:
             // B200). Bytes per chip and hops of the quickest.
             const auto algorithm = [&](const std::string& id) {
                 const auto& [bandwidth, latency] = rings.at(id);
-                std::vector<std::pair<double, double>> allowed { { 2.0 * (tp - 1.0) / tp * message, 2.0 * (tp - 1.0) } };
+                std::vector<std::pair<double, double>> allowed { { 2.0 * (tp - 1.0) / tp * message,
+                    2.0 * (tp - 1.0) } };
                 if (id != "google-tpu-v5p") {
                     allowed.push_back({ 2.0 * (tp - 1.0) / tp * message, 2.0 });
                     allowed.push_back({ (tp - 1.0) * message, 1.0 });

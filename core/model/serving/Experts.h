@@ -14,9 +14,9 @@ struct TransformerConfig;
 //   both  ep groups of tp / ep chips, each group E / ep experts split over its chips (1 < ep < tp).
 // Attention stays tensor-parallel, so every chip of a replica holds all its tokens: within a replica
 // no token travels to its experts; the MoE layer ends with one all-reduce over tp (allreduce_ffn, as a
-// dense layer does) that joins the chips' partial outputs and the shared experts'. Only experts past the replica (ep > tp) get
-// alltoall_dispatch and alltoall_combine: each chip sends its share (T / tp) of the tokens' pairs
-// whose expert sits outside its replica, (ep - tp) / ep of them.
+// dense layer does) that joins the chips' partial outputs and the shared experts'. Only experts past the replica (ep >
+// tp) get alltoall_dispatch and alltoall_combine: each chip sends its share (T / tp) of the tokens' pairs whose expert
+// sits outside its replica, (ep - tp) / ep of them.
 
 // The expected number of distinct experts a step touches when `tokens` tokens each pick k of E
 // experts uniformly: E (1 - (1 - k/E)^tokens). 0 when E is 0.

@@ -44,7 +44,8 @@ void applyTransformerPreset(const TransformerPreset& preset, TemplateInstance& i
 
 bool isShapeParameter(const std::string& name)
 {
-    for (const char* step : { "batch", "seq", "tp", "pp", "dp", "ep", "memory_utilization", "isl", "osl", "concurrency" }) {
+    for (const char* step :
+        { "batch", "seq", "tp", "pp", "dp", "ep", "memory_utilization", "isl", "osl", "concurrency" }) {
         if (name == step) {
             return false;
         }

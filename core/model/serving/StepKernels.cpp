@@ -169,8 +169,8 @@ void addLatentAttention(StepBuilder& b, const AttentionShape& a)
         // Keys (no-rope part) and values of every context token from the latent; the rotary key is shared.
         const double tokens = a.cachedTokens;
         b.matmul("kv_b_proj", L,
-            MatmulShape { tokens, c.kvLoraRank, heads * (c.qkNopeHeadDim + c.vHeadDim), a.skv, a.sw, sa, tp, 1.0,
-                1.0, 1.0 });
+            MatmulShape {
+                tokens, c.kvLoraRank, heads * (c.qkNopeHeadDim + c.vHeadDim), a.skv, a.sw, sa, tp, 1.0, 1.0, 1.0 });
         const double qBytes = T * heads * qHead * sa;
         const double kBytes = tokens * (heads * c.qkNopeHeadDim + tp * c.qkRopeHeadDim) * sa;
         const double vBytes = tokens * heads * c.vHeadDim * sa;
@@ -179,7 +179,8 @@ void addLatentAttention(StepBuilder& b, const AttentionShape& a)
         b.add("attn_values", L, 2.0 * a.scores * c.vHeadDim, vBytes + outBytes, outBytes);
     } else {
         // Each head's no-rope query into the latent space, attention over the latent, values out of it.
-        b.matmul("q_absorb", L, MatmulShape { T * heads, c.qkNopeHeadDim, c.kvLoraRank, sa, a.sw, sa, 1.0, 1.0, 1.0, 1.0 });
+        b.matmul(
+            "q_absorb", L, MatmulShape { T * heads, c.qkNopeHeadDim, c.kvLoraRank, sa, a.sw, sa, 1.0, 1.0, 1.0, 1.0 });
         // The weights are per head: heads matrices of nope x latent, not one; the shape above counts one.
         b.scaleLastWeights(heads);
         const double qBytes = T * heads * latent * sa;
