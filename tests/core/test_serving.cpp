@@ -148,7 +148,7 @@ private Q_SLOTS:
     }
 
     // E_eff = E (1 - (1 - k/E)^tokens). Mixtral (E 8, k 2): batch 1 -> 8 x 1/4 = 2 experts;
-    // batch 64 -> 8 (1 - 0.75^64). DeepSeek-V3-shaped (E 256, k 8): batch 1 -> 8; batch 64 ->
+    // batch 64 -> 8 (1 - 0.75^64). DeepSeek-V3 (E 256, k 8): batch 1 -> 8; batch 64 ->
     // 256 (1 - (31/32)^64).
     void distinctExperts_data()
     {
