@@ -27,7 +27,7 @@ echo "lintian: no errors, no warnings"
 echo "== validators"
 desktop-file-validate "$root/usr/share/applications/$app_id.desktop"
 appstreamcli validate --no-net "$root/usr/share/metainfo/$app_id.metainfo.xml"
-for f in usr/bin/roofscope usr/share/roofscope/hardware/nvidia-h100-sxm.yaml \
+for f in usr/bin/roofscope usr/share/roofscope/hardware/nvidia-h100-sxm.yaml usr/share/roofscope/models/deepseek-v3.yaml \
     usr/share/roofscope/examples/transformer-layer.yaml usr/share/roofscope/roofscope.svg \
     usr/share/mime/packages/roofscope.xml usr/share/icons/hicolor/scalable/apps/$app_id.svg \
     usr/share/icons/hicolor/48x48/apps/$app_id.png; do
@@ -73,7 +73,7 @@ done
 echo "== the unpacked program, away from the source tree"
 # No ROOFSCOPE_* variables and a working folder outside the checkout: the program has to find its
 # data under $root/usr/share/roofscope through its own path.
-unset ROOFSCOPE_HARDWARE_DIR ROOFSCOPE_EXAMPLES_DIR
+unset ROOFSCOPE_HARDWARE_DIR ROOFSCOPE_EXAMPLES_DIR ROOFSCOPE_MODELS_DIR ROOFSCOPE_PUBLISHED_RUNS_DIR
 work=$root/work
 mkdir -p "$work"
 cd "$work"
@@ -90,4 +90,27 @@ from=$("$root/usr/bin/roofscope" hardware show nvidia-h100-sxm --json | grep '"f
     { echo "error: the unpacked program read its database elsewhere: $from" >&2; exit 1; }
 "$root/usr/bin/roofscope" export --session "$root/usr/share/roofscope/examples/transformer-layer.yaml" -o chart.svg
 grep -q "<svg" chart.svg || { echo "error: the export wrote no SVG" >&2; exit 1; }
-echo "package check passed: $(basename "$deb"), $count devices listed, export wrote $(wc -c <chart.svg) bytes"
+models=$("$root/usr/bin/roofscope" models list --json | grep -c '"file": ".*/usr/share/roofscope/models/' || true)
+[[ $models -eq $(ls "$root/usr/share/roofscope/models"/*.yaml | wc -l) ]] ||
+    { echo "error: models list read $models catalogue files from the package" >&2; exit 1; }
+
+echo "== the Python module, unpacked"
+# Debian's python3 with the unpacked dist-packages first: the module loads, finds the package's data
+# beside it and answers as the unpacked program does.
+python_dir=$root/usr/lib/python3/dist-packages
+[[ -f "$python_dir/roofscope/__init__.py" ]] || { echo "error: the package has no Python module" >&2; exit 1; }
+PYTHONPATH=$python_dir /usr/bin/python3 -c "import roofscope; print('import roofscope', roofscope.version())"
+PYTHONPATH=$python_dir /usr/bin/python3 - "$root" <<'PY'
+import json, subprocess, sys
+import roofscope
+root = sys.argv[1]
+device = roofscope.hardware("nvidia-h100-sxm")
+assert device["file"].startswith(root + "/usr/share/roofscope/hardware/"), device["file"]
+ours = roofscope.transformer("nvidia-h200-sxm", model="mixtral-8x7b", chips=8, params={"batch": 64, "seq": 2048})
+theirs = json.loads(subprocess.run([root + "/usr/bin/roofscope", "workload", "transformer", "--hardware",
+                                    "nvidia-h200-sxm", "--model", "mixtral-8x7b", "--chips", "8", "--param",
+                                    "batch=64,seq=2048", "--json"], capture_output=True, text=True, check=True).stdout)
+assert ours == theirs, "the module and the program disagree"
+print("python module: the same step as the unpacked program,", round(ours["devices"][0]["tokens_per_s"]), "tokens/s")
+PY
+echo "package check passed: $(basename "$deb"), $count devices listed, $models models, export wrote $(wc -c <chart.svg) bytes, the Python module answered"

@@ -9,15 +9,60 @@
 #include "model/Units.h"
 
 #include <cmath>
+#include <filesystem>
+#include <mutex>
 #include <ostream>
 
 namespace roofscope {
 
+namespace {
+
+// Every device file of the folders with its size and time of change: what decides whether a database read
+// earlier in this process still holds.
+std::string folderStamp(const std::vector<std::string>& folders)
+{
+    namespace fs = std::filesystem;
+    std::string stamp;
+    for (const auto& folder : folders) {
+        stamp += folder + '\n';
+        std::error_code ec;
+        for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+            std::error_code fileError;
+            const auto size = it->file_size(fileError);
+            const auto time = it->last_write_time(fileError);
+            stamp += it->path().filename().string() + ' ' + std::to_string(fileError ? 0 : size) + ' '
+                + std::to_string(fileError ? 0 : time.time_since_epoch().count()) + '\n';
+        }
+    }
+    return stamp;
+}
+
+// The shipped and the user's device folders, read once per process while their files stay as they were
+// (a process that runs many commands, the Python module, reads them once).
+HardwareDatabase shippedDatabase()
+{
+    static std::mutex mutex;
+    static std::string stamp;
+    static HardwareDatabase database;
+    const std::vector<std::string> folders { shippedHardwareDir(), userHardwareDir() };
+    const std::string now = folderStamp(folders);
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (now != stamp) {
+        HardwareDatabase fresh;
+        fresh.loadDirectory(folders[0]);
+        fresh.loadDirectory(folders[1], true);
+        database = std::move(fresh);
+        stamp = now;
+    }
+    return database;
+}
+
+} // namespace
+
 CliContext::CliContext(const CliArgs& args)
     : m_args(args)
+    , m_database(shippedDatabase())
 {
-    m_database.loadDirectory(shippedHardwareDir());
-    m_database.loadDirectory(userHardwareDir(), true);
     for (const auto& dir : args.values("hardware-dir")) {
         const size_t before = m_database.diagnostics().size();
         m_database.loadDirectory(dir);

@@ -19,8 +19,8 @@ const char* cliUsage()
                   [--chips N] [--json]
   roofscope map   (--hardware ID[,ID...] | ad hoc) --kernel TEMPLATE --param ... --x NAME=FROM:TO --y NAME=FROM:TO
                   [--steps N] [--chips N] [--json | --format csv] [-o OUT.png|OUT.svg] [--shade t_min|attainable]
-  roofscope workload transformer --param layers=32,hidden=4096,heads=32,... --hardware ID[,ID...] [--chips N]
-                  [--price-per-hour USD] [--tdp W] [--sustained] [--json]
+  roofscope workload transformer (--model ID | --param layers=32,hidden=4096,...) [--param ...]
+                  --hardware ID[,ID...] [--chips N] [--price-per-hour USD] [--tdp W] [--sustained] [--json]
                   (served on N chips: tp/pp/dp/ep, experts, fits, collectives, $ and J per token;
                   sweep and map take --kernel transformer too; see docs/serving.md)
   roofscope table --session FILE [--format text|csv|markdown|json] [--max-size BYTES]

@@ -35,6 +35,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <optional>
 
 namespace roofscope {
 
@@ -343,7 +344,11 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     static int argc = 1;
     static char name[] = "roofscope";
     static char* argv[] = { name, nullptr };
-    QApplication app(argc, argv);
+    // One application at a time: a process that has its own (the Python module in a Qt notebook) keeps it.
+    std::optional<QApplication> app;
+    if (!QCoreApplication::instance()) {
+        app.emplace(argc, argv);
+    }
     options.inputs << QString::fromStdString(*path);
     const QString error = exportChart(session, context.database(), QString::fromStdString(*output), options);
     if (!error.isEmpty()) {
