@@ -137,14 +137,7 @@ ModelCatalogueResult loadModelCatalogue(const std::vector<std::string>& folders)
         if (folder.empty() || !fs::is_directory(folder, ec)) {
             continue;
         }
-        std::vector<std::string> files;
-        for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-            if (it->path().extension() == ".yaml" && it->is_regular_file(ec)) {
-                files.push_back(it->path().string());
-            }
-        }
-        std::sort(files.begin(), files.end());
-        for (const auto& file : files) {
+        for (const auto& file : yamlFilesIn(folder)) {
             ModelCatalogueResult one = loadModelFile(file);
             result.diagnostics.insert(result.diagnostics.end(), one.diagnostics.begin(), one.diagnostics.end());
             for (auto& model : one.models) {

@@ -372,14 +372,7 @@ PublishedRunsResult loadPublishedRuns(const std::string& folder)
         result.diagnostics.push_back(d);
         return result;
     }
-    std::vector<std::string> files;
-    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-        if (it->path().extension() == ".yaml" && it->is_regular_file(ec)) {
-            files.push_back(it->path().string());
-        }
-    }
-    std::sort(files.begin(), files.end());
-    for (const auto& file : files) {
+    for (const auto& file : yamlFilesIn(folder)) {
         PublishedRunsResult one = loadStrictYamlWith<PublishedRunsResult>(file, file, false, parsePublished);
         result.diagnostics.insert(result.diagnostics.end(), one.diagnostics.begin(), one.diagnostics.end());
         for (auto& source : one.sources) {

@@ -6,6 +6,7 @@
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
@@ -204,6 +205,20 @@ std::optional<YAML::Node> loadStrictYamlFile(
     std::ostringstream content;
     content << in.rdbuf();
     return loadStrictYamlText(content.str(), path, diagnostics, limits);
+}
+
+std::vector<std::string> yamlFilesIn(const std::string& folder)
+{
+    namespace fs = std::filesystem;
+    std::vector<std::string> files;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() == ".yaml" && it->is_regular_file(ec)) {
+            files.push_back(it->path().string());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
 }
 
 } // namespace roofscope

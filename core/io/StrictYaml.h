@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace roofscope {
 
@@ -25,6 +26,9 @@ std::optional<YAML::Node> loadStrictYamlFile(
     const std::string& path, Diagnostics& diagnostics, const YamlLimits& limits = {});
 std::optional<YAML::Node> loadStrictYamlText(
     const std::string& text, const std::string& fileLabel, Diagnostics& diagnostics, const YamlLimits& limits = {});
+
+// The *.yaml files of a folder (regular files only), sorted by name; none when it cannot be read.
+std::vector<std::string> yamlFilesIn(const std::string& folder);
 
 // A file format's load: the strict reader's diagnostics first, then what `parse(root, label)` gives
 // (a result with a `diagnostics` member). `fromText`: `source` is the text, `label` names it; else

@@ -31,7 +31,7 @@ Error.__module__ = "roofscope"
 __all__ = [
     "Error", "run", "run_json", "run_text", "hardware", "models", "evaluate", "transformer", "sweep",
     "serving_map", "table", "compare", "export", "import_profile", "import_serving", "runs", "diff",
-    "version",
+    "version", "load_session", "Session",
 ]
 
 
@@ -175,6 +175,44 @@ def export(session, output, *, view=None, size=None, scale=None, theme=None, rev
              + _options(view=view, size=size, scale=scale, theme=theme, review=review, max_size=max_size,
                         hardware_dir=hardware_dir))
     return str(output)
+
+
+class Session:
+    """A session file, checked when loaded: its devices, kernels, groups and the verdict are what
+    ``compare`` gives; ``table()``, ``compare()`` and ``export()`` evaluate it again (a file changed on
+    disk is read afresh)."""
+
+    def __init__(self, path, *, max_size=None, hardware_dir=None):
+        self.path = str(path)
+        self._options = {"max_size": max_size, "hardware_dir": hardware_dir}
+        self.comparison = compare(self.path, **self._options)  # raises Error with the file's first problem
+
+    @property
+    def devices(self):
+        """The devices as the comparison lists them (id, chips, totals, rank)."""
+        return self.comparison["devices"]
+
+    @property
+    def answer(self):
+        """The verdict of each transformer group (the headline the window shows), or an empty list."""
+        return self.comparison.get("answer", [])
+
+    def table(self):
+        return table(self.path, **self._options)
+
+    def compare(self, **criteria):
+        return compare(self.path, **criteria, **self._options)
+
+    def export(self, output, **options):
+        return export(self.path, output, **options, **self._options)
+
+    def __repr__(self):
+        return f"roofscope.Session({self.path!r}: {len(self.devices)} devices)"
+
+
+def load_session(path, *, max_size=None, hardware_dir=None):
+    """Loads and checks a session (raises Error at the first problem, with its file, line and column)."""
+    return Session(path, max_size=max_size, hardware_dir=hardware_dir)
 
 
 def import_profile(format, *files, hardware=None, aggregate=False, device=None, max_size=None, hardware_dir=None):

@@ -44,6 +44,22 @@ class ModuleAgainstTheProgram(unittest.TestCase):
                 self.assertIsInstance(rows, list)
                 self.assertIsInstance(rows[0], dict)
 
+    def test_a_session_loads_checked(self):
+        session = roofscope.load_session(os.path.join(SOURCE, "resources", "examples", "serving-measured.yaml"))
+        self.assertEqual(len(session.devices), 2)
+        self.assertTrue(session.answer[0]["headline"].startswith("deepseek-v3 at 3200 in / 800 out"))
+        self.assertEqual(session.table(), roofscope.table(session.path))
+        with tempfile.TemporaryDirectory() as folder:
+            broken = os.path.join(folder, "broken.yaml")
+            with open(broken, "w", encoding="utf-8") as f:
+                f.write("schema: roofscope-session/1\ndevices: [nvidia-h100-sxm]\nkernels:\n  - {name: k, flops: -1}\n")
+            status, _, err = cli("compare", "--session", broken, "--format", "json")
+            self.assertEqual(status, 2)
+            with self.assertRaises(roofscope.Error) as raised:
+                roofscope.load_session(broken)
+            self.assertEqual(str(raised.exception), err.strip().removeprefix("roofscope: error: "))
+            self.assertIn("broken.yaml:4:", str(raised.exception))
+
     def test_a_sweep_is_the_same_field_by_field(self):
         ours = roofscope.sweep(["nvidia-h200-sxm", "amd-instinct-mi300x"], model="llama-3.1-70b", chips=8,
                                params={"seq": 4096, "phase": "decode"}, vary="batch=1:512:40")
