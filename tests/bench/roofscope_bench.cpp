@@ -17,7 +17,7 @@
 //   serving_edit   a transformer group's parameter changed with the Serving tab shown: 8 devices x
 //                  128 batch points recomputed (the serving core) and the serving chart replotted
 //   serving_recompute / serving_replot  the two halves alone
-//   group_drag     one mouse-move of a drag of a transformer group's kernel (ffn_up of Llama 3 70B)
+//   group_drag     one mouse-move of a drag of a transformer group's kernel (ffn_down of Llama 3 70B)
 //                  on the roofline of the example session serving-70b.yaml (2 groups, 5 devices 8 chips
 //                  wide, each device's step with its collectives): the group's batch changes, every
 //                  device's step is expanded and evaluated again, the chart and table repaint
@@ -580,13 +580,13 @@ void benchGroupDrag(HardwareDatabase& db, int moves)
     settle();
     int kernel = -1;
     for (size_t k = 0; k < window.analysis()->shownSession().kernels.size(); ++k) {
-        if (window.analysis()->shownSession().kernels[k].name == "llama-3-70b/ffn_up") {
+        if (window.analysis()->shownSession().kernels[k].name == "llama-3-70b/ffn_down") {
             kernel = static_cast<int>(k);
         }
     }
     const auto start = window.chart()->markerPosition(kernel, 0);
     if (!start) {
-        std::fprintf(stderr, "group_drag: no marker of llama-3-70b/ffn_up\n");
+        std::fprintf(stderr, "group_drag: no marker of llama-3-70b/ffn_down\n");
         return;
     }
     QCustomPlot* plot = window.chart()->plot();
