@@ -23,6 +23,17 @@ constexpr std::array<const char*, 16> kOptions { "model", "phase", "attention", 
     "kv_dtype", "weight_dtype", "expert_dtype", "lm_head_dtype", "kv_shard", "causal", "logits", "tied_embeddings",
     "allreduce", "expert_layout" };
 
+// Whether `name` is one of kNumeric (a sorted copy, searched: the expansion runs per regime-map cell).
+bool isNumericParameter(std::string_view name)
+{
+    static const std::vector<std::string_view> sorted = [] {
+        std::vector<std::string_view> names(kNumeric.begin(), kNumeric.end());
+        std::sort(names.begin(), names.end());
+        return names;
+    }();
+    return std::binary_search(sorted.begin(), sorted.end(), name);
+}
+
 // Parameters that may be 0 (off).
 bool mayBeZero(const std::string& name)
 {
@@ -312,11 +323,7 @@ std::string readOptions(const TemplateInstance& t, TransformerConfig& c)
 std::string readConfig(const TemplateInstance& t, TransformerConfig& c, bool allowFractional, double chips)
 {
     for (const auto& [name, value] : t.params) {
-        bool known = false;
-        for (const char* n : kNumeric) {
-            known = known || name == n;
-        }
-        if (!known) {
+        if (!isNumericParameter(name)) {
             std::string names;
             for (const char* n : kNumeric) {
                 names += std::string(names.empty() ? "" : " ") + n;
@@ -364,12 +371,12 @@ std::string readConfig(const TemplateInstance& t, TransformerConfig& c, bool all
 
 bool isTransformerOption(const std::string& name)
 {
-    for (const char* n : kOptions) {
-        if (name == n) {
-            return true;
-        }
-    }
-    return false;
+    static const std::vector<std::string_view> sorted = [] {
+        std::vector<std::string_view> names(kOptions.begin(), kOptions.end());
+        std::sort(names.begin(), names.end());
+        return names;
+    }();
+    return std::binary_search(sorted.begin(), sorted.end(), std::string_view(name));
 }
 
 const std::vector<std::string>& transformerParameters()
@@ -431,6 +438,21 @@ void setTransformerParameter(TemplateInstance& instance, const std::string& name
     instance.params[name] = value;
 }
 
+namespace {
+// The instance's step (its model's shape under its own values) read and checked; an error, empty on success.
+std::string readTransformer(const TemplateInstance& instance, bool allowFractional, double chips, TransformerConfig& c)
+{
+    if (!instance.options.contains("model")) {
+        return readConfig(instance, c, allowFractional, chips);
+    }
+    TemplateInstance resolved;
+    if (std::string error = resolveTransformerModel(instance, resolved); !error.empty()) {
+        return error;
+    }
+    return readConfig(resolved, c, allowFractional, chips);
+}
+} // namespace
+
 bool isKernelGroup(const Kernel& kernel)
 {
     return kernel.templ && kernel.templ->name == kTransformerTemplate;
@@ -443,11 +465,7 @@ TransformerExpansion expandTransformer(const TemplateInstance& instance, bool al
         out.error = "not a transformer: '" + instance.name + "'";
         return out;
     }
-    TemplateInstance resolved;
-    out.error = resolveTransformerModel(instance, resolved);
-    if (out.error.empty()) {
-        out.error = readConfig(resolved, out.config, allowFractional, chips);
-    }
+    out.error = readTransformer(instance, allowFractional, chips, out.config);
     if (!out.error.empty()) {
         return out;
     }
@@ -498,19 +516,15 @@ std::string applyKernelGroup(Kernel& kernel, bool allowFractional)
     if (!isKernelGroup(kernel)) {
         return {};
     }
-    auto expansion = expandTransformer(*kernel.templ, allowFractional);
-    if (!expansion.error.empty()) {
-        return expansion.error;
+    // The step's totals without making its kernels (this runs for every cell of a group's regime map).
+    TransformerConfig config;
+    if (std::string error = readTransformer(*kernel.templ, allowFractional, 0.0, config); !error.empty()) {
+        return error;
     }
-    double flops = 0.0;
-    double bytes = 0.0;
-    for (const auto& part : expansion.kernels) {
-        flops += part.count * part.flops;
-        bytes += part.count * part.bytesOn("default");
-    }
-    kernel.flops = flops;
-    kernel.bytes = { { "default", bytes } };
-    kernel.templatePrecision = expansion.config.dtype;
+    const StepTotals totals = stepTotals(config);
+    kernel.flops = totals.flops;
+    kernel.bytes = { { "default", totals.bytes } };
+    kernel.templatePrecision = config.dtype;
     kernel.workingSetBytes.reset();
     return {};
 }

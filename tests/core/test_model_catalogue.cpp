@@ -11,6 +11,7 @@
 #include "model/serving/Parallelism.h"
 #include "model/serving/ServingMemory.h"
 #include "model/serving/ServingStep.h"
+#include "model/serving/StepKernels.h"
 
 #include <QtTest>
 
@@ -395,6 +396,46 @@ shape: {layers: 2, hidden: 64, heads: 3, ffn: 128, vocab: 100}
         QCOMPARE(std::count_if(both.models.begin(), both.models.end(),
                      [](const TransformerPreset& m) { return m.id == "llama-3.1-8b"; }),
             std::ptrdiff_t { 1 });
+    }
+
+    // A group's totals (what the regime map's cells and a group's row use) are the sums of its kernels:
+    // every kernel's FLOPs (collectives' additions included) and memory bytes, without making the kernels.
+    void totalsAreTheKernelsSums_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("phase");
+        QTest::addColumn<double>("chips");
+        QTest::addColumn<QString>("fused");
+        QTest::newRow("Llama decode, 8 chips") << "llama-3.1-70b"
+                                               << "decode" << 8.0 << "true";
+        QTest::newRow("Mixtral prefill, split projections") << "mixtral-8x7b"
+                                                            << "prefill" << 4.0 << "false";
+        QTest::newRow("DeepSeek-V3 decode (latent, absorbed)") << "deepseek-v3"
+                                                               << "decode" << 8.0 << "true";
+        QTest::newRow("DeepSeek-V3 prefill, one chip") << "deepseek-v3"
+                                                       << "prefill" << 1.0 << "false";
+        QTest::newRow("gpt-oss-120b decode") << "gpt-oss-120b"
+                                             << "decode" << 2.0 << "true";
+    }
+    void totalsAreTheKernelsSums()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, phase);
+        QFETCH(double, chips);
+        QFETCH(QString, fused);
+        const auto step = expandTransformer(modelStep(model.toStdString(), { { "batch", 16 }, { "seq", 512 } },
+                                                { { "phase", phase.toStdString() }, { "fused", fused.toStdString() } }),
+            false, chips);
+        QVERIFY2(step.error.empty(), step.error.c_str());
+        double flops = 0.0;
+        double bytes = 0.0;
+        for (const Kernel& k : step.kernels) {
+            flops += k.count * k.flops;
+            bytes += k.count * k.bytesOn("default");
+        }
+        const StepTotals totals = stepTotals(step.config);
+        ROOFSCOPE_COMPARE_REL(totals.flops, flops, 1e-12);
+        ROOFSCOPE_COMPARE_REL(totals.bytes, bytes, 1e-12);
     }
 
     // Every serving figure says the precisions it stands on; a weight-only narrow format says what

@@ -171,7 +171,7 @@ void placeScaleUpBytes(Kernel& kernel, const Hardware& hardware)
     }
 }
 
-void addAllReduce(StepBuilder& b, const std::string& name, double count)
+void addAllReduce(StepBuilder& b, std::string_view name, double count)
 {
     const TransformerConfig& c = b.config();
     const double elements = c.tokensPerStep() * c.hidden;

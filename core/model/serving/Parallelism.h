@@ -5,6 +5,7 @@
 #include "model/TransformerWorkload.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace roofscope {
@@ -66,7 +67,7 @@ void placeScaleUpBytes(Kernel& kernel, const Hardware& hardware);
 // (each tp chip looks up the tokens of its vocabulary shard, an all-reduce joins them); the gather of
 // the logits' vocabulary shards (tokens x vocab / tp x s_a from each chip); pp_send (one per stage
 // boundary: M from each chip of a stage to its peer; pp > 1; no FLOPs).
-void addAllReduce(StepBuilder& builder, const std::string& name, double count);
+void addAllReduce(StepBuilder& builder, std::string_view name, double count);
 void addEmbedding(StepBuilder& builder);
 void addLogitsGather(StepBuilder& builder, double tokens);
 void addPipelineSends(StepBuilder& builder);

@@ -9,30 +9,42 @@ namespace roofscope {
 StepBuilder::StepBuilder(
     const TransformerConfig& config, std::vector<Kernel>& kernels, std::vector<StepKernelInfo>& info)
     : m_config(config)
-    , m_kernels(kernels)
-    , m_info(info)
+    , m_kernels(&kernels)
+    , m_info(&info)
 {
 }
 
-void StepBuilder::add(const std::string& name, double count, double flops, double bytes, double activationBytes)
+StepBuilder::StepBuilder(const TransformerConfig& config, StepTotals& totals)
+    : m_config(config)
+    , m_totals(&totals)
+{
+}
+
+void StepBuilder::add(std::string_view name, double count, double flops, double bytes, double activationBytes)
 {
     if (!(count > 0.0)) {
         return;
     }
     const double dp = m_config.dp;
+    if (m_totals) {
+        m_totals->flops += count * dp * flops;
+        m_totals->bytes += count * dp * bytes;
+        m_last = { count, dp * bytes, dp * activationBytes };
+        return;
+    }
     Kernel k;
-    k.name = name;
+    k.name = std::string(name);
     k.count = count;
     k.flops = dp * flops;
     k.bytes = { { "default", dp * bytes } };
     k.templatePrecision = m_config.dtype;
-    m_kernels.push_back(std::move(k));
+    m_kernels->push_back(std::move(k));
     StepKernelInfo info;
     info.activationBytes = dp * activationBytes;
-    m_info.push_back(info);
+    m_info->push_back(info);
 }
 
-void StepBuilder::matmul(const std::string& name, double count, const MatmulShape& s)
+void StepBuilder::matmul(std::string_view name, double count, const MatmulShape& s)
 {
     const double in = s.inCopies * s.tokens * s.k * s.inSize;
     const double out = s.outCopies * s.tokens * s.n * s.outSize;
@@ -43,25 +55,33 @@ void StepBuilder::matmul(const std::string& name, double count, const MatmulShap
 void StepBuilder::scaleLastWeights(double factor)
 {
     // Only the weights: the last matmul's inputs and outputs stay as counted.
-    Kernel& k = m_kernels.back();
-    const double activations = m_info.back().activationBytes;
+    if (m_totals) {
+        m_totals->bytes += m_last.count * (factor - 1.0) * (m_last.bytes - m_last.activationBytes);
+        return;
+    }
+    Kernel& k = m_kernels->back();
+    const double activations = m_info->back().activationBytes;
     const double weights = k.bytes.front().bytes - activations;
     k.bytes.front().bytes = activations + factor * weights;
 }
 
-void StepBuilder::gatedActivation(const std::string& name, double count, double elements)
+void StepBuilder::gatedActivation(std::string_view name, double count, double elements)
 {
     const double bytes = 3.0 * elements * *bytesPerElement(m_config.dtype);
     add(name, count, 5.0 * elements, bytes, bytes);
 }
 
-void StepBuilder::collective(const std::string& name, double count, CollectiveKind kind, double messageBytes,
+void StepBuilder::collective(std::string_view name, double count, CollectiveKind kind, double messageBytes,
     double participants, double flopsPerChip)
 {
     if (!(count > 0.0)) {
         return;
     }
     const TransformerConfig& c = m_config;
+    if (m_totals) {
+        m_totals->flops += count * c.tp * c.dp * flopsPerChip; // its bytes are on the link, not in memory
+        return;
+    }
     StepKernelInfo info;
     info.collective = true;
     info.kind = kind;
@@ -71,14 +91,14 @@ void StepBuilder::collective(const std::string& name, double count, CollectiveKi
     ScaleUpLink ring;
     chooseCollectiveAlgorithm(info, ring, "ring");
     Kernel k;
-    k.name = name;
+    k.name = std::string(name);
     k.count = count;
     // Every chip of a stage (tp x dp of them) sends its share and does its share of the arithmetic.
     k.flops = c.tp * c.dp * flopsPerChip;
     k.bytes = { { kScaleUpLevel, c.tp * c.dp * info.bytesPerChip } };
     k.templatePrecision = c.dtype;
-    m_kernels.push_back(std::move(k));
-    m_info.push_back(info);
+    m_kernels->push_back(std::move(k));
+    m_info->push_back(info);
 }
 
 namespace {
@@ -148,7 +168,7 @@ void addLatentAttention(StepBuilder& b, const AttentionShape& a)
     const double qHead = c.qkNopeHeadDim + c.qkRopeHeadDim;
     const double tp = c.tp;
     // Replicated down-projections: every tp chip reads the input and the weights and computes them.
-    auto replicated = [&](const std::string& name, double width, double outBytes) {
+    auto replicated = [&](std::string_view name, double width, double outBytes) {
         const double in = tp * T * h * sa;
         const double out = tp * outBytes;
         b.add(name, L, tp * 2.0 * T * h * width, in + tp * h * width * a.sw + out, in + out);
@@ -248,6 +268,20 @@ void buildStepKernels(const TransformerConfig& c, std::vector<Kernel>& kernels, 
     kernels.reserve(kMostKernels);
     info.reserve(kMostKernels);
     StepBuilder b(c, kernels, info);
+    buildStep(b);
+}
+
+StepTotals stepTotals(const TransformerConfig& c)
+{
+    StepTotals totals;
+    StepBuilder b(c, totals);
+    buildStep(b);
+    return totals;
+}
+
+void buildStep(StepBuilder& b)
+{
+    const TransformerConfig& c = b.config();
     const AttentionShape a = attentionShape(c);
     const double T = c.tokensPerStep();
     const double h = c.hidden;

@@ -4,6 +4,7 @@
 #include "model/TransformerWorkload.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace roofscope {
@@ -53,32 +54,52 @@ struct AttentionShape {
 };
 AttentionShape attentionShape(const TransformerConfig& config);
 
-// Appends kernels of one step, each figure per replica (multiplied by dp here).
+// The step's totals without its kernels (what a group shows where its kernels are not drawn, and the regime
+// map's cells): FLOPs of every kernel, collectives' additions included, and memory bytes.
+struct StepTotals {
+    double flops = 0.0;
+    double bytes = 0.0; // on the default level
+};
+StepTotals stepTotals(const TransformerConfig& config);
+
+// Appends kernels of one step, each figure per replica (multiplied by dp here); or, built on StepTotals,
+// only adds them up (the same figures, no kernel made).
 class StepBuilder {
 public:
     StepBuilder(const TransformerConfig& config, std::vector<Kernel>& kernels, std::vector<StepKernelInfo>& info);
+    StepBuilder(const TransformerConfig& config, StepTotals& totals);
 
     const TransformerConfig& config() const { return m_config; }
     // A memory/compute kernel: FLOPs, bytes (weights, cache and activations) and the activation
     // bytes alone (inputs and outputs other than weights and cache), all per replica.
-    void add(const std::string& name, double count, double flops, double bytes, double activationBytes);
+    void add(std::string_view name, double count, double flops, double bytes, double activationBytes);
     // 2 tokens k n FLOPs; tokens k in, k n weights, tokens n out (times their copies).
-    void matmul(const std::string& name, double count, const MatmulShape& shape);
+    void matmul(std::string_view name, double count, const MatmulShape& shape);
     // The gated FFN's activation, SiLU(gate) x up, over `elements` outputs: 5 FLOPs per element;
     // reads gate and up, writes the product: 3 x elements x s_a bytes.
-    void gatedActivation(const std::string& name, double count, double elements);
+    void gatedActivation(std::string_view name, double count, double elements);
     // A collective of a `messageBytes` message per replica among `participants` chips (its bytes per
     // chip and hops: a ring's until a device chooses, model/serving/Parallelism.h); `flopsPerChip` the
     // arithmetic each chip does on the way (an all-reduce's additions; 0 for a plain transfer).
-    void collective(const std::string& name, double count, CollectiveKind kind, double messageBytes,
-        double participants, double flopsPerChip = 0.0);
+    void collective(std::string_view name, double count, CollectiveKind kind, double messageBytes, double participants,
+        double flopsPerChip = 0.0);
     // Multiplies the weight bytes of the kernel added last (per-head matrices counted once by its shape).
     void scaleLastWeights(double factor);
 
 private:
+    struct LastKernel {
+        double count = 0.0;
+        double bytes = 0.0;
+        double activationBytes = 0.0;
+    };
     const TransformerConfig& m_config;
-    std::vector<Kernel>& m_kernels;
-    std::vector<StepKernelInfo>& m_info;
+    std::vector<Kernel>* m_kernels = nullptr;
+    std::vector<StepKernelInfo>* m_info = nullptr;
+    StepTotals* m_totals = nullptr;
+    LastKernel m_last; // totals only: the kernel added last, for scaleLastWeights()
 };
+
+// The kernels of a step, added to the builder in step order (buildStepKernels() and stepTotals()).
+void buildStep(StepBuilder& builder);
 
 } // namespace roofscope
