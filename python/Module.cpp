@@ -91,8 +91,12 @@ Output runCommand(const std::vector<std::string>& args)
     std::ostringstream out;
     std::ostringstream err;
     Output o;
-    {
-        py::gil_scoped_release release; // long sweeps and exports let other Python threads run
+    // Long sweeps let other Python threads run; the commands that start a Qt application (export, map's
+    // image) keep the interpreter's lock, so that two threads never make one at the same time.
+    if (args.front() == "export" || args.front() == "map") {
+        o.status = roofscope::CommandLine::run(args, out, err);
+    } else {
+        py::gil_scoped_release release;
         o.status = roofscope::CommandLine::run(args, out, err);
     }
     o.out = out.str();

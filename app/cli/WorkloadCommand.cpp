@@ -160,11 +160,11 @@ void printStep(std::ostream& out, const ServingStep& d)
     const char* kind = c.requests() ? "decode step of the request mix (the tpot_s step, "
         : c.prefill                 ? "prefill step ("
                                     : "decode step (";
-    out << "transformer " << kind << formatNumber(d.tokensPerStep, 8) << " tokens) on " << d.hardwareLabel << " ("
-        << d.hardwareId << "), tp " << formatNumber(c.tp, 6) << " x pp " << formatNumber(c.pp, 6) << " x dp "
-        << formatNumber(c.dp, 6) << ": T_min " << formatQuantity(d.tMin, Dimension::Seconds) << ", T_max "
-        << formatQuantity(d.tMax, Dimension::Seconds) << " per step, "
-        << (d.tMin > 0.0 ? formatNumber(d.tokensPerSecond, 4) : std::string("-")) << " tokens/s\n";
+    out << "transformer " << kind << formatNumber(d.tokensPerStep, 8) << (d.tokensPerStep == 1.0 ? " token" : " tokens")
+        << ") on " << d.hardwareLabel << " (" << d.hardwareId << "), tp " << formatNumber(c.tp, 6) << " x pp "
+        << formatNumber(c.pp, 6) << " x dp " << formatNumber(c.dp, 6) << ": T_min "
+        << formatQuantity(d.tMin, Dimension::Seconds) << ", T_max " << formatQuantity(d.tMax, Dimension::Seconds)
+        << " per step, " << (d.tMin > 0.0 ? formatNumber(d.tokensPerSecond, 4) : std::string("-")) << " tokens/s\n";
     out << "  tokens/s is " << servingBoundText(d) << "; from T_max " << formatNumber(d.tokensPerSecondTMax, 4)
         << " tokens/s; T_min with launch overhead " << formatQuantity(d.tMinWithLaunch, Dimension::Seconds) << "\n";
     out << "  per chip " << optionalText(d.cost.tokensPerSecondPerChip, 4, " tokens/s") << ", "

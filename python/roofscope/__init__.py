@@ -76,9 +76,12 @@ def _options(**options):
         elif name == "hardware_dir" and isinstance(value, (list, tuple)):
             for folder in value:
                 args += [flag, str(folder)]
-        elif name == "bytes" and isinstance(value, dict):
-            for level, count in value.items():
+        elif name in ("bytes", "bandwidth") and isinstance(value, dict):
+            for level, count in value.items():  # the option once per level
                 args += [flag, f"{level}={_value(count)}"]
+        elif name == "bandwidth" and isinstance(value, (list, tuple)):
+            for level in value:
+                args += [flag, str(level)]
         elif name == "params":
             args += ["--param", _params(value)]
         else:

@@ -438,6 +438,26 @@ shape: {layers: 2, hidden: 64, heads: 3, ffn: 128, vocab: 100}
         ROOFSCOPE_COMPARE_REL(totals.bytes, bytes, 1e-12);
     }
 
+    // Choosing another model replaces the shape whole: DeepSeek-V3's fp8 weights, its experts and its
+    // expert layout do not carry over to Llama; the step and the parallelism stay.
+    void anotherModelReplacesTheShape()
+    {
+        TemplateInstance t = modelStep("deepseek-v3", { { "batch", 8 }, { "seq", 1024 }, { "tp", 8 } });
+        applyTransformerPreset(*findTransformerPreset("deepseek-v3"), t);
+        t.params["ep"] = 8;
+        t.options["expert_layout"] = "ep";
+        applyTransformerPreset(*findTransformerPreset("llama-3.1-70b"), t);
+        QCOMPARE(t.options.at("model"), std::string("llama-3.1-70b"));
+        QVERIFY(!t.options.contains("weight_dtype") && !t.options.contains("expert_layout"));
+        QVERIFY(!t.params.contains("experts") && !t.params.contains("kv_lora_rank") && !t.params.contains("ep"));
+        QCOMPARE(t.params.at("batch"), 8.0);
+        QCOMPARE(t.params.at("tp"), 8.0);
+        const auto step = expandTransformer(t, false, 8);
+        QVERIFY2(step.error.empty(), step.error.c_str());
+        QCOMPARE(step.config.weightDtype, std::string("bf16"));
+        QVERIFY(!step.config.moe() && !step.config.mla());
+    }
+
     // Every serving figure says the precisions it stands on; a weight-only narrow format says what
     // computing or caching in it would allow.
     void stepsSayTheirPrecision()

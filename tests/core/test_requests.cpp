@@ -304,6 +304,30 @@ private Q_SLOTS:
     }
 
     // A concurrency sweep carries the mix's figures and ends at the most requests that fit (11, above).
+    // Two pipeline stages (layers 2, pp 2, 2 chips, 8 requests): each stage holds one layer of all 8
+    // requests' cache, the 2 micro-batches of 4 in flight: 8 x 73 x 16 B = 9344 B per chip, the same as one
+    // layer of them on one chip; weights: the largest stage's share, half of 2 layers x 1184 B + the final
+    // norm 16 B + embeddings and head 1024 B = 3408 B: 1704 B. max_batch counts requests per micro-batch,
+    // so the most in flight is max_batch x pp.
+    void pipelineStagesHoldTheirMicroBatches()
+    {
+        Hardware chip = test::requestChip(16384);
+        BandwidthLevel link; // the stages' sends need a link; their time does not enter the memory
+        link.name = "link";
+        link.kind = LevelKind::Interconnect;
+        link.bytesPerSecond = 1e9;
+        chip.levels.push_back(link);
+        const ServingStep s
+            = evaluateServing(tinyDense({ { "layers", 2 }, { "pp", 2 } }), hardwareOnChips(chip, 2), {});
+        QVERIFY2(s.error.empty(), s.error.c_str());
+        QCOMPARE(s.config.batch, 4.0);
+        QCOMPARE(s.memory.kvCacheBytes / 2, 9344.0);
+        QCOMPARE(s.memory.weightsBytes / 2, 1704.0);
+        QVERIFY(s.memory.fits && *s.memory.fits);
+        QVERIFY(s.memory.maxBatch && s.requests->maxConcurrency);
+        QCOMPARE(*s.requests->maxConcurrency, *s.memory.maxBatch * 2);
+    }
+
     void concurrencySweepEndsAtCapacity()
     {
         ParameterAxis axis;

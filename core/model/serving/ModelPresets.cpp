@@ -33,6 +33,12 @@ void applyTransformerPreset(const TransformerPreset& preset, TemplateInstance& i
             instance.params.erase(name);
         }
     }
+    // What a model's checkpoint and experts decide: the previous model's precisions and expert placement
+    // do not carry over (DeepSeek-V3's fp8 onto Llama, an expert layout onto a dense model).
+    for (const char* option : { "weight_dtype", "expert_dtype", "lm_head_dtype", "expert_layout" }) {
+        instance.options.erase(option);
+    }
+    instance.params.erase("ep");
     for (const auto& [name, value] : preset.params) {
         instance.params[name] = value;
     }

@@ -44,8 +44,10 @@ std::vector<std::string> requestAssumptions(const TransformerConfig& c)
         out.push_back("pp > 1: each replica's requests go through the stages in " + wholeText(c.pp)
             + " micro-batches of " + wholeText(c.batch));
     }
-    out.push_back("fits and max_batch: every request's KV cache at its longest context, isl + osl = "
-        + wholeText(c.isl + c.osl) + " tokens; max_batch counts requests per replica");
+    out.push_back(
+        "fits and max_batch: every request's KV cache at its longest context, isl + osl = " + wholeText(c.isl + c.osl)
+        + " tokens (each pipeline stage holds its pp micro-batches'); max_batch counts "
+          "requests per replica and micro-batch");
     return out;
 }
 
@@ -104,12 +106,12 @@ std::string evaluateRequests(ServingStep& step, const Hardware& device, const Se
     // Memory: every request's cache held at its longest context.
     TransformerExpansion held;
     held.config = c;
-    held.config.batch = r.requestsPerReplica;
+    held.config.batch = c.batch; // one micro-batch: the memory counts the pp of them in flight
     held.config.seq = c.isl + c.osl;
     buildStepKernels(held.config, held.kernels, held.info);
     step.memory = servingMemory(held, device);
     if (step.memory.maxBatch) {
-        r.maxConcurrency = std::floor(*step.memory.maxBatch / c.pp) * c.pp * c.dp;
+        r.maxConcurrency = *step.memory.maxBatch * c.pp * c.dp;
     }
     r.assumptions = requestAssumptions(c);
     step.requests = std::move(r);

@@ -22,9 +22,11 @@ StepBuilder::StepBuilder(const TransformerConfig& config, StepTotals& totals)
 
 void StepBuilder::add(std::string_view name, double count, double flops, double bytes, double activationBytes)
 {
+    m_lastAdded = false;
     if (!(count > 0.0)) {
         return;
     }
+    m_lastAdded = true;
     const double dp = m_config.dp;
     if (m_totals) {
         m_totals->flops += count * dp * flops;
@@ -55,6 +57,9 @@ void StepBuilder::matmul(std::string_view name, double count, const MatmulShape&
 void StepBuilder::scaleLastWeights(double factor)
 {
     // Only the weights: the last matmul's inputs and outputs stay as counted.
+    if (!m_lastAdded) {
+        return; // the matmul before had no launch (count 0): nothing of it to scale
+    }
     if (m_totals) {
         m_totals->bytes += m_last.count * (factor - 1.0) * (m_last.bytes - m_last.activationBytes);
         return;
@@ -78,6 +83,7 @@ void StepBuilder::collective(std::string_view name, double count, CollectiveKind
         return;
     }
     const TransformerConfig& c = m_config;
+    m_lastAdded = false;
     if (m_totals) {
         m_totals->flops += count * c.tp * c.dp * flopsPerChip; // its bytes are on the link, not in memory
         return;

@@ -14,14 +14,13 @@ namespace roofscope {
 // every tp chip reads, the partial sums every tp chip writes, replicated K/V heads) counted once per chip.
 //
 // Kernels, in order (count per step):
-//   embedding (1), allreduce_embed (1, tp > 1), norm (2 layers + 1), then attention: qkv_proj (fused;
-//   q_proj, k_proj, v_proj with fused=false), attn_scores, softmax (unfused only), attn_values, or
-//   with latent attention qkv_a_proj (q_a_proj and kv_a_proj unfused), q_b_proj, q_absorb (decode) or
-//   kv_b_proj (prefill), attn_scores, attn_values, v_absorb (decode); o_proj, allreduce_attn (tp > 1);
-//   for the dense layers ffn_gate_up (ffn_gate and ffn_up unfused), ffn_act (gated), ffn_down; for the
-//   MoE layers (model/serving/Experts.h) router, the routed experts and shared experts with their
-//   all-to-alls; allreduce_ffn (layers, tp > 1); logits (1), gather_logits (1, tp > 1), pp_send
-//   (pp - 1). Kernels with count 0 are left out.
+//   allreduce_embed (1, tp > 1: the vocabulary-parallel embedding's), norm (2 layers + 1), then attention: qkv_proj
+//   (fused; q_proj, k_proj, v_proj with fused=false), attn_scores, softmax (unfused only), attn_values, or with latent
+//   attention qkv_a_proj (q_a_proj and kv_a_proj unfused), q_b_proj, q_absorb (decode) or kv_b_proj (prefill),
+//   attn_scores, attn_values, v_absorb (decode); o_proj, allreduce_attn (tp > 1); for the dense layers ffn_gate_up
+//   (ffn_gate and ffn_up unfused), ffn_act (gated), ffn_down; for the MoE layers (model/serving/Experts.h) router, the
+//   routed experts and shared experts with their all-to-alls; allreduce_ffn (layers, tp > 1); logits (1), gather_logits
+//   (1, tp > 1), pp_send (pp - 1). Kernels with count 0 are left out.
 // Memory kernels put their bytes on the "default" level, collectives on kScaleUpLevel.
 void buildStepKernels(const TransformerConfig& config, std::vector<Kernel>& kernels, std::vector<StepKernelInfo>& info);
 
@@ -97,6 +96,7 @@ private:
     std::vector<StepKernelInfo>* m_info = nullptr;
     StepTotals* m_totals = nullptr;
     LastKernel m_last; // totals only: the kernel added last, for scaleLastWeights()
+    bool m_lastAdded = false; // the last call added a memory/compute kernel (scaleLastWeights() applies to it)
 };
 
 // The kernels of a step, added to the builder in step order (buildStepKernels() and stepTotals()).
