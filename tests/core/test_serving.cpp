@@ -389,11 +389,15 @@ private Q_SLOTS:
         QVERIFY2(uneven.error.empty(), uneven.error.c_str());
         ROOFSCOPE_COMPARE_REL(uneven.tokensPerSecond, 2.0 * 3.0 / 2.0 / uneven.tMin, 1e-12);
         // Weights of 3 layers (norms 2 x 8, q and o 2 x 64, k and v 2 x 32, FFN 3 x 128: 592 each), the final
-        // norm 8 and embeddings and head 2 x 256: 2296 parameters x 2 B, 2/3 of them on the larger stage.
-        ROOFSCOPE_COMPARE_REL(uneven.memory.weightsBytes / 2.0, 2296.0 * 2.0 * 2.0 / 3.0, 1e-12);
+        // norm 8 and embeddings and head 2 x 256: 2296 parameters x 2 B, 2/3 of them on the larger stage,
+        // every one of them once on the two chips together.
+        const ChipBytes larger = bytesPerChip(expandTransformer(tiny({ { "pp", 2 }, { "layers", 3 } }), false, 2));
+        ROOFSCOPE_COMPARE_REL(larger.weights, 2296.0 * 2.0 * 2.0 / 3.0, 1e-12);
+        ROOFSCOPE_COMPARE_REL(uneven.memory.weightsBytes, 2296.0 * 2.0, 1e-12);
         // The KV cache holds the 2 micro-batches in flight: 2 x batch 2 x seq 4 x 2 layers x (K and V 4 wide)
-        // x 2 B = 256 B on the larger stage.
-        ROOFSCOPE_COMPARE_REL(uneven.memory.kvCacheBytes / 2.0, 2.0 * 2.0 * 4.0 * 2.0 * 8.0 * 2.0, 1e-12);
+        // x 2 B = 256 B on the larger stage; the 3 layers' 384 B on the two chips together.
+        ROOFSCOPE_COMPARE_REL(larger.kvCache, 2.0 * 2.0 * 4.0 * 2.0 * 8.0 * 2.0, 1e-12);
+        ROOFSCOPE_COMPARE_REL(uneven.memory.kvCacheBytes, 2.0 * 2.0 * 4.0 * 3.0 * 8.0 * 2.0, 1e-12);
         QVERIFY(evaluateServing(tiny({ { "pp", 4 }, { "layers", 3 } }), hardwareOnChips(chip(1e6), 4), {})
                     .error.find("must not exceed layers")
             != std::string::npos);

@@ -81,8 +81,10 @@ ServingMemory servingMemory(const TransformerExpansion& step, const Hardware& de
     ServingMemory m;
     const ChipBytes chip = bytesPerChip(step);
     const double chips = step.config.chips();
-    m.weightsBytes = chip.weights * chips;
-    m.kvCacheBytes = chip.kvCache * chips;
+    // The chips hold the layers once: with uneven stages the others hold less than the largest stage's chips.
+    const double held = 1.0 / (step.config.pp * largestStageShare(step.config));
+    m.weightsBytes = chip.weights * chips * held;
+    m.kvCacheBytes = chip.kvCache * chips * held;
     m.activationsBytes = chip.activations * chips;
     m.perChipBytes = chip.total();
     const BandwidthLevel* level = device.defaultLevelPtr();

@@ -20,7 +20,7 @@ namespace roofscope {
 //   activations: the inputs and outputs of the largest kernel on one chip (weights and cache not
 //     counted again).
 struct ServingMemory {
-    double weightsBytes = 0.0; // what all chips hold together (copies included)
+    double weightsBytes = 0.0; // what all chips hold together (copies included; every stage's own layers)
     double kvCacheBytes = 0.0;
     double activationsBytes = 0.0;
     double perChipBytes = 0.0; // weights + KV cache + activations of one chip
