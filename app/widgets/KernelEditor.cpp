@@ -565,11 +565,21 @@ QPushButton* KernelEditor::removeLevelButton(const QString& level) const
 QString KernelEditor::autoParameterText(const Kernel& kernel, const QString& name, double* value) const
 {
     // A transformer group's tp follows each shown device's chips (tp x pp x dp = chips), and ep follows
-    // tp: the field says what the step runs with, not the template's 1.
-    if (!isKernelGroup(kernel) || !m_document || (name != QLatin1String("tp") && name != QLatin1String("ep"))) {
+    // the expert layout; latent attention has no head_dim: the field says what the step runs with.
+    if (!isKernelGroup(kernel) || !m_document) {
         return {};
     }
     const TemplateInstance& t = *kernel.templ;
+    if (name == QLatin1String("head_dim") && transformerParameter(t, "kv_lora_rank") > 0.0) {
+        // Latent attention's heads are qk_nope_head_dim + qk_rope_head_dim wide (v_head_dim for values).
+        if (value) {
+            *value = transformerParameter(t, "qk_nope_head_dim") + transformerParameter(t, "qk_rope_head_dim");
+        }
+        return tr("not used (MLA)");
+    }
+    if (name != QLatin1String("tp") && name != QLatin1String("ep")) {
+        return {};
+    }
     if (name == QLatin1String("ep")) {
         if (transformerParameter(t, "experts") <= 0.0) {
             return tr("none (dense)");

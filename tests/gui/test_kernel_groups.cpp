@@ -373,6 +373,24 @@ private Q_SLOTS:
             qPrintable(QStringLiteral("the pane stayed at %1 of %2").arg(scrolled).arg(bar->maximum())));
     }
 
+    // A group that names a catalogue model shows the model's values in its fields and the model in its model
+    // field; latent attention's head_dim says it is not used (its heads are qk_nope + qk_rope wide).
+    void aCatalogueModelShowsInTheEditor()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(loadGroupExample("serving-measured.yaml"));
+        window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));
+        QApplication::processEvents();
+        QCOMPARE(window.kernelDock()->parameterBox(QStringLiteral("layers"))->value(), 61.0);
+        QCOMPARE(window.kernelDock()->parameterBox(QStringLiteral("kv_lora_rank"))->value(), 512.0);
+        SiSpinBox* headDim = window.kernelDock()->parameterBox(QStringLiteral("head_dim"));
+        QVERIFY2(headDim->autoText().contains(QStringLiteral("not used (MLA)")), qPrintable(headDim->autoText()));
+        auto* model = window.kernelDock()->findChild<QComboBox*>(QStringLiteral("group-preset"));
+        QVERIFY(model);
+        QCOMPARE(model->currentText(), QStringLiteral("DeepSeek-V3"));
+    }
+
     // Entries the step refuses: shown at the field in red, the session unchanged, no crash.
     void badEntriesAreRefused_data()
     {
