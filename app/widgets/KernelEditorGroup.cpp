@@ -14,6 +14,8 @@
 #include <QFormLayout>
 #include <QLabel>
 
+#include <optional>
+
 namespace roofscope {
 
 namespace {
@@ -187,6 +189,54 @@ void KernelEditor::applyOption(QComboBox* combo, const QString& name, const QStr
             }
         },
         combo, actionText);
+}
+
+QString KernelEditor::autoParameterText(const Kernel& kernel, const QString& name, double* value) const
+{
+    // A transformer group's tp follows each shown device's chips (tp x pp x dp = chips), and ep follows
+    // the expert layout; latent attention has no head_dim: the field says what the step runs with.
+    if (!isKernelGroup(kernel) || !m_document) {
+        return {};
+    }
+    const TemplateInstance& t = *kernel.templ;
+    if (name == QLatin1String("head_dim") && transformerParameter(t, "kv_lora_rank") > 0.0) {
+        // Latent attention's heads are qk_nope_head_dim + qk_rope_head_dim wide (v_head_dim for values).
+        if (value) {
+            *value = transformerParameter(t, "qk_nope_head_dim") + transformerParameter(t, "qk_rope_head_dim");
+        }
+        return tr("not used (MLA)");
+    }
+    if (name == QLatin1String("ep")) {
+        if (transformerParameter(t, "experts") <= 0.0) {
+            return tr("none (dense)");
+        }
+        // The layout decides (docs/model.md#expert-layouts): tp splits every expert (ep 1), ep holds
+        // whole experts on tp chips unless ep is given.
+        const auto layout = t.options.find("expert_layout");
+        if (layout != t.options.end() && layout->second == "ep") {
+            return tr("auto (= tp)");
+        }
+        return tr("1 (experts split over tp)");
+    }
+    if (name != QLatin1String("tp")) {
+        return {};
+    }
+    const double stage = transformerParameter(t, "pp") * transformerParameter(t, "dp");
+    std::optional<double> tp;
+    for (const DeviceSelection& device : m_document->session().devices) {
+        if (!device.visible) {
+            continue;
+        }
+        const double value = device.chips / stage;
+        if (tp && *tp != value) {
+            return tr("auto (each device's chips)");
+        }
+        tp = value;
+    }
+    if (tp && value) {
+        *value = *tp; // the arrows step from what the step runs with
+    }
+    return tp ? tr("auto (%1)").arg(*tp) : tr("auto (the chips)");
 }
 
 } // namespace roofscope

@@ -179,14 +179,10 @@ GroupPartOnDevice groupPartOnDevice(const Kernel& part, const Hardware& device)
         out.config = expansion.config;
         if (out.info.collective) {
             // The algorithm the serving step chooses on this link (on its peak figures, as the step does).
-            const std::string error
-                = chooseCollectiveAlgorithm(out.info, scaleUpLink(device, false), expansion.config.allReduce);
+            const std::string error = placeCollective(placed, out.info, scaleUpLink(device, false), expansion.config);
             if (!error.empty()) {
                 out.error = "transformer: " + error;
                 return out;
-            }
-            for (auto& b : placed.bytes) {
-                b.bytes = expansion.config.tp * expansion.config.dp * out.info.bytesPerChip;
             }
         }
         out.kernel = std::move(placed);

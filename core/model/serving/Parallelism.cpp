@@ -156,6 +156,18 @@ std::string chooseCollectiveAlgorithm(StepKernelInfo& info, const ScaleUpLink& l
     return {};
 }
 
+std::string placeCollective(
+    Kernel& kernel, StepKernelInfo& info, const ScaleUpLink& peakLink, const TransformerConfig& c)
+{
+    if (std::string error = chooseCollectiveAlgorithm(info, peakLink, c.allReduce); !error.empty()) {
+        return error;
+    }
+    for (auto& b : kernel.bytes) {
+        b.bytes = c.tp * c.dp * info.bytesPerChip;
+    }
+    return {};
+}
+
 void placeScaleUpBytes(Kernel& kernel, const Hardware& hardware)
 {
     for (auto& b : kernel.bytes) {

@@ -58,6 +58,12 @@ double collectiveSeconds(double bytesPerChip, double hops, const ScaleUpLink& li
 // "auto" or empty: the least). Returns an error when the pinned algorithm needs what the link lacks.
 std::string chooseCollectiveAlgorithm(StepKernelInfo& info, const ScaleUpLink& link, const std::string& pinned);
 
+// A collective of a step on a device: its algorithm chosen on the link (the peak link, so that every view
+// names the same one; the step's allreduce parameter may pin it) and its bytes on the kernel, every chip of
+// a stage sending its bytes per chip. An error when the pinned algorithm cannot run on the link.
+std::string placeCollective(
+    Kernel& kernel, StepKernelInfo& info, const ScaleUpLink& peakLink, const TransformerConfig& config);
+
 // Renames a kernel's kScaleUpLevel bytes to the device's first interconnect level (kept as they
 // are on a device without one, so the evaluation reports the missing level).
 void placeScaleUpBytes(Kernel& kernel, const Hardware& hardware);

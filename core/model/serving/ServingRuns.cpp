@@ -148,36 +148,23 @@ ServingRunGap servingRunGap(
         gap.error = smallest.error;
         return gap;
     }
-    if (!run.concurrency) {
-        const auto most = smallest.requests ? smallest.requests->maxConcurrency : std::nullopt;
-        if (!most || *most < dpTimesPp) {
-            gap.error = "the model does not fit on " + runFigureText(run.chips) + " x " + run.device
-                + " at isl + osl = " + runFigureText(*run.isl + *run.osl) + " tokens";
-            gap.step = smallest;
-            return gap;
-        }
-        concurrency = wholeMicroBatches(*most, dpTimesPp);
-        gap.concurrencyFromMaxBatch = true;
-        gap.step = evaluateServing(runInstance(run, group, concurrency), device, options);
-        if (!gap.step.error.empty()) {
-            gap.error = gap.step.error;
-            return gap;
-        }
-    } else if (const auto most = smallest.requests ? smallest.requests->maxConcurrency : std::nullopt;
-               most && *most >= dpTimesPp && *most < concurrency) {
-        // More requests than fit at isl + osl cannot be in flight at once: the engine queues the rest.
-        concurrency = wholeMicroBatches(*most, dpTimesPp);
-        gap.concurrencyFromMaxBatch = true;
-        gap.step = evaluateServing(runInstance(run, group, concurrency), device, options);
-        if (!gap.step.error.empty()) {
-            gap.error = gap.step.error;
-            return gap;
-        }
-    } else if (most && *most < dpTimesPp) {
+    const auto most = smallest.requests ? smallest.requests->maxConcurrency : std::nullopt;
+    if (most ? *most < dpTimesPp : !run.concurrency) {
         gap.error = "the model does not fit on " + runFigureText(run.chips) + " x " + run.device
             + " at isl + osl = " + runFigureText(*run.isl + *run.osl) + " tokens";
         gap.step = smallest;
         return gap;
+    }
+    if (most && (!run.concurrency || *most < concurrency)) {
+        // An offline run is bounded at the most requests that fit; more requests than fit at isl + osl
+        // cannot be in flight at once (the engine queues the rest).
+        concurrency = wholeMicroBatches(*most, dpTimesPp);
+        gap.concurrencyFromMaxBatch = true;
+        gap.step = evaluateServing(runInstance(run, group, concurrency), device, options);
+        if (!gap.step.error.empty()) {
+            gap.error = gap.step.error;
+            return gap;
+        }
     } else {
         gap.step = smallest;
     }

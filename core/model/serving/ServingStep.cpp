@@ -73,19 +73,6 @@ ServingStep evaluateServing(const TemplateInstance& instance, const Hardware& de
     return s;
 }
 
-namespace {
-
-// A collective's bytes on the scale-up level after its algorithm was chosen: every chip of a stage
-// sends its bytes per chip.
-void setCollectiveBytes(Kernel& kernel, const StepKernelInfo& info, const TransformerConfig& c)
-{
-    for (auto& b : kernel.bytes) {
-        b.bytes = c.tp * c.dp * info.bytesPerChip;
-    }
-}
-
-} // namespace
-
 std::string precisionSentence(const TransformerConfig& c)
 {
     std::string text = "compute " + c.dtype + ", weights " + c.weightDtype
@@ -130,18 +117,16 @@ ServingStep evaluateExpandedStep(
     for (size_t i = 0; i < step.kernels.size(); ++i) {
         ServingKernel k { step.kernels[i], step.info[i], {}, 0.0, 0.0, 0.0 };
         placeScaleUpBytes(k.kernel, device);
+        if (k.info.collective) {
+            if (std::string error = placeCollective(k.kernel, k.info, peakLink, c); !error.empty()) {
+                s.error = "transformer: " + error;
+                return s;
+            }
+        }
         auto result = evaluate(k.kernel, device, options.eval);
         if (!result.evaluation) {
             s.error = k.kernel.name + " on " + device.id + ": " + result.error;
             return s;
-        }
-        if (k.info.collective) {
-            if (std::string error = chooseCollectiveAlgorithm(k.info, peakLink, c.allReduce); !error.empty()) {
-                s.error = "transformer: " + error;
-                return s;
-            }
-            setCollectiveBytes(k.kernel, k.info, c);
-            result = evaluate(k.kernel, device, options.eval);
         }
         k.evaluation = std::move(*result.evaluation);
         if (k.info.collective) {
