@@ -1,5 +1,7 @@
 #include "chart/RooflineChart.h"
 
+#include "chart/DeferredReplot.h"
+
 #include "chart/ChartText.h"
 #include "chart/PlotStyle.h"
 #include "chart/RoofGeometry.h"
@@ -222,7 +224,7 @@ void RooflineChart::setScene(std::shared_ptr<ChartScene> scene, bool fit)
     if (first || fit) {
         fitAll();
     } else {
-        m_plot->replot(QCustomPlot::rpQueuedRefresh);
+        replotQueued();
     }
     retire(std::move(retired));
 }
@@ -414,6 +416,17 @@ void RooflineChart::fitAll()
     setVisibleRange(m_scene->fitRange());
 }
 
+void RooflineChart::replotQueued()
+{
+    replotUnlessHidden(m_plot);
+}
+
+void RooflineChart::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    replotIfMarked(m_plot); // edits, sweeps and run arrows that came while another tab was in front
+}
+
 void RooflineChart::setVisibleRange(const ChartRange& range)
 {
     if (!range.isValid()) {
@@ -421,7 +434,7 @@ void RooflineChart::setVisibleRange(const ChartRange& range)
     }
     m_plot->xAxis->setRange(range.xLower, range.xUpper);
     m_plot->yAxis->setRange(range.yLower, range.yUpper);
-    m_plot->replot(QCustomPlot::rpQueuedRefresh);
+    replotQueued();
 }
 
 ChartRange RooflineChart::visibleRange() const

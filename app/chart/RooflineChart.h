@@ -148,7 +148,14 @@ public:
     static constexpr const char* kRoofLabelLayer = "roofLabels";
     static constexpr const char* kKernelLayer = "kernels";
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    // Replots, or in a shown window where the chart is behind another tab, marks it to be replotted
+    // when it shows: an edit made on the Serving tab does not draw the roofline nobody sees.
+    void replotQueued();
+
     void onMousePress(QMouseEvent* event);
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);

@@ -127,7 +127,7 @@ void RooflineChart::setSelectedKernel(int kernel)
     }
     m_selectedKernel = kernel;
     m_cloud->setHighlighted(kernel);
-    m_plot->replot(QCustomPlot::rpQueuedRefresh);
+    replotQueued();
 }
 
 void RooflineChart::onMousePress(QMouseEvent* event)
@@ -168,7 +168,7 @@ void RooflineChart::onMousePress(QMouseEvent* event)
     m_cloud->showAllExcept(*kernel);
     m_dragCloud->showOnly(*kernel);
     setKernelLabelLayer(*kernel, QStringLiteral("overlay"));
-    m_plot->replot(QCustomPlot::rpQueuedRefresh);
+    replotQueued();
 }
 
 void RooflineChart::onMouseMove(QMouseEvent* event)
@@ -205,7 +205,7 @@ void RooflineChart::onMouseRelease(QMouseEvent* /*event*/)
     m_cloud->showAllExcept(-1);
     m_dragCloud->showOnly(-1);
     setKernelLabelLayer(kernel, QString::fromLatin1(kKernelLayer));
-    m_plot->replot(QCustomPlot::rpQueuedRefresh);
+    replotQueued();
     Q_EMIT kernelDragFinished(kernel);
 }
 

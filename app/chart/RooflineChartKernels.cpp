@@ -150,7 +150,7 @@ void RooflineChart::updateKernel(int index)
     if (index == m_dragKernel) {
         m_plot->layer(QStringLiteral("overlay"))->replot();
     } else {
-        m_plot->replot(QCustomPlot::rpQueuedRefresh);
+        replotQueued();
     }
 }
 

@@ -1,5 +1,6 @@
 #include "chart/RunArrows.h"
 
+#include "chart/DeferredReplot.h"
 #include "chart/RooflineChart.h"
 #include "chart/RunArrowLayer.h"
 #include "document/RunComparison.h"
@@ -11,7 +12,7 @@ RunArrows::RunArrows(RooflineChart* chart, RunComparison* comparison)
     , m_layer(new RunArrowLayer(chart->plot(), comparison))
 {
     QCustomPlot* plot = chart->plot();
-    connect(comparison, &RunComparison::changed, this, [plot] { plot->replot(QCustomPlot::rpQueuedRefresh); });
+    connect(comparison, &RunComparison::changed, this, [plot] { replotUnlessHidden(plot); });
 }
 
 int RunArrows::drawnArrows() const

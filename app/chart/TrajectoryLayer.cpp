@@ -1,5 +1,7 @@
 #include "chart/TrajectoryLayer.h"
 
+#include "chart/DeferredReplot.h"
+
 #include "chart/RooflineChart.h"
 #include "chart/TrajectoryOverlay.h"
 
@@ -114,7 +116,7 @@ void TrajectoryLayer::refresh()
     m_pending = true;
     QTimer::singleShot(0, mParentPlot, [this] {
         if (m_pending) {
-            mParentPlot->replot(QCustomPlot::rpQueuedRefresh);
+            replotUnlessHidden(mParentPlot);
         }
     });
 }

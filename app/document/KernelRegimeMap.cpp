@@ -6,6 +6,11 @@
 
 #include <future>
 
+#ifdef __linux__
+#include <pthread.h>
+#include <sched.h>
+#endif
+
 namespace roofscope {
 
 KernelRegimeMap::KernelRegimeMap(SessionAnalysis* analysis, QObject* parent)
@@ -53,6 +58,7 @@ void KernelRegimeMap::followMove()
 
 void KernelRegimeMap::setMap(int kernel, const ParameterAxis& x, const ParameterAxis& y, int sceneDevice)
 {
+    ++m_definition; // a map under way of the previous kernel or axes is not shown
     m_kernel = kernel;
     m_x = x;
     m_y = y;
@@ -67,6 +73,94 @@ void KernelRegimeMap::ensureCurrent()
         recompute();
         m_wanted = wanted;
     }
+    while (m_running.valid()) { // wait for the map under way, and the one of the latest edit after it
+        m_running.wait();
+        const auto wanted = std::move(m_wanted);
+        collect();
+        m_wanted = wanted;
+    }
+}
+
+KernelRegimeMap::~KernelRegimeMap()
+{
+    if (m_running.valid()) {
+        m_running.wait(); // its call back to this object is discarded with the object
+    }
+}
+
+namespace {
+// A map's threads yield to the window's: on two cores a map being drawn must not slow the chart the
+// user is dragging (Linux's SCHED_IDLE; elsewhere the default priority).
+void yieldToTheWindow()
+{
+#ifdef __linux__
+    sched_param none {};
+    pthread_setschedparam(pthread_self(), SCHED_IDLE, &none);
+#endif
+}
+} // namespace
+
+// What a map is drawn from, copied: the thread drawing it reads nothing the window may change meanwhile.
+struct KernelRegimeMap::Job {
+    struct Device {
+        int sceneDevice = 0;
+        Hardware hardware;
+        EvalOptions options;
+        double chips = 1.0;
+        std::string label; // "H100 ×8": the panel's title (drawn from the label) and its hover (from the name)
+    };
+    quint64 definition = 0;
+    Kernel kernel;
+    ParameterAxis x;
+    ParameterAxis y;
+    std::vector<Device> devices;
+    // The outcome, written by the thread before it finishes.
+    RegimeMap map;
+    std::vector<int> sceneDevices;
+    std::string error;
+
+    void run();
+};
+
+void KernelRegimeMap::Job::run()
+{
+    // One map per device, each on a thread of its own (the first on this one).
+    std::vector<std::future<RegimeMap>> maps;
+    maps.reserve(devices.size());
+    for (size_t i = 0; i < devices.size(); ++i) {
+        maps.push_back(std::async(i == 0 ? std::launch::deferred : std::launch::async, [this, i] {
+            yieldToTheWindow();
+            const Device& d = devices[i];
+            return regimeMap(kernel, { d.hardware }, d.options, x, y, d.chips);
+        }));
+    }
+    for (size_t i = 0; i < devices.size(); ++i) {
+        RegimeMap one = maps[i].get();
+        if (!one.error.empty()) { // a bad axis: the same on every device
+            map = {};
+            sceneDevices.clear();
+            error = one.error;
+            return; // the futures' destructors wait for the other devices
+        }
+        if (one.devices.empty()) {
+            continue;
+        }
+        RegimeMapDevice device = std::move(one.devices.front());
+        if (!devices[i].label.empty()) {
+            device.hardwareName = devices[i].label;
+            device.hardwareLabel = devices[i].label;
+        }
+        if (map.devices.empty()) {
+            map = std::move(one);
+            map.devices.clear();
+        }
+        map.devices.push_back(std::move(device));
+        sceneDevices.push_back(devices[i].sceneDevice);
+    }
+    // A device that cannot evaluate the kernel keeps its panel with the reason; said here when alone.
+    if (map.devices.size() == 1 && !map.devices.front().error.empty()) {
+        error = map.devices.front().error;
+    }
 }
 
 void KernelRegimeMap::recompute()
@@ -78,75 +172,72 @@ void KernelRegimeMap::recompute()
     m_stale = false;
     m_moveTimer.stop();
     m_lastMove.start();
-    m_map = {};
-    m_sceneDevices.clear();
-    m_error.clear();
     const Session& session = m_analysis->document()->session();
     const auto& devices = m_analysis->devices();
     const auto& results = m_analysis->results();
     const ChartScene& scene = m_analysis->scene();
+    auto show = [this](RegimeMap map, std::vector<int> sceneDevices, QString error) {
+        m_map = std::move(map);
+        m_sceneDevices = std::move(sceneDevices);
+        m_error = std::move(error);
+        Q_EMIT changed();
+    };
     if (m_kernel < 0 || static_cast<size_t>(m_kernel) >= session.kernels.size()) {
         m_kernel = -1;
-        Q_EMIT changed();
+        show({}, {}, {});
         return;
     }
-    std::vector<size_t> mapped;
+    if (m_running.valid()) {
+        m_pending = true; // one map at a time: the latest edit is drawn when the one under way is done
+        return;
+    }
+    auto job = std::make_shared<Job>();
+    job->definition = m_definition;
+    job->kernel = session.kernels[static_cast<size_t>(m_kernel)];
+    job->x = m_x;
+    job->y = m_y;
     for (size_t d = 0; d < devices.size() && d < results.size(); ++d) {
         if ((m_sceneDevice < 0 || d == static_cast<size_t>(m_sceneDevice)) && results[d] && results[d]->hardware) {
-            mapped.push_back(d);
+            DeviceSelection single = session.devices[devices[d].sessionIndex];
+            single.chips = 1; // regimeMap() widens the single chip itself
+            job->devices.push_back({ static_cast<int>(d), sessionHardware(*results[d]->hardware, single),
+                devices[d].options, static_cast<double>(devices[d].chips),
+                d < scene.devices.size() ? scene.devices[d].label.toStdString() : std::string() });
         }
     }
-    if (mapped.empty()) {
-        m_error = tr("No device to map on");
-        Q_EMIT changed();
+    if (job->devices.empty()) {
+        show({}, {}, tr("No device to map on"));
         return;
     }
-    // One map per device, each on a thread of its own (the first on this one): a group's map expands
-    // the step in every cell, so the devices' maps are the cost of an edit while the map is shown. The
-    // threads only read the session, which nothing changes until they are all done.
-    const Kernel& kernel = session.kernels[static_cast<size_t>(m_kernel)];
-    std::vector<std::future<RegimeMap>> maps;
-    maps.reserve(mapped.size());
-    for (size_t i = 0; i < mapped.size(); ++i) {
-        const size_t d = mapped[i];
-        DeviceSelection single = session.devices[devices[d].sessionIndex];
-        single.chips = 1; // regimeMap() widens the single chip itself
-        maps.push_back(std::async(i == 0 ? std::launch::deferred : std::launch::async,
-            [&kernel, hardware = sessionHardware(*results[d]->hardware, single), options = devices[d].options, x = m_x,
-                y = m_y, chips = devices[d].chips] { return regimeMap(kernel, { hardware }, options, x, y, chips); }));
+    // Drawn on threads of their own that yield to the window's: a group's map expands the step in every
+    // cell of every device. The result is taken on this thread (collect()) when the threads are done.
+    m_job = job;
+    m_running = std::async(std::launch::async, [this, job] {
+        yieldToTheWindow();
+        job->run();
+        QMetaObject::invokeMethod(
+            this, [this] { collect(); }, Qt::QueuedConnection);
+    });
+}
+
+void KernelRegimeMap::collect()
+{
+    if (!m_running.valid()) {
+        return; // already taken by ensureCurrent()
     }
-    for (size_t i = 0; i < mapped.size(); ++i) {
-        const size_t d = mapped[i];
-        RegimeMap one = maps[i].get();
-        if (!one.error.empty()) { // a bad axis: the same on every device
-            m_map = {};
-            m_sceneDevices.clear();
-            m_error = QString::fromStdString(one.error);
-            Q_EMIT changed();
-            return;
-        }
-        if (one.devices.empty()) {
-            continue;
-        }
-        RegimeMapDevice device = std::move(one.devices.front());
-        if (d < scene.devices.size()) {
-            // "H100 ×8": the panel's title (drawn from the label) and its hover (from the name).
-            device.hardwareName = scene.devices[d].label.toStdString();
-            device.hardwareLabel = device.hardwareName;
-        }
-        if (m_map.devices.empty()) {
-            m_map = std::move(one);
-            m_map.devices.clear();
-        }
-        m_map.devices.push_back(std::move(device));
-        m_sceneDevices.push_back(static_cast<int>(d));
+    m_running.get();
+    const std::shared_ptr<Job> job = std::move(m_job);
+    if (job->definition == m_definition) { // not a map of a kernel or axes since replaced
+        m_map = std::move(job->map);
+        m_sceneDevices = std::move(job->sceneDevices);
+        m_error = QString::fromStdString(job->error);
+        m_lastMove.start(); // the interval of followMove() counts from the end: a slow map leaves time between
+        Q_EMIT changed();
     }
-    // A device that cannot evaluate the kernel keeps its panel with the reason; said here when alone.
-    if (m_map.devices.size() == 1 && !m_map.devices.front().error.empty()) {
-        m_error = QString::fromStdString(m_map.devices.front().error);
+    if (m_pending) {
+        m_pending = false;
+        recompute();
     }
-    m_lastMove.start(); // the interval of followMove() counts from the end: a slow map leaves time between
-    Q_EMIT changed();
 }
 
 } // namespace roofscope

@@ -9,6 +9,8 @@
 #include <QTimer>
 
 #include <functional>
+#include <future>
+#include <memory>
 #include <vector>
 
 namespace roofscope {
@@ -26,6 +28,7 @@ public:
     static constexpr int kDefaultSteps = 64;
 
     explicit KernelRegimeMap(SessionAnalysis* analysis, QObject* parent = nullptr);
+    ~KernelRegimeMap() override;
 
     // Maps kernel `kernel` (a session kernel) over `x` and `y` on scene device `sceneDevice`, or on
     // every shown device (-1), one map device each; kernel -1 stops.
@@ -43,12 +46,16 @@ public:
     // Why nothing is mapped (a bad range, a device that cannot evaluate the kernel), empty otherwise.
     QString error() const { return m_error; }
 
+    // Starts drawing the map of the session as it is now, on threads of its own; changed() follows when
+    // it is done. A call while one is under way draws again once it is done.
     void recompute();
     // During a drag or a slider, the map is recomputed at most this often (and at its end).
     static constexpr qint64 kMoveIntervalMs = 100;
     // While `wanted` says no (its view is hidden), edits only mark the map out of date; it is
     // recomputed when asked again (ensureCurrent(), or the view shown). Unset: always computed.
     void setWanted(std::function<bool()> wanted) { m_wanted = std::move(wanted); }
+    // Draws a map left out of date while hidden, and waits for the map under way: map() is then the
+    // session's (an export, a test).
     void ensureCurrent();
 
 Q_SIGNALS:
@@ -69,6 +76,13 @@ private:
     QTimer m_moveTimer;
     QElapsedTimer m_lastMove; // the end of the last recompute
     bool m_stale = false;
+
+    struct Job;
+    void collect();
+    std::shared_ptr<Job> m_job; // the map under way
+    std::future<void> m_running;
+    bool m_pending = false; // an edit came while a map was under way
+    quint64 m_definition = 0; // counts setMap(): a map under way of an earlier kernel or axes is dropped
 };
 
 } // namespace roofscope

@@ -292,6 +292,7 @@ void RegimeMapDock::updateCurrent()
 
 void RegimeMapDock::applyCell(size_t ix, size_t iy)
 {
+    m_map->ensureCurrent(); // the cell of the kernel and axes shown now, not of a map still under way
     const RegimeMap& map = m_map->map();
     if (m_map->kernel() < 0 || ix >= map.xValues.size() || iy >= map.yValues.size()) {
         return;

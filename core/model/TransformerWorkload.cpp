@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 #include <string_view>
 #include <tuple>
 
@@ -440,16 +441,60 @@ void setTransformerParameter(TemplateInstance& instance, const std::string& name
 
 namespace {
 // The instance's step (its model's shape under its own values) read and checked; an error, empty on success.
+// The model's shape put under an instance, kept per thread: a regime map's cells, a serving curve's
+// batches and the verdict's searches resolve the same group over and over with other values only.
+struct ResolvedModel {
+    bool valid = false;
+    unsigned generation = 0; // transformerPresetGeneration() when it was resolved
+    TemplateInstance input; // the instance it was resolved for: its options and its parameters' names count
+    TemplateInstance resolved;
+};
+
+bool sameParameterNames(const std::map<std::string, double>& a, const std::map<std::string, double>& b)
+{
+    return a.size() == b.size()
+        && std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) { return x.first == y.first; });
+}
+
+// The instance with its model's shape filled in (resolveTransformerModel()). When the last instance this
+// thread resolved had the same options and parameter names, only the values are copied onto it.
+std::string resolveCached(const TemplateInstance& instance, const TemplateInstance*& out)
+{
+    thread_local ResolvedModel cache;
+    const unsigned generation = transformerPresetGeneration();
+    if (cache.valid && cache.generation == generation && cache.input.options == instance.options
+        && sameParameterNames(cache.input.params, instance.params)) {
+        auto to = cache.resolved.params.begin();
+        for (const auto& [name, value] : instance.params) {
+            while (to->first != name) { // every name of the instance is among the resolved ones, in order
+                ++to;
+            }
+            to->second = value;
+        }
+        out = &cache.resolved;
+        return {};
+    }
+    cache.valid = false;
+    if (std::string error = resolveTransformerModel(instance, cache.resolved); !error.empty()) {
+        return error;
+    }
+    cache.input = instance;
+    cache.generation = generation;
+    cache.valid = true;
+    out = &cache.resolved;
+    return {};
+}
+
 std::string readTransformer(const TemplateInstance& instance, bool allowFractional, double chips, TransformerConfig& c)
 {
     if (!instance.options.contains("model")) {
         return readConfig(instance, c, allowFractional, chips);
     }
-    TemplateInstance resolved;
-    if (std::string error = resolveTransformerModel(instance, resolved); !error.empty()) {
+    const TemplateInstance* resolved = nullptr;
+    if (std::string error = resolveCached(instance, resolved); !error.empty()) {
         return error;
     }
-    return readConfig(resolved, c, allowFractional, chips);
+    return readConfig(*resolved, c, allowFractional, chips);
 }
 } // namespace
 

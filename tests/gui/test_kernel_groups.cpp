@@ -532,6 +532,7 @@ private Q_SLOTS:
         RegimeMapDock* dock = window.regimeMapDock();
         QCOMPARE(dock->xParameterBox()->currentText(), QStringLiteral("batch"));
         QCOMPARE(dock->yParameterBox()->currentText(), QStringLiteral("seq"));
+        dock->regimeMap()->ensureCurrent(); // the map is drawn on threads of its own
         const RegimeMap& map = dock->regimeMap()->map();
         QVERIFY2(dock->regimeMap()->error().isEmpty(), qPrintable(dock->regimeMap()->error()));
         QCOMPARE(map.devices.size(), size_t { 2 });

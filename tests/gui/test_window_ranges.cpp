@@ -239,6 +239,7 @@ private Q_SLOTS:
         QApplication::processEvents();
         QCOMPARE(dock->xParameterBox()->currentText(), QStringLiteral("m"));
         QCOMPARE(dock->yParameterBox()->currentText(), QStringLiteral("k"));
+        dock->regimeMap()->ensureCurrent(); // the map is drawn on threads of its own
         const RegimeMap& map = dock->regimeMap()->map();
         QCOMPARE(map.devices.size(), size_t(2));
         QCOMPARE(dock->view()->panelCount(), 2);
@@ -273,9 +274,11 @@ private Q_SLOTS:
         QCOMPARE(view->panelArea(0).size(), view->panelArea(1).size());
         // One device chosen: one panel.
         dock->deviceBox()->setCurrentIndex(2);
+        dock->regimeMap()->ensureCurrent();
         QCOMPARE(map.devices.size(), size_t(1));
         QCOMPARE(dock->regimeMap()->sceneDevices(), std::vector<int>({ 1 }));
         dock->deviceBox()->setCurrentIndex(0);
+        dock->regimeMap()->ensureCurrent();
         QCOMPARE(map.devices.size(), size_t(2));
         QUndoStack* undo = window.document()->undoStack();
         const int before = undo->count();
@@ -319,6 +322,8 @@ private Q_SLOTS:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QApplication::processEvents();
+        dock->regimeMap()->ensureCurrent(); // the map is drawn on threads of its own
+        QApplication::processEvents(); // the view lays out the map it was given
         RegimeMapView* view = dock->view();
         QCOMPARE(view->panelCount(), 6);
         const QRect inside = view->rect();

@@ -4,6 +4,8 @@
 #include "model/TransformerWorkload.h"
 #include "model/serving/ServingMemory.h"
 
+#include <atomic>
+
 namespace roofscope {
 
 namespace {
@@ -12,6 +14,8 @@ std::vector<TransformerPreset>& catalogue()
     static std::vector<TransformerPreset> presets;
     return presets;
 }
+
+std::atomic<unsigned> g_catalogueGeneration { 0 };
 } // namespace
 
 const std::vector<TransformerPreset>& transformerPresets()
@@ -22,6 +26,12 @@ const std::vector<TransformerPreset>& transformerPresets()
 void installTransformerPresets(std::vector<TransformerPreset> presets)
 {
     catalogue() = std::move(presets);
+    g_catalogueGeneration.fetch_add(1);
+}
+
+unsigned transformerPresetGeneration()
+{
+    return g_catalogueGeneration.load();
 }
 
 void applyTransformerPreset(const TransformerPreset& preset, TemplateInstance& instance)

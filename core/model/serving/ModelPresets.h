@@ -31,6 +31,8 @@ struct TransformerPreset {
 // the folders). Install before any thread reads it.
 const std::vector<TransformerPreset>& transformerPresets();
 void installTransformerPresets(std::vector<TransformerPreset> presets);
+// Counts the installs: a value kept from an earlier catalogue (a resolved model) is stale once it moved.
+unsigned transformerPresetGeneration();
 // Puts a preset's shape (its params and options) on a transformer instance; batch, seq, phase and the
 // request mix stay as the instance has them.
 void applyTransformerPreset(const TransformerPreset& preset, TemplateInstance& instance);
