@@ -79,6 +79,7 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
 {
     m_arrows.clear(); // the chart removed every item and graph before
     m_texts.clear();
+    m_captions.clear();
     if (m_band && m_plot->hasPlottable(m_band)) {
         m_plot->removePlottable(m_band);
     }
@@ -109,7 +110,9 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
         subtitle->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         QCPItemText* above = subtitle;
         for (const QString& line : decorations.captions) {
-            QCPItemText* caption = addText(line, style.font(family, 9), style.text, labelLayer);
+            // With the kernels: a group's drag moves its batch, and the verdict's words with it.
+            QCPItemText* caption = addText(line, style.font(family, 9), style.text, kCaptionLayer);
+            m_captions.push_back(caption);
             static_cast<ChartTextItem*>(caption)->setElideToViewport(true);
             caption->setClipToAxisRect(false);
             caption->position->setParentAnchor(above->bottom);
@@ -183,6 +186,13 @@ void ChartDecorator::followMeasured(const ChartScene& scene)
             anchor.bandBelow = 6.0 * style.markerScale + 12.0 * style.fontScale + 1.0;
         }
         m_labels->setMeasured(anchor);
+    }
+}
+
+void ChartDecorator::setCaptions(const QStringList& captions)
+{
+    for (size_t i = 0; i < m_captions.size() && i < static_cast<size_t>(captions.size()); ++i) {
+        m_captions[i]->setText(captions[static_cast<qsizetype>(i)]);
     }
 }
 

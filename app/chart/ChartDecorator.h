@@ -35,6 +35,10 @@ public:
     // After a kernel moved: the arrows follow their kernels, their ratios too, and the measured
     // points' "% of roof" labels their points and fractions.
     void followKernels(const ChartScene& scene);
+    // The verdict's caption lines with new words (as many lines as built).
+    void setCaptions(const QStringList& captions);
+    // The layer the captions are drawn on (the chart's kernel layer).
+    static constexpr const char* kCaptionLayer = "kernels";
 
     // For tests and exports: the texts drawn, in drawing order.
     const QString& title() const { return m_title; }
@@ -54,6 +58,7 @@ private:
     QString m_subtitle;
     std::vector<std::pair<QCPItemLine*, QCPItemText*>> m_arrows; // per scene arrow
     std::vector<QCPItemText*> m_texts; // every label added, for labels()
+    std::vector<QCPItemText*> m_captions; // the verdict's lines under the subtitle
     bool m_measuredLabels = false; // kernels are few enough for measured points' labels
     QFont m_measuredFont;
     QCPCurve* m_band = nullptr; // not a graph: the chart's clearGraphs() leaves it, build() removes it

@@ -16,6 +16,7 @@
 #include "chart/KernelMarkerStyle.h"
 #include "chart/SiLogTicker.h"
 #include "document/ChartPalette.h"
+#include "document/SessionAnalysis.h"
 #include "model/Numbers.h"
 #include "model/Units.h"
 
@@ -68,6 +69,8 @@ void RooflineChart::setupPlot()
     m_plot->addLayer(kKernelLayer, m_plot->layer(kRoofLabelLayer), QCustomPlot::limAbove);
     m_plot->setCurrentLayer("main");
     m_plot->layer("overlay")->setMode(QCPLayer::lmBuffered);
+    // Kernels on a buffer of their own: a group's drag redraws them over the roofs already drawn.
+    m_plot->layer(kKernelLayer)->setMode(QCPLayer::lmBuffered);
     m_cloud = new KernelCloud(m_plot, m_plot->xAxis, m_plot->yAxis, QString::fromLatin1(kKernelLayer), m_labels.get());
     m_dragCloud = new KernelCloud(m_plot, m_plot->xAxis, m_plot->yAxis, QStringLiteral("overlay"), m_labels.get());
     m_cloud->setScene(m_scene.get());
@@ -181,8 +184,62 @@ void RooflineChart::setScene(ChartScene scene, bool fit)
     setScene(std::make_shared<ChartScene>(std::move(scene)), fit);
 }
 
+bool RooflineChart::onlyKernelsMove(const ChartScene& next) const
+{
+    // While a kernel of a group is dragged the group's batch changes: every kernel of the group moves,
+    // usually nothing else does. Anything else (a new roof, another title, the review panel) takes the
+    // full path.
+    if (!m_hasScene || m_dragKernel < 0 || !m_analysis || m_analysis->movingGroup() < 0) {
+        return false;
+    }
+    const ChartScene& now = *m_scene;
+    if (next.kernels.size() != now.kernels.size() || next.devices.size() != now.devices.size()
+        || next.xLevel != now.xLevel || next.showFeasibleRegion != now.showFeasibleRegion
+        || next.showRegionLabels != now.showRegionLabels || next.labelIntensity != now.labelIntensity
+        || next.style.review || now.style.review) {
+        return false;
+    }
+    // The verdict's captions follow the group's batch: the same lines, other words (drawn with the kernels).
+    ChartDecorations decorations = next.decorations;
+    if (decorations.captions.size() != now.decorations.captions.size()) {
+        return false;
+    }
+    decorations.captions = now.decorations.captions;
+    if (!(decorations == now.decorations)) {
+        return false;
+    }
+    for (size_t d = 0; d < next.devices.size(); ++d) {
+        if (!next.devices[d].sameRoofs(now.devices[d])) {
+            return false;
+        }
+    }
+    for (size_t k = 0; k < next.kernels.size(); ++k) {
+        if (next.kernels[k].hidden != now.kernels[k].hidden || next.kernels[k].name != now.kernels[k].name) {
+            return false;
+        }
+    }
+    return true;
+}
+
 void RooflineChart::setScene(std::shared_ptr<ChartScene> scene, bool fit)
 {
+    if (scene && !fit && onlyKernelsMove(*scene)) {
+        std::shared_ptr<ChartScene> retired = std::move(m_scene);
+        m_scene = std::move(scene);
+        m_cloud->setScene(m_scene.get());
+        m_dragCloud->setScene(m_scene.get());
+        m_panel->setScene(m_scene.get());
+        for (int i = 0; i < static_cast<int>(m_scene->kernels.size()); ++i) {
+            moveKernelItems(i);
+        }
+        m_decorator->followKernels(*m_scene);
+        m_decorator->setCaptions(m_scene->decorations.captions);
+        // The roofs' buffer stays as drawn; the release's full replot places every label again.
+        m_plot->layer(kKernelLayer)->replot();
+        m_plot->layer(QStringLiteral("overlay"))->replot();
+        retire(std::move(retired));
+        return;
+    }
     const bool first = !m_hasScene;
     clearScene();
     std::shared_ptr<ChartScene> retired = std::move(m_scene);

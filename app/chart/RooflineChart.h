@@ -155,6 +155,10 @@ private:
     // Replots, or in a shown window where the chart is behind another tab, marks it to be replotted
     // when it shows: an edit made on the Serving tab does not draw the roofline nobody sees.
     void replotQueued();
+    // Whether `next` differs from the scene drawn only in where its kernels are (a group's drag).
+    bool onlyKernelsMove(const ChartScene& next) const;
+    // A kernel's guide and label to where the scene now has it (no replot).
+    void moveKernelItems(int index);
 
     void onMousePress(QMouseEvent* event);
     void onMouseMove(QMouseEvent* event);

@@ -127,6 +127,20 @@ void RooflineChart::updateKernel(int index)
     }
     m_cloud->forgetPixels(); // its points moved in place: the scene's device keys no longer say so
     m_scene->kernelBounds.reset(); // nor does the extent the builder found
+    moveKernelItems(index);
+    m_decorator->followKernels(*m_scene);
+    if (index == m_dragKernel) {
+        m_plot->layer(QStringLiteral("overlay"))->replot();
+    } else {
+        replotQueued();
+    }
+}
+
+void RooflineChart::moveKernelItems(int index)
+{
+    if (static_cast<size_t>(index) >= m_kernelItems.size()) {
+        return;
+    }
     KernelItems& items = m_kernelItems[static_cast<size_t>(index)];
     const QPointF anchor = labelAnchor(m_scene->kernels[static_cast<size_t>(index)]);
     items.x = anchor.x();
@@ -145,12 +159,6 @@ void RooflineChart::updateKernel(int index)
                 edge::drawnIntensity(m_plot->xAxis, items.x), items.label->position->coords().y());
             items.label->setVisible(items.x > 0.0);
         }
-    }
-    m_decorator->followKernels(*m_scene);
-    if (index == m_dragKernel) {
-        m_plot->layer(QStringLiteral("overlay"))->replot();
-    } else {
-        replotQueued();
     }
 }
 

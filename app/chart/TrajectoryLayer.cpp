@@ -113,6 +113,10 @@ void TrajectoryLayer::refresh()
     if (m_sweep->trajectory().kernel < 0 && m_drawnPolylines == 0 && m_drawnCrossings == 0) {
         return;
     }
+    // The same path as drawn (a group dragged along the swept batch moves on its path, which stays).
+    if (m_drawnValid && m_sweep->trajectory() == m_drawn) {
+        return;
+    }
     m_pending = true;
     QTimer::singleShot(0, mParentPlot, [this] {
         if (m_pending) {
@@ -149,6 +153,8 @@ void TrajectoryLayer::draw(QCPPainter* painter)
     m_droppedLabels = 0;
     m_pending = false;
     const Trajectory& t = m_sweep->trajectory();
+    m_drawn = t;
+    m_drawnValid = true;
     if (t.kernel < 0) {
         return;
     }

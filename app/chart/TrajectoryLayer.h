@@ -44,6 +44,8 @@ protected:
 private:
     const KernelSweep* m_sweep;
     int m_drawnPolylines = 0;
+    Trajectory m_drawn; // the trajectory the last draw drew
+    bool m_drawnValid = false;
     int m_drawnCrossings = 0;
     std::vector<QRectF> m_labelRects;
     int m_droppedLabels = 0;

@@ -27,6 +27,14 @@ QString unboundedIntensityText()
         "moved 0 bytes on every counted level: compute-bound, intensity unbounded; drawn at the right edge");
 }
 
+bool ChartDevice::sameRoofs(const ChartDevice& other) const
+{
+    return id == other.id && label == other.label && fullName == other.fullName && precision == other.precision
+        && color == other.color && computeRoof == other.computeRoof && computeEstimate == other.computeEstimate
+        && unlike == other.unlike && levels == other.levels && ceilings == other.ceilings
+        && otherComputeRoofs == other.otherComputeRoofs;
+}
+
 const ChartLevel* ChartDevice::defaultLevel() const
 {
     for (const auto& level : levels) {

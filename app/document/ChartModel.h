@@ -25,6 +25,8 @@ struct ChartLevel {
     bool isDefault = false; // the device's main roof (drawn as its memory slope)
     bool visible = true; // drawn as its own lighter roof (ignored for the default level, always drawn)
     bool estimate = false; // the device file marks its bandwidth an estimate: drawn dashed, labelled so
+
+    bool operator==(const ChartLevel&) const = default;
 };
 
 // A named ceiling below a roof, drawn dashed.
@@ -33,6 +35,8 @@ struct ChartCeiling {
     QString name;
     Kind kind = Kind::Compute;
     double value = 0.0; // FLOP/s (compute) or B/s (bandwidth)
+
+    bool operator==(const ChartCeiling&) const = default;
 };
 
 // The compute roof of another precision some kernels run at on a device (drawn lighter).
@@ -40,6 +44,8 @@ struct ChartComputeRoof {
     QString precision;
     std::string precisionStd; // the same, for comparisons without conversions
     double flopsPerSecond = 0.0;
+
+    bool operator==(const ChartComputeRoof&) const = default;
 };
 
 struct ChartDevice {
@@ -62,6 +68,8 @@ struct ChartDevice {
     std::uint64_t pointsKey = 0;
 
     const ChartLevel* defaultLevel() const;
+    // Whether `other` draws the same roofs, ceilings and legend entry (its points may differ).
+    bool sameRoofs(const ChartDevice& other) const;
     // computeRoof / default bandwidth (FLOP/B); 0 without a default level.
     double ridge() const;
     // min(computeRoof, beta * intensity) on the default level.
@@ -156,6 +164,8 @@ struct ChartArrow {
     int from = -1;
     int to = -1;
     QString text;
+
+    bool operator==(const ChartArrow&) const = default;
 };
 
 // Free text at a point of the chart.
@@ -163,6 +173,8 @@ struct ChartNote {
     QString text;
     double intensity = 0.0; // FLOP/B
     double flopsPerSecond = 0.0;
+
+    bool operator==(const ChartNote&) const = default;
 };
 
 // What the session adds on top of roofs and kernels (docs/file-formats.md#sessions): a title and subtitle,
@@ -178,6 +190,8 @@ struct ChartDecorations {
     QString shadeHigh;
     std::vector<ChartArrow> arrows;
     std::vector<ChartNote> notes;
+
+    bool operator==(const ChartDecorations&) const = default;
 };
 
 // The extent of a set of kernel points: intensities (and binding-level intensities) across, FLOP/s

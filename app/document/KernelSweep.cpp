@@ -17,7 +17,13 @@ KernelSweep::KernelSweep(SessionAnalysis* analysis, QObject* parent)
     : QObject(parent)
     , m_analysis(analysis)
 {
-    connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] { recompute(); });
+    connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] {
+        // A group dragged along its swept parameter (the batch) rebuilds the scene; its path stays.
+        if (m_kernel >= 0 && m_analysis->movingGroup() == m_kernel && onlySweptParameterMoved()) {
+            return;
+        }
+        recompute();
+    });
     connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int shown) {
         if (m_analysis->sessionKernelOf(shown) == m_kernel && !onlySweptParameterMoved()) {
             recompute();

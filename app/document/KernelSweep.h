@@ -18,6 +18,8 @@ class SessionAnalysis;
 struct TrajectoryPoint {
     double intensity = 0.0; // FLOP/B on the chart's x-axis level (view.x_level; the default level unless set)
     double attainable = 0.0; // FLOP/s
+
+    bool operator==(const TrajectoryPoint&) const = default;
 };
 
 // Where the regime or the binding resource changes along the trajectory.
@@ -27,6 +29,8 @@ struct TrajectoryCrossing {
     double attainable = 0.0;
     QString label; // "m = 241"
     QString detail; // "memory-bound → compute-bound"
+
+    bool operator==(const TrajectoryCrossing&) const = default;
 };
 
 struct TrajectoryDevice {
@@ -34,12 +38,16 @@ struct TrajectoryDevice {
     QColor color;
     std::vector<TrajectoryPoint> points; // one per swept value
     std::vector<TrajectoryCrossing> crossings; // in increasing value
+
+    bool operator==(const TrajectoryDevice&) const = default;
 };
 
 struct Trajectory {
     int kernel = -1; // -1: nothing drawn
     QString parameter;
     std::vector<TrajectoryDevice> devices; // the scene devices the kernel could be evaluated on
+
+    bool operator==(const Trajectory&) const = default;
 };
 
 // The trajectory of one template kernel while one of its parameters runs over a range: the core's
