@@ -66,6 +66,9 @@ ServingChart::ServingChart(QWidget* parent)
     layout->addWidget(m_plot);
     m_plot->setAutoAddPlottableToLegend(false);
     m_plot->setAntialiasedElements(QCP::aePlottables | QCP::aeItems | QCP::aeScatters | QCP::aeLegendItems);
+    // Curves as segments, not one stroked polyline: the pens' round caps make the joins, and a
+    // polyline's stroke (its joins computed over the whole path) cost most of a replot.
+    m_plot->setPlottingHint(QCP::phFastPolylines, true);
     m_plot->setMouseTracking(true);
     for (QCPAxis* axis : { m_plot->xAxis, m_plot->yAxis }) {
         axis->setScaleType(QCPAxis::stLogarithmic);

@@ -35,7 +35,8 @@ bool KernelSweep::onlySweptParameterMoved() const
 {
     // The slider sets the swept parameter itself: the trajectory over its range stays the same.
     const auto& kernels = m_analysis->document()->session().kernels;
-    if (m_kernel < 0 || static_cast<size_t>(m_kernel) >= kernels.size() || !m_swept || m_trajectory.kernel < 0) {
+    if (m_stale || m_kernel < 0 || static_cast<size_t>(m_kernel) >= kernels.size() || !m_swept
+        || m_trajectory.kernel < 0) {
         return false;
     }
     const Kernel& now = kernels[static_cast<size_t>(m_kernel)];
@@ -78,8 +79,22 @@ QString KernelSweep::formatValue(double value, bool integer)
     return QString::number(value, 'g', 3);
 }
 
+void KernelSweep::ensureCurrent()
+{
+    if (m_stale) {
+        const auto wanted = std::move(m_wanted);
+        recompute();
+        m_wanted = wanted;
+    }
+}
+
 void KernelSweep::recompute()
 {
+    if (m_wanted && m_kernel >= 0 && !m_wanted()) {
+        m_stale = true; // a sweep per device: not while nobody looks at it
+        return;
+    }
+    m_stale = false;
     m_trajectory = {};
     m_swept.reset();
     m_sweepDevices.clear();

@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -77,6 +78,10 @@ public:
 
     // Evaluates the sweep again now (the signals of the analysis call it).
     void recompute();
+    // While `wanted` says no (neither the chart nor the Sweep dock is shown), edits only mark the sweep
+    // out of date; ensureCurrent() evaluates it when one shows. Unset: always evaluated.
+    void setWanted(std::function<bool()> wanted) { m_wanted = std::move(wanted); }
+    void ensureCurrent();
 
     // "241", "1.5", "16.4k": a parameter value as the trajectory labels it.
     static QString formatValue(double value, bool integer);
@@ -96,6 +101,8 @@ private:
     std::vector<double> m_values;
     QString m_error;
     std::optional<Kernel> m_swept; // the kernel the trajectory was computed for
+    std::function<bool()> m_wanted;
+    bool m_stale = false;
 };
 
 } // namespace roofscope

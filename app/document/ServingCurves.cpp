@@ -147,9 +147,30 @@ ServingCurvePoint servingCurvePoint(const ServingStep& step, double batch)
 
 namespace {
 
+// The batches a curve is drawn at: every batch up to 8, then four per octave, on the powers of two
+// and their 1.25, 1.5 and 1.75 multiples (10, 12, 14, 16, 20, ..., 64, 80, ...: the batches serving
+// benchmarks sweep, so a curve's B=64 is batch 64), and the last batch (the memory wall, or the
+// largest batch drawn).
+std::vector<double> servingBatches(double last)
+{
+    std::vector<double> out;
+    for (double b = 1.0; b <= 8.0 && b < last; b += 1.0) {
+        out.push_back(b);
+    }
+    for (double octave = 8.0; octave < last; octave *= 2.0) {
+        for (double f : { 1.25, 1.5, 1.75, 2.0 }) {
+            if (octave * f < last) {
+                out.push_back(octave * f);
+            }
+        }
+    }
+    out.push_back(last);
+    return out;
+}
+
 // One device's curve: the step at batch 1 (for max_batch), then at each batch of the sweep.
 ServingCurve deviceCurve(const Session& session, const std::vector<SceneDevice>& devices, const ChartScene& scene,
-    size_t d, TemplateInstance instance, int steps)
+    size_t d, TemplateInstance instance)
 {
     const SceneDevice& device = devices[d];
     ServingCurve curve;
@@ -192,7 +213,7 @@ ServingCurve deviceCurve(const Session& session, const std::vector<SceneDevice>&
     }
     const double last = std::min(curve.maxBatch.value_or(kBatchWithoutCapacity), kLargestBatch);
     curve.endsAtWall = curve.maxBatch.has_value() && *curve.maxBatch <= kLargestBatch;
-    const std::vector<double> batches = axisValues(1.0, std::max(last, 1.0), std::max(steps, 2), true);
+    const std::vector<double> batches = servingBatches(std::max(last, 1.0));
     curve.points.reserve(batches.size());
     for (double batch : batches) {
         if (batch == 1.0) {
@@ -212,8 +233,8 @@ ServingCurve deviceCurve(const Session& session, const std::vector<SceneDevice>&
 
 } // namespace
 
-ServingCurves computeServingCurves(const Session& session, const std::vector<SceneDevice>& devices,
-    const ChartScene& scene, int sessionKernel, int steps)
+ServingCurves computeServingCurves(
+    const Session& session, const std::vector<SceneDevice>& devices, const ChartScene& scene, int sessionKernel)
 {
     ServingCurves out;
     out.roofs = session.view.sustained ? QStringLiteral("sustained") : QStringLiteral("peak");
@@ -230,7 +251,7 @@ ServingCurves computeServingCurves(const Session& session, const std::vector<Sce
     std::vector<std::future<ServingCurve>> curves;
     for (size_t d = 0; d < devices.size(); ++d) {
         curves.push_back(std::async(d == 0 ? std::launch::deferred : std::launch::async,
-            [&, d] { return deviceCurve(session, devices, scene, d, *group.templ, steps); }));
+            [&, d] { return deviceCurve(session, devices, scene, d, *group.templ); }));
     }
     for (auto& curve : curves) {
         out.curves.push_back(curve.get());

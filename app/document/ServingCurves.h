@@ -75,11 +75,12 @@ struct ServingCurves {
 // session's first one; -1 when it has none.
 int servingGroupIndex(const Session& session, int preferred);
 
-// Sweeps group `sessionKernel` of `session` over `steps` log-spaced batches on each scene device
-// (`devices`, colours and labels from `scene`). The batch the group has stays as it is; only the
-// sweep changes it.
-ServingCurves computeServingCurves(const Session& session, const std::vector<SceneDevice>& devices,
-    const ChartScene& scene, int sessionKernel, int steps = 128);
+// Sweeps group `sessionKernel` of `session` over the batches serving benchmarks use (every batch to
+// 8, then 10, 12, 14, 16, 20, ...: four per octave, the powers of two among them) up to each scene
+// device's memory wall (`devices`, colours and labels from `scene`). The batch the group has stays as
+// it is; only the sweep changes it.
+ServingCurves computeServingCurves(
+    const Session& session, const std::vector<SceneDevice>& devices, const ChartScene& scene, int sessionKernel);
 
 // One point of a curve: the served step at that batch in the chart's terms, every figure read from
 // the core's point (servingPoint(): per chip, per user, per $/hour of the system, per joule).

@@ -100,6 +100,15 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     addDockWidget(Qt::LeftDockWidgetArea, m_sweepDock);
     scrollInside(m_sweepDock);
     scrollInside(m_regimeMapDock);
+    // The sweep is drawn on the roofline and listed in its dock: while neither shows (the Serving tab
+    // in front, the dock behind another), edits leave it out of date until one shows again.
+    m_sweep->setWanted([this] { return !isVisible() || m_chart->isVisible() || m_sweepDock->isVisible(); });
+    connect(m_tabs, &QTabWidget::currentChanged, m_sweep, &KernelSweep::ensureCurrent);
+    connect(m_sweepDock, &QDockWidget::visibilityChanged, m_sweep, [this](bool visible) {
+        if (visible) {
+            m_sweep->ensureCurrent();
+        }
+    });
     guardFields(m_sweepDock->widget());
     guardFields(m_regimeMapDock->widget());
     connect(m_chart, &RooflineChart::fitRequested, this, &MainWindow::fitAll);

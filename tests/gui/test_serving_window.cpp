@@ -38,6 +38,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 
 using namespace roofscope;
@@ -127,6 +128,27 @@ private Q_SLOTS:
                 QStringLiteral("%1: max batch %2 (KV cache full)").arg(c.label, servingNumber(*c.maxBatch))));
         }
         QVERIFY(window.servingTab()->chart()->batchLabels().contains(QStringLiteral("B=1")));
+        // The batches serving benchmarks sweep: every one to 8, then four per octave with the powers
+        // of two among them, so the labels promised at 8, 64 and 512 name those batches (not 65, 513).
+        for (const ServingCurve& c : curves.curves) {
+            std::vector<double> batches;
+            for (const ServingCurvePoint& p : c.points) {
+                batches.push_back(p.batch);
+            }
+            for (double b : { 2.0, 3.0, 7.0, 8.0, 10.0, 12.0, 14.0, 16.0, 20.0, 64.0, 80.0, 96.0, 112.0, 128.0 }) {
+                QVERIFY2(std::find(batches.begin(), batches.end(), b) != batches.end(),
+                    qPrintable(QStringLiteral("%1 has no point at batch %2").arg(c.label).arg(b)));
+            }
+            QVERIFY2(std::find(batches.begin(), batches.end(), 9.0) == batches.end(), qPrintable(c.label));
+            QCOMPARE(std::adjacent_find(batches.begin(), batches.end(), std::greater_equal<double>()), batches.end());
+        }
+        for (const QString& label : window.servingTab()->chart()->batchLabels()) {
+            const QString batch = label.section(QLatin1String("B="), 1);
+            QVERIFY2(
+                QStringList({ QStringLiteral("1"), QStringLiteral("8"), QStringLiteral("64"), QStringLiteral("512") })
+                    .contains(batch),
+                qPrintable(label));
+        }
     }
 
     // Each point is the served step at its batch: the chart's figures by hand from the step's T_min,
