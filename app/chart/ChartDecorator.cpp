@@ -196,6 +196,15 @@ void ChartDecorator::setCaptions(const QStringList& captions)
     }
 }
 
+QStringList ChartDecorator::captions() const
+{
+    QStringList lines;
+    for (const QCPItemText* caption : m_captions) {
+        lines << caption->text();
+    }
+    return lines;
+}
+
 void ChartDecorator::followKernels(const ChartScene& scene)
 {
     followMeasured(scene);

@@ -37,6 +37,8 @@ public:
     void followKernels(const ChartScene& scene);
     // The verdict's caption lines with new words (as many lines as built).
     void setCaptions(const QStringList& captions);
+    // The caption lines as drawn.
+    QStringList captions() const;
     // The layer the captions are drawn on (the chart's kernel layer).
     static constexpr const char* kCaptionLayer = "kernels";
 

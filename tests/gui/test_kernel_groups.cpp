@@ -4,6 +4,7 @@
 // dragged through the group's batch; the Sweep dock sweeping its batch.
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "chart/ChartDecorator.h"
 #include "chart/RooflineChart.h"
 #include "document/GroupColumns.h"
 #include "document/KernelRegimeMap.h"
@@ -27,10 +28,12 @@
 #include "widgets/SweepDock.h"
 
 #include <QComboBox>
+#include <QPointer>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpontaneKeyEvent>
 #include <QWheelEvent>
+#include <qcustomplot.h>
 
 #include <QListWidget>
 #include <QUndoStack>
@@ -486,6 +489,46 @@ private Q_SLOTS:
         QVERIFY2(window.statusMessage().contains(QStringLiteral("allreduce_ffn's intensity does not depend")),
             qPrintable(window.statusMessage()));
         QCOMPARE(window.session().kernels[0].templ->params, before.kernels[0].templ->params);
+    }
+
+    // A drag of a group's kernel moves the whole group (its batch) over the roofs already drawn: the
+    // roofs are not built again, the markers and the verdict's caption follow every step, and the
+    // release draws the chart whole again.
+    void aGroupDragRedrawsOnlyItsKernels()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.resize(1366, 768);
+        window.setSession(loadGroupExample("llama-decode.yaml"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCustomPlot* plot = window.chart()->plot();
+        plot->replot();
+        const int kernel = shownIndex(*window.analysis(), "llama-70b/ffn_down");
+        const auto start = window.chart()->markerPosition(kernel, 0);
+        QVERIFY(start);
+        const QPointer<QCPGraph> roof = plot->graph(0);
+        QVERIFY(roof);
+        const QStringList captionsBefore = window.chart()->decorator().captions();
+        QVERIFY(!captionsBefore.isEmpty());
+        const double batchBefore = window.session().kernels[0].templ->params.at("batch");
+        const QPoint to = start->toPoint() + QPoint(40, 0);
+        QTest::mousePress(plot, Qt::LeftButton, {}, start->toPoint());
+        QVERIFY(window.chart()->isDragging());
+        QTest::mouseMove(plot, to);
+        QApplication::processEvents();
+        const double batch = window.session().kernels[0].templ->params.at("batch");
+        QVERIFY2(batch > batchBefore, qPrintable(QString::number(batch)));
+        QVERIFY2(roof && plot->graph(0) == roof.data(), "the roofs were built again for a move of the group");
+        const auto moved = window.chart()->markerPosition(kernel, 0);
+        QVERIFY(moved && moved->x() > start->x() + 20.0);
+        QCOMPARE(window.chart()->decorator().captions(), window.analysis()->scene().decorations.captions);
+        QVERIFY(window.chart()->decorator().captions() != captionsBefore);
+        QTest::mouseRelease(plot, Qt::LeftButton, {}, to);
+        QApplication::processEvents();
+        QVERIFY(!window.chart()->isDragging());
+        QCOMPARE(window.chart()->decorator().captions(), window.analysis()->scene().decorations.captions);
+        QCOMPARE(window.document()->undoStack()->count(), 1);
     }
 
     // Selecting a kernel of the group sweeps the group's batch; the trajectory is the step's total

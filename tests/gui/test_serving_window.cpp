@@ -151,6 +151,33 @@ private Q_SLOTS:
         }
     }
 
+    // An edit made on the Serving tab does not draw the roofline behind it (nor its sweep); the roofline
+    // is drawn once, current, when its tab comes back.
+    void theRooflineBehindTheServingTabIsDrawnWhenShown()
+    {
+        MainWindow window(m_db);
+        openExample(window);
+        QCustomPlot* roofline = window.chart()->plot();
+        int replots = 0;
+        connect(roofline, &QCustomPlot::afterReplot, this, [&replots] { ++replots; });
+        const int group = window.servingTab()->group();
+        QVERIFY(group >= 0);
+        const double seq = window.session().kernels[static_cast<size_t>(group)].templ->params.at("seq");
+        QVERIFY(window.document()->setKernelParameters(group, { { "seq", seq * 2.0 } }, false).isEmpty());
+        QApplication::processEvents();
+        QCOMPARE(replots, 0);
+        window.chartTabs()->setCurrentWidget(window.chart());
+        QApplication::processEvents();
+        QVERIFY(replots >= 1);
+        // What it shows is the edited session: a group kernel's marker where the scene has it now.
+        const int kernel = 0;
+        const auto marker = window.chart()->markerPosition(kernel, 0);
+        QVERIFY(marker);
+        const ChartKernel& shown = window.analysis()->scene().kernels[static_cast<size_t>(kernel)];
+        QVERIFY(!shown.points.empty());
+        QCOMPARE(qRound(marker->x()), qRound(roofline->xAxis->coordToPixel(shown.points.front().intensity)));
+    }
+
     // Each point is the served step at its batch: the chart's figures by hand from the step's T_min,
     // and the wall is where one more sequence no longer fits.
     void pointsAreTheServedStepAtTheirBatch()
