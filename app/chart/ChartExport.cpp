@@ -26,6 +26,11 @@
 
 namespace roofscope {
 
+bool writeChartPng(const QPixmap& picture, QIODevice* device)
+{
+    return picture.save(device, "PNG", 80);
+}
+
 QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
     const ChartExportOptions& options, QRect* plotArea)
 {
@@ -126,7 +131,7 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     } else if (suffix == QLatin1String("png")) {
         QBuffer buffer(&bytes);
         ok = buffer.open(QIODevice::WriteOnly)
-            && chart.plot()->toPixmap(options.width, options.height, options.scale).save(&buffer, "PNG");
+            && writeChartPng(chart.plot()->toPixmap(options.width, options.height, options.scale), &buffer);
     } else if (suffix == QLatin1String("pdf")) {
         // Into memory, as QCustomPlot's savePdf() lays out its page (one page of width x height
         // points, no margins), so that no temporary file or folder exists to be left behind when the

@@ -1,5 +1,7 @@
 #include "chart/ServingChart.h"
 
+#include "chart/ChartExport.h"
+
 #include "io/VerdictFormat.h"
 
 #include "chart/PlotStyle.h"
@@ -411,7 +413,7 @@ bool ServingChart::render(const QString& suffix, int width, int height, double s
     m_plot->replot();
     if (suffix == QLatin1String("png")) {
         QBuffer buffer(&bytes);
-        return buffer.open(QIODevice::WriteOnly) && m_plot->toPixmap(width, height, scale).save(&buffer, "PNG");
+        return buffer.open(QIODevice::WriteOnly) && writeChartPng(m_plot->toPixmap(width, height, scale), &buffer);
     }
     if (suffix == QLatin1String("pdf")) {
         QTemporaryDir scratch;

@@ -10,7 +10,7 @@
 namespace roofscope {
 
 CliArgs::CliArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& valueOptions,
-    const std::vector<std::string>& flags)
+    const std::vector<std::string>& flags, const std::vector<std::string>& repeatable)
 {
     auto contains = [](const std::vector<std::string>& list, const std::string& name) {
         return std::find(list.begin(), list.end(), name) != list.end();
@@ -33,7 +33,7 @@ CliArgs::CliArgs(const std::vector<std::string>& args, size_t first, const std::
             }
             m_values[name].emplace_back("true");
         } else if (contains(valueOptions, name)) {
-            if (has(name) && !isRepeatable(name)) {
+            if (has(name) && !isRepeatable(name) && !contains(repeatable, name)) {
                 // Which one counts would be a guess: refuse it, naming the option and both values.
                 const std::string second = inlineValue ? *inlineValue : i + 1 < args.size() ? args[i + 1] : "";
                 throw CliError("option --" + name + " is given twice ('" + m_values[name].front() + "' and '" + second
@@ -67,6 +67,17 @@ std::vector<std::string> withLongNames(const std::vector<std::string>& args, con
     return expanded;
 }
 
+std::vector<std::string> repeatableNames(const CliCommand& command)
+{
+    std::vector<std::string> names;
+    for (const CliOption& option : command.options) {
+        if (option.repeatable) {
+            names.push_back(option.name);
+        }
+    }
+    return names;
+}
+
 std::vector<std::string> optionNames(const CliCommand& command, bool takingValue)
 {
     std::vector<std::string> names;
@@ -81,7 +92,8 @@ std::vector<std::string> optionNames(const CliCommand& command, bool takingValue
 } // namespace
 
 CliArgs::CliArgs(const std::vector<std::string>& args, size_t first, const CliCommand& command)
-    : CliArgs(withLongNames(args, command), first, optionNames(command, true), optionNames(command, false))
+    : CliArgs(withLongNames(args, command), first, optionNames(command, true), optionNames(command, false),
+        repeatableNames(command))
 {
 }
 

@@ -21,8 +21,9 @@ struct CliError : std::runtime_error {
 class CliArgs {
 public:
     // `flags` take no value; every other `--option` takes one.
+    // `repeatable`: options that may be given more than once beside isRepeatable()'s.
     CliArgs(const std::vector<std::string>& args, size_t first, const std::vector<std::string>& valueOptions,
-        const std::vector<std::string>& flags);
+        const std::vector<std::string>& flags, const std::vector<std::string>& repeatable = {});
     // The options of `command` as its table lists them (cli/CliOptions.h): its flags, the options that
     // take a value and their short forms (`-o` for `--output`).
     CliArgs(const std::vector<std::string>& args, size_t first, const CliCommand& command);

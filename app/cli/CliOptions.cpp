@@ -35,6 +35,12 @@ CliOption output(std::string argument, std::string help)
     return o;
 }
 
+CliOption repeatable(CliOption option)
+{
+    option.repeatable = true;
+    return option;
+}
+
 CliOption hardwareDir()
 {
     return value("hardware-dir", CliValue::Folder, "DIR",
@@ -216,12 +222,14 @@ std::vector<CliCommand> buildCommands()
                    value("baseline", CliValue::Device, "DEVICE", "The device the others are compared with."),
                    hardwareDir(), maxSize() },
             verdictOptions() }) });
-    commands.push_back({ "export", "--session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [options]",
+    commands.push_back({ "export", "--session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [-o OUT...] [options]",
         "Draws a session's chart as the window does, without a display: PNG, SVG, PDF, or one self-contained "
         "interactive HTML page; the type follows the extension of the output.",
         {}, CliValue::None, "",
         { value("session", CliValue::File, "FILE", "The session file."),
-            output("OUT", "The file to write (.png, .svg, .pdf or .html)."),
+            repeatable(output("OUT",
+                "The file to write (.png, .svg, .pdf or .html); give -o again for more files of the same chart in "
+                "one run.")),
             value("size", CliValue::Text, "WxH", "The image size in pixels (PNG)."),
             value("scale", CliValue::Number, "S", "Device pixels per pixel (PNG)."),
             choice("theme", { "light", "dark" }, "The colour theme."),

@@ -28,6 +28,7 @@ struct CliOption {
     std::string help; // what it does, for the manual
     std::vector<std::string> choices; // the accepted words of a CliValue::Choice
     char shortName = 0; // 'o': `-o` is the same as `--output`
+    bool repeatable = false; // may be given more than once (export's -o: one file per format)
 };
 
 // One sub-command: what its parser accepts (CliArgs reads its options from here), and what the

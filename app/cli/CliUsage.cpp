@@ -25,7 +25,7 @@ const char* cliUsage()
                   sweep and map take --kernel transformer too; see docs/serving.md)
   roofscope table --session FILE [--format text|csv|markdown|json] [--max-size BYTES]
   roofscope compare --session FILE [--baseline DEVICE] [--format text|csv|markdown|json] [--max-size BYTES]
-  roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [--size WxH] [--scale S]
+  roofscope export --session FILE -o OUT.png|OUT.svg|OUT.pdf|OUT.html [-o OUT...] [--size WxH] [--scale S]
                   [--theme light|dark] [--review] [--view roofline|serving] [--max-size BYTES]
   roofscope import ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o OUT.yaml [--hardware ID[,ID...]] [--aggregate]
                   [--hardware-out FILE] [--device N] [--max-size BYTES] [--title T] [--inline] [--json]

@@ -294,9 +294,16 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (!path) {
         throw CliError("export needs --session FILE");
     }
-    const auto output = opts.value("output");
-    if (!output) {
+    // Each -o is a file of the same chart: several formats in one run (the program starts once).
+    const std::vector<std::string> outputs = opts.values("output");
+    if (outputs.empty()) {
         throw CliError("export needs -o OUT.png|OUT.svg|OUT.pdf|OUT.html");
+    }
+    for (size_t i = 0; i < outputs.size(); ++i) {
+        if (std::find(outputs.begin(), outputs.begin() + static_cast<std::ptrdiff_t>(i), outputs[i])
+            != outputs.begin() + static_cast<std::ptrdiff_t>(i)) {
+            throw CliError("-o " + outputs[i] + " is given twice");
+        }
     }
     ChartExportOptions options;
     if (const auto size = opts.value("size")) {
@@ -325,9 +332,9 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
         }
         options.view = QString::fromStdString(*view);
     }
-    {
+    for (const std::string& output : outputs) {
         // Before rendering: never over the session itself, a device or a FIFO.
-        SafeFileWriter writer(*output);
+        SafeFileWriter writer(output);
         writer.setInputs({ *path });
         if (const std::string error = writer.check(); !error.empty()) {
             throw CliError("-o: " + error);
@@ -350,11 +357,13 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
         app.emplace(argc, argv);
     }
     options.inputs << QString::fromStdString(*path);
-    const QString error = exportChart(session, context.database(), QString::fromStdString(*output), options);
-    if (!error.isEmpty()) {
-        throw CliError(error.toStdString());
+    for (const std::string& output : outputs) {
+        const QString error = exportChart(session, context.database(), QString::fromStdString(output), options);
+        if (!error.isEmpty()) {
+            throw CliError(error.toStdString());
+        }
+        out << "wrote " << output << "\n";
     }
-    out << "wrote " << *output << "\n";
     return 0;
 }
 

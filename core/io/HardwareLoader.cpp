@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <future>
 #include <set>
+#include <thread>
 
 namespace roofscope {
 
@@ -430,8 +432,30 @@ void HardwareDatabase::loadDirectory(const std::string& directory, bool optional
         }
     }
     std::sort(files.begin(), files.end());
-    for (const auto& file : files) {
-        loadFile(file);
+    // Parsed on a few threads (each file on its own: YAML is most of a command's start-up), added in
+    // the files' order so that ids and diagnostics come out as a serial load gives them.
+    std::vector<HardwareLoadResult> results(files.size());
+    const size_t threads = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 4);
+    const size_t perThread = (files.size() + threads - 1) / std::max<size_t>(threads, 1);
+    std::vector<std::future<void>> parts;
+    for (size_t begin = perThread; begin < files.size(); begin += perThread) {
+        parts.push_back(std::async(std::launch::async, [&files, &results, begin, perThread] {
+            for (size_t i = begin; i < std::min(files.size(), begin + perThread); ++i) {
+                results[i] = loadHardwareFile(files[i]);
+            }
+        }));
+    }
+    for (size_t i = 0; i < std::min(files.size(), perThread); ++i) {
+        results[i] = loadHardwareFile(files[i]);
+    }
+    for (auto& part : parts) {
+        part.get();
+    }
+    for (auto& result : results) {
+        m_diagnostics.insert(m_diagnostics.end(), result.diagnostics.begin(), result.diagnostics.end());
+        if (result.hardware) {
+            add(std::move(*result.hardware));
+        }
     }
 }
 

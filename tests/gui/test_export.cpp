@@ -343,6 +343,41 @@ private Q_SLOTS:
         QCOMPARE(image.size(), QSize(1920, 1080));
         QCOMPARE(image.pixel(1910, 1070), qRgb(30, 32, 36));
     }
+
+    // Several -o in one run: each file of the same chart by its extension, in the order given; the same
+    // file twice, or one the writer refuses, is an error before anything is written.
+    void oneRunWritesEveryFormatAsked()
+    {
+        const QString png = m_dir.filePath(QStringLiteral("both.png"));
+        const QString svg = m_dir.filePath(QStringLiteral("both.svg"));
+        QProcess process;
+        process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE),
+            { QStringLiteral("export"), QStringLiteral("--session"), QString::fromUtf8(kExampleSessionPath),
+                QStringLiteral("-o"), png, QStringLiteral("--output"), svg, QStringLiteral("--size"),
+                QStringLiteral("800x500") });
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 0);
+        QCOMPARE(
+            QString::fromUtf8(process.readAllStandardOutput()), QStringLiteral("wrote %1\nwrote %2\n").arg(png, svg));
+        QCOMPARE(QImage(png).size(), QSize(800, 500));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("<svg"));
+
+        const QString fresh = m_dir.filePath(QStringLiteral("never.png"));
+        for (const QStringList& outputs :
+            { QStringList { fresh, fresh }, QStringList { fresh, QString::fromUtf8(kExampleSessionPath) } }) {
+            QStringList args { QStringLiteral("export"), QStringLiteral("--session"),
+                QString::fromUtf8(kExampleSessionPath) };
+            for (const QString& out : outputs) {
+                args << QStringLiteral("-o") << out;
+            }
+            process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE), args);
+            QVERIFY(process.waitForFinished(30000));
+            QCOMPARE(process.exitCode(), 2);
+            QVERIFY(!QFile::exists(fresh));
+        }
+    }
 };
 
 ROOFSCOPE_TEST_MAIN(TestExport)
