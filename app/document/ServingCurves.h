@@ -18,8 +18,8 @@ struct Session;
 
 // The serving chart's data (docs/serving-chart.md: the served step of docs/model.md#serving-a-transformer
 // over a batch sweep): for one transformer group, one curve per shown device of the served step at
-// log-spaced batches from 1 to the device's max_batch (where the KV cache fills memory), each point a
-// bound on the roofs the session uses.
+// the batches serving benchmarks sweep, from 1 to the device's max_batch (where the KV cache fills
+// memory), each point a bound on the roofs the session uses.
 
 enum class ServingXAxis { MsPerToken, TokensPerSecondPerUser };
 enum class ServingYAxis { TokensPerSecondPerChip, TokensPerSecondPerUsdHour, TokensPerJoule };

@@ -15,7 +15,7 @@
 //   window_map     a parameter of a mapped kernel changed: four 128 x 128 regime maps (one per device,
 //                  as the dock computes them) recomputed
 //   serving_edit   a transformer group's parameter changed with the Serving tab shown: 8 devices x
-//                  128 batch points recomputed (the serving core) and the serving chart replotted
+//                  its batch ladder recomputed (the serving core) and the serving chart replotted
 //   serving_recompute / serving_replot  the two halves alone
 //   group_drag     one mouse-move of a drag of a transformer group's kernel (ffn_down of Llama 3 70B)
 //                  on the roofline of the example session serving-70b.yaml (2 groups, 5 devices 8 chips
