@@ -132,37 +132,16 @@ void writeBothOrNeither(const std::string& hardwarePath, const std::string& hard
 
 } // namespace
 
-int importCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+namespace {
+
+// A profiler import's options from the command line; the serving benchmarks' options are refused.
+ImportOptions profilerImportOptions(const CliArgs& opts, const std::string& format)
 {
-    const CliCommand& command = cliCommand("import");
-    CliArgs opts(args, 1, command);
-    if (opts.positional().empty()) {
-        throw CliError(
-            "import needs a format and files: roofscope import ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o "
-            "OUT.yaml, or a serving benchmark's format (vllm-serve, sglang, aiperf, genai-perf, mlperf, llmperf, "
-            "trtllm-bench) and its files");
-    }
-    const std::string format = opts.positional().front();
-    if (!command.acceptsWord(format)) {
-        throw CliError("import: unknown format '" + format + "' (" + command.wordList() + ")");
-    }
-    if (opts.positional().size() < 2) {
-        throw CliError("import " + format + " needs at least one FILE");
-    }
-    const std::vector<std::string> files
-        = distinctFiles({ opts.positional().begin() + 1, opts.positional().end() }, err);
-    if (isServingBenchFormat(format)) {
-        return importServingCommand(format, files, opts, out, err);
-    }
     for (const char* option : { "chips", "model", "engine", "engine-version", "weight-dtype", "dtype", "kv-dtype",
              "isl", "osl", "concurrency", "flags" }) {
         if (opts.has(option)) {
             throw CliError(std::string("--") + option + " applies to serving benchmark imports, not to " + format);
         }
-    }
-    const auto output = opts.value("output");
-    if (!output || output->empty()) {
-        throw CliError("import needs -o OUT.yaml (a session, or a hardware file for ERT and roofline.csv)");
     }
     ImportOptions options;
     options.maxFileBytes = maxImportBytes(opts);
@@ -175,44 +154,54 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (opts.has("device") && format != "rocprof") {
         throw CliError("--device chooses a row of rocprof-compute's roofline.csv; it has no meaning for " + format);
     }
-    // The outputs, checked before any work: never an input, never a device or a FIFO.
-    std::vector<std::string> sessionInputs = files;
-    std::vector<std::string> hardwareInputs = files;
+    return options;
+}
+
+// The files each output must never overwrite: the inputs, and the other output.
+struct ImportOutputs {
+    std::string session; // -o
+    std::vector<std::string> sessionInputs;
+    std::vector<std::string> hardwareInputs;
+};
+
+// The outputs, checked before any work: never an input, never a device or a FIFO.
+ImportOutputs checkedImportOutputs(
+    const CliArgs& opts, const std::string& output, const std::vector<std::string>& files)
+{
+    ImportOutputs outputs { output, files, files };
     if (const auto hardwareOut = opts.value("hardware-out")) {
         std::error_code ec1;
         std::error_code ec2;
-        if (*hardwareOut == *output
-            || (std::filesystem::weakly_canonical(*hardwareOut, ec1) == std::filesystem::weakly_canonical(*output, ec2)
+        if (*hardwareOut == output
+            || (std::filesystem::weakly_canonical(*hardwareOut, ec1) == std::filesystem::weakly_canonical(output, ec2)
                 && !ec1 && !ec2)) {
-            throw CliError("-o and --hardware-out name the same file: " + *output);
+            throw CliError("-o and --hardware-out name the same file: " + output);
         }
-        sessionInputs.push_back(*hardwareOut);
-        hardwareInputs.push_back(*output);
+        outputs.sessionInputs.push_back(*hardwareOut);
+        outputs.hardwareInputs.push_back(output);
         SafeFileWriter writer(*hardwareOut);
-        writer.setInputs(hardwareInputs);
+        writer.setInputs(outputs.hardwareInputs);
         if (const std::string error = writer.check(); !error.empty()) {
             throw CliError("--hardware-out: " + error);
         }
     }
-    {
-        SafeFileWriter writer(*output);
-        writer.setInputs(sessionInputs);
-        if (const std::string error = writer.check(); !error.empty()) {
-            throw CliError("-o: " + error);
-        }
+    SafeFileWriter writer(output);
+    writer.setInputs(outputs.sessionInputs);
+    if (const std::string error = writer.check(); !error.empty()) {
+        throw CliError("-o: " + error);
     }
-    // Launches are merged while each file is read, so memory follows the kernel names, not the rows.
-    // Without --inline the session refers to the files: they are read only to check them and to
-    // count their kernels, merged in the same way whatever their size.
-    bool inlineKernels = opts.has("inline");
-    options.aggregate = opts.has("aggregate") || !inlineKernels;
-    CliContext context(opts);
-    context.reportDiagnostics(err);
+    return outputs;
+}
 
+// Reads the files in their format. A split ncu run goes into the session (`inlineKernels` set).
+ImportResult readProfiles(const std::string& format, const std::vector<std::string>& files,
+    const ImportOptions& options, bool& inlineKernels, std::ostream& err)
+{
     ImportResult result;
     if (format == "rocprof") {
-        result = importRocprof(files, options);
-    } else if (format == "ncu") {
+        return importRocprof(files, options);
+    }
+    if (format == "ncu") {
         bool split = false;
         result = importNcuFiles(files, options, &split);
         if (split && !inlineKernels) {
@@ -221,15 +210,22 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
                    "refers to one file\n";
             inlineKernels = true;
         }
-    } else {
-        for (const auto& file : files) {
-            result.append(format == "ert"    ? importErtJson(file, options)
-                    : format == "jax"        ? importJaxJson(file, options)
-                    : format == "xprof"      ? importXprofJson(file, options)
-                    : format == "rocprof-db" ? importRocprofDb(file, options)
-                                             : importPlainCsv(file, options));
-        }
+        return result;
     }
+    for (const auto& file : files) {
+        result.append(format == "ert"    ? importErtJson(file, options)
+                : format == "jax"        ? importJaxJson(file, options)
+                : format == "xprof"      ? importXprofJson(file, options)
+                : format == "rocprof-db" ? importRocprofDb(file, options)
+                                         : importPlainCsv(file, options));
+    }
+    return result;
+}
+
+// Warnings to `err`; the first error, an empty import or several devices thrown.
+void checkImportResult(ImportResult& result, const std::string& format, const std::vector<std::string>& files,
+    const CliArgs& opts, bool inlineKernels, std::ostream& err)
+{
     if (format == "xprof" && !result.devices.empty() && !result.kernels.empty() && !opts.has("hardware-out")) {
         err << "roofscope: the table's device peaks are not written: give --hardware-out FILE for them\n";
         result.devices.clear();
@@ -259,39 +255,64 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
         throw CliError(std::to_string(result.devices.size()) + " devices in " + joinNames(files)
             + ": import one device file at a time (one hardware file each)");
     }
+}
 
-    nlohmann::json summary;
-    summary["output"] = *output;
-    summary["warnings"] = nlohmann::json::array();
-    for (const auto& d : result.diagnostics) {
-        summary["warnings"].push_back(d.toString(false));
+// An import that yields a device alone (ERT, roofline.csv): its hardware file.
+int writeDeviceImport(const ImportResult& result, const ImportOutputs& outputs, const std::vector<std::string>& files,
+    const CliArgs& opts, nlohmann::json& summary, std::ostream& out)
+{
+    if (opts.has("hardware") || opts.has("hardware-out")) {
+        throw CliError("--hardware and --hardware-out apply to imports that yield kernels; " + joinNames(files)
+            + " yields a device");
     }
-
-    if (result.kernels.empty()) {
-        // A device: its hardware file.
-        if (opts.has("hardware") || opts.has("hardware-out")) {
-            throw CliError("--hardware and --hardware-out apply to imports that yield kernels; " + joinNames(files)
-                + " yields a device");
-        }
-        const Hardware& hw = result.devices.front();
-        const std::string text = checkedHardwareYaml(hw, *output);
-        if (const std::string error = writeFileSafely(*output, text, sessionInputs); !error.empty()) {
-            throw CliError(error);
-        }
-        summary["kind"] = "hardware";
-        summary["device"] = hw.id;
-        if (opts.has("json")) {
-            out << jsonText(summary) << "\n";
-        } else {
-            out << "wrote device " << hw.id << " (" << hw.levels.size() << " levels, " << hw.compute.size()
-                << (hw.compute.size() == 1 ? " compute peak) to " : " compute peaks) to ") << *output
-                << "; load it with --hardware-dir " << hardwareDirOf(*output) << "\n";
-        }
-        return 0;
+    const Hardware& hw = result.devices.front();
+    const std::string text = checkedHardwareYaml(hw, outputs.session);
+    if (const std::string error = writeFileSafely(outputs.session, text, outputs.sessionInputs); !error.empty()) {
+        throw CliError(error);
     }
+    summary["kind"] = "hardware";
+    summary["device"] = hw.id;
+    if (opts.has("json")) {
+        out << jsonText(summary) << "\n";
+    } else {
+        out << "wrote device " << hw.id << " (" << hw.levels.size() << " levels, " << hw.compute.size()
+            << (hw.compute.size() == 1 ? " compute peak) to " : " compute peaks) to ") << outputs.session
+            << "; load it with --hardware-dir " << hardwareDirOf(outputs.session) << "\n";
+    }
+    return 0;
+}
 
-    Session session;
-    session.title = opts.value("title").value_or("Imported from " + format + ": " + joinNames(files));
+// The session refers to the files: one run per file that yielded kernels, named after the file.
+void addRuns(Session& session, const ImportResult& result, const std::string& format, bool aggregate)
+{
+    namespace fs = std::filesystem;
+    for (const auto& k : result.kernels) {
+        if (std::any_of(session.runs.begin(), session.runs.end(),
+                [&](const RunReference& run) { return run.file == k.file; })) {
+            continue;
+        }
+        RunReference run;
+        const std::string stem = fs::path(k.file).stem().string();
+        run.name = stem.empty() ? std::string("run") : stem;
+        for (int n = 2; std::any_of(session.runs.begin(), session.runs.end(),
+                 [&](const RunReference& other) { return other.name == run.name; });
+             ++n) {
+            run.name = stem + " " + std::to_string(n);
+        }
+        run.file = k.file;
+        std::error_code ec;
+        run.path = fs::absolute(k.file, ec).lexically_normal().string();
+        run.format = format;
+        run.aggregate = aggregate;
+        session.runs.push_back(std::move(run));
+    }
+}
+
+// The session's devices: --hardware's, and the import's own (its hardware file's text in `hardwareText`).
+void addImportDevices(Session& session, const ImportResult& result, const std::string& format,
+    const std::vector<std::string>& files, const CliArgs& opts, const CliContext& context,
+    std::optional<std::string>& hardwareText, nlohmann::json& summary)
+{
     for (const auto& list : opts.values("hardware")) {
         for (const auto& id : split(list, ',')) {
             if (id.empty()) {
@@ -303,7 +324,6 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
             session.devices.push_back({ id, "", {}, true });
         }
     }
-    std::optional<std::string> hardwareText;
     if (!result.devices.empty()) {
         // Kernels and a device (rocprof roofline.csv with pmc_perf.csv): the device goes to its own file.
         const auto hardwareOut = opts.value("hardware-out");
@@ -313,7 +333,7 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
                 + std::string(format == "rocprof" ? ", or import roofline.csv on its own" : ""));
         }
         const Hardware& hw = result.devices.front();
-        hardwareText = checkedHardwareYaml(hw, *hardwareOut); // written with the session, below
+        hardwareText = checkedHardwareYaml(hw, *hardwareOut); // written with the session
         session.devices.push_back({ hw.id, "", {}, true });
         summary["device"] = hw.id;
         summary["hardware_output"] = *hardwareOut;
@@ -321,35 +341,12 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
         throw CliError("--hardware-out: " + joinNames(files) + (files.size() == 1 ? " yields" : " yield")
             + " no device (it applies to imports that give kernels and a device, such as rocprof-compute's)");
     }
-    if (inlineKernels) {
-        for (const auto& k : result.kernels) {
-            session.kernels.push_back(k.kernel);
-        }
-    } else {
-        // The session refers to the files: one run per file that yielded kernels.
-        namespace fs = std::filesystem;
-        for (const auto& k : result.kernels) {
-            if (std::any_of(session.runs.begin(), session.runs.end(),
-                    [&](const RunReference& run) { return run.file == k.file; })) {
-                continue;
-            }
-            RunReference run;
-            const std::string stem = fs::path(k.file).stem().string();
-            run.name = stem.empty() ? std::string("run") : stem;
-            for (int n = 2; std::any_of(session.runs.begin(), session.runs.end(),
-                     [&](const RunReference& other) { return other.name == run.name; });
-                 ++n) {
-                run.name = stem + " " + std::to_string(n);
-            }
-            run.file = k.file;
-            std::error_code ec;
-            run.path = fs::absolute(k.file, ec).lexically_normal().string();
-            run.format = format;
-            run.aggregate = opts.has("aggregate");
-            session.runs.push_back(std::move(run));
-        }
-    }
-    const std::string text = sessionToYaml(session, *output);
+}
+
+// The session's text, checked as a session file would be read.
+std::string checkedSessionText(const Session& session, const std::string& output)
+{
+    const std::string text = sessionToYaml(session, output);
     const std::size_t limit = YamlLimits {}.maxBytes;
     if (text.size() > limit) {
         throw CliError("the session would be " + formatQuantity(static_cast<double>(text.size()), Dimension::Bytes)
@@ -357,15 +354,18 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
             + " a session file may have: leave out --inline so that it refers to the profile, or merge launches "
               "with --aggregate");
     }
-    auto check = loadSessionText(text, *output);
+    auto check = loadSessionText(text, output);
     if (!check.session) {
         throw CliError("the imported kernels do not make a valid session: " + firstError(check.diagnostics));
     }
-    if (hardwareText) {
-        writeBothOrNeither(*opts.value("hardware-out"), *hardwareText, hardwareInputs, *output, text, sessionInputs);
-    } else if (const std::string error = writeFileSafely(*output, text, sessionInputs); !error.empty()) {
-        throw CliError(error);
-    }
+    return text;
+}
+
+// What was written, as text or JSON; a note when a run is larger than a session opens by default.
+void reportSessionImport(const Session& session, const ImportResult& result, const std::vector<std::string>& files,
+    const CliArgs& opts, bool inlineKernels, const ImportOptions& options, nlohmann::json& summary, std::ostream& out,
+    std::ostream& err)
+{
     // The kernels the session shows: launches stay apart unless --aggregate merges them.
     std::size_t shown = 0;
     for (const auto& k : result.kernels) {
@@ -380,8 +380,8 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (opts.has("json")) {
         out << jsonText(summary) << "\n";
     } else {
-        const std::size_t n = shown;
-        out << "wrote " << n << (n == 1 ? " kernel" : " kernels") << " from " << joinNames(files) << " to " << *output;
+        out << "wrote " << shown << (shown == 1 ? " kernel" : " kernels") << " from " << joinNames(files) << " to "
+            << summary["output"].get<std::string>();
         if (!session.runs.empty()) {
             out << " (referring to " << session.runs.size() << (session.runs.size() == 1 ? " run" : " runs")
                 << ", not copied)";
@@ -405,6 +405,77 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
             }
         }
     }
+}
+
+} // namespace
+
+int importCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    const CliCommand& command = cliCommand("import");
+    CliArgs opts(args, 1, command);
+    if (opts.positional().empty()) {
+        throw CliError(
+            "import needs a format and files: roofscope import ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o "
+            "OUT.yaml, or a serving benchmark's format (vllm-serve, sglang, aiperf, genai-perf, mlperf, llmperf, "
+            "trtllm-bench) and its files");
+    }
+    const std::string format = opts.positional().front();
+    if (!command.acceptsWord(format)) {
+        throw CliError("import: unknown format '" + format + "' (" + command.wordList() + ")");
+    }
+    if (opts.positional().size() < 2) {
+        throw CliError("import " + format + " needs at least one FILE");
+    }
+    const std::vector<std::string> files
+        = distinctFiles({ opts.positional().begin() + 1, opts.positional().end() }, err);
+    if (isServingBenchFormat(format)) {
+        return importServingCommand(format, files, opts, out, err);
+    }
+    ImportOptions options = profilerImportOptions(opts, format);
+    const auto output = opts.value("output");
+    if (!output || output->empty()) {
+        throw CliError("import needs -o OUT.yaml (a session, or a hardware file for ERT and roofline.csv)");
+    }
+    const ImportOutputs outputs = checkedImportOutputs(opts, *output, files);
+    // Launches are merged while each file is read, so memory follows the kernel names, not the rows.
+    // Without --inline the session refers to the files: they are read only to check them and to
+    // count their kernels, merged in the same way whatever their size.
+    bool inlineKernels = opts.has("inline");
+    options.aggregate = opts.has("aggregate") || !inlineKernels;
+    CliContext context(opts);
+    context.reportDiagnostics(err);
+
+    ImportResult result = readProfiles(format, files, options, inlineKernels, err);
+    checkImportResult(result, format, files, opts, inlineKernels, err);
+    nlohmann::json summary;
+    summary["output"] = *output;
+    summary["warnings"] = nlohmann::json::array();
+    for (const auto& d : result.diagnostics) {
+        summary["warnings"].push_back(d.toString(false));
+    }
+    if (result.kernels.empty()) {
+        return writeDeviceImport(result, outputs, files, opts, summary, out);
+    }
+
+    Session session;
+    session.title = opts.value("title").value_or("Imported from " + format + ": " + joinNames(files));
+    std::optional<std::string> hardwareText;
+    addImportDevices(session, result, format, files, opts, context, hardwareText, summary);
+    if (inlineKernels) {
+        for (const auto& k : result.kernels) {
+            session.kernels.push_back(k.kernel);
+        }
+    } else {
+        addRuns(session, result, format, opts.has("aggregate"));
+    }
+    const std::string text = checkedSessionText(session, *output);
+    if (hardwareText) {
+        writeBothOrNeither(
+            *opts.value("hardware-out"), *hardwareText, outputs.hardwareInputs, *output, text, outputs.sessionInputs);
+    } else if (const std::string error = writeFileSafely(*output, text, outputs.sessionInputs); !error.empty()) {
+        throw CliError(error);
+    }
+    reportSessionImport(session, result, files, opts, inlineKernels, options, summary, out, err);
     return 0;
 }
 
