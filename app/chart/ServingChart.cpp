@@ -113,20 +113,8 @@ void ServingChart::setCurves(ServingCurves curves, const Settings& settings)
     rebuild();
 }
 
-void ServingChart::rebuild()
+void ServingChart::buildTitle()
 {
-    applyStyle();
-    m_plot->clearPlottables();
-    m_plot->clearItems();
-    m_plot->legend->clearItems();
-    m_drawnCurves = 0;
-    m_wallLabels.clear();
-    m_batchLabels.clear();
-    m_pickLines.clear();
-    m_wallItems.clear();
-    m_batchItems.clear();
-    m_fixedTexts.clear();
-    m_measured.clear();
     const ChartStyle& style = m_settings.style;
     const QString family = font().family();
     m_plot->xAxis->setLabel(xAxisTitle());
@@ -172,109 +160,81 @@ void ServingChart::rebuild()
         caption->setFont(style.font(family, style.review ? 7.5 : 8.5));
         caption->setTextColor(style.text);
     }
+}
 
-    double xMin = std::numeric_limits<double>::infinity();
-    double xMax = 0.0;
-    double yMin = std::numeric_limits<double>::infinity();
-    double yMax = 0.0;
-    const auto extend = [&](double x, double y) {
-        if (x > 0.0 && y > 0.0 && std::isfinite(x) && std::isfinite(y)) {
-            xMin = std::min(xMin, x);
-            xMax = std::max(xMax, x);
-            yMin = std::min(yMin, y);
-            yMax = std::max(yMax, y);
-        }
-    };
-    const QFont labelFont = style.font(family, 8);
+void ServingChart::buildCurve(const ServingCurve& c, ServingExtent& extent)
+{
+    const ChartStyle& style = m_settings.style;
+    const QFont labelFont = style.font(font().family(), 8);
     QColor panel = style.panel;
     panel.setAlpha(200);
-    for (const ServingCurve& c : m_curves.curves) {
-        QVector<double> xs;
-        QVector<double> ys;
-        for (const ServingCurvePoint& p : c.points) {
-            const auto y = p.y(m_settings.y);
-            if (y && *y > 0.0) {
-                xs << p.x(m_settings.x);
-                ys << *y;
-                extend(xs.back(), ys.back());
-            }
+    QVector<double> xs;
+    QVector<double> ys;
+    for (const ServingCurvePoint& p : c.points) {
+        const auto y = p.y(m_settings.y);
+        if (y && *y > 0.0) {
+            xs << p.x(m_settings.x);
+            ys << *y;
+            extent.add(xs.back(), ys.back());
         }
-        auto* curve = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
-        QPen pen(c.color, style.line(kCurveWidth));
-        pen.setCapStyle(Qt::RoundCap);
-        curve->setPen(pen);
-        curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c.color, 3.0 * style.markerScale));
-        curve->setData(xs, ys);
-        curve->setName(xs.isEmpty()
-                ? tr("%1: %2").arg(c.label, c.note.isEmpty() ? tr("no figure for this axis") : c.note)
-                : c.label);
-        curve->setSelectable(QCP::stNone);
-        m_plot->legend->addItem(new QCPPlottableLegendItem(m_plot->legend, curve));
-        if (xs.isEmpty()) {
+    }
+    auto* curve = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+    QPen pen(c.color, style.line(kCurveWidth));
+    pen.setCapStyle(Qt::RoundCap);
+    curve->setPen(pen);
+    curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c.color, 3.0 * style.markerScale));
+    curve->setData(xs, ys);
+    curve->setName(
+        xs.isEmpty() ? tr("%1: %2").arg(c.label, c.note.isEmpty() ? tr("no figure for this axis") : c.note) : c.label);
+    curve->setSelectable(QCP::stNone);
+    m_plot->legend->addItem(new QCPPlottableLegendItem(m_plot->legend, curve));
+    if (xs.isEmpty()) {
+        return;
+    }
+    ++m_drawnCurves;
+    // Batches written at a few points.
+    for (size_t i : labelledPoints(c.points)) {
+        const auto y = c.points[i].y(m_settings.y);
+        if (!y) {
             continue;
         }
-        ++m_drawnCurves;
-        // Batches written at a few points.
-        for (size_t i : labelledPoints(c.points)) {
-            const auto y = c.points[i].y(m_settings.y);
-            if (!y) {
-                continue;
-            }
+        auto* text = new ChartTextItem(m_plot);
+        text->position->setCoords(c.points[i].x(m_settings.x), *y);
+        text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        text->setText(tr("B=%1").arg(servingNumber(c.points[i].batch)));
+        text->setFont(labelFont);
+        text->setColor(style.labelColor(c.color));
+        text->setPadding(QMargins(2, 0, 4, 2));
+        m_batchLabels << text->text();
+        m_batchItems.push_back({ text, c.points[i].x(m_settings.x), *y });
+    }
+    // The wall: the last point is the largest batch that fits.
+    if (c.endsAtWall && !c.points.empty()) {
+        const ServingCurvePoint& last = c.points.back();
+        if (const auto y = last.y(m_settings.y)) {
+            auto* wall = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+            wall->setData(QVector<double> { last.x(m_settings.x) }, QVector<double> { *y });
+            wall->setLineStyle(QCPCurve::lsNone);
+            wall->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(style.text, style.line(1.4)),
+                QBrush(c.color), 10.0 * style.markerScale));
             auto* text = new ChartTextItem(m_plot);
-            text->position->setCoords(c.points[i].x(m_settings.x), *y);
-            text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-            text->setText(tr("B=%1").arg(servingNumber(c.points[i].batch)));
+            text->position->setCoords(last.x(m_settings.x), *y);
+            // Alternately above and below the wall, so that walls at one height keep their labels apart.
+            text->setPositionAlignment(Qt::AlignLeft | (m_wallLabels.size() % 2 == 0 ? Qt::AlignBottom : Qt::AlignTop));
+            text->setText(tr("max batch %1 (KV cache full)").arg(servingNumber(last.batch)));
             text->setFont(labelFont);
             text->setColor(style.labelColor(c.color));
-            text->setPadding(QMargins(2, 0, 4, 2));
-            m_batchLabels << text->text();
-            m_batchItems.push_back({ text, c.points[i].x(m_settings.x), *y });
-        }
-        // The wall: the last point is the largest batch that fits.
-        if (c.endsAtWall && !c.points.empty()) {
-            const ServingCurvePoint& last = c.points.back();
-            if (const auto y = last.y(m_settings.y)) {
-                auto* wall = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
-                wall->setData(QVector<double> { last.x(m_settings.x) }, QVector<double> { *y });
-                wall->setLineStyle(QCPCurve::lsNone);
-                wall->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(style.text, style.line(1.4)),
-                    QBrush(c.color), 10.0 * style.markerScale));
-                auto* text = new ChartTextItem(m_plot);
-                text->position->setCoords(last.x(m_settings.x), *y);
-                // Alternately above and below the wall, so that walls at one height keep their labels apart.
-                text->setPositionAlignment(
-                    Qt::AlignLeft | (m_wallLabels.size() % 2 == 0 ? Qt::AlignBottom : Qt::AlignTop));
-                text->setText(tr("max batch %1 (KV cache full)").arg(servingNumber(last.batch)));
-                text->setFont(labelFont);
-                text->setColor(style.labelColor(c.color));
-                text->setBrush(panel);
-                text->setPadding(QMargins(8, 1, 3, 1));
-                m_wallLabels << QStringLiteral("%1: %2").arg(c.label, text->text());
-                m_wallItems.push_back({ text, last.x(m_settings.x), *y });
-            }
+            text->setBrush(panel);
+            text->setPadding(QMargins(8, 1, 3, 1));
+            m_wallLabels << QStringLiteral("%1: %2").arg(c.label, text->text());
+            m_wallItems.push_back({ text, last.x(m_settings.x), *y });
         }
     }
-    // The latency target, if any, as a line.
-    if (m_settings.targetMs && *m_settings.targetMs > 0.0) {
-        const double target = *m_settings.targetMs;
-        const double xTarget = m_settings.x == ServingXAxis::MsPerToken ? target : 1e3 / target;
-        auto* line = new QCPItemStraightLine(m_plot);
-        line->point1->setCoords(xTarget, 1.0);
-        line->point2->setCoords(xTarget, 2.0);
-        line->setPen(QPen(style.text, style.line(1.4), Qt::DashLine));
-        auto* lineText = new ChartTextItem(m_plot);
-        lineText->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        lineText->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        lineText->position->setCoords(xTarget, 1.0); // at the bottom: the picks' box is at the top
-        lineText->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        lineText->setText(tr("target %1 ms/token").arg(servingNumber(target)));
-        lineText->setFont(style.font(family, 9, QFont::DemiBold));
-        lineText->setColor(style.text);
-        lineText->setPadding(QMargins(4, 2, 2, 2));
-        m_fixedTexts.push_back(lineText);
-        xMin = std::min(xMin, xTarget);
-        xMax = std::max(xMax, xTarget);
-    }
+}
+
+void ServingChart::buildOperatingPoints()
+{
+    const ChartStyle& style = m_settings.style;
     // The verdict: each device's operating point ringed on its curve, the headline over the plot.
     m_operatingPoints.assign(m_curves.curves.size(), std::nullopt);
     if (m_settings.verdict) {
@@ -306,7 +266,52 @@ void ServingChart::rebuild()
             m_pickLines << QString::fromStdString(line);
         }
     }
-    drawMeasuredRuns(extend);
+}
+
+void ServingChart::rebuild()
+{
+    applyStyle();
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    m_plot->legend->clearItems();
+    m_drawnCurves = 0;
+    m_wallLabels.clear();
+    m_batchLabels.clear();
+    m_pickLines.clear();
+    m_wallItems.clear();
+    m_batchItems.clear();
+    m_fixedTexts.clear();
+    m_measured.clear();
+    const ChartStyle& style = m_settings.style;
+    const QString family = font().family();
+    buildTitle();
+    ServingExtent extent;
+    for (const ServingCurve& c : m_curves.curves) {
+        buildCurve(c, extent);
+    }
+    // The latency target, if any, as a line.
+    if (m_settings.targetMs && *m_settings.targetMs > 0.0) {
+        const double target = *m_settings.targetMs;
+        const double xTarget = m_settings.x == ServingXAxis::MsPerToken ? target : 1e3 / target;
+        auto* line = new QCPItemStraightLine(m_plot);
+        line->point1->setCoords(xTarget, 1.0);
+        line->point2->setCoords(xTarget, 2.0);
+        line->setPen(QPen(style.text, style.line(1.4), Qt::DashLine));
+        auto* lineText = new ChartTextItem(m_plot);
+        lineText->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        lineText->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        lineText->position->setCoords(xTarget, 1.0); // at the bottom: the picks' box is at the top
+        lineText->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        lineText->setText(tr("target %1 ms/token").arg(servingNumber(target)));
+        lineText->setFont(style.font(family, 9, QFont::DemiBold));
+        lineText->setColor(style.text);
+        lineText->setPadding(QMargins(4, 2, 2, 2));
+        m_fixedTexts.push_back(lineText);
+        extent.xMin = std::min(extent.xMin, xTarget);
+        extent.xMax = std::max(extent.xMax, xTarget);
+    }
+    buildOperatingPoints();
+    drawMeasuredRuns([&extent](double x, double y) { extent.add(x, y); });
     if (m_drawnCurves == 0) {
         auto* empty = new ChartTextItem(m_plot);
         empty->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -317,22 +322,21 @@ void ServingChart::rebuild()
                                           : tr("No device serves %1 (see the legend)").arg(m_curves.group));
         empty->setFont(style.font(family, 12));
         empty->setColor(style.mutedText);
-        xMin = 1.0;
-        xMax = 1e3;
-        yMin = 1.0;
-        yMax = 1e4;
+        extent = {};
+        extent.add(1.0, 1.0);
+        extent.add(1e3, 1e4);
     }
-    if (!(xMax > 0.0)) {
-        xMin = 1.0;
-        xMax = 1e3;
+    if (!(extent.xMax > 0.0)) {
+        extent.xMin = 1.0;
+        extent.xMax = 1e3;
     }
-    if (!(yMax > 0.0)) {
-        yMin = 1.0;
-        yMax = 1e4;
+    if (!(extent.yMax > 0.0)) {
+        extent.yMin = 1.0;
+        extent.yMax = 1e4;
     }
     // Room for the wall labels on the right (ms/token) or the batch-1 labels (per user), the picks above.
-    m_plot->xAxis->setRange(xMin / kMarginFactor, xMax * kMarginFactor * 2.5);
-    m_plot->yAxis->setRange(yMin / kMarginFactor, yMax * kMarginFactor);
+    m_plot->xAxis->setRange(extent.xMin / kMarginFactor, extent.xMax * kMarginFactor * 2.5);
+    m_plot->yAxis->setRange(extent.yMin / kMarginFactor, extent.yMax * kMarginFactor);
     m_plot->legend->setVisible(m_plot->legend->itemCount() > 0);
     m_plot->replot();
 }

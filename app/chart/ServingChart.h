@@ -10,7 +10,10 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <algorithm>
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -94,7 +97,27 @@ Q_SIGNALS:
     void pointClicked(int curve, int point);
 
 private:
+    // The data's extent on the axes, for their ranges.
+    struct ServingExtent {
+        double xMin = std::numeric_limits<double>::infinity();
+        double xMax = 0.0;
+        double yMin = std::numeric_limits<double>::infinity();
+        double yMax = 0.0;
+        void add(double x, double y)
+        {
+            if (x > 0.0 && y > 0.0 && std::isfinite(x) && std::isfinite(y)) {
+                xMin = std::min(xMin, x);
+                xMax = std::max(xMax, x);
+                yMin = std::min(yMin, y);
+                yMax = std::max(yMax, y);
+            }
+        }
+    };
+
     void rebuild();
+    void buildTitle(); // the title and the verdict's headline under it
+    void buildCurve(const ServingCurve& curve, ServingExtent& extent); // with its batch labels and wall
+    void buildOperatingPoints(); // the verdict's operating point ringed on each curve, its pick lines
     void applyStyle();
     void onMouseMove(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
