@@ -360,19 +360,12 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
 }
 } // namespace
 
-SceneBuildResult buildChartScene(
-    const Session& session, const HardwareDatabase& hardware, SceneCache* cache, const SceneOptions& sceneOptions)
+namespace {
+
+// Each shown device's roofs and its kernels' evaluations, from the cache where they are current.
+void addSceneDevices(const Session& session, const HardwareDatabase& hardware,
+    std::map<std::string, std::shared_ptr<DeviceResults>>& entries, SceneBuildResult& result)
 {
-    SceneCache scratch;
-    if (!cache) {
-        cache = &scratch;
-    }
-    SceneBuildResult result;
-    result.scene.showFeasibleRegion = session.view.showFeasibleRegion;
-    result.scene.showRegionLabels = session.view.showRegionLabels;
-    result.scene.labelIntensity = session.view.labelIntensity;
-    result.scene.xLevel = session.view.xLevel;
-    result.scene.style = ChartStyle::make(session.view.theme == "dark", sceneOptions.review);
     const EvalOptions base = sessionOptions(session, DeviceSelection {});
     const size_t kernelCount = session.kernels.size();
     std::vector<std::shared_ptr<DeviceResults>> used;
@@ -389,7 +382,7 @@ SceneBuildResult buildChartScene(
         }
         const EvalOptions options = sessionOptions(session, selection);
         const std::string key = cacheKey(selection, options);
-        std::shared_ptr<DeviceResults>& entry = cache->m_entries[key];
+        std::shared_ptr<DeviceResults>& entry = entries[key];
         if (!entry || entry->hardware != hw || entry->evaluations.size() != kernelCount) {
             entry = std::make_shared<DeviceResults>();
             entry->hardware = hw;
@@ -433,14 +426,20 @@ SceneBuildResult buildChartScene(
         used.push_back(entry);
     }
     // Keep the cache small: entries not used now go once there are many.
-    if (cache->m_entries.size() > 24) {
-        for (auto it = cache->m_entries.begin(); it != cache->m_entries.end();) {
-            it = std::find(used.begin(), used.end(), it->second) == used.end() ? cache->m_entries.erase(it)
-                                                                               : std::next(it);
+    if (entries.size() > 24) {
+        for (auto it = entries.begin(); it != entries.end();) {
+            it = std::find(used.begin(), used.end(), it->second) == used.end() ? entries.erase(it) : std::next(it);
         }
     }
+}
 
-    // Kernels: the points each device derived, in scene order, and their runtimes. Only what the
+// The scene's kernels from what each device derived; returns each kernel's runtime (measured, else the
+// shortest T_min over the devices, times its count).
+std::vector<double> addSceneKernels(
+    const Session& session, std::vector<std::pair<std::string, QString>>& names, SceneBuildResult& result)
+{
+    const size_t kernelCount = session.kernels.size();
+    // The points each device derived, in scene order, and their runtimes. Only what the
     // devices derived is read (no evaluation is looked at again): a scene that only shows or hides a
     // device is assembled from a few compact arrays.
     const size_t shown = result.results.size();
@@ -463,13 +462,12 @@ SceneBuildResult buildChartScene(
     }
     // Runtime shares: measured time, else the shortest T_min over the devices, times the count.
     std::vector<double> runtimes(kernelCount, 0.0);
-    double total = 0.0;
     result.scene.kernels.resize(kernelCount);
-    cache->m_names.resize(kernelCount);
+    names.resize(kernelCount);
     for (size_t k = 0; k < kernelCount; ++k) {
         const Kernel& kernel = session.kernels[k];
         ChartKernel& chartKernel = result.scene.kernels[k];
-        auto& known = cache->m_names[k];
+        auto& known = names[k];
         if (known.first != kernel.name || known.second.isNull()) {
             known = { kernel.name, qs(kernel.name) };
         }
@@ -499,7 +497,6 @@ SceneBuildResult buildChartScene(
             seconds = std::isfinite(fastest) ? fastest : 0.0;
         }
         runtimes[k] = seconds * (kernel.count > 0.0 ? kernel.count : 1.0);
-        total += runtimes[k];
     }
     result.scene.kernelBounds = bounds;
     // Hierarchical points: a measured kernel's achieved FLOP/s at its intensity on each level it
@@ -515,6 +512,17 @@ SceneBuildResult buildChartScene(
                 break;
             }
         }
+    }
+    return runtimes;
+}
+
+// Runtime shares, marker sizes by share and the top-N filter.
+void applyRuntimeShares(SceneBuildResult& result, const std::vector<double>& runtimes, const SceneOptions& sceneOptions)
+{
+    const size_t kernelCount = runtimes.size();
+    double total = 0.0;
+    for (double seconds : runtimes) {
+        total += seconds;
     }
     double largest = 0.0;
     for (size_t k = 0; k < kernelCount; ++k) {
@@ -537,6 +545,12 @@ SceneBuildResult buildChartScene(
             result.scene.kernels[order[rank]].hidden = true;
         }
     }
+}
+
+// The workload comparison of the shown devices, and what it says on the chart (unlike figures,
+// decorations, review mode's summary).
+void addSceneComparison(const Session& session, const SceneOptions& sceneOptions, SceneBuildResult& result)
+{
     for (size_t d = 0; d < result.devices.size(); ++d) {
         const DeviceSelection& selection = session.devices[result.devices[d].sessionIndex];
         ComparisonEntry entry;
@@ -559,6 +573,26 @@ SceneBuildResult buildChartScene(
     if (sceneOptions.review) {
         result.scene.summary = buildChartSummary(session, result.comparison, result.scene);
     }
+}
+
+} // namespace
+
+SceneBuildResult buildChartScene(
+    const Session& session, const HardwareDatabase& hardware, SceneCache* cache, const SceneOptions& sceneOptions)
+{
+    SceneCache scratch;
+    if (!cache) {
+        cache = &scratch;
+    }
+    SceneBuildResult result;
+    result.scene.showFeasibleRegion = session.view.showFeasibleRegion;
+    result.scene.showRegionLabels = session.view.showRegionLabels;
+    result.scene.labelIntensity = session.view.labelIntensity;
+    result.scene.xLevel = session.view.xLevel;
+    result.scene.style = ChartStyle::make(session.view.theme == "dark", sceneOptions.review);
+    addSceneDevices(session, hardware, cache->m_entries, result);
+    applyRuntimeShares(result, addSceneKernels(session, cache->m_names, result), sceneOptions);
+    addSceneComparison(session, sceneOptions, result);
     result.problems.removeDuplicates();
     return result;
 }
