@@ -31,9 +31,13 @@ bool writeChartPng(const QPixmap& picture, QIODevice* device)
     return picture.save(device, "PNG", 80);
 }
 
-QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
-    const ChartExportOptions& options, QRect* plotArea)
+namespace {
+
+// Why an export cannot be made as asked (size, scale, theme, format, view), empty when it can.
+QString exportRequestError(const QString& path, const ChartExportOptions& options)
 {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const bool html = suffix == QLatin1String("html") || suffix == QLatin1String("htm");
     if (options.width < 16 || options.height < 16 || options.width > 20000 || options.height > 20000) {
         return QObject::tr("the size must be between 16x16 and 20000x20000, not %1x%2")
             .arg(options.width)
@@ -45,8 +49,6 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     if (!options.theme.isEmpty() && options.theme != QLatin1String("light") && options.theme != QLatin1String("dark")) {
         return QObject::tr("the theme must be light or dark, not '%1'").arg(options.theme);
     }
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    const bool html = suffix == QLatin1String("html") || suffix == QLatin1String("htm");
     // A PNG is drawn in memory at width x height x scale² pixels (4 bytes each, then encoded), the
     // HTML page's chart is laid out on buffers of width x height: bounded, with the reason, before
     // anything is drawn. SVG and PDF are vectors: no pixels.
@@ -67,6 +69,74 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         && options.view != QLatin1String("serving")) {
         return QObject::tr("the view must be roofline or serving, not '%1'").arg(options.view);
     }
+    return {};
+}
+
+// The chart as one PDF page of width x height points, into `bytes`.
+bool renderChartPdf(QCustomPlot* plot, const Session& session, const ChartExportOptions& options, QByteArray& bytes)
+{
+    // Into memory, as QCustomPlot's savePdf() lays out its page (one page of width x height
+    // points, no margins), so that no temporary file or folder exists to be left behind when the
+    // process is killed; the safe writer's own temporary file sits beside the target.
+    QBuffer buffer(&bytes);
+    bool ok = buffer.open(QIODevice::WriteOnly);
+    if (ok) {
+        QPdfWriter writer(&buffer);
+        writer.setCreator(QStringLiteral("Roofscope"));
+        writer.setTitle(QString::fromStdString(session.title));
+        writer.setResolution(96);
+        QPageLayout layout(
+            QPageSize(QSizeF(options.width, options.height), QPageSize::Point, QString(), QPageSize::ExactMatch),
+            QPageLayout::Portrait, QMarginsF(0, 0, 0, 0), QPageLayout::Point);
+        layout.setMode(QPageLayout::FullPageMode);
+        writer.setPageLayout(layout);
+        QCPPainter painter;
+        ok = painter.begin(&writer);
+        if (ok) {
+            painter.setMode(QCPPainter::pmVectorized);
+            painter.setMode(QCPPainter::pmNoCaching);
+            painter.setWindow(QRect(0, 0, options.width, options.height));
+            plot->toPainter(&painter, options.width, options.height);
+            ok = painter.end();
+        }
+    }
+    // A complete PDF ends with its end-of-file marker.
+    ok = ok && bytes.trimmed().endsWith("%%EOF");
+    return ok;
+}
+
+// The chart as SVG (text as text), into `bytes`.
+bool renderChartSvg(QCustomPlot* plot, const Session& session, const ChartExportOptions& options, QByteArray& bytes)
+{
+    bool ok = false;
+    QBuffer buffer(&bytes);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(QSize(options.width, options.height));
+    generator.setViewBox(QRect(0, 0, options.width, options.height));
+    generator.setResolution(96); // otherwise text shrinks
+    generator.setTitle(QString::fromStdString(session.title));
+    generator.setDescription(QStringLiteral("Roofline chart exported by Roofscope"));
+    QCPPainter painter;
+    if (buffer.open(QIODevice::WriteOnly) && painter.begin(&generator)) {
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        plot->toPainter(&painter, options.width, options.height);
+        ok = painter.end();
+    }
+    return ok;
+}
+
+} // namespace
+
+QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
+    const ChartExportOptions& options, QRect* plotArea)
+{
+    if (const QString error = exportRequestError(path, options); !error.isEmpty()) {
+        return error;
+    }
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const bool html = suffix == QLatin1String("html") || suffix == QLatin1String("htm");
     if (options.view == QLatin1String("serving") && !html) {
         return exportServingChart(session, hardware, path, options);
     }
@@ -133,49 +203,9 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         ok = buffer.open(QIODevice::WriteOnly)
             && writeChartPng(chart.plot()->toPixmap(options.width, options.height, options.scale), &buffer);
     } else if (suffix == QLatin1String("pdf")) {
-        // Into memory, as QCustomPlot's savePdf() lays out its page (one page of width x height
-        // points, no margins), so that no temporary file or folder exists to be left behind when the
-        // process is killed; the safe writer's own temporary file sits beside the target.
-        QBuffer buffer(&bytes);
-        ok = buffer.open(QIODevice::WriteOnly);
-        if (ok) {
-            QPdfWriter writer(&buffer);
-            writer.setCreator(QStringLiteral("Roofscope"));
-            writer.setTitle(QString::fromStdString(session.title));
-            writer.setResolution(96);
-            QPageLayout layout(
-                QPageSize(QSizeF(options.width, options.height), QPageSize::Point, QString(), QPageSize::ExactMatch),
-                QPageLayout::Portrait, QMarginsF(0, 0, 0, 0), QPageLayout::Point);
-            layout.setMode(QPageLayout::FullPageMode);
-            writer.setPageLayout(layout);
-            QCPPainter painter;
-            ok = painter.begin(&writer);
-            if (ok) {
-                painter.setMode(QCPPainter::pmVectorized);
-                painter.setMode(QCPPainter::pmNoCaching);
-                painter.setWindow(QRect(0, 0, options.width, options.height));
-                chart.plot()->toPainter(&painter, options.width, options.height);
-                ok = painter.end();
-            }
-        }
-        // A complete PDF ends with its end-of-file marker.
-        ok = ok && bytes.trimmed().endsWith("%%EOF");
+        ok = renderChartPdf(chart.plot(), session, options, bytes);
     } else {
-        QBuffer buffer(&bytes);
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(QSize(options.width, options.height));
-        generator.setViewBox(QRect(0, 0, options.width, options.height));
-        generator.setResolution(96); // otherwise text shrinks
-        generator.setTitle(QString::fromStdString(session.title));
-        generator.setDescription(QStringLiteral("Roofline chart exported by Roofscope"));
-        QCPPainter painter;
-        if (buffer.open(QIODevice::WriteOnly) && painter.begin(&generator)) {
-            painter.setMode(QCPPainter::pmVectorized);
-            painter.setMode(QCPPainter::pmNoCaching);
-            chart.plot()->toPainter(&painter, options.width, options.height);
-            ok = painter.end();
-        }
+        ok = renderChartSvg(chart.plot(), session, options, bytes);
     }
     if (plotArea) {
         *plotArea = chart.plot()->axisRect()->rect();
