@@ -227,6 +227,10 @@ private:
     // Menus and shortcuts (MainWindowActions.cpp). Every action is also an action of the window, so
     // that its shortcut works while the menu bar is hidden (review mode).
     void createActions();
+    void createKernelMenu(); // the arrow keys' nudges of the selected kernel
+    void createViewToggles(QMenu* viewMenu); // region, labels, x-level, communication, ownership
+    void createKernelDisplayActions(QMenu* viewMenu); // marker size by runtime, top N kernels
+    void createPanesMenu(QMenu* viewMenu); // View > Panes
     void createRunViews();
     // View ▸ Compare Runs: the two runs of the session, or the two chosen among more.
     void compareRunsDialog();

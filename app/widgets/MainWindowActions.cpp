@@ -72,6 +72,39 @@ void MainWindow::createActions()
     QAction* fit = viewMenu->addAction(tr("&Fit All"), this, &MainWindow::fitAll);
     fit->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_0), QKeySequence(Qt::Key_Home) });
     fit->setStatusTip(tr("Show every roof and kernel"));
+    createKernelMenu();
+
+    createViewToggles(viewMenu);
+    createKernelDisplayActions(viewMenu);
+    createPresentationActions(viewMenu, open, saveAction, fit);
+    viewMenu->addSeparator();
+    viewMenu->addAction(m_compareRunsAction);
+    viewMenu->addSeparator();
+    createPanesMenu(viewMenu);
+    createLayoutActions(viewMenu);
+    QAction* reset = viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
+    reset->setObjectName(QStringLiteral("resetLayoutAction"));
+    reset->setStatusTip(tr("Put every pane back where it was on first start, the window within the screen"));
+    viewMenu->addSeparator();
+    QAction* problems = viewMenu->addAction(tr("&Problems…"), this, &MainWindow::showProblems);
+    problems->setStatusTip(tr("List problems found in the hardware and session files"));
+
+    createHelpMenu();
+
+    // Every menu action with a shortcut is also an action of the window, so that its shortcut works
+    // while the menu bar is hidden (review mode).
+    for (QMenu* menu : menuBar()->findChildren<QMenu*>()) {
+        for (QAction* action : menu->actions()) {
+            if (!action->isSeparator() && !action->menu() && !action->shortcut().isEmpty()
+                && action->shortcutContext() == Qt::WindowShortcut && !actions().contains(action)) {
+                addAction(action);
+            }
+        }
+    }
+}
+
+void MainWindow::createKernelMenu()
+{
     QMenu* kernelMenu = menuBar()->addMenu(tr("&Kernel"));
     struct Nudge {
         const char* text;
@@ -91,7 +124,10 @@ void MainWindow::createActions()
         connect(action, &QAction::triggered, this, [this, factor] { nudgeSelectedKernel(factor); });
     }
     m_chart->setFocusPolicy(Qt::StrongFocus);
+}
 
+void MainWindow::createViewToggles(QMenu* viewMenu)
+{
     viewMenu->addSeparator();
     auto addViewToggle = [&](const QString& text, bool ViewSettings::*flag, const char* name) {
         QAction* action = viewMenu->addAction(text);
@@ -138,6 +174,10 @@ void MainWindow::createActions()
         dialog->raise();
         dialog->activateWindow();
     });
+}
+
+void MainWindow::createKernelDisplayActions(QMenu* viewMenu)
+{
     QAction* bySize = viewMenu->addAction(tr("Marker Size by &Runtime Share"));
     bySize->setObjectName(QStringLiteral("markerSizeAction"));
     bySize->setCheckable(true);
@@ -175,10 +215,10 @@ void MainWindow::createActions()
     };
     connect(m_document, &SessionDocument::viewChanged, this, syncShown);
     connect(m_document, &SessionDocument::sessionReset, this, syncShown);
-    createPresentationActions(viewMenu, open, saveAction, fit);
-    viewMenu->addSeparator();
-    viewMenu->addAction(m_compareRunsAction);
-    viewMenu->addSeparator();
+}
+
+void MainWindow::createPanesMenu(QMenu* viewMenu)
+{
     // Every pane can be closed and opened again from here.
     QMenu* panes = viewMenu->addMenu(tr("&Panes"));
     for (QDockWidget* dock : std::initializer_list<QDockWidget*> {
@@ -192,26 +232,6 @@ void MainWindow::createActions()
                 dock->raise();
             }
         });
-    }
-    createLayoutActions(viewMenu);
-    QAction* reset = viewMenu->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
-    reset->setObjectName(QStringLiteral("resetLayoutAction"));
-    reset->setStatusTip(tr("Put every pane back where it was on first start, the window within the screen"));
-    viewMenu->addSeparator();
-    QAction* problems = viewMenu->addAction(tr("&Problems…"), this, &MainWindow::showProblems);
-    problems->setStatusTip(tr("List problems found in the hardware and session files"));
-
-    createHelpMenu();
-
-    // Every menu action with a shortcut is also an action of the window, so that its shortcut works
-    // while the menu bar is hidden (review mode).
-    for (QMenu* menu : menuBar()->findChildren<QMenu*>()) {
-        for (QAction* action : menu->actions()) {
-            if (!action->isSeparator() && !action->menu() && !action->shortcut().isEmpty()
-                && action->shortcutContext() == Qt::WindowShortcut && !actions().contains(action)) {
-                addAction(action);
-            }
-        }
     }
 }
 
