@@ -51,29 +51,32 @@ bool isDisabled(const Hardware& hardware, const BandwidthLevel& level, const std
 }
 } // namespace
 
-EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const EvalOptions& options)
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// Why the kernel's figures or the options cannot be evaluated, empty when they can.
+std::string inputError(const Kernel& kernel, const EvalOptions& options)
 {
-    constexpr double kInf = std::numeric_limits<double>::infinity();
     if (!std::isfinite(kernel.flops) || kernel.flops < 0.0) {
-        return { std::nullopt, "kernel '" + kernel.name + "': FLOPs must be a finite number >= 0" };
+        return "kernel '" + kernel.name + "': FLOPs must be a finite number >= 0";
     }
     if (!(options.commFraction >= 0.0 && options.commFraction < 1.0)) {
-        return { std::nullopt, "communication fraction must be in [0, 1), got " + formatNumber(options.commFraction) };
+        return "communication fraction must be in [0, 1), got " + formatNumber(options.commFraction);
     }
     if (!(options.tolerance >= 0.0 && options.tolerance < 1.0)) {
-        return { std::nullopt, "tolerance must be in [0, 1), got " + formatNumber(options.tolerance) };
+        return "tolerance must be in [0, 1), got " + formatNumber(options.tolerance);
     }
 
-    Evaluation ev;
-    ev.hardwareId = hardware.id;
-    ev.hardwareName = hardware.name;
-    ev.hardwareLabel = hardware.shortLabel();
-    ev.chips = hardware.chips;
-    ev.kernelName = kernel.name;
-    ev.flops = kernel.flops;
-    ev.sustained = options.sustained;
-    ev.commFraction = options.commFraction;
+    return {};
+}
 
+// The precision, its peak and the compute roof (after the communication share and sustained
+// factors); `bandwidthFactor` receives the factor of every bandwidth roof. An error when the device
+// has no peak for the precision.
+std::string setComputeRoof(
+    Evaluation& ev, const Kernel& kernel, const Hardware& hardware, const EvalOptions& options, double& bandwidthFactor)
+{
     ev.precision = !options.precision.empty() ? options.precision
         : !kernel.precision.empty()           ? kernel.precision
         : !kernel.templatePrecision.empty()   ? kernel.templatePrecision
@@ -86,15 +89,15 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
             have += (have.empty() ? "" : " ") + p;
         }
         if (!requestedUnit.empty() && hardware.peak(ev.precision)) {
-            return { std::nullopt, hardware.id + " has no " + ev.precision + " peak on unit '" + requestedUnit + "'" };
+            return hardware.id + " has no " + ev.precision + " peak on unit '" + requestedUnit + "'";
         }
-        return { std::nullopt, hardware.id + " has no " + ev.precision + " peak (it has: " + have + ")" };
+        return hardware.id + " has no " + ev.precision + " peak (it has: " + have + ")";
     }
     ev.unit = !requestedUnit.empty() ? requestedUnit : hardware.fastestUnit(ev.precision);
     ev.peakFlopsPerSecond = *peak;
 
     double computeFactor = 1.0 - options.commFraction;
-    double bandwidthFactor = 1.0 - options.commFraction;
+    bandwidthFactor = 1.0 - options.commFraction;
     if (options.sustained) {
         if (hardware.sustained) {
             computeFactor *= hardware.sustained->compute;
@@ -105,12 +108,18 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
     }
     ev.computeRoof = *peak * computeFactor;
 
+    return {};
+}
+
+// The kernel's bytes on the device's levels (a level it lacks mapped to one it has, noted once);
+// the capacity check of its working set. An error when no byte lands on a level of the device.
+std::string placeBytes(Evaluation& ev, const Kernel& kernel, const Hardware& hardware,
+    std::vector<double>& bytesPerLevel, std::vector<bool>& touched)
+{
     // Resolve the kernel's bytes onto the device's levels.
-    std::vector<double> bytesPerLevel(hardware.levels.size(), 0.0);
-    std::vector<bool> touched(hardware.levels.size(), false);
     for (const auto& entry : kernel.bytes) {
         if (!std::isfinite(entry.bytes) || entry.bytes < 0.0) {
-            return { std::nullopt, "kernel '" + kernel.name + "': bytes on " + entry.level + " must be >= 0" };
+            return "kernel '" + kernel.name + "': bytes on " + entry.level + " must be >= 0";
         }
         // Main-memory names count on the device's main memory, other missing levels on the next
         // slower level it has; each such placement is noted once per level (docs/model.md#where-bytes-are-counted).
@@ -142,9 +151,8 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
         for (const auto& level : hardware.levels) {
             have += (have.empty() ? "" : " ") + level.name;
         }
-        return { std::nullopt,
-            "kernel '" + kernel.name + "' moves bytes only on " + names + ", which " + hardware.id
-                + " lacks (it has: " + have + ")" };
+        return "kernel '" + kernel.name + "' moves bytes only on " + names + ", which " + hardware.id
+            + " lacks (it has: " + have + ")";
     }
     // The capacity clock: every level with a capacity, whether or not the kernel's bytes cross it.
     if (kernel.workingSetBytes) {
@@ -155,6 +163,14 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
         }
     }
 
+    return {};
+}
+
+// Each enabled level's time, T_min, T_max, the attainable FLOP/s, the regime and what binds.
+void evaluateLevels(Evaluation& ev, const Kernel& kernel, const Hardware& hardware, const EvalOptions& options,
+    double bandwidthFactor, const std::vector<double>& bytesPerLevel, const std::vector<bool>& touched)
+{
+    constexpr double kInf = kInfinity;
     const BandwidthLevel* defaultLevel = hardware.defaultLevelPtr();
     ev.defaultLevel = defaultLevel ? defaultLevel->name : std::string {};
     ev.tMath = kernel.flops / ev.computeRoof;
@@ -230,13 +246,17 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
                                                             : Regime::MemoryBound;
         }
     }
+}
 
+// A measured runtime against the bound (not when it was measured on another device).
+std::string addMeasured(Evaluation& ev, const Kernel& kernel, const Hardware& hardware)
+{
     if (kernel.measuredSeconds && !kernel.measuredOn.empty() && !equalsIgnoreCase(kernel.measuredOn, hardware.id)) {
         ev.measuredOn = kernel.measuredOn; // a runtime of another machine: no point against this roof
     } else if (kernel.measuredSeconds) {
         const double measured = *kernel.measuredSeconds;
         if (!(measured > 0.0) || !std::isfinite(measured)) {
-            return { std::nullopt, "kernel '" + kernel.name + "': measured runtime must be > 0" };
+            return "kernel '" + kernel.name + "': measured runtime must be > 0";
         }
         ev.measuredSeconds = measured;
         ev.achieved = kernel.flops / measured;
@@ -244,6 +264,39 @@ EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const 
         constexpr double kSlack = 1e-9; // rounding in the inputs is not a roof violation
         ev.aboveRoof = *ev.achieved > ev.attainable * (1.0 + kSlack);
         ev.withinBounds = measured >= ev.tMin * (1.0 - kSlack) && measured <= ev.tMax * (1.0 + kSlack);
+    }
+    return {};
+}
+
+} // namespace
+
+EvaluationResult evaluate(const Kernel& kernel, const Hardware& hardware, const EvalOptions& options)
+{
+    if (std::string error = inputError(kernel, options); !error.empty()) {
+        return { std::nullopt, std::move(error) };
+    }
+    Evaluation ev;
+    ev.hardwareId = hardware.id;
+    ev.hardwareName = hardware.name;
+    ev.hardwareLabel = hardware.shortLabel();
+    ev.chips = hardware.chips;
+    ev.kernelName = kernel.name;
+    ev.flops = kernel.flops;
+    ev.sustained = options.sustained;
+    ev.commFraction = options.commFraction;
+
+    double bandwidthFactor = 1.0;
+    if (std::string error = setComputeRoof(ev, kernel, hardware, options, bandwidthFactor); !error.empty()) {
+        return { std::nullopt, std::move(error) };
+    }
+    std::vector<double> bytesPerLevel(hardware.levels.size(), 0.0);
+    std::vector<bool> touched(hardware.levels.size(), false);
+    if (std::string error = placeBytes(ev, kernel, hardware, bytesPerLevel, touched); !error.empty()) {
+        return { std::nullopt, std::move(error) };
+    }
+    evaluateLevels(ev, kernel, hardware, options, bandwidthFactor, bytesPerLevel, touched);
+    if (std::string error = addMeasured(ev, kernel, hardware); !error.empty()) {
+        return { std::nullopt, std::move(error) };
     }
     if (options.sustained) {
         EvalOptions peakOptions = options;
