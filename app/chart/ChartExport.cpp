@@ -33,45 +33,6 @@ bool writeChartPng(const QPixmap& picture, QIODevice* device)
 
 namespace {
 
-// Why an export cannot be made as asked (size, scale, theme, format, view), empty when it can.
-QString exportRequestError(const QString& path, const ChartExportOptions& options)
-{
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    const bool html = suffix == QLatin1String("html") || suffix == QLatin1String("htm");
-    if (options.width < 16 || options.height < 16 || options.width > 20000 || options.height > 20000) {
-        return QObject::tr("the size must be between 16x16 and 20000x20000, not %1x%2")
-            .arg(options.width)
-            .arg(options.height);
-    }
-    if (!(options.scale >= 0.25 && options.scale <= 8.0)) {
-        return QObject::tr("the scale must be between 0.25 and 8");
-    }
-    if (!options.theme.isEmpty() && options.theme != QLatin1String("light") && options.theme != QLatin1String("dark")) {
-        return QObject::tr("the theme must be light or dark, not '%1'").arg(options.theme);
-    }
-    // A PNG is drawn in memory at width x height x scale² pixels (4 bytes each, then encoded), the
-    // HTML page's chart is laid out on buffers of width x height: bounded, with the reason, before
-    // anything is drawn. SVG and PDF are vectors: no pixels.
-    const double scale = suffix == QLatin1String("png") ? options.scale : 1.0;
-    const double pixels = std::round(options.width * scale) * std::round(options.height * scale);
-    if ((suffix == QLatin1String("png") || html) && pixels > kMaxExportPixels) {
-        return QObject::tr("the chart would be %1x%2 = %3 million pixels, over the %4 million pixels an export draws "
-                           "(4 bytes of memory each): make --size or --scale smaller")
-            .arg(std::round(options.width * scale))
-            .arg(std::round(options.height * scale))
-            .arg(std::round(pixels / 1e6))
-            .arg(kMaxExportPixels / 1e6);
-    }
-    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf") && !html) {
-        return QObject::tr("%1: the file name must end in .png, .svg, .pdf or .html").arg(path);
-    }
-    if (!options.view.isEmpty() && options.view != QLatin1String("roofline")
-        && options.view != QLatin1String("serving")) {
-        return QObject::tr("the view must be roofline or serving, not '%1'").arg(options.view);
-    }
-    return {};
-}
-
 // The chart as one PDF page of width x height points, into `bytes`.
 bool renderChartPdf(QCustomPlot* plot, const Session& session, const ChartExportOptions& options, QByteArray& bytes)
 {
@@ -128,6 +89,44 @@ bool renderChartSvg(QCustomPlot* plot, const Session& session, const ChartExport
 }
 
 } // namespace
+
+QString exportRequestError(const QString& path, const ChartExportOptions& options)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const bool html = suffix == QLatin1String("html") || suffix == QLatin1String("htm");
+    if (options.width < 16 || options.height < 16 || options.width > 20000 || options.height > 20000) {
+        return QObject::tr("the size must be between 16x16 and 20000x20000, not %1x%2")
+            .arg(options.width)
+            .arg(options.height);
+    }
+    if (!(options.scale >= 0.25 && options.scale <= 8.0)) {
+        return QObject::tr("the scale must be between 0.25 and 8");
+    }
+    if (!options.theme.isEmpty() && options.theme != QLatin1String("light") && options.theme != QLatin1String("dark")) {
+        return QObject::tr("the theme must be light or dark, not '%1'").arg(options.theme);
+    }
+    // A PNG is drawn in memory at width x height x scale² pixels (4 bytes each, then encoded), the
+    // HTML page's chart is laid out on buffers of width x height: bounded, with the reason, before
+    // anything is drawn. SVG and PDF are vectors: no pixels.
+    const double scale = suffix == QLatin1String("png") ? options.scale : 1.0;
+    const double pixels = std::round(options.width * scale) * std::round(options.height * scale);
+    if ((suffix == QLatin1String("png") || html) && pixels > kMaxExportPixels) {
+        return QObject::tr("the chart would be %1x%2 = %3 million pixels, over the %4 million pixels an export draws "
+                           "(4 bytes of memory each): make --size or --scale smaller")
+            .arg(std::round(options.width * scale))
+            .arg(std::round(options.height * scale))
+            .arg(std::round(pixels / 1e6))
+            .arg(kMaxExportPixels / 1e6);
+    }
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf") && !html) {
+        return QObject::tr("%1: the file name must end in .png, .svg, .pdf or .html").arg(path);
+    }
+    if (!options.view.isEmpty() && options.view != QLatin1String("roofline")
+        && options.view != QLatin1String("serving")) {
+        return QObject::tr("the view must be roofline or serving, not '%1'").arg(options.view);
+    }
+    return {};
+}
 
 QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
     const ChartExportOptions& options, QRect* plotArea)

@@ -43,4 +43,8 @@ inline constexpr double kMaxExportPixels = 64e6;
 QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
     const ChartExportOptions& options = {}, QRect* plotArea = nullptr);
 
+// Why exportChart() would refuse `path` with `options` before drawing (size, scale, theme, the file's
+// extension, the view, the pixels of a PNG or a page), empty when it would draw it.
+QString exportRequestError(const QString& path, const ChartExportOptions& options);
+
 } // namespace roofscope

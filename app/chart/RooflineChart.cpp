@@ -196,8 +196,8 @@ bool RooflineChart::onlyKernelsMove(const ChartScene& next) const
     if (next.kernels.size() != now.kernels.size() || next.devices.size() != now.devices.size()
         || next.xLevel != now.xLevel || next.showFeasibleRegion != now.showFeasibleRegion
         || next.showRegionLabels != now.showRegionLabels || next.labelIntensity != now.labelIntensity
-        || next.style.review || now.style.review) {
-        return false;
+        || next.style.review || now.style.review || !now.decorations.arrows.empty()) {
+        return false; // an annotation's arrow between kernels is drawn with the roofs' labels
     }
     // The verdict's captions follow the group's batch: the same lines, other words (drawn with the kernels).
     ChartDecorations decorations = next.decorations;
@@ -234,7 +234,9 @@ void RooflineChart::setScene(std::shared_ptr<ChartScene> scene, bool fit)
         }
         m_decorator->followKernels(*m_scene);
         m_decorator->setCaptions(m_scene->decorations.captions);
-        // The roofs' buffer stays as drawn; the release's full replot places every label again.
+        // The roofs' buffer stays as drawn; the release builds the chart whole again (labels placed
+        // around the markers where they are now).
+        m_movedKernelsOnly = true;
         m_plot->layer(kKernelLayer)->replot();
         m_plot->layer(QStringLiteral("overlay"))->replot();
         retire(std::move(retired));

@@ -157,6 +157,7 @@ private:
     void replotQueued();
     // Whether `next` differs from the scene drawn only in where its kernels are (a group's drag).
     bool onlyKernelsMove(const ChartScene& next) const;
+    bool m_movedKernelsOnly = false; // since the press: the chart is built whole on the release
     // A kernel's guide and label to where the scene now has it (no replot).
     void moveKernelItems(int index);
 

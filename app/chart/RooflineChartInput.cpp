@@ -205,7 +205,12 @@ void RooflineChart::onMouseRelease(QMouseEvent* /*event*/)
     m_cloud->showAllExcept(-1);
     m_dragCloud->showOnly(-1);
     setKernelLabelLayer(kernel, QString::fromLatin1(kKernelLayer));
-    replotQueued();
+    if (m_movedKernelsOnly) {
+        m_movedKernelsOnly = false;
+        setScene(m_scene, false); // the markers' places as obstacles of every label, the roofs' labels again
+    } else {
+        replotQueued();
+    }
     Q_EMIT kernelDragFinished(kernel);
 }
 

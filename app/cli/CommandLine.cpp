@@ -333,6 +333,12 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
         options.view = QString::fromStdString(*view);
     }
     for (const std::string& output : outputs) {
+        // Before rendering any: a request that one file refuses writes none of them.
+        if (const QString error = exportRequestError(QString::fromStdString(output), options); !error.isEmpty()) {
+            throw CliError(error.toStdString());
+        }
+    }
+    for (const std::string& output : outputs) {
         // Before rendering: never over the session itself, a device or a FIFO.
         SafeFileWriter writer(output);
         writer.setInputs({ *path });

@@ -134,8 +134,8 @@ void writeBothOrNeither(const std::string& hardwarePath, const std::string& hard
 
 namespace {
 
-// A profiler import's options from the command line; the serving benchmarks' options are refused.
-ImportOptions profilerImportOptions(const CliArgs& opts, const std::string& format)
+// The serving benchmarks' options, refused for a profiler's import.
+void refuseServingOptions(const CliArgs& opts, const std::string& format)
 {
     for (const char* option : { "chips", "model", "engine", "engine-version", "weight-dtype", "dtype", "kv-dtype",
              "isl", "osl", "concurrency", "flags" }) {
@@ -143,6 +143,11 @@ ImportOptions profilerImportOptions(const CliArgs& opts, const std::string& form
             throw CliError(std::string("--") + option + " applies to serving benchmark imports, not to " + format);
         }
     }
+}
+
+// A profiler import's options from the command line.
+ImportOptions profilerImportOptions(const CliArgs& opts, const std::string& format)
+{
     ImportOptions options;
     options.maxFileBytes = maxImportBytes(opts);
     if (auto device = opts.number("device")) {
@@ -431,11 +436,12 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (isServingBenchFormat(format)) {
         return importServingCommand(format, files, opts, out, err);
     }
-    ImportOptions options = profilerImportOptions(opts, format);
+    refuseServingOptions(opts, format);
     const auto output = opts.value("output");
     if (!output || output->empty()) {
         throw CliError("import needs -o OUT.yaml (a session, or a hardware file for ERT and roofline.csv)");
     }
+    ImportOptions options = profilerImportOptions(opts, format);
     const ImportOutputs outputs = checkedImportOutputs(opts, *output, files);
     // Launches are merged while each file is read, so memory follows the kernel names, not the rows.
     // Without --inline the session refers to the files: they are read only to check them and to

@@ -4,11 +4,12 @@
 #include "document/SessionDocument.h"
 #include "model/ChipScaling.h"
 
+#include <chrono>
 #include <future>
 
 #ifdef __linux__
-#include <pthread.h>
-#include <sched.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #endif
 
 namespace roofscope {
@@ -66,36 +67,21 @@ void KernelRegimeMap::setMap(int kernel, const ParameterAxis& x, const Parameter
     recompute();
 }
 
-void KernelRegimeMap::ensureCurrent()
-{
-    if (m_stale) {
-        const auto wanted = std::move(m_wanted);
-        recompute();
-        m_wanted = wanted;
-    }
-    while (m_running.valid()) { // wait for the map under way, and the one of the latest edit after it
-        m_running.wait();
-        const auto wanted = std::move(m_wanted);
-        collect();
-        m_wanted = wanted;
-    }
-}
-
 KernelRegimeMap::~KernelRegimeMap()
 {
-    if (m_running.valid()) {
-        m_running.wait(); // its call back to this object is discarded with the object
+    for (auto& running : m_threads) {
+        running.wait(); // its call back to this object is discarded with the object
     }
 }
 
 namespace {
 // A map's threads yield to the window's: on two cores a map being drawn must not slow the chart the
-// user is dragging (Linux's SCHED_IDLE; elsewhere the default priority).
+// user is dragging. Linux gives each thread its own nice value: at 10 a busy thread gets about a tenth
+// of the share of one at 0 (never none, as SCHED_IDLE could).
 void yieldToTheWindow()
 {
 #ifdef __linux__
-    sched_param none {};
-    pthread_setschedparam(pthread_self(), SCHED_IDLE, &none);
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
 #endif
 }
 } // namespace
@@ -119,17 +105,20 @@ struct KernelRegimeMap::Job {
     std::vector<int> sceneDevices;
     std::string error;
 
-    void run();
+    // On threads of their own (the first on the caller's); `background` lowers their priority.
+    void run(bool background);
 };
 
-void KernelRegimeMap::Job::run()
+void KernelRegimeMap::Job::run(bool background)
 {
     // One map per device, each on a thread of its own (the first on this one).
     std::vector<std::future<RegimeMap>> maps;
     maps.reserve(devices.size());
     for (size_t i = 0; i < devices.size(); ++i) {
-        maps.push_back(std::async(i == 0 ? std::launch::deferred : std::launch::async, [this, i] {
-            yieldToTheWindow();
+        maps.push_back(std::async(i == 0 ? std::launch::deferred : std::launch::async, [this, i, background] {
+            if (background && i > 0) {
+                yieldToTheWindow();
+            }
             const Device& d = devices[i];
             return regimeMap(kernel, { d.hardware }, d.options, x, y, d.chips);
         }));
@@ -172,26 +161,48 @@ void KernelRegimeMap::recompute()
     m_stale = false;
     m_moveTimer.stop();
     m_lastMove.start();
+    if (m_job && m_kernel >= 0) {
+        m_pending = true; // one map at a time: the latest edit is drawn when the one under way is done
+        return;
+    }
+    const std::shared_ptr<Job> job = prepare();
+    if (!job) {
+        return;
+    }
+    // Drawn on threads of their own at a lower priority: a group's map expands the step in every cell
+    // of every device. The result is taken on this thread (collect()) when they are done.
+    for (auto it = m_threads.begin(); it != m_threads.end();) { // maps finished, or left by ensureCurrent()
+        it = it->wait_for(std::chrono::seconds(0)) == std::future_status::ready ? m_threads.erase(it) : std::next(it);
+    }
+    m_job = job;
+    m_threads.push_back(std::async(std::launch::async, [this, job] {
+        yieldToTheWindow();
+        try {
+            job->run(true);
+        } catch (const std::exception& e) { // out of memory for a large map: said, and the next edit draws again
+            job->map = {};
+            job->sceneDevices.clear();
+            job->error = std::string("the map could not be drawn: ") + e.what();
+        }
+        QMetaObject::invokeMethod(
+            this, [this, job] { collect(job); }, Qt::QueuedConnection);
+    }));
+}
+
+std::shared_ptr<KernelRegimeMap::Job> KernelRegimeMap::prepare()
+{
     const Session& session = m_analysis->document()->session();
     const auto& devices = m_analysis->devices();
     const auto& results = m_analysis->results();
     const ChartScene& scene = m_analysis->scene();
-    auto show = [this](RegimeMap map, std::vector<int> sceneDevices, QString error) {
-        m_map = std::move(map);
-        m_sceneDevices = std::move(sceneDevices);
-        m_error = std::move(error);
-        Q_EMIT changed();
-    };
+    auto job = std::make_shared<Job>();
     if (m_kernel < 0 || static_cast<size_t>(m_kernel) >= session.kernels.size()) {
         m_kernel = -1;
-        show({}, {}, {});
-        return;
+        ++m_definition; // a map under way is of a kernel no longer there
+        m_job.reset();
+        show(*job);
+        return nullptr;
     }
-    if (m_running.valid()) {
-        m_pending = true; // one map at a time: the latest edit is drawn when the one under way is done
-        return;
-    }
-    auto job = std::make_shared<Job>();
     job->definition = m_definition;
     job->kernel = session.kernels[static_cast<size_t>(m_kernel)];
     job->x = m_x;
@@ -206,37 +217,53 @@ void KernelRegimeMap::recompute()
         }
     }
     if (job->devices.empty()) {
-        show({}, {}, tr("No device to map on"));
-        return;
+        ++m_definition;
+        m_job.reset();
+        job->error = tr("No device to map on").toStdString();
+        show(*job);
+        return nullptr;
     }
-    // Drawn on threads of their own that yield to the window's: a group's map expands the step in every
-    // cell of every device. The result is taken on this thread (collect()) when the threads are done.
-    m_job = job;
-    m_running = std::async(std::launch::async, [this, job] {
-        yieldToTheWindow();
-        job->run();
-        QMetaObject::invokeMethod(
-            this, [this] { collect(); }, Qt::QueuedConnection);
-    });
+    return job;
 }
 
-void KernelRegimeMap::collect()
+void KernelRegimeMap::show(Job& job)
 {
-    if (!m_running.valid()) {
-        return; // already taken by ensureCurrent()
+    m_map = std::move(job.map);
+    m_sceneDevices = std::move(job.sceneDevices);
+    m_error = QString::fromStdString(job.error);
+    m_lastMove.start(); // the interval of followMove() counts from the end: a slow map leaves time between
+    Q_EMIT changed();
+}
+
+void KernelRegimeMap::collect(const std::shared_ptr<Job>& job)
+{
+    if (job != m_job) {
+        return; // left by ensureCurrent(), which drew the map itself
     }
-    m_running.get();
-    const std::shared_ptr<Job> job = std::move(m_job);
+    m_job.reset();
     if (job->definition == m_definition) { // not a map of a kernel or axes since replaced
-        m_map = std::move(job->map);
-        m_sceneDevices = std::move(job->sceneDevices);
-        m_error = QString::fromStdString(job->error);
-        m_lastMove.start(); // the interval of followMove() counts from the end: a slow map leaves time between
-        Q_EMIT changed();
+        show(*job);
     }
     if (m_pending) {
         m_pending = false;
         recompute();
+    }
+}
+
+void KernelRegimeMap::ensureCurrent()
+{
+    if (!m_stale && !m_job && !m_pending) {
+        return;
+    }
+    // Drawn now, on this thread and threads at the window's priority: waiting here for a map's
+    // low-priority threads could take as long as the machine stays busy. A map under way is left to
+    // finish; its result is not shown.
+    m_stale = false;
+    m_pending = false;
+    m_job.reset();
+    if (const std::shared_ptr<Job> job = prepare()) {
+        job->run(false);
+        show(*job);
     }
 }
 

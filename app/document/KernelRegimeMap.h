@@ -54,9 +54,16 @@ public:
     // While `wanted` says no (its view is hidden), edits only mark the map out of date; it is
     // recomputed when asked again (ensureCurrent(), or the view shown). Unset: always computed.
     void setWanted(std::function<bool()> wanted) { m_wanted = std::move(wanted); }
-    // Draws a map left out of date while hidden, and waits for the map under way: map() is then the
-    // session's (an export, a test).
+    // Draws a map left out of date while hidden or still under way, now, on this thread: map() is then
+    // the session's (an export, a click on a cell, a test).
     void ensureCurrent();
+    // Starts drawing a map left out of date while hidden (its view shows again); returns at once.
+    void catchUp()
+    {
+        if (m_stale) {
+            recompute();
+        }
+    }
 
 Q_SIGNALS:
     void changed();
@@ -78,9 +85,12 @@ private:
     bool m_stale = false;
 
     struct Job;
-    void collect();
-    std::shared_ptr<Job> m_job; // the map under way
-    std::future<void> m_running;
+    // The job of the session as it is now; null when there is nothing to draw (said at once).
+    std::shared_ptr<Job> prepare();
+    void show(Job& job);
+    void collect(const std::shared_ptr<Job>& job);
+    std::shared_ptr<Job> m_job; // the map under way, null when none
+    std::vector<std::future<void>> m_threads; // every map not yet seen finished
     bool m_pending = false; // an edit came while a map was under way
     quint64 m_definition = 0; // counts setMap(): a map under way of an earlier kernel or axes is dropped
 };

@@ -137,7 +137,7 @@ RegimeMapDock::RegimeMapDock(SessionAnalysis* analysis, QWidget* parent)
     m_map->setWanted([this] { return !window()->isVisible() || m_view->isVisible(); });
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible) {
-            m_map->ensureCurrent();
+            m_map->catchUp();
         }
     });
     fillDevices();

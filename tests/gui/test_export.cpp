@@ -366,7 +366,8 @@ private Q_SLOTS:
 
         const QString fresh = m_dir.filePath(QStringLiteral("never.png"));
         for (const QStringList& outputs :
-            { QStringList { fresh, fresh }, QStringList { fresh, QString::fromUtf8(kExampleSessionPath) } }) {
+            { QStringList { fresh, fresh }, QStringList { fresh, QString::fromUtf8(kExampleSessionPath) },
+                QStringList { fresh, m_dir.filePath(QStringLiteral("chart.gif")) } }) {
             QStringList args { QStringLiteral("export"), QStringLiteral("--session"),
                 QString::fromUtf8(kExampleSessionPath) };
             for (const QString& out : outputs) {
