@@ -26,6 +26,7 @@ public:
     RegimeMapShade shade() const { return m_shade; }
     // The kernel's current values, marked with a cross (nullopt: none).
     void setCurrent(std::optional<std::pair<double, double>> values);
+    const std::optional<std::pair<double, double>>& current() const { return m_current; }
     // Per panel, the device's compute roof (FLOP/s) for the hover text's share of the roof (0: not said).
     void setComputeRoofs(std::vector<double> flopsPerSecond) { m_computeRoofs = std::move(flopsPerSecond); }
 

@@ -503,8 +503,13 @@ private Q_SLOTS:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCustomPlot* plot = window.chart()->plot();
-        plot->replot();
         const int kernel = shownIndex(*window.analysis(), "llama-70b/ffn_down");
+        RegimeMapDock* dock = window.regimeMapDock(); // follows the drag
+        dock->show();
+        dock->raise();
+        window.setSelectedKernel(kernel);
+        QApplication::processEvents();
+        plot->replot();
         const auto start = window.chart()->markerPosition(kernel, 0);
         QVERIFY(start);
         const QPointer<QCPGraph> roof = plot->graph(0);
@@ -529,6 +534,14 @@ private Q_SLOTS:
         QVERIFY(!window.chart()->isDragging());
         QCOMPARE(window.chart()->decorator().captions(), window.analysis()->scene().decorations.captions);
         QCOMPARE(window.document()->undoStack()->count(), 1);
+        // The regime map of the group (shown) marks the batch the drag left, and its cells are the
+        // session's: drawn on threads of its own, taken when done.
+        dock->regimeMap()->ensureCurrent();
+        QApplication::processEvents();
+        QCOMPARE(dock->xParameterBox()->currentText(), QStringLiteral("batch"));
+        QVERIFY(dock->view()->current());
+        QCOMPARE(dock->view()->current()->first, batch);
+        QVERIFY(!dock->regimeMap()->map().devices.empty());
     }
 
     // Selecting a kernel of the group sweeps the group's batch; the trajectory is the step's total
