@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -20,20 +21,17 @@ namespace {
 using importutil::NumberStatus;
 using namespace rocprof;
 
-// pmc_perf.csv: one kernel per dispatch, FLOPs and bytes per level from rocprof-compute's counters.
-void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out)
+// A precision's FLOP counters in pmc_perf.csv and the FLOPs each count stands for.
+struct PmcFlops {
+    const char* precision;
+    std::vector<std::pair<const char*, double>> counters; // counter, FLOPs per count
+};
+
+// rocprof-compute's roofline formulas: a VALU instruction works on a 64-wide wave (FMA counts
+// twice), an MFMA "MOPS" count is 512 operations.
+const std::vector<PmcFlops>& pmcFlopCounters()
 {
-    const int nameColumn = t.column("Kernel_Name");
-    const int idColumn = t.column("Dispatch_ID");
-    const int start = t.column("Start_Timestamp");
-    const int end = t.column("End_Timestamp");
-    struct Flops {
-        const char* precision;
-        std::vector<std::pair<const char*, double>> counters; // counter, FLOPs per count
-    };
-    // rocprof-compute's roofline formulas: a VALU instruction works on a 64-wide wave (FMA counts
-    // twice), an MFMA "MOPS" count is 512 operations.
-    const std::vector<Flops> flops {
+    static const std::vector<PmcFlops> flops {
         { "fp16",
             { { "SQ_INSTS_VALU_ADD_F16", 64 }, { "SQ_INSTS_VALU_MUL_F16", 64 }, { "SQ_INSTS_VALU_FMA_F16", 128 },
                 { "SQ_INSTS_VALU_TRANS_F16", 64 }, { "SQ_INSTS_VALU_MFMA_MOPS_F16", 512 } } },
@@ -49,25 +47,33 @@ void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out
         // (rocprof-compute's roofline_calc.py, ROCm/rocm-systems 1b1610fc, counts both x 512).
         { "fp8", { { "SQ_INSTS_VALU_MFMA_MOPS_F8", 512 } } },
         { "fp6", { { "SQ_INSTS_VALU_MFMA_MOPS_F6F4", 512 } } },
+
     };
-    bool anyFlopColumn = false;
-    for (const auto& f : flops) {
+    return flops;
+}
+
+// The header's checks: an error without kernel names; warnings for what the counters cannot give.
+// `anyFlopColumn`: whether any FLOP counter is there; `mi300Hbm`: HBM bytes from MI300's counters.
+bool checkPmcHeader(const Table& t, ImportResult& out, bool& anyFlopColumn, bool& mi300Hbm)
+{
+    anyFlopColumn = false;
+    for (const auto& f : pmcFlopCounters()) {
         for (const auto& [counter, factor] : f.counters) {
             anyFlopColumn = anyFlopColumn || t.has(counter);
         }
     }
-    if (nameColumn < 0) {
+    if (t.column("Kernel_Name") < 0) {
         out.diagnostics.push_back(importutil::errorAt(t.file, 1, 0, "no Kernel_Name column"));
-        return;
+        return false;
     }
     if (!anyFlopColumn) {
         out.diagnostics.push_back(importutil::warningAt(t.file, 1,
             "no FLOP counters (SQ_INSTS_VALU_*, SQ_INSTS_VALU_MFMA_MOPS_*): no dispatch can be placed on a roofline"));
-    } else if (start < 0 || end < 0) {
+    } else if (t.column("Start_Timestamp") < 0 || t.column("End_Timestamp") < 0) {
         out.diagnostics.push_back(importutil::warningAt(
             t.file, 1, "no Start_Timestamp/End_Timestamp columns: dispatches are imported without a measured time"));
     }
-    const bool mi300Hbm = !t.has("TCC_EA_RDREQ_sum") && t.has("TCC_EA0_RDREQ_sum") && t.has("TCC_EA0_WRREQ_sum");
+    mi300Hbm = !t.has("TCC_EA_RDREQ_sum") && t.has("TCC_EA0_RDREQ_sum") && t.has("TCC_EA0_WRREQ_sum");
     if (mi300Hbm && !t.has("TCC_BUBBLE_sum")) {
         out.diagnostics.push_back(importutil::warningAt(t.file, 1,
             "TCC_EA0_* counters without TCC_BUBBLE_sum: HBM bytes count every read request as 64 bytes or "
@@ -76,6 +82,99 @@ void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out
     if (t.has("SQ_INSTS_VALU_MFMA_MOPS_F6F4")) {
         out.diagnostics.push_back(importutil::warningAt(t.file, 1,
             "SQ_INSTS_VALU_MFMA_MOPS_F6F4 counts FP6 and FP4 MFMA work together: its FLOPs are filed under fp6"));
+    }
+    return true;
+}
+
+// A dispatch's bytes per level from its counters (`counter` reads one, 0 when absent).
+std::vector<LevelBytes> pmcLevelBytes(const Table& t, bool mi300Hbm, const std::function<double(const char*)>& counter)
+{
+    std::vector<LevelBytes> levels;
+    if (mi300Hbm) {
+        // gfx942 (MI300): requests of the first EA channel set, and TCC_BUBBLE (128-byte reads),
+        // as rocprof-compute's roofline_calc.py computes hbm_data for every series but MI200.
+        const double bubble = counter("TCC_BUBBLE_sum");
+        const double rd = counter("TCC_EA0_RDREQ_sum");
+        const double rd32 = counter("TCC_EA0_RDREQ_32B_sum");
+        const double wr = counter("TCC_EA0_WRREQ_sum");
+        const double wr64 = counter("TCC_EA0_WRREQ_64B_sum");
+        levels.push_back(
+            { "hbm", bubble * 128.0 + rd32 * 32.0 + (rd - bubble - rd32) * 64.0 + (wr - wr64) * 32.0 + wr64 * 64.0 });
+    } else if (t.has("TCC_EA_RDREQ_sum") && t.has("TCC_EA_WRREQ_sum")) {
+        const double rd = counter("TCC_EA_RDREQ_sum");
+        const double rd32 = counter("TCC_EA_RDREQ_32B_sum");
+        const double wr = counter("TCC_EA_WRREQ_sum");
+        const double wr64 = counter("TCC_EA_WRREQ_64B_sum");
+        levels.push_back({ "hbm", rd32 * 32.0 + (rd - rd32) * 64.0 + wr64 * 64.0 + (wr - wr64) * 32.0 });
+    }
+    if (t.has("TCP_TCC_READ_REQ_sum") && t.has("TCP_TCC_WRITE_REQ_sum")) {
+        levels.push_back({ "l2",
+            64.0
+                * (counter("TCP_TCC_READ_REQ_sum") + counter("TCP_TCC_WRITE_REQ_sum")
+                    + counter("TCP_TCC_ATOMIC_WITH_RET_REQ_sum") + counter("TCP_TCC_ATOMIC_WITHOUT_RET_REQ_sum")) });
+    }
+    if (t.has("TCP_TOTAL_CACHE_ACCESSES_sum")) {
+        levels.push_back({ "l1", 64.0 * counter("TCP_TOTAL_CACHE_ACCESSES_sum") });
+    }
+    if (t.has("SQ_LDS_IDX_ACTIVE")) {
+        // 32 banks of 4 bytes per active cycle, bank conflicts excluded.
+        levels.push_back({ "lds", 128.0 * (counter("SQ_LDS_IDX_ACTIVE") - counter("SQ_LDS_BANK_CONFLICT")) });
+    }
+    return levels;
+}
+
+// A dispatch's bytes and measured time put on its kernel, or the reason it is left out (a warning);
+// returns whether it is kept. `timed`: the file has both timestamps.
+bool measurePmcKernel(ImportedKernel& k, const std::vector<LevelBytes>& levels, std::string problem,
+    std::optional<double> seconds, bool timed, const std::string& file, std::vector<Diagnostic>& diagnostics)
+{
+    const std::string who = "kernel '" + k.baseName + "' (dispatch " + k.launchId + ")";
+    if (!problem.empty()) {
+        diagnostics.push_back(
+            importutil::warningAt(file, k.line, who + " cannot be measured: " + problem + "; it is left out"));
+        return false;
+    }
+    if (levels.empty()) {
+        diagnostics.push_back(importutil::warningAt(
+            file, k.line, who + " cannot be measured: no byte counters (TCC_EA_*, TCP_TCC_*); it is left out"));
+        return false;
+    }
+    for (const auto& l : levels) {
+        if (l.bytes >= 0.0) {
+            k.kernel.bytes.push_back(l);
+        } else {
+            problem = "negative byte count on " + l.level;
+        }
+    }
+    if (!problem.empty()) {
+        diagnostics.push_back(
+            importutil::warningAt(file, k.line, who + " cannot be measured: " + problem + "; it is left out"));
+        return false;
+    }
+    if (!importutil::dropZeroByteLevels(k, who, diagnostics)) {
+        return false;
+    }
+    if (seconds) {
+        k.kernel.measuredSeconds = *seconds;
+    } else if (timed) {
+        diagnostics.push_back(importutil::warningAt(
+            file, k.line, who + ": End_Timestamp is not after Start_Timestamp; imported without a measured time"));
+    }
+    k.kernel.precision = importutil::dominantPrecision(k.flopsByPrecision, "fp16");
+    return true;
+}
+
+// pmc_perf.csv: one kernel per dispatch, FLOPs and bytes per level from rocprof-compute's counters.
+void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out)
+{
+    const int nameColumn = t.column("Kernel_Name");
+    const int idColumn = t.column("Dispatch_ID");
+    const int start = t.column("Start_Timestamp");
+    const int end = t.column("End_Timestamp");
+    bool anyFlopColumn = false;
+    bool mi300Hbm = false;
+    if (!checkPmcHeader(t, out, anyFlopColumn, mi300Hbm)) {
+        return;
     }
     // One dispatch per row, read as the file streams in; merged per name with --aggregate.
     std::ifstream in;
@@ -138,7 +237,7 @@ void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out
             }
             return parsed.value;
         };
-        for (const auto& f : flops) {
+        for (const auto& f : pmcFlopCounters()) {
             double sum = 0.0;
             bool any = false;
             for (const auto& [name, factor] : f.counters) {
@@ -150,38 +249,7 @@ void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out
                 k.kernel.flops += sum;
             }
         }
-        std::vector<LevelBytes> levels;
-        if (mi300Hbm) {
-            // gfx942 (MI300): requests of the first EA channel set, and TCC_BUBBLE (128-byte reads),
-            // as rocprof-compute's roofline_calc.py computes hbm_data for every series but MI200.
-            const double bubble = counter("TCC_BUBBLE_sum");
-            const double rd = counter("TCC_EA0_RDREQ_sum");
-            const double rd32 = counter("TCC_EA0_RDREQ_32B_sum");
-            const double wr = counter("TCC_EA0_WRREQ_sum");
-            const double wr64 = counter("TCC_EA0_WRREQ_64B_sum");
-            levels.push_back({ "hbm",
-                bubble * 128.0 + rd32 * 32.0 + (rd - bubble - rd32) * 64.0 + (wr - wr64) * 32.0 + wr64 * 64.0 });
-        } else if (t.has("TCC_EA_RDREQ_sum") && t.has("TCC_EA_WRREQ_sum")) {
-            const double rd = counter("TCC_EA_RDREQ_sum");
-            const double rd32 = counter("TCC_EA_RDREQ_32B_sum");
-            const double wr = counter("TCC_EA_WRREQ_sum");
-            const double wr64 = counter("TCC_EA_WRREQ_64B_sum");
-            levels.push_back({ "hbm", rd32 * 32.0 + (rd - rd32) * 64.0 + wr64 * 64.0 + (wr - wr64) * 32.0 });
-        }
-        if (t.has("TCP_TCC_READ_REQ_sum") && t.has("TCP_TCC_WRITE_REQ_sum")) {
-            levels.push_back({ "l2",
-                64.0
-                    * (counter("TCP_TCC_READ_REQ_sum") + counter("TCP_TCC_WRITE_REQ_sum")
-                        + counter("TCP_TCC_ATOMIC_WITH_RET_REQ_sum")
-                        + counter("TCP_TCC_ATOMIC_WITHOUT_RET_REQ_sum")) });
-        }
-        if (t.has("TCP_TOTAL_CACHE_ACCESSES_sum")) {
-            levels.push_back({ "l1", 64.0 * counter("TCP_TOTAL_CACHE_ACCESSES_sum") });
-        }
-        if (t.has("SQ_LDS_IDX_ACTIVE")) {
-            // 32 banks of 4 bytes per active cycle, bank conflicts excluded.
-            levels.push_back({ "lds", 128.0 * (counter("SQ_LDS_IDX_ACTIVE") - counter("SQ_LDS_BANK_CONFLICT")) });
-        }
+        const std::vector<LevelBytes> levels = pmcLevelBytes(t, mi300Hbm, counter);
         std::optional<double> seconds;
         if (start >= 0 && end >= 0) {
             const double t0 = counter("Start_Timestamp");
@@ -190,39 +258,9 @@ void readPmcPerf(const Table& t, const ImportOptions& options, ImportResult& out
                 seconds = (t1 - t0) * 1e-9;
             }
         }
-        const std::string who = "kernel '" + k.baseName + "' (dispatch " + k.launchId + ")";
-        if (!problem.empty()) {
-            out.diagnostics.push_back(
-                importutil::warningAt(t.file, k.line, who + " cannot be measured: " + problem + "; it is left out"));
+        if (!measurePmcKernel(k, levels, problem, seconds, start >= 0 && end >= 0, t.file, out.diagnostics)) {
             continue;
         }
-        if (levels.empty()) {
-            out.diagnostics.push_back(importutil::warningAt(
-                t.file, k.line, who + " cannot be measured: no byte counters (TCC_EA_*, TCP_TCC_*); it is left out"));
-            continue;
-        }
-        for (const auto& l : levels) {
-            if (l.bytes >= 0.0) {
-                k.kernel.bytes.push_back(l);
-            } else {
-                problem = "negative byte count on " + l.level;
-            }
-        }
-        if (!problem.empty()) {
-            out.diagnostics.push_back(
-                importutil::warningAt(t.file, k.line, who + " cannot be measured: " + problem + "; it is left out"));
-            continue;
-        }
-        if (!importutil::dropZeroByteLevels(k, who, out.diagnostics)) {
-            continue;
-        }
-        if (seconds) {
-            k.kernel.measuredSeconds = *seconds;
-        } else if (start >= 0 && end >= 0) {
-            out.diagnostics.push_back(importutil::warningAt(t.file, k.line,
-                who + ": End_Timestamp is not after Start_Timestamp; imported without a measured time"));
-        }
-        k.kernel.precision = importutil::dominantPrecision(k.flopsByPrecision, "fp16");
         importutil::collectKernel(out, aggregator, std::move(k));
     }
     if (reader.failed()) {
