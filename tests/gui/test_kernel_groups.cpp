@@ -75,6 +75,17 @@ int shownIndex(const SessionAnalysis& analysis, const std::string& name)
 }
 } // namespace
 
+namespace {
+// The window on a 1366x768 laptop screen with a group example open, shown.
+void showOnLaptop(MainWindow& window, const char* example)
+{
+    window.setAutosaveDelay(-1);
+    window.resize(1366, 768);
+    window.setSession(loadGroupExample(example));
+    window.show();
+}
+} // namespace
+
 class TestKernelGroups : public QObject {
     Q_OBJECT
 
@@ -336,10 +347,7 @@ private Q_SLOTS:
     void theWheelScrollsTheEditorNotAField()
     {
         MainWindow window(m_db);
-        window.setAutosaveDelay(-1);
-        window.resize(1366, 768);
-        window.setSession(loadGroupExample("llama-decode.yaml"));
-        window.show();
+        showOnLaptop(window, "llama-decode.yaml");
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.kernelDock()->list()->setCurrentIndex(window.kernelDock()->list()->model()->index(0, 0));
         QApplication::processEvents();
@@ -497,10 +505,7 @@ private Q_SLOTS:
     void aGroupDragRedrawsOnlyItsKernels()
     {
         MainWindow window(m_db);
-        window.setAutosaveDelay(-1);
-        window.resize(1366, 768);
-        window.setSession(loadGroupExample("llama-decode.yaml"));
-        window.show();
+        showOnLaptop(window, "llama-decode.yaml");
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCustomPlot* plot = window.chart()->plot();
         const int kernel = shownIndex(*window.analysis(), "llama-70b/ffn_down");
