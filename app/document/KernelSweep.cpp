@@ -130,6 +130,19 @@ void KernelSweep::recompute()
     const ChartScene& scene = m_analysis->scene();
     std::vector<std::pair<size_t, SweepDevice>> found;
     std::vector<Hardware> singles(devices.size());
+    // Devices with the same options and width share one sweep: the kernel is derived once per value
+    // for all of them (a group's step expanded once, not once per device).
+    struct Shared {
+        const EvalOptions* options = nullptr;
+        double chips = 1.0;
+        std::vector<size_t> scene;
+        std::vector<Hardware> hardware;
+    };
+    const auto sameOptions = [](const EvalOptions& a, const EvalOptions& b) {
+        return a.precision == b.precision && a.unit == b.unit && a.sustained == b.sustained
+            && a.commFraction == b.commFraction && a.tolerance == b.tolerance && a.disabledLevels == b.disabledLevels;
+    };
+    std::vector<Shared> groups;
     for (size_t i = 0; i < devices.size() && i < results.size(); ++i) {
         if (!devices[i].hardware || !results[i] || !results[i]->hardware) {
             continue;
@@ -137,7 +150,18 @@ void KernelSweep::recompute()
         DeviceSelection single = session.devices[devices[i].sessionIndex];
         single.chips = 1;
         singles[i] = sessionHardware(*results[i]->hardware, single);
-        SweepResult result = sweep(kernel, { singles[i] }, devices[i].options, m_axis, devices[i].chips);
+        const double chips = devices[i].chips;
+        auto group = std::find_if(groups.begin(), groups.end(),
+            [&](const Shared& g) { return g.chips == chips && sameOptions(*g.options, devices[i].options); });
+        if (group == groups.end()) {
+            groups.push_back({ &devices[i].options, chips, {}, {} });
+            group = std::prev(groups.end());
+        }
+        group->scene.push_back(i);
+        group->hardware.push_back(singles[i]);
+    }
+    for (Shared& group : groups) {
+        SweepResult result = sweep(kernel, group.hardware, *group.options, m_axis, group.chips);
         if (!result.error.empty()) {
             m_error = qs(result.error);
             m_trajectory.kernel = -1;
@@ -147,10 +171,13 @@ void KernelSweep::recompute()
         if (m_values.empty()) {
             m_values = result.values;
         }
-        if (!result.devices.empty() && result.devices.front().error.empty()) {
-            found.emplace_back(i, std::move(result.devices.front()));
+        for (size_t j = 0; j < result.devices.size() && j < group.scene.size(); ++j) {
+            if (result.devices[j].error.empty()) {
+                found.emplace_back(group.scene[j], std::move(result.devices[j]));
+            }
         }
     }
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (auto& [i, device] : found) {
         TrajectoryDevice drawn;
         drawn.sceneDevice = static_cast<int>(i);
