@@ -88,6 +88,62 @@ void KernelSweep::ensureCurrent()
     }
 }
 
+bool KernelSweep::sweepDevices(const Session& session, const Kernel& kernel, std::vector<Hardware>& singles,
+    std::vector<std::pair<size_t, SweepDevice>>& found)
+{
+    const auto& devices = m_analysis->devices();
+    const auto& results = m_analysis->results();
+    // Devices with the same options and width share one sweep: the kernel is derived once per value
+    // for all of them (a group's step expanded once, not once per device).
+    struct Shared {
+        const EvalOptions* options = nullptr;
+        double chips = 1.0;
+        std::vector<size_t> scene;
+        std::vector<Hardware> hardware;
+    };
+    const auto sameOptions = [](const EvalOptions& a, const EvalOptions& b) {
+        return a.precision == b.precision && a.unit == b.unit && a.sustained == b.sustained
+            && a.commFraction == b.commFraction && a.tolerance == b.tolerance && a.disabledLevels == b.disabledLevels;
+    };
+    std::vector<Shared> groups;
+    for (size_t i = 0; i < devices.size() && i < results.size(); ++i) {
+        if (!devices[i].hardware || !results[i] || !results[i]->hardware) {
+            continue;
+        }
+        DeviceSelection single = session.devices[devices[i].sessionIndex];
+        single.chips = 1;
+        singles[i] = sessionHardware(*results[i]->hardware, single);
+        const double chips = devices[i].chips;
+        auto group = std::find_if(groups.begin(), groups.end(),
+            [&](const Shared& g) { return g.chips == chips && sameOptions(*g.options, devices[i].options); });
+        if (group == groups.end()) {
+            groups.push_back({ &devices[i].options, chips, {}, {} });
+            group = std::prev(groups.end());
+        }
+        group->scene.push_back(i);
+        group->hardware.push_back(singles[i]);
+    }
+    for (Shared& group : groups) {
+        SweepResult result = sweep(kernel, group.hardware, *group.options, m_axis, group.chips);
+        if (!result.error.empty()) {
+            m_error = qs(result.error);
+            m_trajectory.kernel = -1;
+            Q_EMIT changed();
+            return false;
+        }
+        if (m_values.empty()) {
+            m_values = result.values;
+        }
+        for (size_t j = 0; j < result.devices.size() && j < group.scene.size(); ++j) {
+            if (result.devices[j].error.empty()) {
+                found.emplace_back(group.scene[j], std::move(result.devices[j]));
+            }
+        }
+    }
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return true;
+}
+
 void KernelSweep::recompute()
 {
     if (m_wanted && m_kernel >= 0 && !m_wanted()) {
@@ -126,58 +182,12 @@ void KernelSweep::recompute()
     // Each device as wide as the session uses it (sweep() widens the single chip itself), at its
     // own precision and enabled levels.
     const auto& devices = m_analysis->devices();
-    const auto& results = m_analysis->results();
     const ChartScene& scene = m_analysis->scene();
     std::vector<std::pair<size_t, SweepDevice>> found;
     std::vector<Hardware> singles(devices.size());
-    // Devices with the same options and width share one sweep: the kernel is derived once per value
-    // for all of them (a group's step expanded once, not once per device).
-    struct Shared {
-        const EvalOptions* options = nullptr;
-        double chips = 1.0;
-        std::vector<size_t> scene;
-        std::vector<Hardware> hardware;
-    };
-    const auto sameOptions = [](const EvalOptions& a, const EvalOptions& b) {
-        return a.precision == b.precision && a.unit == b.unit && a.sustained == b.sustained
-            && a.commFraction == b.commFraction && a.tolerance == b.tolerance && a.disabledLevels == b.disabledLevels;
-    };
-    std::vector<Shared> groups;
-    for (size_t i = 0; i < devices.size() && i < results.size(); ++i) {
-        if (!devices[i].hardware || !results[i] || !results[i]->hardware) {
-            continue;
-        }
-        DeviceSelection single = session.devices[devices[i].sessionIndex];
-        single.chips = 1;
-        singles[i] = sessionHardware(*results[i]->hardware, single);
-        const double chips = devices[i].chips;
-        auto group = std::find_if(groups.begin(), groups.end(),
-            [&](const Shared& g) { return g.chips == chips && sameOptions(*g.options, devices[i].options); });
-        if (group == groups.end()) {
-            groups.push_back({ &devices[i].options, chips, {}, {} });
-            group = std::prev(groups.end());
-        }
-        group->scene.push_back(i);
-        group->hardware.push_back(singles[i]);
+    if (!sweepDevices(session, kernel, singles, found)) {
+        return;
     }
-    for (Shared& group : groups) {
-        SweepResult result = sweep(kernel, group.hardware, *group.options, m_axis, group.chips);
-        if (!result.error.empty()) {
-            m_error = qs(result.error);
-            m_trajectory.kernel = -1;
-            Q_EMIT changed();
-            return;
-        }
-        if (m_values.empty()) {
-            m_values = result.values;
-        }
-        for (size_t j = 0; j < result.devices.size() && j < group.scene.size(); ++j) {
-            if (result.devices[j].error.empty()) {
-                found.emplace_back(group.scene[j], std::move(result.devices[j]));
-            }
-        }
-    }
-    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (auto& [i, device] : found) {
         TrajectoryDevice drawn;
         drawn.sceneDevice = static_cast<int>(i);

@@ -14,6 +14,7 @@
 namespace roofscope {
 
 class SessionAnalysis;
+struct Session;
 
 // One point of a kernel's trajectory on one device, where the chart draws it.
 struct TrajectoryPoint {
@@ -90,6 +91,10 @@ Q_SIGNALS:
     void changed();
 
 private:
+    // The core's sweep on each shown device, one per devices of the same options and width, in scene
+    // order (`singles`: each device one chip wide); false, with the error said, when the axis is bad.
+    bool sweepDevices(const Session& session, const Kernel& kernel, std::vector<Hardware>& singles,
+        std::vector<std::pair<size_t, SweepDevice>>& found);
     // Whether the kernel changed since the last recompute in the swept parameter alone.
     bool onlySweptParameterMoved() const;
 

@@ -50,6 +50,108 @@ Column columnFor(const std::string& title)
     return { Role::Level, level, t };
 }
 
+// A header row's columns: what each holds, each named once. Returns an error, empty when it is good.
+std::string readPlainHeader(const CsvReader& reader, std::vector<Column>& columns)
+{
+    for (const auto& f : reader.fields()) {
+        columns.push_back(columnFor(std::string(f)));
+    }
+    auto count = [&](Role role) {
+        return std::count_if(columns.begin(), columns.end(), [&](const Column& c) { return c.role == role; });
+    };
+    for (Role role : { Role::Name, Role::Flops, Role::Bytes, Role::Seconds, Role::Precision, Role::Count }) {
+        if (count(role) > 1) {
+            return "a column named twice in the header";
+        }
+    }
+    std::vector<std::string> levels;
+    for (const auto& c : columns) {
+        if (c.role != Role::Level) {
+            continue;
+        }
+        if (c.level.empty()) {
+            return "an empty column name in the header";
+        }
+        if (std::find(levels.begin(), levels.end(), c.level) != levels.end()) {
+            return "level '" + c.level + "' named twice in the header";
+        }
+        levels.push_back(c.level);
+    }
+    if (count(Role::Name) == 0 || count(Role::Flops) == 0 || (count(Role::Bytes) == 0 && levels.empty())) {
+        return "the header needs name, flops and bytes (or level columns): "
+               "name,flops,bytes,seconds[,level...]";
+    }
+    return {};
+}
+
+// One cell of a row put on the kernel (`skip` set when the row is to be left out with a warning).
+// Returns an error, empty when the cell is good.
+std::string readPlainCell(const Column& c, const std::string& cell, ImportedKernel& k, std::string& skip)
+{
+    if (c.role == Role::Name) {
+        if (cell.empty()) {
+            return "a kernel without a name";
+        }
+        k.baseName = cell;
+        k.kernel.name = cell;
+        return {};
+    }
+    if (c.role == Role::Precision) {
+        const std::string p = toLower(cell);
+        if (!p.empty() && !isKnownPrecision(p)) {
+            return "unknown precision '" + cell + "' (known: fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4)";
+        }
+        k.kernel.precision = p;
+        return {};
+    }
+    if (cell.empty()) {
+        if (c.role == Role::Flops) {
+            return "flops is empty";
+        }
+        return {}; // no runtime, or no bytes on this level
+    }
+    const Dimension dimension = c.role == Role::Flops ? Dimension::Flops
+        : c.role == Role::Seconds                     ? Dimension::Seconds
+        : c.role == Role::Count                       ? Dimension::Dimensionless
+                                                      : Dimension::Bytes;
+    std::optional<double> value;
+    const auto counter = importutil::parseCounter(cell);
+    if (counter.status == NumberStatus::NotANumber) {
+        skip = c.title + " is nan";
+        return {};
+    }
+    if (counter.status == NumberStatus::Ok) {
+        value = counter.value;
+    } else {
+        auto q = parseQuantity(cell, dimension, false);
+        if (!q.value || !std::isfinite(*q.value)) {
+            return c.title + ": '" + cell.substr(0, 40) + "' is not a number";
+        }
+        value = q.value;
+    }
+    if (*value < 0.0 || (c.role == Role::Seconds && *value == 0.0)) {
+        return c.title + " must be " + (c.role == Role::Seconds ? "> 0" : ">= 0");
+    }
+    switch (c.role) {
+    case Role::Flops:
+        k.kernel.flops = *value;
+        break;
+    case Role::Seconds:
+        k.kernel.measuredSeconds = *value;
+        break;
+    case Role::Count:
+        k.kernel.count = *value;
+        break;
+    case Role::Bytes:
+        k.kernel.bytes.push_back({ "default", *value });
+        break;
+    default:
+        k.kernel.bytes.push_back({ c.level, *value });
+        break;
+    }
+    return {};
+}
+
 ImportResult readPlainCsv(CsvReader& reader, const std::string& fileLabel, const ImportOptions& options)
 {
     ImportResult out;
@@ -78,36 +180,8 @@ ImportResult readPlainCsv(CsvReader& reader, const std::string& fileLabel, const
                 = reader.size() > 1 ? importutil::parseCounter(reader.field(1)) : importutil::ParsedCounter {};
             const bool numeric = second.status == NumberStatus::Ok || parseNumber(trimmed(reader.field(1))).has_value();
             if (!numeric) {
-                for (const auto& f : reader.fields()) {
-                    columns.push_back(columnFor(std::string(f)));
-                }
-                auto count = [&](Role role) {
-                    return std::count_if(
-                        columns.begin(), columns.end(), [&](const Column& c) { return c.role == role; });
-                };
-                for (Role role :
-                    { Role::Name, Role::Flops, Role::Bytes, Role::Seconds, Role::Precision, Role::Count }) {
-                    if (count(role) > 1) {
-                        return fail(reader.line(), 0, "a column named twice in the header");
-                    }
-                }
-                std::vector<std::string> levels;
-                for (const auto& c : columns) {
-                    if (c.role != Role::Level) {
-                        continue;
-                    }
-                    if (c.level.empty()) {
-                        return fail(reader.line(), 0, "an empty column name in the header");
-                    }
-                    if (std::find(levels.begin(), levels.end(), c.level) != levels.end()) {
-                        return fail(reader.line(), 0, "level '" + c.level + "' named twice in the header");
-                    }
-                    levels.push_back(c.level);
-                }
-                if (count(Role::Name) == 0 || count(Role::Flops) == 0 || (count(Role::Bytes) == 0 && levels.empty())) {
-                    return fail(reader.line(), 0,
-                        "the header needs name, flops and bytes (or level columns): "
-                        "name,flops,bytes,seconds[,level...]");
+                if (const std::string error = readPlainHeader(reader, columns); !error.empty()) {
+                    return fail(reader.line(), 0, error);
                 }
                 continue;
             }
@@ -150,67 +224,8 @@ ImportResult readPlainCsv(CsvReader& reader, const std::string& fileLabel, const
             const Column& c = columns[i];
             const std::string cell = trimmed(reader.field(i));
             const int col = reader.column(i);
-            if (c.role == Role::Name) {
-                if (cell.empty()) {
-                    return fail(k.line, col, "a kernel without a name");
-                }
-                k.baseName = cell;
-                k.kernel.name = cell;
-                continue;
-            }
-            if (c.role == Role::Precision) {
-                const std::string p = toLower(cell);
-                if (!p.empty() && !isKnownPrecision(p)) {
-                    return fail(k.line, col,
-                        "unknown precision '" + cell + "' (known: fp64 fp32 tf32 bf16 fp16 fp8 int8 int4 fp4)");
-                }
-                k.kernel.precision = p;
-                continue;
-            }
-            if (cell.empty()) {
-                if (c.role == Role::Flops) {
-                    return fail(k.line, col, "flops is empty");
-                }
-                continue; // no runtime, or no bytes on this level
-            }
-            const Dimension dimension = c.role == Role::Flops ? Dimension::Flops
-                : c.role == Role::Seconds                     ? Dimension::Seconds
-                : c.role == Role::Count                       ? Dimension::Dimensionless
-                                                              : Dimension::Bytes;
-            std::optional<double> value;
-            const auto counter = importutil::parseCounter(cell);
-            if (counter.status == NumberStatus::NotANumber) {
-                skip = c.title + " is nan";
-                continue;
-            }
-            if (counter.status == NumberStatus::Ok) {
-                value = counter.value;
-            } else {
-                auto q = parseQuantity(cell, dimension, false);
-                if (!q.value || !std::isfinite(*q.value)) {
-                    return fail(k.line, col, c.title + ": '" + cell.substr(0, 40) + "' is not a number");
-                }
-                value = q.value;
-            }
-            if (*value < 0.0 || (c.role == Role::Seconds && *value == 0.0)) {
-                return fail(k.line, col, c.title + " must be " + (c.role == Role::Seconds ? "> 0" : ">= 0"));
-            }
-            switch (c.role) {
-            case Role::Flops:
-                k.kernel.flops = *value;
-                break;
-            case Role::Seconds:
-                k.kernel.measuredSeconds = *value;
-                break;
-            case Role::Count:
-                k.kernel.count = *value;
-                break;
-            case Role::Bytes:
-                k.kernel.bytes.push_back({ "default", *value });
-                break;
-            default:
-                k.kernel.bytes.push_back({ c.level, *value });
-                break;
+            if (const std::string error = readPlainCell(c, cell, k, skip); !error.empty()) {
+                return fail(k.line, col, error);
             }
         }
         if (!skip.empty()) {
