@@ -99,14 +99,9 @@ struct Reader {
 
 } // namespace
 
-ImportResult importErtJsonText(std::string_view text, const std::string& fileLabel)
+// The file as JSON; false, with the error at its line and column, when it is not JSON.
+bool parseErtJson(std::string_view text, const std::string& fileLabel, json& root, ImportResult& out)
 {
-    ImportResult out;
-    Reader r { fileLabel, out };
-    if (!checkUtf8(text, fileLabel, out.diagnostics)) {
-        return out;
-    }
-    json root;
     try {
         root = json::parse(text.begin(), text.end());
     } catch (const json::parse_error& e) {
@@ -126,40 +121,31 @@ ImportResult importErtJsonText(std::string_view text, const std::string& fileLab
         }
         out.diagnostics.push_back(importutil::errorAt(
             fileLabel, line, static_cast<int>(at - lineStart) + 1, "not valid JSON (" + message + ")"));
-        return out;
+        return false;
     } catch (const std::exception& e) {
         out.diagnostics.push_back(
             importutil::errorAt(fileLabel, 0, 0, std::string("cannot read the JSON: ") + e.what()));
-        return out;
+        return false;
     }
-    if (!root.is_object() || !root.contains("empirical") || !root["empirical"].is_object()) {
-        r.error("empirical", "no 'empirical' object: not an ERT roofline.json");
-        return out;
-    }
-    const json& empirical = root["empirical"];
-    for (const char* key : { "gbytes", "gflops" }) {
-        if (!empirical.contains(key) || !empirical[key].is_object() || !empirical[key].contains("data")) {
-            r.error(std::string("empirical.") + key + ".data", "missing: not an ERT roofline.json");
-            return out;
-        }
-    }
-    const auto bandwidths = r.pairs(empirical["gbytes"]["data"], "empirical.gbytes.data");
-    const auto peaks = r.pairs(empirical["gflops"]["data"], "empirical.gflops.data");
-    if (!out.ok()) {
-        return out;
-    }
-    if (bandwidths.empty() || peaks.empty()) {
-        r.error(bandwidths.empty() ? "empirical.gbytes.data" : "empirical.gflops.data",
-            "empty: the run measured no " + std::string(bandwidths.empty() ? "bandwidth" : "compute peak"));
-        return out;
-    }
+    return true;
+}
 
-    // Provenance: structured metadata (ERT 1.1) or a list of lines under "" (newer ERT).
-    const json metadata = empirical.contains("metadata") ? empirical["metadata"] : json::object();
+// Where and how the roofs were measured: the host, the run's description, CPU or GPU, when.
+struct ErtProvenance {
     std::string host;
     std::string notes;
     std::string kind;
     double timestamp = 0.0;
+};
+
+ErtProvenance ertProvenance(const json& empirical)
+{
+    // Provenance: structured metadata (ERT 1.1) or a list of lines under "" (newer ERT).
+    const json metadata = empirical.contains("metadata") ? empirical["metadata"] : json::object();
+    ErtProvenance p;
+    std::string& host = p.host;
+    std::string& notes = p.notes;
+    std::string& kind = p.kind;
     if (metadata.is_object()) {
         if (metadata.contains("HOSTNAME")) {
             const json& h = metadata["HOSTNAME"];
@@ -214,8 +200,50 @@ ImportResult importErtJsonText(std::string_view text, const std::string& fileLab
     if (empirical["gbytes"].contains("metadata") && empirical["gbytes"]["metadata"].is_object()
         && empirical["gbytes"]["metadata"].contains("TIMESTAMP_DB")
         && empirical["gbytes"]["metadata"]["TIMESTAMP_DB"].is_number()) {
-        timestamp = empirical["gbytes"]["metadata"]["TIMESTAMP_DB"].get<double>();
+        p.timestamp = empirical["gbytes"]["metadata"]["TIMESTAMP_DB"].get<double>();
     }
+
+    return p;
+}
+
+ImportResult importErtJsonText(std::string_view text, const std::string& fileLabel)
+{
+    ImportResult out;
+    Reader r { fileLabel, out };
+    if (!checkUtf8(text, fileLabel, out.diagnostics)) {
+        return out;
+    }
+    json root;
+    if (!parseErtJson(text, fileLabel, root, out)) {
+        return out;
+    }
+    if (!root.is_object() || !root.contains("empirical") || !root["empirical"].is_object()) {
+        r.error("empirical", "no 'empirical' object: not an ERT roofline.json");
+        return out;
+    }
+    const json& empirical = root["empirical"];
+    for (const char* key : { "gbytes", "gflops" }) {
+        if (!empirical.contains(key) || !empirical[key].is_object() || !empirical[key].contains("data")) {
+            r.error(std::string("empirical.") + key + ".data", "missing: not an ERT roofline.json");
+            return out;
+        }
+    }
+    const auto bandwidths = r.pairs(empirical["gbytes"]["data"], "empirical.gbytes.data");
+    const auto peaks = r.pairs(empirical["gflops"]["data"], "empirical.gflops.data");
+    if (!out.ok()) {
+        return out;
+    }
+    if (bandwidths.empty() || peaks.empty()) {
+        r.error(bandwidths.empty() ? "empirical.gbytes.data" : "empirical.gflops.data",
+            "empty: the run measured no " + std::string(bandwidths.empty() ? "bandwidth" : "compute peak"));
+        return out;
+    }
+
+    const ErtProvenance provenance = ertProvenance(empirical);
+    const std::string& host = provenance.host;
+    const std::string& notes = provenance.notes;
+    const std::string& kind = provenance.kind;
+    const double timestamp = provenance.timestamp;
 
     Hardware hw;
     hw.id = importutil::makeDeviceId("ert-" + (host.empty() ? importutil::fileName(fileLabel) : host));
