@@ -120,7 +120,8 @@ int yearIn(const std::string& text)
     return importutil::currentYear();
 }
 
-void readRoofline(const Table& t, const std::optional<SysInfo>& sys, const ImportOptions& options, ImportResult& out)
+// The row of the device asked for (--device, 0 by default); an error naming the devices there are.
+std::optional<std::size_t> rooflineRow(const Table& t, const ImportOptions& options, ImportResult& out)
 {
     const int deviceColumn = t.column("device");
     std::size_t rowIndex = t.rows.size();
@@ -137,8 +138,44 @@ void readRoofline(const Table& t, const std::optional<SysInfo>& sys, const Impor
         out.diagnostics.push_back(importutil::errorAt(t.file, 0, 0,
             "no row for device " + std::to_string(options.rocprofDevice)
                 + (have.empty() ? std::string(" (the file has no rows)") : " (devices in the file: " + have + ")")));
+        return std::nullopt;
+    }
+    return rowIndex;
+}
+
+// What sysinfo.csv says of the system, as a sentence of the device's notes.
+std::string systemNote(const SysInfo& sys, const std::string& model, const std::string& arch)
+{
+    std::string notes = " System: " + model + (arch.empty() ? "" : " " + arch);
+    if (!sys.cus.empty()) {
+        notes += ", " + sys.cus + " CUs";
+    }
+    if (!sys.sclk.empty()) {
+        notes += ", max sclk " + sys.sclk + " MHz";
+    }
+    if (!sys.hbmSpec.empty()) {
+        notes += ", specified HBM bandwidth " + sys.hbmSpec + " GB/s";
+    }
+    if (!sys.rocm.empty()) {
+        notes += ", ROCm " + sys.rocm;
+    }
+    if (!sys.hostname.empty()) {
+        notes += ", host " + sys.hostname;
+    }
+    if (!sys.timestamp.empty()) {
+        notes += ", " + trimmed(sys.timestamp);
+    }
+    notes += ".";
+    return notes;
+}
+
+void readRoofline(const Table& t, const std::optional<SysInfo>& sys, const ImportOptions& options, ImportResult& out)
+{
+    const std::optional<std::size_t> found = rooflineRow(t, options, out);
+    if (!found) {
         return;
     }
+    const std::size_t rowIndex = *found;
     const auto& row = t.rows[rowIndex];
     const int line = t.lines[rowIndex];
     bool failed = false;
@@ -253,26 +290,7 @@ void readRoofline(const Table& t, const std::optional<SysInfo>& sys, const Impor
         }
     }
     if (sys) {
-        notes += " System: " + model + (arch.empty() ? "" : " " + arch);
-        if (!sys->cus.empty()) {
-            notes += ", " + sys->cus + " CUs";
-        }
-        if (!sys->sclk.empty()) {
-            notes += ", max sclk " + sys->sclk + " MHz";
-        }
-        if (!sys->hbmSpec.empty()) {
-            notes += ", specified HBM bandwidth " + sys->hbmSpec + " GB/s";
-        }
-        if (!sys->rocm.empty()) {
-            notes += ", ROCm " + sys->rocm;
-        }
-        if (!sys->hostname.empty()) {
-            notes += ", host " + sys->hostname;
-        }
-        if (!sys->timestamp.empty()) {
-            notes += ", " + trimmed(sys->timestamp);
-        }
-        notes += ".";
+        notes += systemNote(*sys, model, arch);
     }
     hw.notes = notes;
     out.devices.push_back(std::move(hw));
