@@ -226,6 +226,10 @@ protected:
 private:
     // Menus and shortcuts (MainWindowActions.cpp). Every action is also an action of the window, so
     // that its shortcut works while the menu bar is hidden (review mode).
+    // An imported device under a free id, saved in the user's hardware folder, shown (with its
+    // datasheet entry); its short name to `deviceNames`, a failed save to `problems`.
+    void addImportedDevice(Hardware hw, std::vector<DeviceSelection>& devices, QStringList& deviceNames,
+        QStringList& problems, bool& unread);
     void createActions();
     void createKernelMenu(); // the arrow keys' nudges of the selected kernel
     void createViewToggles(QMenu* viewMenu); // region, labels, x-level, communication, ownership

@@ -157,6 +157,66 @@ void MainWindow::dropEvent(QDropEvent* event)
     }
 }
 
+void MainWindow::addImportedDevice(
+    Hardware hw, std::vector<DeviceSelection>& devices, QStringList& deviceNames, QStringList& problems, bool& unread)
+{
+    const std::string base = hw.id.empty() ? std::string("imported-device") : hw.id;
+    hw.id = base;
+    for (int n = 2; m_hardware.find(hw.id); ++n) {
+        hw.id = base + "-" + std::to_string(n);
+    }
+    // Its datasheet entry (same vendor, the generation named in the datasheet's family or
+    // generation, e.g. a measured "MI200" beside the "Instinct MI200" MI210): shown beside it, and
+    // the measured device joins that family in the hardware dock.
+    const Hardware* datasheet = nullptr;
+    for (const Hardware& candidate : m_hardware.devices()) {
+        const QString generation = QString::fromStdString(hw.generation);
+        if (!generation.isEmpty() && equalsIgnoreCase(candidate.vendor, hw.vendor)
+            && (QString::fromStdString(candidate.family).contains(generation, Qt::CaseInsensitive)
+                || QString::fromStdString(candidate.generation).compare(generation, Qt::CaseInsensitive) == 0)) {
+            datasheet = &candidate;
+            break;
+        }
+    }
+    std::string datasheetId;
+    if (datasheet) {
+        hw.family = datasheet->family;
+        datasheetId = datasheet->id;
+    }
+    const std::string userDir = userHardwareDir();
+    if (!userDir.empty()) {
+        QDir().mkpath(QString::fromStdString(userDir));
+        const std::string file = userDir + "/" + hw.id + ".yaml";
+        const std::string error = saveHardwareFile(hw, file);
+        if (!error.empty()) {
+            unread = true;
+            problems << tr("%1: %2 (the device is shown but not saved)")
+                            .arg(QString::fromStdString(file), QString::fromStdString(error));
+        } else {
+            hw.origin = file;
+        }
+    }
+    const std::string id = hw.id;
+    deviceNames << QString::fromStdString(hw.shortLabel());
+    if (m_hardware.add(std::move(hw))) { // may move the devices: `datasheet` is not used below
+        auto shown = [&](const std::string& which) {
+            auto it
+                = std::find_if(devices.begin(), devices.end(), [&](const DeviceSelection& d) { return d.id == which; });
+            if (it == devices.end()) {
+                DeviceSelection selection;
+                selection.id = which;
+                devices.push_back(selection);
+            } else {
+                it->visible = true;
+            }
+        };
+        if (!datasheetId.empty()) {
+            shown(datasheetId);
+        }
+        shown(id);
+    }
+}
+
 QString MainWindow::importFiles(const QStringList& paths)
 {
     std::vector<std::string> files;
@@ -175,61 +235,7 @@ QString MainWindow::importFiles(const QStringList& paths)
     std::vector<DeviceSelection> devices = session().devices;
     QStringList deviceNames;
     for (Hardware& hw : result.devices) {
-        const std::string base = hw.id.empty() ? std::string("imported-device") : hw.id;
-        hw.id = base;
-        for (int n = 2; m_hardware.find(hw.id); ++n) {
-            hw.id = base + "-" + std::to_string(n);
-        }
-        // Its datasheet entry (same vendor, the generation named in the datasheet's family or
-        // generation, e.g. a measured "MI200" beside the "Instinct MI200" MI210): shown beside it, and
-        // the measured device joins that family in the hardware dock.
-        const Hardware* datasheet = nullptr;
-        for (const Hardware& candidate : m_hardware.devices()) {
-            const QString generation = QString::fromStdString(hw.generation);
-            if (!generation.isEmpty() && equalsIgnoreCase(candidate.vendor, hw.vendor)
-                && (QString::fromStdString(candidate.family).contains(generation, Qt::CaseInsensitive)
-                    || QString::fromStdString(candidate.generation).compare(generation, Qt::CaseInsensitive) == 0)) {
-                datasheet = &candidate;
-                break;
-            }
-        }
-        std::string datasheetId;
-        if (datasheet) {
-            hw.family = datasheet->family;
-            datasheetId = datasheet->id;
-        }
-        const std::string userDir = userHardwareDir();
-        if (!userDir.empty()) {
-            QDir().mkpath(QString::fromStdString(userDir));
-            const std::string file = userDir + "/" + hw.id + ".yaml";
-            const std::string error = saveHardwareFile(hw, file);
-            if (!error.empty()) {
-                unread = true;
-                problems << tr("%1: %2 (the device is shown but not saved)")
-                                .arg(QString::fromStdString(file), QString::fromStdString(error));
-            } else {
-                hw.origin = file;
-            }
-        }
-        const std::string id = hw.id;
-        deviceNames << QString::fromStdString(hw.shortLabel());
-        if (m_hardware.add(std::move(hw))) { // may move the devices: `datasheet` is not used below
-            auto shown = [&](const std::string& which) {
-                auto it = std::find_if(
-                    devices.begin(), devices.end(), [&](const DeviceSelection& d) { return d.id == which; });
-                if (it == devices.end()) {
-                    DeviceSelection selection;
-                    selection.id = which;
-                    devices.push_back(selection);
-                } else {
-                    it->visible = true;
-                }
-            };
-            if (!datasheetId.empty()) {
-                shown(datasheetId);
-            }
-            shown(id);
-        }
+        addImportedDevice(std::move(hw), devices, deviceNames, problems, unread);
     }
     // One user action, one undo step: the devices and the runs together.
     const bool macro = !result.devices.empty() && !result.kernels.empty();
