@@ -1,12 +1,10 @@
 // MainWindow: imports. Profiler output and device files from the dialog or dropped on the window.
 
-#include "chart/ServingChart.h"
-#include "document/QtText.h"
-#include "widgets/MainWindow.h"
-#include "widgets/ServingTab.h"
 #include "chart/ChartExport.h"
 #include "chart/RooflineChart.h"
+#include "chart/ServingChart.h"
 #include "document/AppPaths.h"
+#include "document/QtText.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "io/EvaluationFormat.h"
@@ -18,6 +16,8 @@
 #include "model/Text.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/HardwareDock.h"
+#include "widgets/MainWindow.h"
+#include "widgets/ServingTab.h"
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDateTime>
@@ -41,9 +41,9 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QUndoStack>
-#include <nlohmann/json.hpp>
 #include <algorithm>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 namespace roofscope {
 
