@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Keeps the house as ARCHITECTURE.md draws it. Checks, by the #include lines of every source file:
-#   - core/ includes nothing of the application and no Qt header (it is plain C++), and core/model/
-#     nothing of core/io/;
+#   - core/ includes nothing of the application and no Qt header (it is plain C++), core/model/
+#     nothing of core/io/, and neither of them anything of core/analysis/ (the one analysis of a
+#     session, built on both);
 #   - no include runs back up the layers: document/ and models/ never include chart/, widgets/ or
 #     cli/; chart/ never includes widgets/ or cli/; cli/ never includes widgets/; widgets/ never
 #     includes cli/;
@@ -34,6 +35,8 @@ breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(document|models|chart|wid
     "core includes the application (core is below every app layer)" core
 breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"io/' \
     "core/model includes core/io (the arithmetic reads no files and writes no formats)" core/model
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"analysis/' \
+    "core/model or core/io includes core/analysis (the analysis is built on them, not below them)" core/model core/io
 breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*<(Q[A-Za-z]*|qcustomplot\.h)>' \
     "core includes a Qt header (core is plain C++)" core
 breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(chart|widgets|cli)/' \

@@ -1,17 +1,14 @@
 #include "chart/ChartExport.h"
 
+#include "analysis/SessionEvaluator.h"
 #include "chart/HtmlExport.h"
 #include "chart/RooflineChart.h"
 #include "chart/ServingExport.h"
-#include "document/GroupColumns.h"
 #include "document/SceneBuilder.h"
 #include "io/HardwareLoader.h"
 #include "io/SafeFileWriter.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/Session.h"
-#include "model/TransformerWorkload.h"
-#include "model/serving/DeviceExpansion.h"
 
 #include <qcustomplot.h>
 
@@ -148,28 +145,16 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
                                                                         : ChartRange {};
     const bool useSaved = session.view.xRange && session.view.yRange && saved.isValid();
     Session styled = session;
-    // Kernel groups are drawn as their kernels, as the window shows them.
-    std::vector<double> chips; // each shown device's step (expandKernelGroupsOnChips())
-    for (const DeviceSelection& device : session.devices) {
-        if (device.visible && hardware.find(device.id)) {
-            chips.push_back(device.chips);
-        }
-    }
-    styled.kernels = expandKernelGroupsOnChips(styled.kernels, chips);
     if (!options.theme.isEmpty()) {
         styled.view.theme = options.theme.toStdString();
     }
     SceneOptions sceneOptions;
     sceneOptions.review = options.review;
-    sceneOptions.rankingRefused = mixedPhaseReason(session.kernels);
+    // The session's one analysis, as the window builds it: kernel groups drawn as their kernels, the
+    // verdicts' headlines under the title, each device's answer in review mode's panel, the verdicts'
+    // tables in the page.
     SceneBuildResult built = buildChartScene(styled, hardware, nullptr, sceneOptions);
-    // The serving verdict of each transformer group on the scene's devices, as the window shows it:
-    // its headline under the title, each device's answer in review mode's panel, its table in the page.
-    const std::vector<GroupVerdict> verdicts = sceneVerdicts(session, built.devices, hardware);
-    built.scene.decorations.captions = verdictCaptions(verdicts);
-    if (options.review) {
-        addVerdicts(built.scene.summary, verdicts);
-    }
+    const std::vector<GroupVerdict>& verdicts = built.analysis.verdicts;
     ChartScene scene = html ? built.scene : std::move(built.scene);
     const bool svg = suffix == QLatin1String("svg");
     chart.setScene(svg ? scene : std::move(scene), true);
@@ -193,8 +178,9 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
         chart.plot()->setViewport(QRect(0, 0, options.width, options.height));
         chart.plot()->replot();
         // The page carries the serving chart too when the session has a transformer group.
-        const QByteArray page
-            = addServingSection(htmlPage(chart, built, styled, verdicts), session, built, verdicts, options).toUtf8();
+        const QByteArray page = addServingSection(
+            htmlPage(chart, built, built.analysis.shown(), verdicts), session, built, verdicts, options)
+                                    .toUtf8();
         bytes = page;
         ok = true;
     } else if (suffix == QLatin1String("png")) {

@@ -584,7 +584,7 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
     page += QStringLiteral("<div class=\"table-scroll\">") + htmlResultsTable(built, session, listed)
         + QStringLiteral("</div>\n");
     page += QStringLiteral("<h2>Workload comparison</h2>\n");
-    page += htmlComparisonTable(built.comparison);
+    page += htmlComparisonTable(built.analysis.comparison);
     if (!verdicts.empty()) {
         page += QStringLiteral("<h2>Serving verdict</h2>\n") + htmlGroupTables(verdicts);
     }

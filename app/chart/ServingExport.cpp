@@ -42,7 +42,7 @@ bool drawServing(ServingChart& chart, const Session& session, const SceneBuildRe
     if (const GroupVerdict* verdict = verdictOfKernel(verdicts, session, group)) {
         settings.verdict = *verdict;
     }
-    chart.setCurves(computeServingCurves(session, built.devices, built.scene, group), settings);
+    chart.setCurves(computeServingCurves(session, built.analysis.devices, built.scene, group), settings);
     return true;
 }
 
@@ -61,12 +61,11 @@ QString exportServingChart(
     if (!options.theme.isEmpty()) {
         styled.view.theme = options.theme.toStdString();
     }
-    styled.kernels = expandKernelGroups(styled.kernels);
     SceneOptions sceneOptions;
     sceneOptions.review = options.review;
     const SceneBuildResult built = buildChartScene(styled, hardware, nullptr, sceneOptions);
     ServingChart chart;
-    if (!drawServing(chart, session, built, sceneVerdicts(session, built.devices, hardware), options)) {
+    if (!drawServing(chart, session, built, built.analysis.verdicts, options)) {
         return QObject::tr(
             "%1: the session has no transformer group (template: transformer) to draw a serving chart of")
             .arg(path);

@@ -23,7 +23,7 @@ QString exportServingChart(
 // The interactive page of the roofline (HtmlExport.h) with the serving chart added below it (inline
 // SVG, each device's operating point under the target listed) when the session has a transformer
 // group; `page` unchanged otherwise. `built` is the roofline's scene (its devices, colours, labels).
-// `verdicts` are the groups' verdicts on the scene's devices (sceneVerdicts()).
+// `verdicts` are the groups' verdicts on the scene's devices (the analysis' verdicts).
 QString addServingSection(QString page, const Session& session, const SceneBuildResult& built,
     const std::vector<GroupVerdict>& verdicts, const ChartExportOptions& options);
 

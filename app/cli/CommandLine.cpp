@@ -1,5 +1,6 @@
 #include "cli/CommandLine.h"
 
+#include "analysis/SessionEvaluator.h"
 #include "chart/ChartExport.h"
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
@@ -20,7 +21,6 @@
 #include "io/EvaluationTableWriter.h"
 #include "io/SafeFileWriter.h"
 #include "io/ServingJson.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "io/SessionRuns.h"
 #include "model/ChipScaling.h"

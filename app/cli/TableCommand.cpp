@@ -1,5 +1,7 @@
 #include "cli/TableCommand.h"
 
+#include "analysis/SessionEvaluator.h"
+#include "analysis/SessionVerdict.h"
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/CliOptions.h"
@@ -7,8 +9,6 @@
 #include "cli/VerdictArgs.h"
 #include "io/EvaluationTableWriter.h"
 #include "io/ServingJson.h"
-#include "io/SessionEvaluator.h"
-#include "io/SessionVerdict.h"
 #include "io/VerdictFormat.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/SessionEvaluator.h"
+#include "analysis/SessionEvaluator.h"
 #include "model/Session.h"
 #include "model/serving/Verdict.h"
 

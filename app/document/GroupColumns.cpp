@@ -1,9 +1,9 @@
 #include "document/GroupColumns.h"
 
+#include "analysis/SessionVerdict.h"
 #include "document/ChartModel.h"
 #include "document/QtText.h"
 #include "document/SceneBuilder.h"
-#include "io/SessionVerdict.h"
 #include "io/VerdictFormat.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
@@ -18,28 +18,6 @@ std::optional<double> batchOf(const VerdictDevice& d)
     return d.error.empty() ? std::optional<double>(d.batch) : std::nullopt;
 }
 } // namespace
-
-std::vector<VerdictDeviceInput> sceneVerdictInputs(
-    const Session& session, const std::vector<SceneDevice>& devices, const HardwareDatabase& database)
-{
-    std::vector<VerdictDeviceInput> inputs;
-    inputs.reserve(devices.size());
-    for (const SceneDevice& device : devices) {
-        if (device.sessionIndex >= session.devices.size()) {
-            inputs.emplace_back();
-            continue;
-        }
-        const DeviceSelection& selection = session.devices[device.sessionIndex];
-        inputs.push_back(verdictDeviceInput(session, selection, database.find(selection.id)));
-    }
-    return inputs;
-}
-
-std::vector<GroupVerdict> sceneVerdicts(
-    const Session& session, const std::vector<SceneDevice>& devices, const HardwareDatabase& database)
-{
-    return groupVerdicts(session, sceneVerdictInputs(session, devices, database), sessionCriteria(session));
-}
 
 const GroupVerdict* verdictOfKernel(
     const std::vector<GroupVerdict>& verdicts, const Session& session, int sessionKernel)

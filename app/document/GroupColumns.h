@@ -12,16 +12,7 @@ namespace roofscope {
 
 class HardwareDatabase;
 struct ChartSummary;
-struct SceneDevice;
 struct Session;
-
-// The verdicts of a session's transformer groups on the scene's devices, in their order (a device the
-// database lacks is in the verdict with that reason): what the window and every export render.
-// The verdict's view of each scene device (a default entry for one the session does not list).
-std::vector<VerdictDeviceInput> sceneVerdictInputs(
-    const Session& session, const std::vector<SceneDevice>& devices, const HardwareDatabase& database);
-std::vector<GroupVerdict> sceneVerdicts(
-    const Session& session, const std::vector<SceneDevice>& devices, const HardwareDatabase& database);
 
 // The verdict of session kernel `sessionKernel` (a transformer group); null when it has none.
 const GroupVerdict* verdictOfKernel(

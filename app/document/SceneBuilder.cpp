@@ -1,11 +1,11 @@
 #include "document/SceneBuilder.h"
 
+#include "analysis/SessionEvaluator.h"
 #include "document/ChartPalette.h"
+#include "document/GroupColumns.h"
 #include "document/QtText.h"
 #include "document/SceneDecorations.h"
-#include "document/SceneEvaluation.h"
 #include "io/HardwareLoader.h"
-#include "io/SessionEvaluator.h"
 #include "model/ChipScaling.h"
 #include "model/Session.h"
 #include "model/Text.h"
@@ -198,135 +198,113 @@ void fillLevelPoints(ChartKernel& chartKernel, const Evaluation& ev)
     }
 }
 
-std::string cacheKey(const DeviceSelection& selection, const EvalOptions& options)
-{
-    std::string key = selection.id + "|" + selection.precision + "|x" + std::to_string(selection.chips) + "|"
-        + std::to_string(selection.tdpWatts.value_or(-1.0)) + "|"
-        + std::to_string(selection.priceDollars.value_or(-1.0)) + "|"
-        + std::to_string(selection.pricePerHourDollars.value_or(-1.0)) + "|";
-    for (const std::string& level : selection.disabledLevels) {
-        key += level + ",";
-    }
-    key += options.sustained ? "|s|" : "|p|";
-    key += std::to_string(options.commFraction) + "|" + std::to_string(options.tolerance);
-    return key;
-}
 } // namespace
 
 void SceneCache::clear()
 {
-    m_entries.clear();
+    AnalysisCache::clear();
     m_names.clear();
 }
 
 void SceneCache::invalidateKernel(size_t kernel, bool moved)
 {
-    for (auto& [key, entry] : m_entries) {
-        entry->invalidateDerived();
-        if (kernel < entry->stale.size()) {
-            entry->stale[kernel] = 1;
-        }
+    AnalysisCache::invalidateKernel(kernel);
+    for (const auto& [key, entry] : entries()) {
+        auto& results = static_cast<DeviceResults&>(*entry);
+        results.invalidateDerived();
         if (!moved) {
-            entry->roofsValid = false;
+            results.roofsValid = false;
         }
     }
 }
 
-void SceneCache::markStaleExcept(size_t kernel, const std::vector<std::shared_ptr<DeviceResults>>& current)
+namespace {
+// The problems of a kernel on a device as people read them: why it could not be evaluated, the
+// evaluation's warnings, why the chart cannot place its point.
+QStringList kernelProblems(const Kernel& kernel, const DeviceEvaluations& entry, size_t k, const QString& deviceLabel)
 {
-    for (auto& [key, entry] : m_entries) {
-        if (std::find(current.begin(), current.end(), entry) == current.end() && kernel < entry->stale.size()) {
-            entry->stale[kernel] = 1;
-        }
-        entry->invalidateDerived(); // the current ones were changed in place
+    QStringList problems;
+    switch (entry.failures[k]) {
+    case KernelOnDevice::Failure::None:
+        break;
+    case KernelOnDevice::Failure::Group:
+        problems << QObject::tr("Kernel group '%1' on %2: %3")
+                        .arg(qs(kernelGroupName(kernel)), deviceLabel, qs(entry.errors[k]));
+        break;
+    case KernelOnDevice::Failure::Chips:
+    case KernelOnDevice::Failure::Evaluation:
+        problems << QObject::tr("Kernel '%1': %2").arg(qs(kernel.name), qs(entry.errors[k]));
+        break;
     }
+    const auto& ev = entry.evaluations[k];
+    if (!ev) {
+        return problems;
+    }
+    for (const std::string& warning : ev->warnings) {
+        problems << qs(warning); // core warnings name the kernel and the device
+    }
+    if (kernel.groupPart && !(ev->flops > 0.0) && ev->nearestKind == LevelKind::Interconnect) {
+        // An all-to-all or a pipeline send only moves data: with no FLOPs it has no point on a FLOP/s
+        // chart, which is no problem of the session (its row is in the results table).
+    } else if (std::isfinite(ev->attainable) && ev->attainable > 0.0 && unboundedIntensity(ev->intensity)) {
+        problems << QObject::tr("Kernel '%1' on %2 %3").arg(qs(kernel.name), deviceLabel, unboundedIntensityText());
+    } else if (!(std::isfinite(ev->intensity) && ev->intensity > 0.0 && std::isfinite(ev->attainable)
+                   && ev->attainable > 0.0)) {
+        problems << QObject::tr("Kernel '%1' cannot be placed on the log-log chart of %2 (intensity %3, %4 FLOP/s)")
+                        .arg(qs(kernel.name), deviceLabel, QString::number(ev->intensity),
+                            QString::number(ev->attainable));
+    }
+    return problems;
 }
+} // namespace
 
-SceneKernelBuild buildSceneKernel(
-    const Kernel& kernel, size_t kernelIndex, const std::vector<SceneDevice>& devices, const ChartScene& scene)
+SceneKernelBuild buildSceneKernel(const Analysis& analysis, size_t kernelIndex, const ChartScene& scene)
 {
     SceneKernelBuild out;
+    const Kernel& kernel = analysis.shown().kernels[kernelIndex];
     out.kernel.name = qs(kernel.name);
     out.kernel.flops = kernel.flops;
-    for (size_t d = 0; d < devices.size(); ++d) {
-        auto ev = evaluateForScene(kernel, devices[d], scene.devices[d].label, out.problems);
+    bool first = true;
+    for (size_t d = 0; d < analysis.results.size() && d < scene.devices.size(); ++d) {
+        out.problems += kernelProblems(kernel, *analysis.results[d], kernelIndex, scene.devices[d].label);
+        const Evaluation* ev = analysis.evaluation(kernelIndex, d);
         if (!ev) {
             continue;
         }
         addPoint(out.kernel, static_cast<int>(d), *ev, scene.devices[d], out.newRoofs, scene.xLevel);
-        if (out.rows.empty()) {
+        if (first) {
             fillLevelPoints(out.kernel, *ev);
+            first = false;
         }
-        out.rows.push_back({ kernelIndex, devices[d].sessionIndex, std::move(*ev) });
     }
     return out;
-}
-
-Comparison buildComparison(const Session& session, const std::vector<SceneDevice>& devices,
-    const std::vector<std::shared_ptr<DeviceResults>>& results)
-{
-    Comparison comparison;
-    for (size_t d = 0; d < devices.size() && d < results.size(); ++d) {
-        const Hardware& hw = *devices[d].hardware;
-        const DeviceSelection& selection = session.devices[devices[d].sessionIndex];
-        ComparisonEntry entry;
-        entry.id = selection.label();
-        entry.name = deviceDisplayName(hw, selection);
-        entry.fullName = hw.name;
-        const DeviceResults& evaluated = *results[d];
-        // Kernels bound by the same level come in runs: look the level up once per run.
-        const std::string* lastBinding = nullptr;
-        BoundKind lastKind = BoundKind::Compute;
-        for (size_t k = 0; k < session.kernels.size(); ++k) {
-            const double count = k < evaluated.counts.size() ? evaluated.counts[k] : session.kernels[k].count;
-            if (k < evaluated.evaluations.size() && evaluated.evaluations[k]) {
-                const Evaluation& ev = *evaluated.evaluations[k];
-                if (!lastBinding || *lastBinding != ev.binding) {
-                    lastBinding = &ev.binding;
-                    lastKind = boundKind(ev, hw);
-                }
-                addToTotals(entry.totals, count, ev, lastKind);
-            } else if (count > 0.0 || !session.kernels[k].groupPart) {
-                entry.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
-            }
-        }
-        finishTotals(entry.totals, hw);
-        entry.basis = deviceBasis(session.kernels, evaluated, hw, devices[d].options);
-        setEntryPrices(entry, selection, hw);
-        comparison.entries.push_back(std::move(entry));
-    }
-    applyBaseline(comparison, session.view.baseline);
-    assessComparison(comparison);
-    return comparison;
 }
 
 namespace {
 // Everything a scene needs from one device's evaluations: each kernel's point (and the compute roofs
 // of other precisions the points sit on), and the workload totals for the comparison.
-void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session& session, const EvalOptions& options)
+void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session& session)
 {
     DeviceResults::Derived& derived = entry.derived;
     const size_t kernelCount = entry.evaluations.size();
     derived.points.assign(kernelCount, ChartKernelPoint {});
     derived.tMin.assign(kernelCount, std::numeric_limits<double>::infinity());
     derived.measured.clear();
+    derived.problems.clear();
     derived.bounds = ChartPointBounds {};
-    derived.hasProblems = std::any_of(
-        entry.problems.begin(), entry.problems.end(), [](const QStringList& problems) { return !problems.isEmpty(); });
     derived.otherComputeRoofs.clear();
-    derived.totals = WorkloadTotals {};
     std::vector<std::pair<int, ChartComputeRoof>> newRoofs;
     ChartKernel scratch;
-    // Kernels bound by the same level come in runs: look the level up once per run.
-    const std::string* lastBinding = nullptr;
-    BoundKind lastKind = BoundKind::Compute;
     for (size_t k = 0; k < kernelCount; ++k) {
         const auto& ev = entry.evaluations[k];
-        const double count = k < entry.counts.size() ? entry.counts[k] : session.kernels[k].count;
-        if (!ev) {
-            if (count > 0.0 || !session.kernels[k].groupPart) {
-                derived.totals.errors.push_back(session.kernels[k].name + " could not be evaluated");
+        if (entry.failures[k] != KernelOnDevice::Failure::None || (ev && !drawable(*ev))
+            || (ev && !ev->warnings.empty())) {
+            if (QStringList problems = kernelProblems(session.kernels[k], entry, k, device.label);
+                !problems.isEmpty()) {
+                derived.problems.emplace_back(k, std::move(problems));
             }
+        }
+        if (!ev) {
             continue;
         }
         derived.tMin[k] = ev->tMin;
@@ -342,18 +320,12 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
                 derived.bounds.add(derived.points[k]);
             }
         }
-        if (!lastBinding || *lastBinding != ev->binding) {
-            lastBinding = &ev->binding;
-            lastKind = boundKind(*ev, *entry.device);
-        }
-        addToTotals(derived.totals, count, *ev, lastKind);
     }
-    finishTotals(derived.totals, *entry.device);
     for (auto& [unused, roof] : newRoofs) {
         derived.otherComputeRoofs.push_back(std::move(roof));
     }
-    derived.basis = deviceBasis(session.kernels, entry, *entry.device, options);
     derived.xLevel = session.view.xLevel;
+    derived.revision = entry.revision;
     static std::atomic<std::uint64_t> derivations { 0 };
     derived.generation = ++derivations;
     derived.valid = true;
@@ -362,74 +334,38 @@ void deriveDevice(DeviceResults& entry, const ChartDevice& device, const Session
 
 namespace {
 
-// Each shown device's roofs and its kernels' evaluations, from the cache where they are current.
-void addSceneDevices(const Session& session, const HardwareDatabase& hardware,
-    std::map<std::string, std::shared_ptr<DeviceResults>>& entries, SceneBuildResult& result)
+// Each shown device's roofs and the points of its kernels, from the cache where they are current.
+void addSceneDevices(const Session& shown, SceneBuildResult& result)
 {
+    const Analysis& analysis = result.analysis;
+    const Session& session = *analysis.source;
     const EvalOptions base = sessionOptions(session, DeviceSelection {});
-    const size_t kernelCount = session.kernels.size();
-    std::vector<std::shared_ptr<DeviceResults>> used;
     const std::vector<QColor> colors = sessionDeviceColors(session);
-    for (size_t i = 0; i < session.devices.size(); ++i) {
+    for (size_t d = 0; d < analysis.devices.size(); ++d) {
+        const size_t i = analysis.devices[d].sessionIndex;
         const DeviceSelection& selection = session.devices[i];
-        if (!selection.visible) {
-            continue;
-        }
-        const Hardware* hw = hardware.find(selection.id);
-        if (!hw) {
-            result.problems << QObject::tr("Device '%1' is not in the hardware database").arg(qs(selection.id));
-            continue;
-        }
-        const EvalOptions options = sessionOptions(session, selection);
-        const std::string key = cacheKey(selection, options);
-        std::shared_ptr<DeviceResults>& entry = entries[key];
-        if (!entry || entry->hardware != hw || entry->evaluations.size() != kernelCount) {
-            entry = std::make_shared<DeviceResults>();
-            entry->hardware = hw;
-            entry->device = std::make_shared<const Hardware>(sessionHardware(*hw, selection));
-            entry->evaluations.resize(kernelCount);
-            entry->counts.assign(kernelCount, 1.0);
-            entry->problems.resize(kernelCount);
-            entry->stale.assign(kernelCount, 1);
-        }
+        auto entry = std::static_pointer_cast<DeviceResults>(analysis.results[d]);
         if (!entry->roofsValid) {
             entry->roofProblems.clear();
-            entry->roofs = buildDevice(selection, *entry->device, session, base, entry->roofProblems);
+            entry->roofs = buildDevice(selection, *entry->device, shown, base, entry->roofProblems);
             entry->roofsValid = true;
             entry->invalidateDerived(); // the points depend on the precision of the roofs
         }
         result.problems += entry->roofProblems;
-        if (!entry->roofs) {
-            continue;
+        ChartDevice device = entry->roofs ? *entry->roofs : ChartDevice {};
+        if (!entry->roofs) { // evaluated, but no roof could be drawn: named, without lines
+            device.id = qs(entry->hardware->id);
+            device.label = qs(deviceLabel(*entry->hardware, selection));
         }
-        ChartDevice device = *entry->roofs;
         device.color = colors[i]; // keyed by the device's id, stable when others hide
-        const SceneDevice sceneDevice { entry->device.get(), options, i, selection.chips };
-        for (size_t k = 0; k < kernelCount; ++k) {
-            if (entry->stale[k]) {
-                entry->problems[k].clear();
-                entry->evaluations[k] = evaluateForScene(
-                    session.kernels[k], sceneDevice, device.label, entry->problems[k], &entry->counts[k]);
-                entry->stale[k] = 0;
-                entry->invalidateDerived();
-                ++entry->revision;
-            }
-        }
-        if (!entry->derived.valid || entry->derived.xLevel != session.view.xLevel) {
-            deriveDevice(*entry, device, session, options);
+        if (!entry->derived.valid || entry->derived.revision != entry->revision
+            || entry->derived.xLevel != shown.view.xLevel) {
+            deriveDevice(*entry, device, shown);
         }
         device.otherComputeRoofs = entry->derived.otherComputeRoofs;
         device.pointsKey = entry->derived.generation;
         result.scene.devices.push_back(std::move(device));
-        result.devices.push_back(sceneDevice);
-        result.results.push_back(entry);
-        used.push_back(entry);
-    }
-    // Keep the cache small: entries not used now go once there are many.
-    if (entries.size() > 24) {
-        for (auto it = entries.begin(); it != entries.end();) {
-            it = std::find(used.begin(), used.end(), it->second) == used.end() ? entries.erase(it) : std::next(it);
-        }
+        result.results.push_back(std::move(entry));
     }
 }
 
@@ -444,18 +380,20 @@ std::vector<double> addSceneKernels(
     // device is assembled from a few compact arrays.
     const size_t shown = result.results.size();
     std::vector<const DeviceResults::Derived*> derived(shown);
+    std::vector<size_t> cursor(shown, 0); // into each device's problems
     bool anyProblems = false;
     ChartPointBounds bounds; // the scene's kernels: what each device drew, and measured FLOP/s below
     for (size_t d = 0; d < shown; ++d) {
         derived[d] = &result.results[d]->derived;
-        anyProblems = anyProblems || derived[d]->hasProblems;
+        anyProblems = anyProblems || !derived[d]->problems.empty();
         bounds.add(derived[d]->bounds);
     }
     if (anyProblems) { // in kernel order, as the user reads them
         for (size_t k = 0; k < kernelCount; ++k) {
             for (size_t d = 0; d < shown; ++d) {
-                if (!result.results[d]->problems[k].isEmpty()) {
-                    result.problems += result.results[d]->problems[k];
+                const auto& problems = derived[d]->problems;
+                if (cursor[d] < problems.size() && problems[cursor[d]].first == k) {
+                    result.problems += problems[cursor[d]++].second;
                 }
             }
         }
@@ -547,31 +485,20 @@ void applyRuntimeShares(SceneBuildResult& result, const std::vector<double>& run
     }
 }
 
-// The workload comparison of the shown devices, and what it says on the chart (unlike figures,
-// decorations, review mode's summary).
-void addSceneComparison(const Session& session, const SceneOptions& sceneOptions, SceneBuildResult& result)
+// What the comparison says on the chart: unlike figures, decorations, review mode's summary, the
+// verdicts' captions.
+void addSceneComparison(const Session& shown, const SceneOptions& sceneOptions, SceneBuildResult& result)
 {
-    for (size_t d = 0; d < result.devices.size(); ++d) {
-        const DeviceSelection& selection = session.devices[result.devices[d].sessionIndex];
-        ComparisonEntry entry;
-        entry.id = selection.label();
-        entry.name = deviceDisplayName(*result.results[d]->device, selection);
-        entry.fullName = result.results[d]->device->name;
-        entry.totals = result.results[d]->derived.totals;
-        entry.basis = result.results[d]->derived.basis;
-        setEntryPrices(entry, selection, *result.devices[d].hardware);
-        result.comparison.entries.push_back(std::move(entry));
-    }
-    applyBaseline(result.comparison, session.view.baseline);
-    result.comparison.rankingRefused = sceneOptions.rankingRefused;
-    assessComparison(result.comparison);
-    for (size_t d = 0; d < result.comparison.entries.size() && d < result.scene.devices.size(); ++d) {
-        const ComparisonBasis& basis = result.comparison.entries[d].basis;
+    const Comparison& comparison = result.analysis.comparison;
+    for (size_t d = 0; d < comparison.entries.size() && d < result.scene.devices.size(); ++d) {
+        const ComparisonBasis& basis = comparison.entries[d].basis;
         result.scene.devices[d].unlike = basis.comparable ? QString() : QString::fromStdString(basis.brief());
     }
-    result.scene.decorations = buildDecorations(session, result.scene, result.comparison);
+    result.scene.decorations = buildDecorations(shown, result.scene, comparison);
+    result.scene.decorations.captions = verdictCaptions(result.analysis.verdicts);
     if (sceneOptions.review) {
-        result.scene.summary = buildChartSummary(session, result.comparison, result.scene);
+        result.scene.summary = buildChartSummary(shown, comparison, result.scene);
+        addVerdicts(result.scene.summary, result.analysis.verdicts); // each device's answer per group
     }
 }
 
@@ -585,14 +512,25 @@ SceneBuildResult buildChartScene(
         cache = &scratch;
     }
     SceneBuildResult result;
+    result.analysis = analyseSession(session, hardware, cache);
+    const Session& shown = result.analysis.shown();
+    for (const std::string& error : result.analysis.expansionErrors) {
+        result.problems << qs(error);
+    }
+    for (const std::string& id : result.analysis.unknownDevices) {
+        result.problems << QObject::tr("Device '%1' is not in the hardware database").arg(qs(id));
+    }
+    for (const std::string& error : result.analysis.deviceErrors) {
+        result.problems << qs(error);
+    }
     result.scene.showFeasibleRegion = session.view.showFeasibleRegion;
     result.scene.showRegionLabels = session.view.showRegionLabels;
     result.scene.labelIntensity = session.view.labelIntensity;
     result.scene.xLevel = session.view.xLevel;
     result.scene.style = ChartStyle::make(session.view.theme == "dark", sceneOptions.review);
-    addSceneDevices(session, hardware, cache->m_entries, result);
-    applyRuntimeShares(result, addSceneKernels(session, cache->m_names, result), sceneOptions);
-    addSceneComparison(session, sceneOptions, result);
+    addSceneDevices(shown, result);
+    applyRuntimeShares(result, addSceneKernels(shown, cache->m_names, result), sceneOptions);
+    addSceneComparison(shown, sceneOptions, result);
     result.problems.removeDuplicates();
     return result;
 }

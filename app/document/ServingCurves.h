@@ -13,7 +13,8 @@
 namespace roofscope {
 
 struct ChartScene;
-struct SceneDevice;
+struct AnalysisDevice;
+using SceneDevice = AnalysisDevice;
 struct Session;
 
 // The serving chart's data (docs/serving-chart.md: the served step of docs/model.md#serving-a-transformer

@@ -50,6 +50,7 @@ SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& ha
     , m_document(document)
     , m_hardware(hardware)
 {
+    m_analysis.source = &m_document->session();
     connect(m_document, &SessionDocument::sessionReset, this, [this] {
         m_cache.clear();
         clearLoadProblems();
@@ -62,7 +63,7 @@ SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& ha
     }
     connect(m_document, &SessionDocument::kernelChanged, this, [this](int index) {
         const auto& kernels = m_document->session().kernels;
-        if (m_expanded || (validIndex(index, kernels.size()) && isKernelGroup(kernels[static_cast<size_t>(index)]))) {
+        if (hasGroups() || (validIndex(index, kernels.size()) && isKernelGroup(kernels[static_cast<size_t>(index)]))) {
             m_cache.clear(); // a group's kernels may come and go: shown indices shift
         } else {
             m_cache.invalidateKernel(static_cast<size_t>(std::max(index, 0)), false);
@@ -82,30 +83,21 @@ SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& ha
     rebuild(true);
 }
 
-const Session& SessionAnalysis::shownSession() const
-{
-    return m_expanded ? *m_expanded : m_document->session();
-}
-
 int SessionAnalysis::sessionKernelOf(int shown) const
 {
-    if (!m_expanded) {
-        return validIndex(shown, m_document->session().kernels.size()) ? shown : -1;
-    }
-    return validIndex(shown, m_origins.size()) ? m_origins[static_cast<size_t>(shown)].sessionKernel : -1;
+    return m_analysis.sessionKernelOf(shown);
 }
 
 int SessionAnalysis::groupPartOf(int shown) const
 {
-    return m_expanded && validIndex(shown, m_origins.size()) ? m_origins[static_cast<size_t>(shown)].part : -1;
+    return hasGroups() && validIndex(shown, m_analysis.origins.size())
+        ? m_analysis.origins[static_cast<size_t>(shown)].part
+        : -1;
 }
 
 int SessionAnalysis::firstShownKernel(int sessionKernel) const
 {
-    if (!m_expanded) {
-        return validIndex(sessionKernel, m_document->session().kernels.size()) ? sessionKernel : -1;
-    }
-    return validIndex(sessionKernel, m_firstShown.size()) ? m_firstShown[static_cast<size_t>(sessionKernel)] : -1;
+    return m_analysis.firstShownKernel(sessionKernel);
 }
 
 int SessionAnalysis::shownKernelCount(int sessionKernel) const
@@ -121,69 +113,14 @@ int SessionAnalysis::shownKernelCount(int sessionKernel) const
     return count;
 }
 
-void SessionAnalysis::updateExpansion()
-{
-    const Session& session = m_document->session();
-    m_groupProblems.clear();
-    if (std::none_of(session.kernels.begin(), session.kernels.end(), isKernelGroup)) {
-        m_expanded.reset();
-        m_origins.clear();
-        m_firstShown.clear();
-        return;
-    }
-    auto expanded = std::make_unique<Session>();
-    expanded->title = session.title;
-    expanded->devices = session.devices;
-    expanded->view = session.view;
-    expanded->runs = session.runs;
-    expanded->annotations = session.annotations;
-    m_origins.clear();
-    m_firstShown.assign(session.kernels.size(), -1);
-    std::vector<std::string> errors;
-    // A group shows the parts of every shown device's step (each device evaluates its own: a device
-    // 8 chips wide has the all-reduces on its link, one chip has none).
-    std::vector<double> chips;
-    for (const DeviceSelection& device : session.devices) {
-        if (device.visible && m_hardware.find(device.id)) {
-            chips.push_back(device.chips);
-        }
-    }
-    for (size_t k = 0; k < session.kernels.size(); ++k) {
-        std::vector<Kernel> parts = isKernelGroup(session.kernels[k])
-            ? expandKernelGroupsOnChips({ session.kernels[k] }, chips, &errors)
-            : std::vector<Kernel> { session.kernels[k] };
-        const bool group = isKernelGroup(session.kernels[k]);
-        if (!parts.empty()) {
-            m_firstShown[k] = static_cast<int>(expanded->kernels.size());
-        }
-        for (size_t p = 0; p < parts.size(); ++p) {
-            m_origins.push_back({ static_cast<int>(k), group ? static_cast<int>(p) : -1 });
-            expanded->kernels.push_back(std::move(parts[p]));
-        }
-    }
-    for (const std::string& error : errors) {
-        m_groupProblems << QString::fromStdString(error);
-    }
-    m_expanded = std::move(expanded);
-}
-
 const Evaluation* SessionAnalysis::evaluation(size_t kernel, size_t sceneDevice) const
 {
-    if (sceneDevice >= m_results.size() || kernel >= m_results[sceneDevice]->evaluations.size()) {
-        return nullptr;
-    }
-    const auto& ev = m_results[sceneDevice]->evaluations[kernel];
-    return ev ? &*ev : nullptr;
+    return m_analysis.evaluation(kernel, sceneDevice);
 }
 
 int SessionAnalysis::sceneDeviceOf(size_t sessionIndex) const
 {
-    for (size_t d = 0; d < m_devices.size(); ++d) {
-        if (m_devices[d].sessionIndex == sessionIndex) {
-            return static_cast<int>(d);
-        }
-    }
-    return -1;
+    return m_analysis.deviceOf(sessionIndex);
 }
 
 void SessionAnalysis::setOptions(const SceneOptions& options)
@@ -231,24 +168,15 @@ void SessionAnalysis::hardwareChanged()
 
 void SessionAnalysis::rebuild(bool fit)
 {
-    updateExpansion();
-    m_options.rankingRefused = mixedPhaseReason(m_document->session().kernels);
     // Which kernels are shown and how large is the session's (saved, undoable); review mode is the window's.
     m_options.topKernels = m_document->session().view.topKernels;
     m_options.sizeByRuntime = m_document->session().view.sizeByRuntime;
-    SceneBuildResult built = buildChartScene(shownSession(), m_hardware, &m_cache, m_options);
-    built.problems = m_groupProblems + built.problems;
+    SceneBuildResult built = buildChartScene(m_document->session(), m_hardware, &m_cache, m_options);
     const bool problemsDiffer = built.problems != m_sceneProblems;
     m_sceneProblems = std::move(built.problems);
-    m_devices = std::move(built.devices);
+    m_analysis = std::move(built.analysis);
     m_results = std::move(built.results);
-    m_comparison = std::move(built.comparison);
     m_scene = std::make_shared<ChartScene>(std::move(built.scene));
-    updateVerdicts();
-    m_scene->decorations.captions = verdictCaptions(m_verdicts);
-    if (m_options.review) {
-        addVerdicts(m_scene->summary, m_verdicts); // each device's answer per group
-    }
     if (!validIndex(m_selected, shownSession().kernels.size())) {
         m_selected = -1;
     }
@@ -262,7 +190,7 @@ void SessionAnalysis::rebuild(bool fit)
 void SessionAnalysis::onKernelMoved(int sessionIndex)
 {
     int index = sessionIndex;
-    if (m_expanded) {
+    if (hasGroups()) {
         // A group's every kernel moves with its parameters: the full path. Any other kernel moves
         // alone, at its shown place.
         const auto& sessionKernels = m_document->session().kernels;
@@ -275,7 +203,7 @@ void SessionAnalysis::onKernelMoved(int sessionIndex)
             m_movingGroup = -1;
             return;
         }
-        m_expanded->kernels[static_cast<size_t>(index)] = sessionKernels[static_cast<size_t>(sessionIndex)];
+        m_analysis.expanded->kernels[static_cast<size_t>(index)] = sessionKernels[static_cast<size_t>(sessionIndex)];
     }
     const auto& kernels = shownSession().kernels;
     if (!validIndex(index, kernels.size()) || kernels.size() != m_scene->kernels.size()) {
@@ -283,27 +211,19 @@ void SessionAnalysis::onKernelMoved(int sessionIndex)
         return;
     }
     const auto k = static_cast<size_t>(index);
-    SceneKernelBuild built = buildSceneKernel(kernels[k], k, m_devices, *m_scene);
-    // Anything beyond a plain move (a new compute roof, a new problem, a device that can no longer
-    // evaluate the kernel) takes the full path.
-    bool sameDevices = built.rows.size() == m_results.size();
-    for (size_t d = 0; sameDevices && d < built.rows.size(); ++d) {
-        sameDevices = built.rows[d].deviceIndex == m_devices[d].sessionIndex && m_results[d]->evaluations[k];
-    }
-    if (!built.newRoofs.empty() || !built.problems.isEmpty() || !sameDevices) {
+    // The analysis takes the move when every device evaluates the kernel as before; anything beyond a
+    // plain move (a problem, a device that can no longer evaluate it, a new compute roof) takes the
+    // full path.
+    if (!moveKernel(m_analysis, k, &m_cache)) {
         m_cache.invalidateKernel(k, true);
         rebuild(false);
         return;
     }
-    std::vector<std::optional<Evaluation>> before;
-    before.reserve(m_results.size());
-    for (size_t d = 0; d < m_results.size(); ++d) {
-        before.push_back(std::move(m_results[d]->evaluations[k]));
-        m_results[d]->evaluations[k] = std::move(built.rows[d].evaluation);
-        m_results[d]->stale[k] = 0;
-        ++m_results[d]->revision;
+    SceneKernelBuild built = buildSceneKernel(m_analysis, k, *m_scene);
+    if (!built.newRoofs.empty() || !built.problems.isEmpty()) {
+        rebuild(false);
+        return;
     }
-    m_cache.markStaleExcept(k, m_results);
     // A move keeps the kernel's place in the top-N filter and its marker size until the next rebuild.
     ChartKernel& shown = m_scene->kernels[k];
     built.kernel.hidden = shown.hidden;
@@ -311,51 +231,17 @@ void SessionAnalysis::onKernelMoved(int sessionIndex)
     built.kernel.runtimeShare = shown.runtimeShare;
     shown = std::move(built.kernel);
     m_scene->kernelBounds.reset(); // measured again when wanted
-    updateComparisonForKernel(k, before);
+    refreshSummary();
     Q_EMIT kernelMoved(index);
     Q_EMIT comparisonChanged();
-}
-
-void SessionAnalysis::updateComparisonForKernel(size_t kernel, const std::vector<std::optional<Evaluation>>& before)
-{
-    const Session& session = shownSession();
-    if (before.size() != m_results.size() || m_comparison.entries.size() != m_results.size()) {
-        m_comparison = buildComparison(session, m_devices, m_results);
-        m_comparison.rankingRefused = m_options.rankingRefused;
-        rankComparison(m_comparison);
-        refreshSummary();
-        return;
-    }
-    // The moved kernel's old evaluations out of the totals, the new ones in: no pass over the others.
-    const double count = session.kernels[kernel].count;
-    for (size_t d = 0; d < m_results.size(); ++d) {
-        const Hardware& hw = *m_devices[d].hardware;
-        WorkloadTotals& totals = m_comparison.entries[d].totals;
-        if (before[d]) {
-            addToTotals(totals, -count, *before[d], boundKind(*before[d], hw));
-        }
-        if (const Evaluation* now = evaluation(kernel, d)) {
-            addToTotals(totals, count, *now, boundKind(*now, hw));
-        }
-        finishTotals(totals, hw);
-    }
-    applyBaseline(m_comparison, session.view.baseline);
-    rankComparison(m_comparison);
-    refreshSummary();
 }
 
 void SessionAnalysis::refreshSummary()
 {
     if (m_options.review) {
-        m_scene->summary = buildChartSummary(shownSession(), m_comparison, *m_scene);
-        addVerdicts(m_scene->summary, m_verdicts);
+        m_scene->summary = buildChartSummary(shownSession(), comparison(), *m_scene);
+        addVerdicts(m_scene->summary, verdicts());
     }
-}
-
-void SessionAnalysis::updateVerdicts()
-{
-    m_verdicts
-        = m_expanded ? sceneVerdicts(m_document->session(), m_devices, m_hardware) : std::vector<GroupVerdict> {};
 }
 
 QString SessionAnalysis::deviceLabel(size_t sessionIndex) const
@@ -374,7 +260,7 @@ std::vector<std::pair<QString, const Evaluation*>> SessionAnalysis::labelledEval
     if (kernel < 0) {
         return labelled;
     }
-    for (size_t d = 0; d < m_results.size() && d < m_scene->devices.size(); ++d) {
+    for (size_t d = 0; d < m_analysis.results.size() && d < m_scene->devices.size(); ++d) {
         if (const Evaluation* ev = evaluation(static_cast<size_t>(kernel), d)) {
             labelled.emplace_back(m_scene->devices[d].label, ev);
         }
@@ -397,8 +283,8 @@ QString SessionAnalysis::toolTip(int kernel, int sceneDevice) const
         return {};
     }
     QString html = evaluationToolTip(*ev, m_scene->devices[static_cast<size_t>(sceneDevice)].label, source);
-    if (source && source->groupPart && static_cast<size_t>(sceneDevice) < m_devices.size()) {
-        if (const QString collective = collectiveText(*source, *m_devices[static_cast<size_t>(sceneDevice)].hardware);
+    if (source && source->groupPart && static_cast<size_t>(sceneDevice) < devices().size()) {
+        if (const QString collective = collectiveText(*source, *devices()[static_cast<size_t>(sceneDevice)].hardware);
             !collective.isEmpty()) {
             html += QStringLiteral("<p><b>%1</b> — %2</p>")
                         .arg(QString::fromStdString(source->groupPart->part).toHtmlEscaped(),
@@ -444,8 +330,8 @@ QStringList SessionAnalysis::crossoverLines(int kernelIndex) const
     const std::vector<std::string> names = parseFreeParameters(free);
     const TemplateParameter* parameter = names.empty() ? nullptr : def->parameter(names.front());
     const QString shownName = QString::fromStdString(names.size() > 1 ? names.front() + "=" + free : free);
-    for (size_t d = 0; d < m_devices.size() && d < m_scene->devices.size(); ++d) {
-        const SceneDevice& device = m_devices[d];
+    for (size_t d = 0; d < devices().size() && d < m_scene->devices.size(); ++d) {
+        const SceneDevice& device = devices()[d];
         const QString label = m_scene->devices[d].label;
         const SolveResult result = solveCrossover(kernel, *device.hardware, device.options, free);
         if (!result.value) {

@@ -41,8 +41,10 @@ public:
     // the evaluations, the selection and every kernel index the analysis gives or takes count the
     // shown kernels, those of the session with each group replaced by its expansion. Without groups
     // the shown kernels are the session's and the indices the same.
-    const Session& shownSession() const;
-    bool hasGroups() const { return m_expanded != nullptr; }
+    const Session& shownSession() const { return m_analysis.shown(); }
+    bool hasGroups() const { return m_analysis.hasGroups(); }
+    // The session's analysis (analysis/Analysis.h): the value every figure below is read from.
+    const Analysis& analysis() const { return m_analysis; }
     // The session kernel a shown kernel comes from (-1: none).
     int sessionKernelOf(int shown) const;
     // Which kernel of its group's expansion a shown kernel is (-1: it is no group's part).
@@ -55,13 +57,13 @@ public:
     // The scene itself, for the chart to draw without a copy (a drag changes one kernel of it in place).
     std::shared_ptr<ChartScene> sharedScene() const { return m_scene; }
     // Per scene device: what its kernels are evaluated against, and every kernel's evaluation.
-    const std::vector<SceneDevice>& devices() const { return m_devices; }
+    const std::vector<SceneDevice>& devices() const { return m_analysis.devices; }
     const std::vector<std::shared_ptr<DeviceResults>>& results() const { return m_results; }
-    const Comparison& comparison() const { return m_comparison; }
+    const Comparison& comparison() const { return m_analysis.comparison; }
     // The answer per transformer group (model/serving/Verdict.h) on the scene's devices, in their
     // order, with the session's criteria (latency target, ownership): every view of a serving figure
     // reads it from here.
-    const std::vector<GroupVerdict>& verdicts() const { return m_verdicts; }
+    const std::vector<GroupVerdict>& verdicts() const { return m_analysis.verdicts; }
     // A kernel's evaluation on a scene device (nullptr when it has none there).
     const Evaluation* evaluation(size_t kernel, size_t sceneDevice) const;
     // The scene device showing session device `sessionIndex` (-1 when it is not shown).
@@ -111,31 +113,16 @@ Q_SIGNALS:
     void interactionFinished();
 
 private:
-    // Expands the session's kernel groups again (nothing when it has none).
-    void updateExpansion();
     void onKernelMoved(int index);
-    void updateComparisonForKernel(size_t kernel, const std::vector<std::optional<Evaluation>>& before);
     void refreshSummary();
-    void updateVerdicts();
 
     SessionDocument* m_document;
     HardwareDatabase& m_hardware;
     SceneOptions m_options;
     SceneCache m_cache;
-    // With kernel groups: the session with every group expanded, and per shown kernel its origin.
-    struct ShownOrigin {
-        int sessionKernel = -1;
-        int part = -1;
-    };
-    std::unique_ptr<Session> m_expanded;
-    std::vector<ShownOrigin> m_origins;
-    std::vector<int> m_firstShown; // per session kernel
-    QStringList m_groupProblems;
+    Analysis m_analysis; // of the document's session
     std::shared_ptr<ChartScene> m_scene = std::make_shared<ChartScene>();
-    std::vector<SceneDevice> m_devices;
-    std::vector<std::shared_ptr<DeviceResults>> m_results;
-    Comparison m_comparison;
-    std::vector<GroupVerdict> m_verdicts;
+    std::vector<std::shared_ptr<DeviceResults>> m_results; // the analysis' results, as the scene's
     int m_selected = -1;
     int m_movingGroup = -1;
     QStringList m_loadProblems;

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "analysis/SessionEvaluator.h"
 #include "document/SceneBuilder.h"
-#include "io/SessionEvaluator.h"
 
 #include <QAbstractTableModel>
 #include <QColor>

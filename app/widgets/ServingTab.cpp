@@ -238,7 +238,7 @@ void ServingTab::refresh()
         if (m_published->isChecked() && m_group >= 0) {
             const ShippedPublishedRuns& shipped = shippedPublishedRuns();
             attachPublishedRuns(*settings.verdict, session.kernels[static_cast<size_t>(m_group)],
-                sceneVerdictInputs(session, m_analysis->devices(), m_analysis->hardware()), shipped.runs);
+                verdictInputs(m_analysis->analysis(), m_analysis->hardware()), shipped.runs);
             if (!shipped.error.empty()) {
                 Q_EMIT statusMessage(tr("Published runs: %1").arg(QString::fromStdString(shipped.error)));
             }

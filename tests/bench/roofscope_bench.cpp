@@ -367,7 +367,7 @@ void benchToggle(HardwareDatabase& db, size_t kernels, size_t devices, int toggl
             for (size_t k = 0; k < built.scene.kernels.size(); ++k) {
                 for (size_t d = 0; d < built.results.size(); ++d) {
                     if (auto& ev = built.results[d]->evaluations[k]) {
-                        rows.push_back({ k, built.devices[d].sessionIndex, &*ev });
+                        rows.push_back({ k, built.analysis.devices[d].sessionIndex, &*ev });
                     }
                 }
             }

@@ -2,9 +2,9 @@
 // baseline, time shares, per-watt figures, the table formats and the session's baseline setting.
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "analysis/SessionEvaluator.h"
 #include "io/ComparisonFormat.h"
 #include "io/HardwareLoader.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/Units.h"
 

@@ -3,10 +3,10 @@
 // session, every row, and rows made to carry each optional key and every awkward string, both must
 // give the same bytes.
 #include "TestMain.h"
+#include "analysis/SessionEvaluator.h"
 #include "io/EvaluationFormat.h"
 #include "io/EvaluationJsonWriter.h"
 #include "io/HardwareLoader.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 
 #include <nlohmann/json.hpp>

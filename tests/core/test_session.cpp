@@ -1,9 +1,9 @@
 // Session files: read, write atomically, round-trip exactly, refuse bad input with positions.
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "analysis/SessionEvaluator.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionAnnotations.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/Templates.h"
 

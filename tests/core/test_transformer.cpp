@@ -3,8 +3,8 @@
 // in sessions, chips/price/tdp overrides.
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "analysis/SessionEvaluator.h"
 #include "io/HardwareLoader.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/ChipScaling.h"
 #include "model/Sweep.h"

@@ -2,8 +2,8 @@
 // The serving verdict: one answer per transformer group (operating point, fits, chips needed, ranks
 // per criterion with the reason a device is unranked, the headline), computed once in core.
 #include "TestUtil.h"
+#include "analysis/SessionVerdict.h"
 #include "io/HardwareLoader.h"
-#include "io/SessionVerdict.h"
 #include "io/VerdictFormat.h"
 #include "model/ChipScaling.h"
 #include "model/TransformerWorkload.h"

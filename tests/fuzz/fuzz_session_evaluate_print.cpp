@@ -1,7 +1,7 @@
 #include "FuzzTargets.h"
+#include "analysis/SessionEvaluator.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/Text.h"
 

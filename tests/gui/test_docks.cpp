@@ -2,11 +2,11 @@
 // exactly the right roofs, editors refuse bad entries at the field, the table passes the model tester.
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "analysis/SessionEvaluator.h"
 #include "chart/RooflineChart.h"
 #include "document/SessionDocument.h"
 #include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "models/ResultsTableModel.h"
 #include "widgets/HardwareDock.h"

@@ -1,10 +1,10 @@
 // The session document (every edit an undo step, drags merged) and the results table model.
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "analysis/SessionEvaluator.h"
 #include "document/SessionDocument.h"
 #include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/Templates.h"
 #include "model/Units.h"

@@ -2,11 +2,11 @@
 // device names as text and no line outside the plot area, a one-page PDF; the headless command.
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "analysis/SessionEvaluator.h"
 #include "chart/ChartExport.h"
 #include "chart/RooflineChart.h"
 #include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/TransformerWorkload.h"
 #include "widgets/MainWindow.h"

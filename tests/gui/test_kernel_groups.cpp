@@ -4,6 +4,7 @@
 // dragged through the group's batch; the Sweep dock sweeping its batch.
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "analysis/SessionEvaluator.h"
 #include "chart/ChartDecorator.h"
 #include "chart/RooflineChart.h"
 #include "document/GroupColumns.h"
@@ -13,7 +14,6 @@
 #include "document/SessionDocument.h"
 #include "gui/GuiTestUtil.h"
 #include "io/HardwareLoader.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/TransformerWorkload.h"
 #include "models/ComparisonTableModel.h"

@@ -3,6 +3,7 @@
 // back, the dark theme, crossover answers in the kernel editor, and review/dark exports.
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "analysis/SessionEvaluator.h"
 #include "chart/ChartExport.h"
 #include "chart/RooflineChart.h"
 #include "document/SceneBuilder.h"
@@ -10,7 +11,6 @@
 #include "gui/ExampleSession.h"
 #include "io/ComparisonFormat.h"
 #include "io/HardwareLoader.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/Solver.h"
 #include "widgets/ComparisonDock.h"

@@ -4,6 +4,7 @@
 // (typed, Enter, undo, redo, saved), its axis switches, a click on a point setting the group's batch,
 // live redraws on edits, review mode, and its exports from the window and the command line; on the
 // roofline tab, each device's collectives as markers on its scale-up link's roof.
+#include "analysis/SessionEvaluator.h"
 #include "chart/RooflineChart.h"
 #include "chart/ServingChart.h"
 #include "document/GroupColumns.h"
@@ -11,7 +12,6 @@
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
-#include "io/SessionEvaluator.h"
 #include "io/SessionFile.h"
 #include "model/ChipScaling.h"
 #include "model/TransformerWorkload.h"

@@ -57,7 +57,7 @@ std::string deviceDisplayName(const Hardware& hardware, const DeviceSelection& s
 
 // The session's workload (its kernels with their counts) on every visible device, against the view's
 // baseline. Devices missing from the database are left out with a warning. The transformer groups'
-// verdicts (io/SessionVerdict.h, with the session's criteria) are in Comparison::verdicts, and each
+// verdicts (analysis/SessionVerdict.h, with the session's criteria) are in Comparison::verdicts, and each
 // group at its device's operating point in ComparisonEntry::groups; a step that does not fit makes its
 // device not like-for-like (never ranked first). A group that cannot be served on a device is in that
 // entry's left-out kernels with its reason.

@@ -1,6 +1,6 @@
-#include "io/SessionVerdict.h"
+#include "analysis/SessionVerdict.h"
 
-#include "io/SessionEvaluator.h"
+#include "analysis/SessionEvaluator.h"
 #include "model/ChipScaling.h"
 #include "model/TransformerWorkload.h"
 #include "model/serving/MeasuredVerdict.h"
