@@ -1,12 +1,18 @@
 // Every example session tells one story in every view: per kernel and device, the command line's
 // table (JSON), the results table in the window, the marker's tooltip, the regime, the binding
-// resource, the advice and the marker on the chart agree with each other.
+// resource, the advice and the marker on the chart agree with each other; and the session's
+// comparison (totals, ranks, bases, each group at the verdict's operating point, the verdicts) is one
+// value read by `compare`, the window and the HTML export alike (analysis/Analysis.h).
+#include "GuiTestUtil.h"
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "chart/ChartExport.h"
+#include "chart/HtmlTables.h"
 #include "cli/CliRun.h"
 #include "document/EvaluationText.h"
 #include "document/SessionAnalysis.h"
 #include "document/SessionDocument.h"
+#include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
@@ -14,6 +20,7 @@
 #include "models/ResultsTableModel.h"
 
 #include <QDir>
+#include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
 
@@ -35,6 +42,44 @@ class TestAgreement : public QObject {
 
 private Q_SLOTS:
     void initTestCase() { m_db.loadDirectory(ROOFSCOPE_HARDWARE_DIR); }
+
+    void theComparisonIsOneValue_data() { everyViewAgrees_data(); }
+
+    // `compare --format json` prints the window's comparison, field for field (the command adds only
+    // its printed warnings), and the HTML export's comparison table is the window's, rendered.
+    void theComparisonIsOneValue()
+    {
+        QFETCH(QString, path);
+        const Run run = runRoofscope({ "compare", "--session", path, "--format", "json" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        nlohmann::json printed = nlohmann::json::parse(run.out.toStdString());
+        printed.erase("warnings");
+
+        auto loaded = loadSessionFile(path.toStdString());
+        QVERIFY(loaded.session);
+        SessionDocument document;
+        document.resetSession(*loaded.session);
+        SessionAnalysis analysis(&document, m_db);
+        nlohmann::json shown = comparisonToJson(analysis.comparison());
+        shown.erase("warnings");
+        QVERIFY(!analysis.comparison().entries.empty());
+        QCOMPARE(QString::fromStdString(shown.dump(1)), QString::fromStdString(printed.dump(1)));
+        // The verdicts the window shows are those the comparison carries.
+        QCOMPARE(analysis.verdicts().size(), analysis.comparison().verdicts.size());
+        if (!analysis.verdicts().empty()) {
+            QVERIFY(printed.contains("groups"));
+        }
+
+        const QTemporaryDir dir;
+        const QString page = dir.filePath(QStringLiteral("page.html"));
+        ChartExportOptions options;
+        options.width = 800;
+        options.height = 500;
+        QCOMPARE(exportChart(*loaded.session, m_db, page, options), QString());
+        const QString html = readText(page);
+        QVERIFY2(
+            html.contains(htmlComparisonTable(analysis.comparison())), "the page's comparison is not the window's");
+    }
 
     void everyViewAgrees_data()
     {
