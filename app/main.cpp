@@ -1,6 +1,6 @@
 #include "cli/CommandLine.h"
-#include "document/AppPaths.h"
 #include "io/ModelCatalogue.h"
+#include "session/AppPaths.h"
 #include "widgets/GuiMain.h"
 
 #include <filesystem>

@@ -4,8 +4,8 @@
 // functions over it (docs/python.md).
 
 #include "cli/CommandLine.h"
-#include "document/AppPaths.h"
 #include "io/ModelCatalogue.h"
+#include "session/AppPaths.h"
 
 #include <nlohmann/json.hpp>
 #include <pybind11/pybind11.h>

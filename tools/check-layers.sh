@@ -3,12 +3,14 @@
 #   - core/ includes nothing of the application and no Qt header (it is plain C++), core/model/
 #     nothing of core/io/, and neither of them anything of core/analysis/ (the one analysis of a
 #     session, built on both);
-#   - no include runs back up the layers: document/ and models/ never include chart/, widgets/ or
-#     cli/; chart/ never includes widgets/ or cli/; cli/ never includes widgets/; widgets/ never
+#   - no include runs back up the layers: session/, scene/, figures/ and models/ (the document
+#     layer) never include chart/, widgets/ or cli/, and inside that layer session/ (the session
+#     and its undo commands) includes none of the other three, scene/ (the chart's data) neither
+#     figures/ nor models/, figures/ (the window's analysis and its figures) not models/; chart/ never includes widgets/ or cli/; cli/ never includes widgets/; widgets/ never
 #     includes cli/;
 #   - qcustomplot.h is included only under app/chart/ (and by the tests), so the rest of the program
 #     never compiles it;
-#   - a helper that has a shared home is not defined again: qs() lives in document/QtText.h,
+#   - a helper that has a shared home is not defined again: qs() lives in session/QtText.h,
 #     positiveFinite() and validIndex() in model/Numbers.h, jsonOrNull() in io/JsonValues.h.
 # Prints every breach as FILE:LINE: what is wrong, and exits 1 if there is one.
 # Usage: tools/check-layers.sh [ROOT] (default: the repository this script is in).
@@ -40,15 +42,20 @@ breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"analysis/' \
 breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*<(Q[A-Za-z]*|qcustomplot\.h)>' \
     "core includes a Qt header (core is plain C++)" core
 breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(chart|widgets|cli)/' \
-    "document/models include a layer above them (chart, widgets, cli)" app/document app/models
+    "the document layer includes a layer above it (chart, widgets, cli)" app/session app/scene app/figures app/models
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(scene|figures|models)/' \
+    "session/ includes what is derived from the session (scene, figures, models)" app/session
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(figures|models)/' \
+    "scene/ includes the window's analysis or its item models (figures, models)" app/scene
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"models/' "figures/ includes the item models above it" app/figures
 breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(widgets|cli)/' \
     "chart includes a layer above it (widgets, cli)" app/chart
 breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"widgets/' "cli includes widgets (the CLI has no window)" app/cli
 breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"cli/' "widgets include cli (they meet only in main.cpp)" app/widgets
 breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]qcustomplot\.h[>"]' \
-    "qcustomplot.h outside app/chart/ (the chart layer wraps QCustomPlot)" core app/document app/models app/widgets \
+    "qcustomplot.h outside app/chart/ (the chart layer wraps QCustomPlot)" core app/session app/scene app/figures app/models app/widgets \
     app/cli app/main.cpp
-breach '^QString qs\(const std::string&' "qs() defined again (use document/QtText.h)" app tests
+breach '^QString qs\(const std::string&' "qs() defined again (use session/QtText.h)" app tests
 breach '^(inline )?bool (positiveFinite|validIndex)\(' "a numeric helper defined again (use model/Numbers.h)" \
     app tests core/io
 breach '^nlohmann::json (optional|jsonOrNull)\(const std::optional<double>&' \

@@ -1,6 +1,6 @@
 #include "chart/ChartAxisFormat.h"
 
-#include "document/ChartModel.h"
+#include "scene/ChartModel.h"
 
 #include "model/Units.h"
 

@@ -6,8 +6,8 @@
 #include "chart/ChartLabelPlacer.h"
 #include "chart/KernelCloud.h"
 #include "chart/RoofGeometry.h"
-#include "document/SceneDecorations.h"
 #include "model/Units.h"
+#include "scene/SceneDecorations.h"
 
 #include <qcustomplot.h>
 

@@ -4,11 +4,11 @@
 #include "chart/HtmlExport.h"
 #include "chart/RooflineChart.h"
 #include "chart/ServingExport.h"
-#include "document/SceneBuilder.h"
 #include "io/HardwareLoader.h"
 #include "io/SafeFileWriter.h"
 #include "io/SessionFile.h"
 #include "model/Session.h"
+#include "scene/SceneBuilder.h"
 
 #include <qcustomplot.h>
 

@@ -3,7 +3,7 @@
 #include "chart/ChartLabelMetrics.h"
 #include "chart/EdgeMarker.h"
 #include "chart/PolylineClip.h"
-#include "document/ChartModel.h"
+#include "scene/ChartModel.h"
 
 #include <QLineF>
 #include <QtMath>

@@ -1,7 +1,7 @@
 #include "chart/ComparisonPanel.h"
 
-#include "document/ChartPalette.h"
 #include "model/Units.h"
+#include "scene/ChartPalette.h"
 
 #include <QFontMetricsF>
 

@@ -1,7 +1,7 @@
 #include "chart/EdgeMarker.h"
 
-#include "document/ChartModel.h"
-#include "document/ChartStyle.h"
+#include "scene/ChartModel.h"
+#include "scene/ChartStyle.h"
 
 #include <qcustomplot.h>
 

@@ -12,7 +12,7 @@ namespace roofscope {
 struct ChartStyle;
 
 // A kernel that moved 0 bytes on every counted level has an unbounded intensity (see
-// unboundedIntensity() in document/ChartModel.h): its markers are pinned to the high end of the
+// unboundedIntensity() in scene/ChartModel.h): its markers are pinned to the high end of the
 // x range shown, kEdgeInset pixels in, so they follow zooming and panning, and an arrow from each
 // marker to the axis rect's edge says that its intensity lies beyond the axis.
 namespace edge {

@@ -1,9 +1,9 @@
 #include "chart/HtmlDense.h"
 
 #include "chart/HtmlExport.h"
-#include "document/ChartModel.h"
-#include "document/SceneBuilder.h"
 #include "model/Session.h"
+#include "scene/ChartModel.h"
+#include "scene/SceneBuilder.h"
 
 #include <QObject>
 #include <QSet>

@@ -8,13 +8,13 @@
 #include "chart/HtmlTables.h"
 #include "chart/RoofGeometry.h"
 #include "chart/RooflineChart.h"
-#include "document/ChartPalette.h"
-#include "document/EvaluationText.h"
-#include "document/SceneBuilder.h"
-#include "document/SceneDecorations.h"
+#include "figures/EvaluationText.h"
 #include "io/ComparisonFormat.h"
 #include "model/Session.h"
 #include "model/Units.h"
+#include "scene/ChartPalette.h"
+#include "scene/SceneBuilder.h"
+#include "scene/SceneDecorations.h"
 
 #include <qcustomplot.h>
 

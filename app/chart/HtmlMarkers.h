@@ -1,7 +1,7 @@
 #pragma once
 
 #include "chart/ChartLabelPlacer.h"
-#include "document/ChartModel.h"
+#include "scene/ChartModel.h"
 
 #include <QPointF>
 #include <QString>

@@ -2,7 +2,7 @@
 
 #include "chart/EdgeMarker.h"
 #include "chart/RoofGeometry.h"
-#include "document/ChartStyle.h"
+#include "scene/ChartStyle.h"
 
 #include <qcustomplot.h>
 

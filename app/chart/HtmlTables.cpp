@@ -2,11 +2,11 @@
 
 #include "chart/HtmlSvg.h"
 
-#include "document/SceneBuilder.h"
 #include "io/ComparisonFormat.h"
 #include "io/VerdictFormat.h"
 #include "model/Session.h"
 #include "model/Units.h"
+#include "scene/SceneBuilder.h"
 
 #include <QObject>
 

@@ -2,7 +2,7 @@
 
 // Internal to app/chart: includes QCustomPlot. Only chart sources include this header.
 
-#include "document/ChartModel.h"
+#include "scene/ChartModel.h"
 
 #include <qcustomplot.h>
 

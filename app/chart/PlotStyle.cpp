@@ -1,6 +1,6 @@
 #include "chart/PlotStyle.h"
 
-#include "document/ChartStyle.h"
+#include "scene/ChartStyle.h"
 
 #include <qcustomplot.h>
 

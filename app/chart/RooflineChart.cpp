@@ -15,10 +15,10 @@
 #include "chart/KernelCloud.h"
 #include "chart/KernelMarkerStyle.h"
 #include "chart/SiLogTicker.h"
-#include "document/ChartPalette.h"
-#include "document/SessionAnalysis.h"
+#include "figures/SessionAnalysis.h"
 #include "model/Numbers.h"
 #include "model/Units.h"
+#include "scene/ChartPalette.h"
 
 #include <QMouseEvent>
 #include <QThreadPool>

@@ -5,9 +5,9 @@
 
 #include "chart/EdgeMarker.h"
 #include "chart/KernelCloud.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
 #include "model/Numbers.h"
+#include "session/SessionDocument.h"
 
 #include <QMouseEvent>
 #include <QToolTip>

@@ -2,7 +2,7 @@
 
 #include "chart/EdgeMarker.h"
 
-#include "document/RunComparison.h"
+#include "figures/RunComparison.h"
 
 #include <QFontMetricsF>
 #include <QLineF>

@@ -3,7 +3,7 @@
 #include "chart/DeferredReplot.h"
 #include "chart/RooflineChart.h"
 #include "chart/RunArrowLayer.h"
-#include "document/RunComparison.h"
+#include "figures/RunComparison.h"
 
 namespace roofscope {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "document/ChartStyle.h"
-#include "document/ServingCurves.h"
+#include "figures/ServingCurves.h"
 #include "model/serving/Verdict.h"
+#include "scene/ChartStyle.h"
 
 #include <QByteArray>
 #include <QPointF>
@@ -26,7 +26,7 @@ namespace roofscope {
 
 // The serving chart: for one transformer group, one curve per device of tokens/s per chip (or per
 // $/hour, or per joule) against ms per output token (or tokens/s per user), log-log, from a batch
-// sweep (document/ServingCurves.h). The batch is written at a few points; each curve ends at its
+// sweep (figures/ServingCurves.h). The batch is written at a few points; each curve ends at its
 // memory wall with a bar and "max batch N (KV cache full)". A latency target draws a line and rings
 // the best operating point of each device, listed in a box. Hovering a point shows its figures;
 // clicking it emits pointClicked().

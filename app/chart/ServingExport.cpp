@@ -2,11 +2,11 @@
 
 #include "chart/ChartExport.h"
 #include "chart/ServingChart.h"
-#include "document/GroupColumns.h"
-#include "document/SceneBuilder.h"
 #include "io/SafeFileWriter.h"
 #include "model/Session.h"
 #include "model/TransformerWorkload.h"
+#include "scene/GroupColumns.h"
+#include "scene/SceneBuilder.h"
 
 #include <qcustomplot.h>
 

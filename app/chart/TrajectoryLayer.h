@@ -2,7 +2,7 @@
 
 // Internal to app/chart: includes QCustomPlot. Only chart sources include this header.
 
-#include "document/KernelSweep.h"
+#include "figures/KernelSweep.h"
 
 #include <qcustomplot.h>
 

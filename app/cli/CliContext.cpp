@@ -1,12 +1,12 @@
 #include "cli/CliContext.h"
 #include "cli/WorkloadCommand.h"
 
-#include "document/AppPaths.h"
 #include "io/SessionRuns.h"
 #include "model/Precision.h"
 #include "model/Templates.h"
 #include "model/Text.h"
 #include "model/Units.h"
+#include "session/AppPaths.h"
 
 #include <cmath>
 #include <filesystem>

@@ -15,7 +15,6 @@
 #include "cli/TableCommand.h"
 #include "cli/VerdictArgs.h"
 #include "cli/WorkloadCommand.h"
-#include "document/AppPaths.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
 #include "io/EvaluationTableWriter.h"
@@ -27,6 +26,7 @@
 #include "model/Solver.h"
 #include "model/Templates.h"
 #include "model/Units.h"
+#include "session/AppPaths.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,6 @@
 #include "cli/CliArgs.h"
 #include "cli/CliContext.h"
 #include "cli/CliOptions.h"
-#include "document/AppPaths.h"
 #include "io/EvaluationFormat.h"
 #include "io/JsonValues.h"
 #include "io/SafeFileWriter.h"
@@ -18,6 +17,7 @@
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
 #include "model/serving/ModelPresets.h"
+#include "session/AppPaths.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,10 +1,10 @@
 #include "models/ComparisonTableModel.h"
 
-#include "document/QtText.h"
 #include "io/VerdictFormat.h"
+#include "session/QtText.h"
 
-#include "document/ChartPalette.h"
 #include "io/ComparisonFormat.h"
+#include "scene/ChartPalette.h"
 
 #include <QFont>
 #include <QIcon>

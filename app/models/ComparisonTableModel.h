@@ -1,7 +1,7 @@
 #pragma once
 
-#include "document/GroupColumns.h"
 #include "model/Comparison.h"
+#include "scene/GroupColumns.h"
 
 #include <QAbstractTableModel>
 #include <QColor>

@@ -1,9 +1,9 @@
 #include "models/KernelListModel.h"
 
-#include "document/QtText.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
 #include "model/TransformerWorkload.h"
+#include "session/QtText.h"
+#include "session/SessionDocument.h"
 
 #include <QFont>
 

@@ -1,8 +1,8 @@
 #include "models/ResultsTableModel.h"
 
-#include "document/ChartPalette.h"
-#include "document/SessionAnalysis.h"
+#include "figures/SessionAnalysis.h"
 #include "io/EvaluationFormat.h"
+#include "scene/ChartPalette.h"
 
 #include <QColor>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "analysis/SessionEvaluator.h"
-#include "document/SceneBuilder.h"
+#include "scene/SceneBuilder.h"
 
 #include <QAbstractTableModel>
 #include <QColor>

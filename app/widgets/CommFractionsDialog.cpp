@@ -1,7 +1,7 @@
 #include "widgets/CommFractionsDialog.h"
 
-#include "document/SessionDocument.h"
 #include "model/Units.h"
+#include "session/SessionDocument.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>

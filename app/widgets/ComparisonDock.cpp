@@ -1,15 +1,15 @@
 #include "widgets/ComparisonDock.h"
-#include "document/QtText.h"
+#include "session/QtText.h"
 #include "widgets/CachedTextDelegate.h"
 
-#include "document/GroupColumns.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
+#include "scene/GroupColumns.h"
+#include "session/SessionDocument.h"
 
-#include "document/ChartPalette.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
 #include "io/SessionFile.h"
+#include "scene/ChartPalette.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 #include "widgets/DeviceDatasheetDialog.h"
 
-#include "document/QtText.h"
 #include "model/Units.h"
+#include "session/QtText.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>

@@ -1,9 +1,9 @@
 #include "widgets/DeviceEditorDialog.h"
 
-#include "document/QtText.h"
 #include "io/HardwareLoader.h"
 #include "io/HardwareWriter.h"
 #include "model/Units.h"
+#include "session/QtText.h"
 
 #include <QDialogButtonBox>
 #include <QDir>

@@ -1,8 +1,8 @@
 #include "widgets/DeviceEntryDialog.h"
 
-#include "document/QtText.h"
 #include "model/Text.h"
 #include "model/Units.h"
+#include "session/QtText.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

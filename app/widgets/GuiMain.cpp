@@ -1,10 +1,10 @@
 #include "widgets/GuiMain.h"
 
 #include "chart/RooflineChart.h"
-#include "document/AppPaths.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "io/SessionRuns.h"
+#include "session/AppPaths.h"
 #include "widgets/MainWindow.h"
 
 #include <QApplication>

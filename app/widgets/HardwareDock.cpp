@@ -1,15 +1,15 @@
 #include "widgets/HardwareDock.h"
-#include "document/QtText.h"
+#include "session/QtText.h"
 #include "widgets/HardwareDockText.h"
 
-#include "document/DisplayName.h"
+#include "session/DisplayName.h"
 
-#include "document/ChartPalette.h"
-#include "document/SceneBuilder.h"
-#include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "model/Text.h"
 #include "model/Units.h"
+#include "scene/ChartPalette.h"
+#include "scene/SceneBuilder.h"
+#include "session/SessionDocument.h"
 #include "widgets/DeviceDatasheetDialog.h"
 #include "widgets/DeviceEntryDialog.h"
 

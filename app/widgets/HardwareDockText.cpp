@@ -1,8 +1,8 @@
 #include "widgets/HardwareDockText.h"
 
-#include "document/QtText.h"
 #include "model/Hardware.h"
 #include "model/Units.h"
+#include "session/QtText.h"
 
 #include <QObject>
 #include <QStringList>

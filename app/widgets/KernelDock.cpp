@@ -1,11 +1,11 @@
 #include "widgets/KernelDock.h"
 
-#include "document/QtText.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
 #include "model/Templates.h"
 #include "model/TransformerWorkload.h"
 #include "models/KernelListModel.h"
+#include "session/QtText.h"
+#include "session/SessionDocument.h"
 #include "widgets/KernelEditor.h"
 
 #include <QHBoxLayout>

@@ -1,14 +1,14 @@
 #include "widgets/KernelEditor.h"
-#include "document/QtText.h"
+#include "session/QtText.h"
 #include "widgets/FieldGuard.h"
 
-#include "document/DisplayName.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
 #include "model/Precision.h"
 #include "model/Templates.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
+#include "session/DisplayName.h"
+#include "session/SessionDocument.h"
 #include "widgets/RunKernelNote.h"
 #include "widgets/SiSpinBox.h"
 

@@ -4,10 +4,10 @@
 
 #include "widgets/KernelEditor.h"
 
-#include "document/QtText.h"
-#include "document/SessionDocument.h"
 #include "model/Precision.h"
 #include "model/TransformerWorkload.h"
+#include "session/QtText.h"
+#include "session/SessionDocument.h"
 #include "widgets/SiSpinBox.h"
 
 #include <QComboBox>

@@ -2,12 +2,12 @@
 
 #include "widgets/KernelEditor.h"
 
-#include "document/DisplayName.h"
-#include "document/QtText.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
 #include "io/HardwareLoader.h"
 #include "model/Units.h"
+#include "session/DisplayName.h"
+#include "session/QtText.h"
+#include "session/SessionDocument.h"
 
 #include <QEvent>
 #include <QKeyEvent>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "document/SceneBuilder.h"
 #include "model/Session.h"
+#include "scene/SceneBuilder.h"
 #include "widgets/FrozenColumnTable.h"
 
 #include <QFont>

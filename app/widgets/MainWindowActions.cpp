@@ -3,8 +3,8 @@
 #include "widgets/MainWindow.h"
 
 #include "chart/RooflineChart.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
+#include "session/SessionDocument.h"
 #include "widgets/CommFractionsDialog.h"
 #include "widgets/ComparisonDock.h"
 #include "widgets/HardwareDock.h"

@@ -1,15 +1,13 @@
 // MainWindow: session files. Open, save, autosave and recovery, recent files.
 
 #include "chart/ServingChart.h"
-#include "document/QtText.h"
+#include "session/QtText.h"
 #include "widgets/MainWindow.h"
 #include "widgets/ServingTab.h"
 
 #include "chart/ChartExport.h"
 #include "chart/RooflineChart.h"
-#include "document/AppPaths.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
 #include "io/EvaluationFormat.h"
 #include "io/HardwareLoader.h"
 #include "io/HardwareWriter.h"
@@ -18,6 +16,8 @@
 #include "io/SessionRuns.h"
 #include "model/Text.h"
 #include "models/ResultsTableModel.h"
+#include "session/AppPaths.h"
+#include "session/SessionDocument.h"
 #include "widgets/HardwareDock.h"
 
 #include <QCloseEvent>

@@ -4,9 +4,9 @@
 #include "widgets/MainWindow.h"
 
 #include "chart/RooflineChart.h"
-#include "document/AppPaths.h"
-#include "document/DisplayName.h"
-#include "document/SessionDocument.h"
+#include "session/AppPaths.h"
+#include "session/DisplayName.h"
+#include "session/SessionDocument.h"
 #include "widgets/ComparisonDock.h"
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"

@@ -3,9 +3,9 @@
 #include "widgets/MainWindow.h"
 
 #include "chart/RooflineChart.h"
-#include "document/ChartStyle.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
+#include "scene/ChartStyle.h"
+#include "session/SessionDocument.h"
 #include "widgets/ComparisonDock.h"
 #include "widgets/IndicatorStyle.h"
 #include "widgets/KernelDock.h"

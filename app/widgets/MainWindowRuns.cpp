@@ -3,10 +3,10 @@
 
 #include "chart/RooflineChart.h"
 #include "chart/RunArrows.h"
-#include "document/RunComparison.h"
-#include "document/RunWatcher.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/RunComparison.h"
+#include "figures/SessionAnalysis.h"
+#include "session/RunWatcher.h"
+#include "session/SessionDocument.h"
 #include "widgets/KernelDock.h"
 #include "widgets/RunComparisonDock.h"
 

@@ -1,6 +1,6 @@
 #include "widgets/OwnershipDialog.h"
 
-#include "document/SessionDocument.h"
+#include "session/SessionDocument.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,8 +1,8 @@
 #include "widgets/RegimeMapView.h"
 
-#include "document/KernelRegimeMap.h"
-#include "document/QtText.h"
+#include "figures/KernelRegimeMap.h"
 #include "model/Units.h"
+#include "session/QtText.h"
 
 #include <QMouseEvent>
 #include <QPainter>

@@ -1,6 +1,6 @@
 #include "widgets/RunComparisonDock.h"
 
-#include "document/RunComparison.h"
+#include "figures/RunComparison.h"
 #include "models/RunDiffTableModel.h"
 
 #include <QHeaderView>

@@ -1,6 +1,6 @@
 #include "widgets/RunKernelNote.h"
 
-#include "document/SessionDocument.h"
+#include "session/SessionDocument.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

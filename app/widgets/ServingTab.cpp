@@ -1,15 +1,15 @@
 #include "widgets/ServingTab.h"
 
-#include "document/GroupColumns.h"
+#include "scene/GroupColumns.h"
 
 #include "chart/ServingChart.h"
-#include "document/PublishedRuns.h"
-#include "document/ServingCurves.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/PublishedRuns.h"
+#include "figures/ServingCurves.h"
+#include "figures/SessionAnalysis.h"
 #include "model/TransformerWorkload.h"
 #include "model/serving/MeasuredVerdict.h"
 #include "model/serving/Requests.h"
+#include "session/SessionDocument.h"
 
 #include <QCheckBox>
 #include <QComboBox>

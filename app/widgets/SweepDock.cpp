@@ -1,13 +1,13 @@
 #include "widgets/SweepDock.h"
 
-#include "document/DisplayName.h"
-#include "document/KernelSweep.h"
-#include "document/QtText.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/KernelSweep.h"
+#include "figures/SessionAnalysis.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
 #include "model/TransformerWorkload.h"
+#include "session/DisplayName.h"
+#include "session/QtText.h"
+#include "session/SessionDocument.h"
 #include "widgets/SiSpinBox.h"
 
 #include <QCheckBox>

@@ -1,7 +1,7 @@
 #include "widgets/XLevelMenu.h"
 
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
+#include "session/SessionDocument.h"
 
 #include <QActionGroup>
 #include <QSet>

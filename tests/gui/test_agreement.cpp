@@ -9,15 +9,15 @@
 #include "chart/ChartExport.h"
 #include "chart/HtmlTables.h"
 #include "cli/CliRun.h"
-#include "document/EvaluationText.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/EvaluationText.h"
+#include "figures/SessionAnalysis.h"
 #include "io/ComparisonFormat.h"
 #include "io/EvaluationFormat.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/Units.h"
 #include "models/ResultsTableModel.h"
+#include "session/SessionDocument.h"
 
 #include <QDir>
 #include <QTemporaryDir>

@@ -2,13 +2,13 @@
 #include "TestMain.h"
 #include "TestUtil.h"
 #include "analysis/SessionEvaluator.h"
-#include "document/SessionDocument.h"
 #include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/Templates.h"
 #include "model/Units.h"
 #include "models/ResultsTableModel.h"
+#include "session/SessionDocument.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

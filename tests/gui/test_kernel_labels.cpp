@@ -9,10 +9,10 @@
 #include "chart/ChartLabelPlacer.h"
 #include "chart/HtmlExport.h"
 #include "chart/RooflineChart.h"
-#include "document/SceneBuilder.h"
-#include "document/SessionDocument.h"
 #include "gui/GuiTestUtil.h"
 #include "io/HardwareLoader.h"
+#include "scene/SceneBuilder.h"
+#include "session/SessionDocument.h"
 #include "widgets/MainWindow.h"
 
 #include <QImage>

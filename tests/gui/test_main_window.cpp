@@ -2,13 +2,13 @@
 #include "TestMain.h"
 #include "TestUtil.h"
 #include "chart/RooflineChart.h"
-#include "document/SessionDocument.h"
 #include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/Evaluation.h"
 #include "model/Templates.h"
 #include "models/ResultsTableModel.h"
+#include "session/SessionDocument.h"
 #include "widgets/MainWindow.h"
 
 #include <QImage>

@@ -5,10 +5,10 @@
 // efficiencies in `compare --format json`, the measured ranking in the verdict under the chart, and the
 // published runs toggled on in grey.
 #include "chart/ServingChart.h"
-#include "document/SessionDocument.h"
 #include "gui/GuiTestUtil.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
+#include "session/SessionDocument.h"
 #include "widgets/MainWindow.h"
 #include "widgets/ServingTab.h"
 

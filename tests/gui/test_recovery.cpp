@@ -2,10 +2,10 @@
 // autosave and is killed with SIGKILL; the next window finds the unsaved work and restores it.
 #include "TestMain.h"
 #include "TestUtil.h"
-#include "document/AppPaths.h"
-#include "document/SessionDocument.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
+#include "session/AppPaths.h"
+#include "session/SessionDocument.h"
 #include "widgets/MainWindow.h"
 
 #include <QFileInfo>

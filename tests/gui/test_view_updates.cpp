@@ -8,12 +8,12 @@
 #include "chart/PolylineClip.h"
 #include "chart/RoofGraph.h"
 #include "chart/RooflineChart.h"
-#include "document/SceneBuilder.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
 #include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
 #include "models/ResultsTableModel.h"
+#include "scene/SceneBuilder.h"
+#include "session/SessionDocument.h"
 #include "widgets/CachedTextDelegate.h"
 
 #include <QAbstractItemModelTester>

@@ -6,11 +6,11 @@
 // start; Tab walks the panes; the dialogs have their mnemonics; the Help menu is there.
 #include "chart/ChartDecorator.h"
 #include "chart/RooflineChart.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
 #include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
+#include "session/SessionDocument.h"
 #include "widgets/ComparisonDock.h"
 #include "widgets/ElidingLabel.h"
 #include "widgets/HardwareDock.h"

@@ -1,4 +1,4 @@
-#include "document/ChartStyle.h"
+#include "scene/ChartStyle.h"
 
 namespace roofscope {
 

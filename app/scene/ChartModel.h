@@ -1,7 +1,7 @@
 #pragma once
 
-#include "document/ChartStyle.h"
 #include "model/Evaluation.h"
+#include "scene/ChartStyle.h"
 
 #include <QColor>
 #include <QString>

@@ -1,7 +1,7 @@
-#include "document/PublishedRuns.h"
+#include "figures/PublishedRuns.h"
 
-#include "document/AppPaths.h"
 #include "io/ServingRunsYaml.h"
+#include "session/AppPaths.h"
 
 namespace roofscope {
 

@@ -1,7 +1,7 @@
-#include "document/RunWatcher.h"
+#include "session/RunWatcher.h"
 
-#include "document/SessionDocument.h"
 #include "io/SessionRuns.h"
+#include "session/SessionDocument.h"
 
 #include <QFileInfo>
 #include <QFileSystemWatcher>

@@ -1,7 +1,5 @@
-#include "document/ServingCurves.h"
+#include "figures/ServingCurves.h"
 
-#include "document/ChartModel.h"
-#include "document/SceneBuilder.h"
 #include "model/Hardware.h"
 #include "model/KernelProbe.h"
 #include "model/Session.h"
@@ -9,6 +7,8 @@
 #include "model/Units.h"
 #include "model/serving/ServingStep.h"
 #include "model/serving/ServingSweep.h"
+#include "scene/ChartModel.h"
+#include "scene/SceneBuilder.h"
 
 #include <QObject>
 

@@ -1,8 +1,8 @@
-#include "document/KernelRegimeMap.h"
+#include "figures/KernelRegimeMap.h"
 
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
 #include "model/ChipScaling.h"
+#include "session/SessionDocument.h"
 
 #include <chrono>
 #include <future>

@@ -1,4 +1,4 @@
-#include "document/AppPaths.h"
+#include "session/AppPaths.h"
 
 #include <cstdlib>
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "document/ChartPalette.h"
+#include "scene/ChartPalette.h"
 
 #include <QHash>
 #include <QPainter>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "document/ChartModel.h"
+#include "scene/ChartModel.h"
 
 #include <optional>
 #include <utility>

@@ -1,10 +1,10 @@
-#include "document/SceneDecorations.h"
+#include "scene/SceneDecorations.h"
 
-#include "document/QtText.h"
 #include "io/SessionAnnotations.h"
 #include "model/Comparison.h"
 #include "model/Session.h"
 #include "model/Units.h"
+#include "session/QtText.h"
 
 #include <QObject>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "document/ChartModel.h"
+#include "scene/ChartModel.h"
 
 #include "model/Numbers.h"
 #include "model/Session.h"

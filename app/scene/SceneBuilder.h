@@ -2,9 +2,9 @@
 
 #include "analysis/Analysis.h"
 #include "analysis/SessionEvaluator.h"
-#include "document/ChartModel.h"
 #include "model/Comparison.h"
 #include "model/Evaluation.h"
+#include "scene/ChartModel.h"
 
 #include <QStringList>
 

@@ -1,21 +1,21 @@
-#include "document/SessionDocument.h"
+#include "session/SessionDocument.h"
 
-#include "document/QtText.h"
 #include "model/Numbers.h"
 #include "model/TransformerWorkload.h"
+#include "session/QtText.h"
 
-#include "document/DeviceListCommand.h"
-#include "document/KernelEditCommand.h"
-#include "document/KernelListCommand.h"
-#include "document/RunAddCommand.h"
-#include "document/RunReloadCommand.h"
-#include "document/ViewCommand.h"
 #include "io/SessionAnnotations.h"
 #include "io/SessionRuns.h"
 #include "model/Solver.h"
 #include "model/Templates.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
+#include "session/DeviceListCommand.h"
+#include "session/KernelEditCommand.h"
+#include "session/KernelListCommand.h"
+#include "session/RunAddCommand.h"
+#include "session/RunReloadCommand.h"
+#include "session/ViewCommand.h"
 
 #include <QFileInfo>
 #include <QUndoStack>

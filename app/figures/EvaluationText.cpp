@@ -1,6 +1,6 @@
-#include "document/EvaluationText.h"
+#include "figures/EvaluationText.h"
 
-#include "document/ChartModel.h"
+#include "scene/ChartModel.h"
 
 #include "io/EvaluationFormat.h"
 #include "model/Guidance.h"

@@ -1,7 +1,7 @@
-#include "document/RunAddCommand.h"
+#include "session/RunAddCommand.h"
 
-#include "document/DisplayName.h"
-#include "document/SessionDocument.h"
+#include "session/DisplayName.h"
+#include "session/SessionDocument.h"
 
 #include <utility>
 

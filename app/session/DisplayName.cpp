@@ -1,4 +1,4 @@
-#include "document/DisplayName.h"
+#include "session/DisplayName.h"
 
 namespace roofscope {
 

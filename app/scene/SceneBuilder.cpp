@@ -1,16 +1,16 @@
-#include "document/SceneBuilder.h"
+#include "scene/SceneBuilder.h"
 
 #include "analysis/SessionEvaluator.h"
-#include "document/ChartPalette.h"
-#include "document/GroupColumns.h"
-#include "document/QtText.h"
-#include "document/SceneDecorations.h"
 #include "io/HardwareLoader.h"
 #include "model/ChipScaling.h"
 #include "model/Session.h"
 #include "model/Text.h"
 #include "model/Units.h"
 #include "model/serving/DeviceExpansion.h"
+#include "scene/ChartPalette.h"
+#include "scene/GroupColumns.h"
+#include "scene/SceneDecorations.h"
+#include "session/QtText.h"
 
 #include <QObject>
 

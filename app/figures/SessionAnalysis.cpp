@@ -1,10 +1,8 @@
-#include "document/SessionAnalysis.h"
+#include "figures/SessionAnalysis.h"
 
-#include "document/GroupColumns.h"
+#include "scene/GroupColumns.h"
 
-#include "document/DisplayName.h"
-#include "document/EvaluationText.h"
-#include "document/SessionDocument.h"
+#include "figures/EvaluationText.h"
 #include "io/HardwareLoader.h"
 #include "model/Numbers.h"
 #include "model/Solver.h"
@@ -12,6 +10,8 @@
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
 #include "model/serving/DeviceExpansion.h"
+#include "session/DisplayName.h"
+#include "session/SessionDocument.h"
 
 #include <algorithm>
 

@@ -1,13 +1,13 @@
 // The short device labels of the chart and the review panel's workload summary.
 
-#include "document/SceneBuilder.h"
+#include "scene/SceneBuilder.h"
 
-#include "document/ChartPalette.h"
+#include "scene/ChartPalette.h"
 
-#include "document/QtText.h"
 #include "model/Hardware.h"
 #include "model/Session.h"
 #include "model/Units.h"
+#include "session/QtText.h"
 
 #include <QObject>
 

@@ -1,7 +1,7 @@
-#include "document/KernelEditCommand.h"
+#include "session/KernelEditCommand.h"
 
-#include "document/DisplayName.h"
-#include "document/SessionDocument.h"
+#include "session/DisplayName.h"
+#include "session/SessionDocument.h"
 
 namespace roofscope {
 

@@ -1,12 +1,12 @@
-#include "document/KernelSweep.h"
+#include "figures/KernelSweep.h"
 
-#include "document/QtText.h"
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
 #include "model/ChipScaling.h"
 #include "model/RangeEvaluator.h"
 #include "model/Templates.h"
 #include "model/TransformerWorkload.h"
+#include "session/QtText.h"
+#include "session/SessionDocument.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,12 +1,12 @@
-#include "document/GroupColumns.h"
+#include "scene/GroupColumns.h"
 
 #include "analysis/SessionVerdict.h"
-#include "document/ChartModel.h"
-#include "document/QtText.h"
-#include "document/SceneBuilder.h"
 #include "io/VerdictFormat.h"
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
+#include "scene/ChartModel.h"
+#include "scene/SceneBuilder.h"
+#include "session/QtText.h"
 
 #include <QObject>
 

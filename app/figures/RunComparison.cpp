@@ -1,9 +1,9 @@
-#include "document/RunComparison.h"
+#include "figures/RunComparison.h"
 
-#include "document/SessionAnalysis.h"
-#include "document/SessionDocument.h"
+#include "figures/SessionAnalysis.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionRuns.h"
+#include "session/SessionDocument.h"
 
 #include <algorithm>
 #include <cmath>
