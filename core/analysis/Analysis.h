@@ -88,6 +88,7 @@ private:
 
 struct AnalysisOptions {
     bool verdicts = true; // the transformer groups' verdicts (the costliest part; `table` asks apart)
+    bool comparison = true; // the comparison (`table` prints rows only)
 };
 
 struct Analysis {
@@ -100,6 +101,7 @@ struct Analysis {
     std::vector<KernelOrigin> origins; // per shown kernel; empty without groups (each is its own)
     std::vector<int> firstShown; // per session kernel, its first shown kernel (-1: none); empty without groups
     std::vector<std::string> expansionErrors; // groups refused whatever the chips ("kernel 'NAME': why")
+    std::vector<std::size_t> expansionErrorKernels; // per expansion error, its session kernel
 
     std::vector<std::string> unknownDevices; // visible devices the database lacks, by id
     std::vector<std::string> deviceErrors; // devices left out ("Device ID: why", DeviceEvaluations::deviceError)

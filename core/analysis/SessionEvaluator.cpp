@@ -28,130 +28,79 @@ EvalOptions sessionOptions(const Session& session, const DeviceSelection& device
 }
 
 namespace {
-// evaluateSession(); with `movable` (the session's own kernels) each kernel that is not a group is
-// moved into the result instead of copied.
+// The session's analysis (without verdicts) as rows; with `movable` (the session's own kernels) the
+// shown kernels are moved into the result instead of copied when the session has no group.
 SessionEvaluation evaluateAll(const Session& session, const HardwareDatabase& database, std::vector<Kernel>* movable)
 {
     SessionEvaluation out;
-    std::vector<std::optional<Hardware>> hardware;
-    std::vector<AnalysisDevice> devices; // per session device (hardware null: unknown)
-    std::vector<size_t> shown; // the devices evaluated on, in the session's order
-    for (size_t d = 0; d < session.devices.size(); ++d) {
-        const DeviceSelection& selection = session.devices[d];
-        const Hardware* hw = database.find(selection.id);
-        devices.push_back({ nullptr, sessionOptions(session, selection), d, std::max(selection.chips, 1) });
-        if (!hw) {
+    AnalysisOptions options;
+    options.verdicts = false;
+    options.comparison = false;
+    Analysis analysis = analyseSession(session, database, nullptr, options);
+    const Session& shown = analysis.shown();
+    // Every unknown device, shown or not, is said.
+    for (const DeviceSelection& selection : session.devices) {
+        if (!database.find(selection.id)) {
             out.errors.push_back("unknown device '" + selection.id + "'");
-            hardware.emplace_back();
-            continue;
-        }
-        hardware.emplace_back(sessionHardware(*hw, selection));
-        if (selection.visible) {
-            shown.push_back(d);
         }
     }
-    // The kernels, each group replaced by its parts; a group that cannot expand leaves an error in
-    // its place (errors keep the order of the kernels, as the rows do).
-    struct Span {
-        size_t first = 0; // into out.kernels
-        size_t count = 0;
-        std::vector<std::string> errors;
-    };
-    std::vector<Span> spans(session.kernels.size());
-    out.kernels.reserve(session.kernels.size());
-    std::vector<double> chips; // a group's parts are those of every shown device's step
-    for (size_t d : shown) {
-        chips.push_back(session.devices[d].chips);
+    out.errors.insert(out.errors.end(), analysis.deviceErrors.begin(), analysis.deviceErrors.end());
+    const size_t devices = analysis.devices.size();
+    std::vector<std::string> labels;
+    for (const AnalysisDevice& device : analysis.devices) {
+        labels.push_back(session.devices[device.sessionIndex].label());
     }
+    out.rows.reserve(shown.kernels.size() * devices);
+    // Per session kernel: a group's expansion errors, then what failed on each device (said once per
+    // kernel: a group refused on a device fails alike for each of its parts), then its rows.
+    size_t e = 0;
     for (size_t k = 0; k < session.kernels.size(); ++k) {
-        spans[k].first = out.kernels.size();
-        if (isKernelGroup(session.kernels[k])) {
-            auto parts = expandKernelGroupsOnChips({ session.kernels[k] }, chips, &spans[k].errors);
-            out.kernels.insert(
-                out.kernels.end(), std::make_move_iterator(parts.begin()), std::make_move_iterator(parts.end()));
-        } else if (movable) {
-            out.kernels.push_back(std::move((*movable)[k]));
-        } else {
-            out.kernels.push_back(session.kernels[k]);
-        }
-        spans[k].count = out.kernels.size() - spans[k].first;
-    }
-    for (size_t d = 0; d < devices.size(); ++d) {
-        devices[d].hardware = hardware[d] ? &*hardware[d] : nullptr; // after the last emplace_back
-    }
-    // Every (kernel, device) pair in row order, evaluated in place; a pair that fails keeps its error.
-    // Large sessions (a profile of 100,000 launches) are split over two threads.
-    const size_t pairs = out.kernels.size() * shown.size();
-    out.rows.resize(pairs);
-    std::vector<std::string> failed(pairs);
-    std::vector<char> absent(pairs, 0); // a group's part that the device's step does not have
-    auto evaluateRange = [&](size_t from, size_t to) {
-        for (size_t i = from; i < to; ++i) {
-            const size_t e = i / shown.size();
-            const size_t d = shown[i % shown.size()];
-            const Kernel& original = out.kernels[e];
-            KernelOnDevice result = evaluateOnDevice(original, devices[d]);
-            const std::string& label = session.devices[d].label();
-            switch (result.failure) {
-            case KernelOnDevice::Failure::None:
-                absent[i] = result.evaluation ? 0 : 1; // a group's part the device's step does not have
-                break;
-            case KernelOnDevice::Failure::Group:
-                failed[i] = "kernel '" + kernelGroupName(original) + "' on " + label + ": " + result.error;
-                result.evaluation.reset();
-                break;
-            case KernelOnDevice::Failure::Chips:
-            case KernelOnDevice::Failure::Evaluation:
-                failed[i] = original.name + " on " + label + ": " + result.error;
-                break;
-            }
-            out.rows[i].deviceIndex = d;
-            out.rows[i].expandedIndex = e;
-            if (result.evaluation) {
-                out.rows[i].evaluation = std::move(*result.evaluation);
+        const bool group = isKernelGroup(session.kernels[k]);
+        std::vector<std::string>& errors = group ? out.groupErrors : out.errors;
+        for (size_t i = 0; i < analysis.expansionErrors.size(); ++i) {
+            if (analysis.expansionErrorKernels[i] == k) {
+                errors.push_back(analysis.expansionErrors[i]);
             }
         }
-    };
-    constexpr size_t kPairsPerThread = 4096;
-    std::optional<std::thread> second;
-    size_t half = pairs;
-    if (pairs >= 2 * kPairsPerThread) {
-        try {
-            second.emplace(evaluateRange, pairs / 2, pairs);
-            half = pairs / 2;
-        } catch (const std::system_error&) { // no thread to be had: all of it here
-        }
-    }
-    evaluateRange(0, half);
-    if (second) {
-        second->join();
-    }
-    // The rows that failed leave, their errors in order, after their kernel's group errors.
-    size_t kept = 0;
-    for (size_t k = 0; k < spans.size(); ++k) {
-        std::vector<std::string>& errors = isKernelGroup(session.kernels[k]) ? out.groupErrors : out.errors;
-        errors.insert(errors.end(), spans[k].errors.begin(), spans[k].errors.end());
         const size_t errorsBefore = errors.size();
-        for (size_t i = spans[k].first * shown.size(); i < (spans[k].first + spans[k].count) * shown.size(); ++i) {
-            if (absent[i]) {
-                continue;
-            }
-            if (!failed[i].empty()) {
-                // A group refused on a device fails alike for each of its parts: said once.
-                if (std::find(errors.begin() + static_cast<std::ptrdiff_t>(errorsBefore), errors.end(), failed[i])
-                    == errors.end()) {
-                    errors.push_back(std::move(failed[i]));
+        for (; e < shown.kernels.size() && analysis.sessionKernelOf(static_cast<int>(e)) == static_cast<int>(k); ++e) {
+            for (size_t d = 0; d < devices; ++d) {
+                DeviceEvaluations& entry = *analysis.results[d];
+                const std::string& label = labels[d];
+                std::string failed;
+                switch (entry.failures[e]) {
+                case KernelOnDevice::Failure::None:
+                    break;
+                case KernelOnDevice::Failure::Group:
+                    failed = "kernel '" + kernelGroupName(shown.kernels[e]) + "' on " + label + ": " + entry.errors[e];
+                    break;
+                case KernelOnDevice::Failure::Chips:
+                case KernelOnDevice::Failure::Evaluation:
+                    failed = shown.kernels[e].name + " on " + label + ": " + entry.errors[e];
+                    break;
                 }
-                continue;
+                if (!failed.empty()) {
+                    if (std::find(errors.begin() + static_cast<std::ptrdiff_t>(errorsBefore), errors.end(), failed)
+                        == errors.end()) {
+                        errors.push_back(std::move(failed));
+                    }
+                    continue;
+                }
+                if (entry.evaluations[e]) { // none: a group's part the device's step does not have
+                    SessionRow& row = out.rows.emplace_back();
+                    row.kernelIndex = k;
+                    row.deviceIndex = analysis.devices[d].sessionIndex;
+                    row.evaluation = std::move(*entry.evaluations[e]);
+                    row.expandedIndex = e;
+                }
             }
-            out.rows[i].kernelIndex = k;
-            if (kept != i) {
-                out.rows[kept] = std::move(out.rows[i]);
-            }
-            ++kept;
         }
     }
-    out.rows.resize(kept);
+    if (analysis.hasGroups() || !movable) {
+        out.kernels = shown.kernels;
+    } else {
+        out.kernels = std::move(*movable);
+    }
     return out;
 }
 } // namespace
