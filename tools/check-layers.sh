@@ -8,6 +8,7 @@
 #     and its undo commands) includes none of the other three, scene/ (the chart's data) neither
 #     figures/ nor models/, figures/ (the window's analysis and its figures) not models/; chart/ never includes widgets/ or cli/; cli/ never includes widgets/; widgets/ never
 #     includes cli/;
+#   - no view listens to SessionDocument's signals: SessionAnalysis does, then re-emits them;
 #   - qcustomplot.h is included only under app/chart/ (and by the tests), so the rest of the program
 #     never compiles it;
 #   - a helper that has a shared home is not defined again: qs() lives in session/QtText.h,
@@ -55,6 +56,14 @@ breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"cli/' "widgets include cli
 breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]qcustomplot\.h[>"]' \
     "qcustomplot.h outside app/chart/ (the chart layer wraps QCustomPlot)" core app/session app/scene app/figures app/models app/widgets \
     app/cli app/main.cpp
+# The analysis is the views' only signal feed: it follows each document signal, then re-emits it.
+document_signal='&SessionDocument::(sessionReset|kernelChanged|kernelMoved|kernelsInserted|kernelRemoved|devicesChanged|viewChanged|runsChanged|interactionEnded)\b'
+breach "$document_signal" "a view listens to the document (listen to SessionAnalysis, which re-emits it)" \
+    app/scene app/models app/chart app/widgets app/cli
+for file in app/figures/*.cpp; do
+    [[ $file == app/figures/SessionAnalysis.cpp ]] || breach "$document_signal" \
+        "a view listens to the document (listen to SessionAnalysis, which re-emits it)" "$file"
+done
 breach '^QString qs\(const std::string&' "qs() defined again (use session/QtText.h)" app tests
 breach '^(inline )?bool (positiveFinite|validIndex)\(' "a numeric helper defined again (use model/Numbers.h)" \
     app tests core/io

@@ -15,17 +15,17 @@ RunComparison::RunComparison(SessionAnalysis* analysis, QObject* parent)
     , m_analysis(analysis)
 {
     SessionDocument* document = analysis->document();
-    connect(document, &SessionDocument::sessionReset, this, &RunComparison::clear);
+    connect(analysis, &SessionAnalysis::sessionReset, this, &RunComparison::clear);
     // A run read again (its kernels inserted anew), or other devices: compare again.
     auto again = [this] {
         if (active()) {
             recompute();
         }
     };
-    connect(document, &SessionDocument::kernelsInserted, this, again);
-    connect(document, &SessionDocument::devicesChanged, this, again);
+    connect(analysis, &SessionAnalysis::kernelsInserted, this, again);
+    connect(analysis, &SessionAnalysis::devicesChanged, this, again);
     // A run compared was taken out (its import undone): nothing left to compare.
-    connect(document, &SessionDocument::runsChanged, this, [this, document] {
+    connect(analysis, &SessionAnalysis::runsChanged, this, [this, document] {
         const auto& runs = document->session().runs;
         auto has = [&](const QString& name) {
             return std::any_of(runs.begin(), runs.end(),

@@ -51,16 +51,25 @@ SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& ha
     , m_hardware(hardware)
 {
     m_analysis.source = &m_document->session();
+    // Each document signal is followed here first, then re-emitted: a view connected to the analysis
+    // reads an analysis that has followed the edit, whatever the order views were connected in.
     connect(m_document, &SessionDocument::sessionReset, this, [this] {
         m_cache.clear();
         clearLoadProblems();
         m_selected = m_document->session().kernels.empty() ? -1 : 0;
         rebuild(true);
         Q_EMIT selectionChanged(m_selected);
+        Q_EMIT sessionReset();
     });
-    for (auto signal : { &SessionDocument::devicesChanged, &SessionDocument::viewChanged }) {
-        connect(m_document, signal, this, [this] { rebuild(false); });
-    }
+    connect(m_document, &SessionDocument::devicesChanged, this, [this] {
+        rebuild(false);
+        Q_EMIT devicesChanged();
+    });
+    connect(m_document, &SessionDocument::viewChanged, this, [this] {
+        rebuild(false);
+        Q_EMIT viewChanged();
+    });
+    connect(m_document, &SessionDocument::runsChanged, this, &SessionAnalysis::runsChanged);
     connect(m_document, &SessionDocument::kernelChanged, this, [this](int index) {
         const auto& kernels = m_document->session().kernels;
         if (hasGroups() || (validIndex(index, kernels.size()) && isKernelGroup(kernels[static_cast<size_t>(index)]))) {
@@ -69,16 +78,20 @@ SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& ha
             m_cache.invalidateKernel(static_cast<size_t>(std::max(index, 0)), false);
         }
         rebuild(false);
+        Q_EMIT kernelChanged(index);
     });
-    for (auto signal : { &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
-        connect(m_document, signal, this, [this](int index) {
-            m_cache.clear(); // kernel indices shift
-            rebuild(false);
-            const int count = static_cast<int>(m_document->session().kernels.size());
-            setSelectedKernel(count == 0 ? -1 : firstShownKernel(std::clamp(index, 0, count - 1)));
-        });
-    }
-    connect(m_document, &SessionDocument::kernelMoved, this, &SessionAnalysis::onKernelMoved);
+    connect(m_document, &SessionDocument::kernelsInserted, this, [this](int index) {
+        followKernelCount(index);
+        Q_EMIT kernelsInserted(index);
+    });
+    connect(m_document, &SessionDocument::kernelRemoved, this, [this](int index) {
+        followKernelCount(index);
+        Q_EMIT kernelRemoved(index);
+    });
+    connect(m_document, &SessionDocument::kernelMoved, this, [this](int index) {
+        onKernelMoved(index);
+        Q_EMIT sessionKernelMoved(index);
+    });
     connect(m_document, &SessionDocument::interactionEnded, this, &SessionAnalysis::interactionFinished);
     rebuild(true);
 }
@@ -164,6 +177,14 @@ void SessionAnalysis::hardwareChanged()
 {
     m_cache.clear();
     rebuild(false);
+}
+
+void SessionAnalysis::followKernelCount(int index)
+{
+    m_cache.clear(); // kernel indices shift
+    rebuild(false);
+    const int count = static_cast<int>(m_document->session().kernels.size());
+    setSelectedKernel(count == 0 ? -1 : firstShownKernel(std::clamp(index, 0, count - 1)));
 }
 
 void SessionAnalysis::rebuild(bool fit)

@@ -26,7 +26,8 @@ class SessionDocument;
 // - kernelMoved(k): one kernel moved along the intensity axis (a drag step); its evaluations, scene
 //   kernel and the comparison totals are updated in place;
 // - sceneChanged(fit): the scene and the evaluations were rebuilt (any other edit); views reload;
-// - comparisonChanged(), selectionChanged(k), problemsChanged(), interactionFinished().
+// - comparisonChanged(), selectionChanged(k), problemsChanged(), interactionFinished();
+// - the document's own signals, re-emitted after the analysis followed them (below).
 class SessionAnalysis : public QObject {
     Q_OBJECT
 
@@ -112,8 +113,22 @@ Q_SIGNALS:
     // A drag or a nudge ended: what is too slow to follow every step (crossovers) can catch up.
     void interactionFinished();
 
+    // The document's signals (session/SessionDocument.h), re-emitted once the analysis has followed
+    // them: a view listens to these, never to the document, so what it reads in its slot is current.
+    // Kernel indices here are the session's (sessionKernelOf() and firstShownKernel() convert).
+    void sessionReset();
+    void kernelChanged(int sessionKernel);
+    void sessionKernelMoved(int sessionKernel);
+    void kernelsInserted(int sessionKernel);
+    void kernelRemoved(int sessionKernel);
+    void devicesChanged();
+    void viewChanged();
+    void runsChanged();
+
 private:
     void onKernelMoved(int index);
+    // Kernels were inserted or removed at session index `index`: everything again, the selection kept near.
+    void followKernelCount(int index);
     void refreshSummary();
 
     SessionDocument* m_document;

@@ -19,13 +19,13 @@ KernelListModel::KernelListModel(SessionDocument* document, SessionAnalysis* ana
     m_table = buildRows();
     m_builtKernels = m_document->session().kernels.size();
     m_rows = m_table.empty() ? static_cast<int>(m_builtKernels) : static_cast<int>(m_table.size());
-    connect(m_document, &SessionDocument::sessionReset, this, &KernelListModel::reset);
+    connect(m_analysis, &SessionAnalysis::sessionReset, this, &KernelListModel::reset);
     // The document says where an insertion or removal starts, not how many: the rows are reset (one
     // signal, whatever the count).
-    for (auto signal : { &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
-        connect(m_document, signal, this, &KernelListModel::reset);
+    for (auto signal : { &SessionAnalysis::kernelsInserted, &SessionAnalysis::kernelRemoved }) {
+        connect(m_analysis, signal, this, &KernelListModel::reset);
     }
-    connect(m_document, &SessionDocument::kernelChanged, this, &KernelListModel::onKernelChanged);
+    connect(m_analysis, &SessionAnalysis::kernelChanged, this, &KernelListModel::onKernelChanged);
 }
 
 std::vector<KernelListModel::Row> KernelListModel::buildRows() const

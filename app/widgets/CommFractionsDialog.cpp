@@ -1,5 +1,6 @@
 #include "widgets/CommFractionsDialog.h"
 
+#include "figures/SessionAnalysis.h"
 #include "model/Units.h"
 #include "session/SessionDocument.h"
 
@@ -23,9 +24,10 @@ QString percentText(double fraction)
 }
 } // namespace
 
-CommFractionsDialog::CommFractionsDialog(SessionDocument* document, QWidget* parent)
+CommFractionsDialog::CommFractionsDialog(SessionAnalysis* analysis, QWidget* parent)
     : QDialog(parent)
-    , m_document(document)
+    , m_analysis(analysis)
+    , m_document(analysis->document())
 {
     setObjectName(QStringLiteral("commFractionsDialog"));
     setWindowTitle(tr("Communication Roofs"));
@@ -72,8 +74,8 @@ CommFractionsDialog::CommFractionsDialog(SessionDocument* document, QWidget* par
         m_error->hide();
         m_error->clear();
     });
-    connect(document, &SessionDocument::viewChanged, this, &CommFractionsDialog::sync);
-    connect(document, &SessionDocument::sessionReset, this, &CommFractionsDialog::sync);
+    connect(m_analysis, &SessionAnalysis::viewChanged, this, &CommFractionsDialog::sync);
+    connect(m_analysis, &SessionAnalysis::sessionReset, this, &CommFractionsDialog::sync);
     sync();
     m_field->setFocus(); // open, type a fraction, Enter
 }

@@ -11,6 +11,7 @@ class QPushButton;
 
 namespace roofscope {
 
+class SessionAnalysis;
 class SessionDocument;
 
 // View > Communication Roofs…: the session's communication fractions (view.comm_fractions), each
@@ -22,7 +23,7 @@ class CommFractionsDialog : public QDialog {
     Q_OBJECT
 
 public:
-    explicit CommFractionsDialog(SessionDocument* document, QWidget* parent = nullptr);
+    explicit CommFractionsDialog(SessionAnalysis* analysis, QWidget* parent = nullptr);
 
     // "0.4", ".4", "40%", "40 %" -> 0.4; nullopt for anything else (`error` says why).
     static std::optional<double> parseFraction(const QString& text, QString* error);
@@ -35,6 +36,7 @@ private:
     void removeSelected();
     void sync();
 
+    SessionAnalysis* m_analysis;
     SessionDocument* m_document;
     QListWidget* m_list = nullptr;
     QLineEdit* m_field = nullptr;

@@ -4,6 +4,7 @@
 
 #include "session/DisplayName.h"
 
+#include "figures/SessionAnalysis.h"
 #include "io/HardwareLoader.h"
 #include "model/Text.h"
 #include "model/Units.h"
@@ -53,10 +54,11 @@ int findSelection(const Session& session, const std::string& id)
 }
 } // namespace
 
-HardwareDock::HardwareDock(const HardwareDatabase& hardware, SessionDocument* document, QWidget* parent)
+HardwareDock::HardwareDock(const HardwareDatabase& hardware, SessionAnalysis* analysis, QWidget* parent)
     : QDockWidget(tr("Hardware"), parent)
     , m_hardware(hardware)
-    , m_document(document)
+    , m_analysis(analysis)
+    , m_document(analysis->document())
 {
     setObjectName(QStringLiteral("hardwareDock"));
     auto* content = new QWidget(this);
@@ -102,8 +104,8 @@ HardwareDock::HardwareDock(const HardwareDatabase& hardware, SessionDocument* do
         m_document->setView(view, on ? tr("Use sustained roofs") : tr("Use peak roofs"));
     });
     for (auto signal :
-        { &SessionDocument::devicesChanged, &SessionDocument::sessionReset, &SessionDocument::viewChanged }) {
-        connect(m_document, signal, this, &HardwareDock::syncFromSession);
+        { &SessionAnalysis::devicesChanged, &SessionAnalysis::sessionReset, &SessionAnalysis::viewChanged }) {
+        connect(m_analysis, signal, this, &HardwareDock::syncFromSession);
     }
 }
 

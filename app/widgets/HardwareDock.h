@@ -17,6 +17,7 @@ namespace roofscope {
 class DeviceDatasheetDialog;
 class DeviceEntryDialog;
 class HardwareDatabase;
+class SessionAnalysis;
 class SessionDocument;
 
 // The hardware dock: every device of the database grouped by vendor and family (generation), with a
@@ -30,7 +31,7 @@ class HardwareDock : public QDockWidget {
     Q_OBJECT
 
 public:
-    HardwareDock(const HardwareDatabase& hardware, SessionDocument* document, QWidget* parent = nullptr);
+    HardwareDock(const HardwareDatabase& hardware, SessionAnalysis* analysis, QWidget* parent = nullptr);
 
     QTreeWidget* tree() const { return m_tree; }
     QCheckBox* sustainedBox() const { return m_sustained; }
@@ -81,6 +82,7 @@ private:
     static bool anyDeviceShown(const QTreeWidgetItem* item);
 
     const HardwareDatabase& m_hardware;
+    SessionAnalysis* m_analysis;
     SessionDocument* m_document;
     QTreeWidget* m_tree = nullptr;
     QCheckBox* m_sustained = nullptr;

@@ -112,10 +112,11 @@ KernelDock::KernelDock(SessionDocument* document, SessionAnalysis* analysis, QWi
     auto* collapse = new QShortcut(QKeySequence(Qt::Key_Minus), m_list, nullptr, nullptr, Qt::WidgetShortcut);
     connect(collapse, &QShortcut::activated, this, [this] { setGroupExpanded(currentKernel(), false); });
     connect(m_analysis, &SessionAnalysis::selectionChanged, this, &KernelDock::setCurrentKernel);
-    // The model follows the document first (it was connected before): the list then takes the selection.
-    connect(m_document, &SessionDocument::sessionReset, this, &KernelDock::syncList);
-    for (auto signal : { &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
-        connect(m_document, signal, this, &KernelDock::syncList); // the analysis selects the kernel next
+    // The model follows these signals first (it was connected before): the list then takes the
+    // selection, which the analysis chose before it re-emitted them.
+    connect(m_analysis, &SessionAnalysis::sessionReset, this, &KernelDock::syncList);
+    for (auto signal : { &SessionAnalysis::kernelsInserted, &SessionAnalysis::kernelRemoved }) {
+        connect(m_analysis, signal, this, &KernelDock::syncList);
     }
     // An edit of a group may change its rows (the model resets them): the list takes the selection again.
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] {

@@ -50,8 +50,8 @@ KernelEditor::KernelEditor(SessionDocument* document, SessionAnalysis* analysis,
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    for (auto signal : { &SessionDocument::kernelChanged, &SessionDocument::kernelMoved }) {
-        connect(m_document, signal, this, [this](int index) {
+    for (auto signal : { &SessionAnalysis::kernelChanged, &SessionAnalysis::sessionKernelMoved }) {
+        connect(m_analysis, signal, this, [this](int index) {
             if (index == m_kernel) {
                 refreshValues();
             }

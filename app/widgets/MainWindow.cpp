@@ -91,7 +91,7 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
         [this](const QString& message) { showStatusMessage(message, 6000); });
     setCentralWidget(m_tabs);
     createResultsDock();
-    m_hardwareDock = new HardwareDock(m_hardware, m_document, this);
+    m_hardwareDock = new HardwareDock(m_hardware, m_analysis, this);
     addDockWidget(Qt::LeftDockWidgetArea, m_hardwareDock);
     connect(m_hardwareDock, &HardwareDock::newDeviceRequested, this, [this](const QString& id) { newDeviceFrom(id); });
     m_kernelDock = new KernelDock(m_document, m_analysis, this);

@@ -143,8 +143,8 @@ void MainWindow::createViewToggles(QMenu* viewMenu)
             m_document->setView(view, QString(text).remove(QLatin1Char('&')));
         });
         auto sync = [this, action, flag] { action->setChecked(session().view.*flag); };
-        connect(m_document, &SessionDocument::viewChanged, action, sync);
-        connect(m_document, &SessionDocument::sessionReset, action, sync);
+        connect(m_analysis, &SessionAnalysis::viewChanged, action, sync);
+        connect(m_analysis, &SessionAnalysis::sessionReset, action, sync);
     };
     addViewToggle(tr("Shade Feasible &Region"), &ViewSettings::showFeasibleRegion, "feasibleRegionAction");
     addViewToggle(tr("Region &Labels"), &ViewSettings::showRegionLabels, "regionLabelsAction");
@@ -156,7 +156,7 @@ void MainWindow::createViewToggles(QMenu* viewMenu)
     connect(comm, &QAction::triggered, this, [this] {
         auto* dialog = findChild<CommFractionsDialog*>();
         if (!dialog) {
-            dialog = new CommFractionsDialog(m_document, this);
+            dialog = new CommFractionsDialog(m_analysis, this);
         }
         dialog->show();
         dialog->raise();
@@ -168,7 +168,7 @@ void MainWindow::createViewToggles(QMenu* viewMenu)
     connect(owned, &QAction::triggered, this, [this] {
         auto* dialog = findChild<OwnershipDialog*>();
         if (!dialog) {
-            dialog = new OwnershipDialog(m_document, this);
+            dialog = new OwnershipDialog(m_analysis, this);
         }
         dialog->show();
         dialog->raise();
@@ -213,8 +213,8 @@ void MainWindow::createKernelDisplayActions(QMenu* viewMenu)
             action->setChecked(action->data().toInt() == view.topKernels);
         }
     };
-    connect(m_document, &SessionDocument::viewChanged, this, syncShown);
-    connect(m_document, &SessionDocument::sessionReset, this, syncShown);
+    connect(m_analysis, &SessionAnalysis::viewChanged, this, syncShown);
+    connect(m_analysis, &SessionAnalysis::sessionReset, this, syncShown);
 }
 
 void MainWindow::createPanesMenu(QMenu* viewMenu)

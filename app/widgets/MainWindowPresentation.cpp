@@ -77,8 +77,8 @@ void MainWindow::createPresentationActions(QMenu* viewMenu, QAction* open, QActi
         m_darkAction->setChecked(session().view.theme == "dark");
         applyWindowTheme();
     };
-    connect(m_document, &SessionDocument::viewChanged, this, syncTheme);
-    connect(m_document, &SessionDocument::sessionReset, this, syncTheme);
+    connect(m_analysis, &SessionAnalysis::viewChanged, this, syncTheme);
+    connect(m_analysis, &SessionAnalysis::sessionReset, this, syncTheme);
 
     m_reviewAction = viewMenu->addAction(tr("Re&view Mode"));
     m_reviewAction->setCheckable(true);

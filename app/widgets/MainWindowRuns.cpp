@@ -45,8 +45,8 @@ void MainWindow::createRunViews()
         tr("Draw an arrow per kernel from its point in one run to its point in another, and list the changes"));
     connect(m_compareRunsAction, &QAction::triggered, this, &MainWindow::compareRunsDialog);
     auto sync = [this] { m_compareRunsAction->setEnabled(session().runs.size() >= 2); };
-    connect(m_document, &SessionDocument::sessionReset, this, sync);
-    connect(m_document, &SessionDocument::runsChanged, this, sync);
+    connect(m_analysis, &SessionAnalysis::sessionReset, this, sync);
+    connect(m_analysis, &SessionAnalysis::runsChanged, this, sync);
     sync();
 }
 

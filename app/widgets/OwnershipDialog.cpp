@@ -1,5 +1,6 @@
 #include "widgets/OwnershipDialog.h"
 
+#include "figures/SessionAnalysis.h"
 #include "session/SessionDocument.h"
 
 #include <QDialogButtonBox>
@@ -38,9 +39,10 @@ std::optional<double> readNumber(
 
 } // namespace
 
-OwnershipDialog::OwnershipDialog(SessionDocument* document, QWidget* parent)
+OwnershipDialog::OwnershipDialog(SessionAnalysis* analysis, QWidget* parent)
     : QDialog(parent)
-    , m_document(document)
+    , m_analysis(analysis)
+    , m_document(analysis->document())
 {
     setObjectName(QStringLiteral("ownershipDialog"));
     setWindowTitle(tr("Ownership Cost"));
@@ -76,8 +78,8 @@ OwnershipDialog::OwnershipDialog(SessionDocument* document, QWidget* parent)
     for (QLineEdit* field : { m_years, m_utilisation, m_power }) {
         connect(field, &QLineEdit::returnPressed, this, [this] { apply(); });
     }
-    connect(m_document, &SessionDocument::viewChanged, this, &OwnershipDialog::sync);
-    connect(m_document, &SessionDocument::sessionReset, this, &OwnershipDialog::sync);
+    connect(m_analysis, &SessionAnalysis::viewChanged, this, &OwnershipDialog::sync);
+    connect(m_analysis, &SessionAnalysis::sessionReset, this, &OwnershipDialog::sync);
     sync();
 }
 

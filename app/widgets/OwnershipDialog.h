@@ -7,6 +7,7 @@ class QLineEdit;
 
 namespace roofscope {
 
+class SessionAnalysis;
 class SessionDocument;
 
 // View > Ownership Cost…: what the verdict's owned $/Mtok assumes (view.years, view.utilisation,
@@ -18,7 +19,7 @@ class OwnershipDialog : public QDialog {
     Q_OBJECT
 
 public:
-    explicit OwnershipDialog(SessionDocument* document, QWidget* parent = nullptr);
+    explicit OwnershipDialog(SessionAnalysis* analysis, QWidget* parent = nullptr);
 
     QLineEdit* yearsField() const { return m_years; }
     QLineEdit* utilisationField() const { return m_utilisation; }
@@ -30,6 +31,7 @@ public:
 private:
     void sync();
 
+    SessionAnalysis* m_analysis;
     SessionDocument* m_document;
     QLineEdit* m_years = nullptr;
     QLineEdit* m_utilisation = nullptr;

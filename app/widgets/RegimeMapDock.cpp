@@ -113,12 +113,12 @@ RegimeMapDock::RegimeMapDock(SessionAnalysis* analysis, QWidget* parent)
     connect(m_view, &RegimeMapView::cellClicked, this, &RegimeMapDock::applyCell);
     connect(m_analysis, &SessionAnalysis::selectionChanged, this, &RegimeMapDock::setKernel);
     // Another session, or kernels inserted or removed (indices shift): start again from the selection.
-    connect(m_document, &SessionDocument::sessionReset, this, [this] {
+    connect(m_analysis, &SessionAnalysis::sessionReset, this, [this] {
         m_kernel = -1;
         setKernel(m_analysis->selectedKernel());
     });
-    for (auto signal : { &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
-        connect(m_document, signal, this, [this] {
+    for (auto signal : { &SessionAnalysis::kernelsInserted, &SessionAnalysis::kernelRemoved }) {
+        connect(m_analysis, signal, this, [this] {
             m_kernel = -1;
             setKernel(m_analysis->selectedKernel());
         });

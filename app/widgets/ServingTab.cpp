@@ -112,11 +112,11 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     connect(
         m_chart, &ServingChart::pointClicked, this, [this](int curve, int point) { setBatchFromPoint(curve, point); });
 
-    connect(m_document, &SessionDocument::viewChanged, this, [this] {
+    connect(m_analysis, &SessionAnalysis::viewChanged, this, [this] {
         syncControls();
         invalidate();
     });
-    connect(m_document, &SessionDocument::sessionReset, this, [this] {
+    connect(m_analysis, &SessionAnalysis::sessionReset, this, [this] {
         syncControls();
         invalidate();
     });

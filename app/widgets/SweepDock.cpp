@@ -96,12 +96,12 @@ SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* par
     connect(m_slider, &QSlider::sliderReleased, this, [this] { m_document->endInteraction(); });
     connect(m_analysis, &SessionAnalysis::selectionChanged, this, &SweepDock::setKernel);
     // Another session, or kernels inserted or removed (indices shift): start again from the selection.
-    connect(m_document, &SessionDocument::sessionReset, this, [this] {
+    connect(m_analysis, &SessionAnalysis::sessionReset, this, [this] {
         m_kernel = -1;
         setKernel(m_analysis->selectedKernel());
     });
-    for (auto signal : { &SessionDocument::kernelsInserted, &SessionDocument::kernelRemoved }) {
-        connect(m_document, signal, this, [this] {
+    for (auto signal : { &SessionAnalysis::kernelsInserted, &SessionAnalysis::kernelRemoved }) {
+        connect(m_analysis, signal, this, [this] {
             m_kernel = -1;
             setKernel(m_analysis->selectedKernel());
         });

@@ -16,7 +16,7 @@ XLevelMenu::XLevelMenu(SessionDocument* document, SessionAnalysis* analysis, QWi
     setObjectName(QStringLiteral("xLevelMenu"));
     menuAction()->setStatusTip(tr("Which level's intensity the x-axis shows"));
     connect(analysis, &SessionAnalysis::sceneChanged, this, &XLevelMenu::rebuild);
-    connect(document, &SessionDocument::viewChanged, this, &XLevelMenu::rebuild);
+    connect(analysis, &SessionAnalysis::viewChanged, this, &XLevelMenu::rebuild);
     connect(this, &QMenu::aboutToShow, this, &XLevelMenu::updateEnabled);
     setToolTipsVisible(true);
     rebuild();

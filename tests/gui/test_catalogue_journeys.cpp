@@ -189,7 +189,8 @@ private Q_SLOTS:
         QFETCH(QString, id);
         QFETCH(QString, label);
         SessionDocument document;
-        HardwareDock dock(m_db, &document);
+        SessionAnalysis analysis(&document, m_db);
+        HardwareDock dock(m_db, &analysis);
         QTreeWidgetItem* item = dock.deviceItem(id);
         QVERIFY(item);
         QCOMPARE(item->text(0), label);
@@ -299,7 +300,8 @@ private Q_SLOTS:
     void onlyDeviceRowsHaveTheDeviceMenu()
     {
         SessionDocument document;
-        HardwareDock dock(m_db, &document);
+        SessionAnalysis analysis(&document, m_db);
+        HardwareDock dock(m_db, &analysis);
         QVERIFY(!dock.createContextMenu(dock.groupItem(QStringLiteral("NVIDIA"))));
         QVERIFY(!dock.createContextMenu(dock.groupItem(QStringLiteral("NVIDIA"), QStringLiteral("Hopper"))));
         std::unique_ptr<QMenu> menu(

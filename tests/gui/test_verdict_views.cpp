@@ -259,7 +259,7 @@ private Q_SLOTS:
             }
         }
         window.setSession(session);
-        OwnershipDialog dialog(window.document());
+        OwnershipDialog dialog(window.analysis());
         QCOMPARE(dialog.yearsField()->text(), QStringLiteral("4"));
         dialog.utilisationField()->setText(QStringLiteral("150 %"));
         QVERIFY(!dialog.apply().isEmpty()); // refused, named, nothing changed
