@@ -34,7 +34,7 @@ breach() {
     fi
 }
 
-breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(document|models|chart|widgets|cli)/' \
+breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"(session|scene|figures|models|chart|widgets|cli)/' \
     "core includes the application (core is below every app layer)" core
 breach '^[[:space:]]*#[[:space:]]*include[[:space:]]*"io/' \
     "core/model includes core/io (the arithmetic reads no files and writes no formats)" core/model

@@ -47,7 +47,11 @@ QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel, cons
     // Intensity and ridge as the results table gives them: on the level the regime compares against.
     const QString level = QString::fromStdString(ev.nearestLevel).toUpper();
     const auto cell = [&](size_t column) { return QString::fromStdString(tableCell(ev, column, false)); };
-    if (unboundedIntensity(ev.intensity) && ev.attainable > 0.0) {
+    const bool transfer = !(ev.flops > 0.0); // an all-to-all, a pipeline send, a copy: no FLOP figures
+    if (transfer) {
+        html += row(QObject::tr("Intensity"),
+            QObject::tr("%1: a transfer, no point on a FLOP/s chart").arg(cell(ColumnIntensity)));
+    } else if (unboundedIntensity(ev.intensity) && ev.attainable > 0.0) {
         // No bytes on any counted level (why the chart draws it at its right edge: said under the table).
         html += row(QObject::tr("Intensity"), QStringLiteral("∞ (%1)").arg(QObject::tr("unbounded")));
     } else if (level.isEmpty()) {
@@ -56,8 +60,15 @@ QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel, cons
         html += row(QObject::tr("Intensity"), QObject::tr("%1 on %2").arg(cell(ColumnIntensity), level));
         html += row(QObject::tr("Ridge"), QObject::tr("%1 on %2").arg(cell(ColumnRidge), level));
     }
-    html += row(QObject::tr("Attainable"),
-        QObject::tr("%1 (%2 of peak)").arg(q(ev.attainable, Dimension::FlopsPerSecond), percent(ev.fractionOfPeak)));
+    if (transfer) {
+        html += row(QObject::tr("Attainable"),
+            QObject::tr("%1: its time is its bytes on %2")
+                .arg(cell(ColumnAttainable), level.isEmpty() ? QStringLiteral("its levels") : level));
+    } else {
+        html += row(QObject::tr("Attainable"),
+            QObject::tr("%1 (%2 of peak)")
+                .arg(q(ev.attainable, Dimension::FlopsPerSecond), percent(ev.fractionOfPeak)));
+    }
     QString regime = QString::fromStdString(regimeName(ev.regime));
     if (ev.binding != "compute") {
         regime += QObject::tr(", bound by %1").arg(QString::fromStdString(ev.binding).toUpper());
@@ -67,11 +78,14 @@ QString evaluationToolTip(const Evaluation& ev, const QString& deviceLabel, cons
     html += row(QObject::tr("T_min / T_max"),
         QStringLiteral("%1 / %2").arg(q(ev.tMin, Dimension::Seconds), q(ev.tMax, Dimension::Seconds)));
     for (const LevelEvaluation& level : ev.levels) {
+        const QString moved
+            = QObject::tr("%1 at %2 → %3")
+                  .arg(q(level.bytes, Dimension::Bytes), q(level.bytesPerSecond, Dimension::BytesPerSecond),
+                      q(level.seconds, Dimension::Seconds));
         html += row(QString::fromStdString(level.name).toUpper(),
-            QObject::tr("%1 at %2 → %3, %4 FLOP/B")
-                .arg(q(level.bytes, Dimension::Bytes), q(level.bytesPerSecond, Dimension::BytesPerSecond),
-                    q(level.seconds, Dimension::Seconds),
-                    std::isfinite(level.intensity) ? n(level.intensity) : QStringLiteral("∞")));
+            transfer ? moved
+                     : QObject::tr("%1, %2 FLOP/B")
+                           .arg(moved, std::isfinite(level.intensity) ? n(level.intensity) : QStringLiteral("∞")));
     }
     for (const std::string& note : ev.levelNotes) { // once per level: "HBM bytes counted on GDDR"
         html += row(QObject::tr("Bytes"),

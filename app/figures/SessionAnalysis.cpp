@@ -35,6 +35,8 @@ QString collectiveText(const Kernel& kernel, const Hardware& device)
         what = QObject::tr("ring all-reduce over tp = %1 chips").arg(part.config.tp);
     } else if (name.rfind("alltoall", 0) == 0) {
         what = QObject::tr("all-to-all over ep = %1 chips").arg(part.config.ep);
+    } else if (name.rfind("gather", 0) == 0) {
+        what = QObject::tr("gather of each chip's vocabulary shard over tp = %1 chips").arg(part.config.tp);
     } else {
         what = QObject::tr("send to the next of pp = %1 pipeline stages").arg(part.config.pp);
     }

@@ -116,6 +116,8 @@ Q_SIGNALS:
     // The document's signals (session/SessionDocument.h), re-emitted once the analysis has followed
     // them: a view listens to these, never to the document, so what it reads in its slot is current.
     // Kernel indices here are the session's (sessionKernelOf() and firstShownKernel() convert).
+    // runsChanged() is passed on as it comes: the analysis holds nothing of the runs but their
+    // kernels, whose signal the document sends first.
     void sessionReset();
     void kernelChanged(int sessionKernel);
     void sessionKernelMoved(int sessionKernel);

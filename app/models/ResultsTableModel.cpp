@@ -289,6 +289,13 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
             return QStringLiteral("%1\n%2").arg(
                 QString::fromStdString(ev.hardwareName), QString::fromStdString(ev.hardwareId));
         }
+        if (!tableNumber(ev, static_cast<size_t>(column))
+            && tableCell(ev, static_cast<size_t>(column), false) == kNoFlopsCell) {
+            return tr("A transfer without arithmetic (an all-to-all, a pipeline send, a copy): no FLOPs, so no "
+                      "intensity, no FLOP/s and no point on the chart. Its time, T_min and T_max, is that of its "
+                      "bytes on %1.")
+                .arg(QString::fromStdString(ev.nearestLevel).toUpper());
+        }
         return {};
     case Qt::DecorationRole: {
         const size_t device = m_rows[static_cast<size_t>(index.row())].deviceIndex;

@@ -427,8 +427,8 @@ void SessionDocument::applyAddRun(const RunReference& run, std::vector<Kernel> k
     const int index = static_cast<int>(m_session.kernels.size());
     m_session.kernels.insert(
         m_session.kernels.end(), std::make_move_iterator(kernels.begin()), std::make_move_iterator(kernels.end()));
+    Q_EMIT kernelsInserted(index); // the kernels first: a run's listeners read them
     Q_EMIT runsChanged();
-    Q_EMIT kernelsInserted(index);
 }
 
 std::vector<Kernel> SessionDocument::applyRemoveRun(const std::string& runName)
@@ -444,8 +444,8 @@ std::vector<Kernel> SessionDocument::applyRemoveRun(const std::string& runName)
     const auto rest = std::stable_partition(first, all.end(), [&](const Kernel& k) { return !ofRun(k); });
     std::vector<Kernel> removed(std::make_move_iterator(rest), std::make_move_iterator(all.end()));
     all.erase(rest, all.end());
-    Q_EMIT runsChanged();
     Q_EMIT kernelRemoved(index);
+    Q_EMIT runsChanged();
     return removed;
 }
 

@@ -104,6 +104,7 @@ void AnalysisBuilder::expand(Analysis& analysis, const Session& session, const s
         std::vector<Kernel> parts = group
             ? expandKernelGroupsOnChips({ session.kernels[k] }, chips, &analysis.expansionErrors)
             : std::vector<Kernel> { session.kernels[k] };
+        analysis.expansionErrorKernels.resize(analysis.expansionErrors.size(), k);
         if (!parts.empty()) {
             analysis.firstShown[k] = static_cast<int>(expanded->kernels.size());
         }
@@ -130,19 +131,6 @@ std::string evaluationsKey(const DeviceSelection& selection, const EvalOptions& 
     return key;
 }
 
-// Whether the device's roofs can be evaluated with the entry's precision and levels: a probe moving
-// one byte on every level, through evaluate() as every kernel is. Empty when they can.
-std::string deviceError(const Hardware& device, const EvalOptions& options)
-{
-    Kernel probe;
-    probe.name = "roofs";
-    probe.flops = 1.0;
-    for (const BandwidthLevel& level : device.levels) {
-        probe.bytes.push_back({ level.name, 1.0 });
-    }
-    const EvaluationResult result = evaluate(probe, device, options);
-    return result.evaluation ? std::string() : result.error;
-}
 } // namespace
 
 std::shared_ptr<DeviceEvaluations>& AnalysisBuilder::entryFor(
@@ -258,7 +246,7 @@ void AnalysisBuilder::addDevices(Analysis& analysis, const HardwareDatabase& dat
             entry->failures.assign(kernelCount, KernelOnDevice::Failure::None);
             entry->errors.resize(kernelCount);
             entry->stale.assign(kernelCount, 1);
-            entry->deviceError = deviceError(*entry->device, options);
+            entry->deviceError = deviceRoofsError(*entry->device, options);
         }
         if (!entry->deviceError.empty()) {
             analysis.deviceErrors.push_back("Device " + selection.label() + ": " + entry->deviceError);
@@ -284,6 +272,9 @@ void AnalysisBuilder::compare(Analysis& analysis)
     Comparison& comparison = analysis.comparison;
     for (const std::string& id : analysis.unknownDevices) {
         comparison.warnings.push_back("unknown device '" + id + "'");
+    }
+    for (const std::string& error : analysis.deviceErrors) { // left out, and said
+        comparison.warnings.push_back(error);
     }
     for (std::size_t d = 0; d < analysis.devices.size(); ++d) {
         const DeviceSelection& selection = session.devices[analysis.devices[d].sessionIndex];
@@ -399,6 +390,10 @@ std::vector<VerdictDeviceInput> verdictInputs(const Analysis& analysis, const Ha
     std::vector<VerdictDeviceInput> inputs;
     inputs.reserve(analysis.devices.size());
     for (const AnalysisDevice& device : analysis.devices) {
+        if (device.sessionIndex >= analysis.source->devices.size()) { // an analysis older than its session
+            inputs.emplace_back();
+            continue;
+        }
         const DeviceSelection& selection = analysis.source->devices[device.sessionIndex];
         inputs.push_back(verdictDeviceInput(*analysis.source, selection, database.find(selection.id)));
     }
@@ -432,22 +427,17 @@ bool moveKernel(
         const Hardware& hw = *entry.device;
         const double count = entry.counts[kernel];
         std::optional<Evaluation>& slot = entry.evaluations[kernel];
-        for (WorkloadTotals* totals : { &analysis.comparison.entries[d].totals, &entry.totals }) {
-            addToTotals(*totals, -count, *slot, boundKind(*slot, hw));
-            addToTotals(*totals, moved[d].count, *moved[d].evaluation, boundKind(*moved[d].evaluation, hw));
-            finishTotals(*totals, hw);
-        }
+        WorkloadTotals& totals = analysis.comparison.entries[d].totals;
+        addToTotals(totals, -count, *slot, boundKind(*slot, hw));
+        addToTotals(totals, moved[d].count, *moved[d].evaluation, boundKind(*moved[d].evaluation, hw));
+        finishTotals(totals, hw);
         if (before) {
             before->push_back(std::move(slot));
         }
         slot = std::move(moved[d].evaluation);
         entry.counts[kernel] = moved[d].count;
         entry.stale[kernel] = 0;
-        const bool totalsCurrent = entry.totalsRevision == entry.revision;
-        ++entry.revision;
-        if (totalsCurrent) {
-            entry.totalsRevision = entry.revision; // updated in place above
-        }
+        ++entry.revision; // the device's own totals and basis are summed again by the next analysis
     }
     if (cache) {
         AnalysisBuilder::markStaleExcept(*cache, kernel, analysis);

@@ -46,6 +46,18 @@ KernelOnDevice evaluateOnDevice(const Kernel& kernel, const AnalysisDevice& devi
     return out;
 }
 
+std::string deviceRoofsError(const Hardware& device, const EvalOptions& options)
+{
+    Kernel probe;
+    probe.name = "roofs";
+    probe.flops = 1.0;
+    for (const BandwidthLevel& level : device.levels) {
+        probe.bytes.push_back({ level.name, 1.0 });
+    }
+    const EvaluationResult result = evaluate(probe, device, options);
+    return result.evaluation ? std::string() : result.error;
+}
+
 ComparisonBasis deviceBasis(const std::vector<Kernel>& kernels,
     const std::vector<std::optional<Evaluation>>& evaluations, const std::vector<double>& counts,
     const Hardware& hardware, const EvalOptions& options)

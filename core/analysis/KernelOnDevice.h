@@ -43,6 +43,12 @@ struct KernelOnDevice {
 // Never throws.
 KernelOnDevice evaluateOnDevice(const Kernel& kernel, const AnalysisDevice& device);
 
+// Why a device cannot be shown at all with these options (a precision the session entry asks for
+// that the device lacks): a probe moving one byte on every level, through evaluate() as every kernel
+// is. Empty when its roofs can be evaluated. Such a device is left out of the analysis and the
+// verdicts, with this reason.
+std::string deviceRoofsError(const Hardware& device, const EvalOptions& options);
+
 // What a device's workload figures rest on (comparisonBasis()), with a kernel group's parts as the
 // device's own step has them: collective bytes on its scale-up link, parts its step lacks (count 0)
 // left out. `evaluations` and `counts` are per kernel.

@@ -1,5 +1,6 @@
 #include "analysis/SessionVerdict.h"
 
+#include "analysis/KernelOnDevice.h"
 #include "analysis/SessionEvaluator.h"
 #include "model/ChipScaling.h"
 #include "model/TransformerWorkload.h"
@@ -45,7 +46,9 @@ std::vector<VerdictDeviceInput> verdictDevices(const Session& session, const Har
     std::vector<VerdictDeviceInput> out;
     for (const DeviceSelection& selection : session.devices) {
         const Hardware* hw = database.find(selection.id);
-        if (selection.visible && hw) {
+        // The analysis' devices: visible, known, their roofs evaluable (deviceRoofsError()).
+        if (selection.visible && hw
+            && deviceRoofsError(sessionHardware(*hw, selection), sessionOptions(session, selection)).empty()) {
             out.push_back(verdictDeviceInput(session, selection, hw));
         }
     }

@@ -294,8 +294,21 @@ const std::vector<TableColumn>& tableColumns()
     return columns;
 }
 
+namespace {
+// A transfer without arithmetic (an all-to-all, a pipeline send, a copy): its FLOP figures are not
+// zero performance but no performance at all, and it has no point on a FLOP/s chart.
+bool withoutFlops(const Evaluation& ev, size_t column)
+{
+    return !(ev.flops > 0.0)
+        && (column == ColumnIntensity || column == ColumnAttainable || column == ColumnFractionOfPeak);
+}
+} // namespace
+
 std::optional<double> tableNumber(const Evaluation& ev, size_t column)
 {
+    if (withoutFlops(ev, column)) {
+        return std::nullopt;
+    }
     const LevelEvaluation* nearest = ev.regimeLevel();
     switch (column) {
     case ColumnIntensity:
@@ -347,7 +360,7 @@ std::string tableCell(const Evaluation& ev, size_t column, bool forCsv)
     }
     const auto value = tableNumber(ev, column);
     if (!value) {
-        return {};
+        return !forCsv && withoutFlops(ev, column) ? std::string(kNoFlopsCell) : std::string();
     }
     if (forCsv || !std::isfinite(*value)) {
         return formatExact(*value);

@@ -67,10 +67,13 @@ struct TableColumn {
 };
 const std::vector<TableColumn>& tableColumns();
 // The number behind a numeric column, in SI base units (fractions as fractions); empty for text
-// columns and for values the row does not have (no measured runtime).
+// columns and for values the row does not have (no measured runtime; intensity, attainable FLOP/s
+// and fraction of peak of a transfer without FLOPs, such as an all-to-all: no figure, not zero).
 std::optional<double> tableNumber(const Evaluation& ev, size_t column);
-// The cell as text: SI units for people, exact numbers for CSV.
+// The cell as text: SI units for people, exact numbers for CSV (empty when there is no number). For
+// people, a transfer without FLOPs reads kNoFlopsCell in its FLOP columns.
 std::string tableCell(const Evaluation& ev, size_t column, bool forCsv);
+inline constexpr const char* kNoFlopsCell = "no FLOPs";
 
 std::string escapeCsv(const std::string& text);
 

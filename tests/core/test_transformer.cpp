@@ -336,6 +336,46 @@ kernels:
         QCOMPARE(again.session->kernels[0].templ->params.at("kv_heads"), 1.0);
     }
 
+    // A group that cannot be expanded at all (a fractional batch: a session file refuses it, a session
+    // built in code or edited in the window may hold it) is left out of every device with its reason:
+    // `table` lists it among the group errors after the kernels before it, `compare` among each
+    // device's left-out kernels; the other kernels are evaluated as usual.
+    void aGroupThatCannotExpandIsLeftOutWithItsReason()
+    {
+        Session session;
+        DeviceSelection h100;
+        h100.id = "nvidia-h100-sxm";
+        session.devices.push_back(h100);
+        Kernel plain;
+        plain.name = "plain";
+        plain.flops = 1e10;
+        plain.bytes = { { "hbm", 1e9 } };
+        Kernel group;
+        group.name = "tiny";
+        group.templ = tinyStep("decode");
+        group.templ->params["batch"] = 2.5;
+        session.kernels = { plain, group, plain };
+        session.kernels[2].name = "plain after";
+        QVERIFY(isKernelGroup(session.kernels[1]));
+
+        const SessionEvaluation evaluation = evaluateSession(session, m_db);
+        QCOMPARE(evaluation.rows.size(), size_t(2));
+        QCOMPARE(evaluation.rows[0].kernelIndex, size_t(0));
+        QCOMPARE(evaluation.rows[1].kernelIndex, size_t(2));
+        QCOMPARE(evaluation.groupErrors.size(), size_t(1));
+        QVERIFY2(evaluation.groupErrors[0].rfind("kernel 'tiny': ", 0) == 0, evaluation.groupErrors[0].c_str());
+        QVERIFY(evaluation.errors.empty());
+
+        const Comparison comparison = compareSession(session, m_db);
+        QCOMPARE(comparison.entries.size(), size_t(1));
+        const auto& leftOut = comparison.entries[0].basis.leftOut;
+        QVERIFY(std::any_of(leftOut.begin(), leftOut.end(), [](const auto& k) { return k.kernel == "tiny"; }));
+        const double tPlain
+            = std::max(1e10 / *m_db.find("nvidia-h100-sxm")->peak(m_db.find("nvidia-h100-sxm")->mainPrecision()),
+                1e9 / m_db.find("nvidia-h100-sxm")->findLevel("hbm")->bytesPerSecond);
+        ROOFSCOPE_COMPARE_REL(comparison.entries[0].totals.tMin, 2 * tPlain, 1e-9);
+    }
+
     // A group swept over its batch: each point is the step at that batch, all FLOPs over all bytes.
     // Decode, tiny model: FLOPs and bytes both grow with the batch (weights read once), so the
     // intensity rises with it. Bisection probes fractional batches, which the group then accepts.
