@@ -10,6 +10,7 @@
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
 #include "model/serving/DeviceExpansion.h"
+#include "model/serving/Experts.h"
 #include "session/DisplayName.h"
 #include "session/SessionDocument.h"
 
@@ -45,6 +46,28 @@ QString collectiveText(const Kernel& kernel, const Hardware& device)
         .arg(what, QString::fromStdString(formatQuantity(part.info.bytesPerChip, Dimension::Bytes, 3)),
             QString::fromStdString(link).toUpper(), QString::number(part.info.hops));
 }
+
+// What a routed expert kernel of a kernel group reads on a device: "8 experts, top-2: 64 tokens touch
+// E_eff = 7.95 of them per step (uniform routing); the busiest chip reads the weights of 0.99 experts
+// (ep = 8)". Empty for any other kernel.
+QString expertText(const Kernel& kernel, const Hardware& device)
+{
+    if (!kernel.groupPart || kernel.groupPart->part.rfind("expert_", 0) != 0) {
+        return {};
+    }
+    const GroupPartOnDevice part = groupPartOnDevice(kernel, device);
+    const TransformerConfig& c = part.config;
+    if (!part.kernel || !(c.experts > 0.0)) {
+        return {};
+    }
+    const double tokens = c.tokensPerStep() * std::max(c.ep / c.tp, 1.0); // the tokens an expert group serves
+    const auto number = [](double value) { return QString::fromStdString(formatNumber(value, 3)); };
+    return QObject::tr("%1 experts, top-%2: %3 tokens touch E_eff = %4 of them per step (uniform routing); the "
+                       "busiest chip reads the weights of %5 experts (ep = %6, tp = %7)")
+        .arg(number(c.experts), number(c.topK), number(tokens),
+            number(expectedDistinctExperts(c.experts, c.topK, tokens)), number(busiestChipExperts(c)), number(c.ep),
+            number(c.tp));
+}
 } // namespace
 
 SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& hardware, QObject* parent)
@@ -62,6 +85,7 @@ SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& ha
         rebuild(true);
         Q_EMIT selectionChanged(m_selected);
         Q_EMIT sessionReset();
+        Q_EMIT kernelsRenumbered();
     });
     connect(m_document, &SessionDocument::devicesChanged, this, [this] {
         rebuild(false);
@@ -85,10 +109,12 @@ SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& ha
     connect(m_document, &SessionDocument::kernelsInserted, this, [this](int index) {
         followKernelCount(index);
         Q_EMIT kernelsInserted(index);
+        Q_EMIT kernelsRenumbered();
     });
     connect(m_document, &SessionDocument::kernelRemoved, this, [this](int index) {
         followKernelCount(index);
         Q_EMIT kernelRemoved(index);
+        Q_EMIT kernelsRenumbered();
     });
     connect(m_document, &SessionDocument::kernelMoved, this, [this](int index) {
         onKernelMoved(index);
@@ -307,8 +333,12 @@ QString SessionAnalysis::toolTip(int kernel, int sceneDevice) const
     }
     QString html = evaluationToolTip(*ev, m_scene->devices[static_cast<size_t>(sceneDevice)].label, source);
     if (source && source->groupPart && static_cast<size_t>(sceneDevice) < devices().size()) {
-        if (const QString collective = collectiveText(*source, *devices()[static_cast<size_t>(sceneDevice)].hardware);
-            !collective.isEmpty()) {
+        const Hardware& device = *devices()[static_cast<size_t>(sceneDevice)].hardware;
+        if (const QString experts = expertText(*source, device); !experts.isEmpty()) {
+            html += QStringLiteral("<p><b>%1</b> — %2</p>")
+                        .arg(QString::fromStdString(source->groupPart->part).toHtmlEscaped(), experts.toHtmlEscaped());
+        }
+        if (const QString collective = collectiveText(*source, device); !collective.isEmpty()) {
             html += QStringLiteral("<p><b>%1</b> — %2</p>")
                         .arg(QString::fromStdString(source->groupPart->part).toHtmlEscaped(),
                             collective.toHtmlEscaped());

@@ -126,6 +126,9 @@ Q_SIGNALS:
     void devicesChanged();
     void viewChanged();
     void runsChanged();
+    // After sessionReset(), kernelsInserted() or kernelRemoved(): kernel indices shifted, and a view
+    // that follows one kernel starts again from the selection.
+    void kernelsRenumbered();
 
 private:
     void onKernelMoved(int index);

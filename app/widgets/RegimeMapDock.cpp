@@ -113,16 +113,10 @@ RegimeMapDock::RegimeMapDock(SessionAnalysis* analysis, QWidget* parent)
     connect(m_view, &RegimeMapView::cellClicked, this, &RegimeMapDock::applyCell);
     connect(m_analysis, &SessionAnalysis::selectionChanged, this, &RegimeMapDock::setKernel);
     // Another session, or kernels inserted or removed (indices shift): start again from the selection.
-    connect(m_analysis, &SessionAnalysis::sessionReset, this, [this] {
+    connect(m_analysis, &SessionAnalysis::kernelsRenumbered, this, [this] {
         m_kernel = -1;
         setKernel(m_analysis->selectedKernel());
     });
-    for (auto signal : { &SessionAnalysis::kernelsInserted, &SessionAnalysis::kernelRemoved }) {
-        connect(m_analysis, signal, this, [this] {
-            m_kernel = -1;
-            setKernel(m_analysis->selectedKernel());
-        });
-    }
     connect(m_analysis, &SessionAnalysis::sceneChanged, this, [this] {
         fillDevices(); // devices shown or hidden
         if (m_map->kernel() < 0 || m_kernel != m_analysis->sessionKernelOf(m_analysis->selectedKernel())) {

@@ -96,16 +96,10 @@ SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* par
     connect(m_slider, &QSlider::sliderReleased, this, [this] { m_document->endInteraction(); });
     connect(m_analysis, &SessionAnalysis::selectionChanged, this, &SweepDock::setKernel);
     // Another session, or kernels inserted or removed (indices shift): start again from the selection.
-    connect(m_analysis, &SessionAnalysis::sessionReset, this, [this] {
+    connect(m_analysis, &SessionAnalysis::kernelsRenumbered, this, [this] {
         m_kernel = -1;
         setKernel(m_analysis->selectedKernel());
     });
-    for (auto signal : { &SessionAnalysis::kernelsInserted, &SessionAnalysis::kernelRemoved }) {
-        connect(m_analysis, signal, this, [this] {
-            m_kernel = -1;
-            setKernel(m_analysis->selectedKernel());
-        });
-    }
     connect(m_analysis, &SessionAnalysis::kernelMoved, this, [this](int shown) {
         if (m_analysis->sessionKernelOf(shown) == m_kernel) {
             syncSlider();

@@ -14,6 +14,7 @@
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/TransformerWorkload.h"
+#include "model/Units.h"
 #include "models/ComparisonTableModel.h"
 #include "models/ResultsTableModel.h"
 #include "scene/GroupColumns.h"
@@ -256,6 +257,32 @@ private Q_SLOTS:
             QCOMPARE(row.detail.count(QStringLiteral("tokens/s\u00A0per\u00A0chip\u00A0at\u00A0batch\u00A064")),
                 qsizetype(2));
         }
+    }
+
+    // A routed expert kernel's tooltip says how many experts the step touches (E_eff, the figure the
+    // expert kernels' weight bytes rest on): mixtral-8x22b at batch 64, top-2 of 8 experts, ep = tp = 8 on
+    // each 8-chip device: E_eff = 8 (1 - (1 - 2/8)^64), the busiest chip reading max(E_eff / 8, 1) experts.
+    void anExpertKernelSaysHowManyExpertsItTouches()
+    {
+        const Session session = loadGroupExample("serving-70b.yaml");
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(session);
+        const SessionAnalysis* analysis = window.analysis();
+        int expert = -1;
+        for (size_t k = 0; k < analysis->shownSession().kernels.size(); ++k) {
+            if (analysis->shownSession().kernels[k].name == "mixtral-8x22b/expert_gate_up") {
+                expert = static_cast<int>(k);
+            }
+        }
+        QVERIFY(expert >= 0);
+        const double eEff = 8.0 * (1.0 - std::pow(1.0 - 2.0 / 8.0, 64.0));
+        const QString tip = analysis->toolTip(expert, 0);
+        QVERIFY2(tip.contains(QStringLiteral("E_eff = %1 of them").arg(QString::fromStdString(formatNumber(eEff, 3)))),
+            qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("top-2: 64 tokens")), qPrintable(tip));
+        // A dense kernel's tooltip has no such line.
+        QVERIFY(!analysis->toolTip(analysis->firstShownKernel(0) + 2, 0).contains(QStringLiteral("E_eff")));
     }
 
     // batch 64 -> 128 in the editor: twice the tokens per step, each device's tokens per second
