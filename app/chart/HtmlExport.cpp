@@ -423,6 +423,10 @@ const char* kScript = R"JS(
     m.addEventListener('mouseleave', hide);
     m.addEventListener('click', function () { isolate(m.getAttribute('data-kernel')); });
   });
+  document.querySelectorAll('.serving-point').forEach(function (m) {
+    m.addEventListener('mouseenter', function () { show(m); });
+    m.addEventListener('mouseleave', hide);
+  });
   document.querySelectorAll('.kernel-label, #results tr[data-kernel]').forEach(function (e) {
     e.addEventListener('click', function () { isolate(e.getAttribute('data-kernel')); });
   });
@@ -430,7 +434,8 @@ const char* kScript = R"JS(
     box.addEventListener('change', function () { setDevice(box.getAttribute('data-device'), box.checked); });
   });
   document.getElementById('show-all').addEventListener('click', function () { isolate(isolated); });
-  // For tests and links: #hover=KERNEL:DEVICE (KERNEL:measured), #off=DEVICE, #isolate=KERNEL (joined by &).
+  // For tests and links: #hover=KERNEL:DEVICE (KERNEL:measured, serving:CURVE:POINT), #off=DEVICE,
+  // #isolate=KERNEL (joined by &).
   var params = new URLSearchParams(location.hash.slice(1));
   if (params.has('off')) {
     params.get('off').split(',').forEach(function (d) {
@@ -441,7 +446,8 @@ const char* kScript = R"JS(
   if (params.has('isolate')) { isolate(params.get('isolate')); }
   if (params.has('hover')) {
     var parts = params.get('hover').split(':');
-    var marker = document.querySelector('.marker[data-tip="' + params.get('hover') + '"]') ||
+    var marker = document.querySelector('.marker[data-tip="' + params.get('hover') + '"], ' +
+        '.serving-point[data-tip="' + params.get('hover') + '"]') ||
         document.querySelector('.marker[data-kernel="' + parts[0] + '"][data-device="' + parts[1] + '"]');
     if (marker) { marker.dispatchEvent(new MouseEvent('mouseenter')); }
   }

@@ -11,6 +11,8 @@
 #include <qcustomplot.h>
 
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QObject>
 
 namespace roofscope {
@@ -49,6 +51,53 @@ bool drawServing(ServingChart& chart, const Session& session, const SceneBuildRe
 QString escaped(const QString& text)
 {
     return text.toHtmlEscaped();
+}
+
+// Transparent targets over the serving chart's points (class "serving-point", data-tip
+// "serving:CURVE:POINT"), and their texts added to the page's tips (the JSON of <script id="tips">).
+QString servingPointTargets(ServingChart& chart, const ChartExportOptions& options, QString& page)
+{
+    const QString open = QStringLiteral("<script type=\"application/json\" id=\"tips\">");
+    const qsizetype from = page.indexOf(open);
+    const qsizetype to = from < 0 ? -1 : page.indexOf(QLatin1String("</script>"), from);
+    if (to < 0) {
+        return {};
+    }
+    const qsizetype body = from + open.size();
+    QString json = page.mid(body, to - body);
+    json.replace(QStringLiteral("<\\/"), QStringLiteral("</"));
+    QJsonObject tips = QJsonDocument::fromJson(json.toUtf8()).object();
+    // The pixel mapping the SVG was drawn with (a hidden widget gets no resize event).
+    QCustomPlot* plot = chart.plot();
+    plot->setViewport(QRect(0, 0, options.width, options.height));
+    plot->replot();
+    const ServingCurves& curves = chart.curves();
+    const ServingChart::Settings& settings = chart.settings();
+    QString targets;
+    for (size_t c = 0; c < curves.curves.size(); ++c) {
+        const ServingCurve& curve = curves.curves[c];
+        for (size_t i = 0; i < curve.points.size(); ++i) {
+            const auto y = curve.points[i].y(settings.y);
+            const double x = curve.points[i].x(settings.x);
+            if (!y || !(*y > 0.0) || !(x > 0.0)) {
+                continue;
+            }
+            const QString key = QStringLiteral("serving:%1:%2").arg(c).arg(i);
+            targets += QStringLiteral("<circle class=\"serving-point\" data-tip=\"%1\" cx=\"%2\" cy=\"%3\" r=\"6\" "
+                                      "fill=\"#000\" fill-opacity=\"0\"/>\n")
+                           .arg(key)
+                           .arg(plot->xAxis->coordToPixel(x), 0, 'f', 1)
+                           .arg(plot->yAxis->coordToPixel(*y), 0, 'f', 1);
+            tips.insert(key,
+                escaped(servingPointText(curve, curve.points[i], curves.roofs))
+                    .replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+        }
+    }
+    // Inside <script>, "</" would end the element: JSON allows "<\/".
+    page.replace(body, to - body,
+        QString::fromUtf8(QJsonDocument(tips).toJson(QJsonDocument::Compact))
+            .replace(QStringLiteral("</"), QStringLiteral("<\\/")));
+    return targets;
 }
 
 } // namespace
@@ -95,9 +144,13 @@ QString addServingSection(QString page, const Session& session, const SceneBuild
     }
     QString inline_ = QString::fromUtf8(svg);
     const qsizetype start = inline_.indexOf(QLatin1String("<svg"));
-    if (start < 0) {
+    const qsizetype end = inline_.lastIndexOf(QLatin1String("</svg>"));
+    if (start < 0 || end < start) {
         return page;
     }
+    // Every point of the curves answers the pointer as the window's chart does: a transparent target
+    // over it, its text in the page's tips.
+    inline_.insert(end, servingPointTargets(chart, options, page));
     inline_ = inline_.mid(start);
     // Like the roofline above it, the chart shrinks with the window (its viewBox keeps the shape), so
     // the page never scrolls sideways.

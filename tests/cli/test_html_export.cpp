@@ -230,6 +230,33 @@ private Q_SLOTS:
         QVERIFY2(match.captured(2).contains(QStringLiteral("T_min")), qPrintable(match.captured(2)));
     }
 
+    // The serving chart of the page answers the pointer as the window's does: every point of its curves
+    // has a target at its place and the point's text (device, batch, tokens/s, what binds it).
+    void servingPointsShowTheirTooltip()
+    {
+        const QString path = exportPage(
+            QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml"), QStringLiteral("serving-tips.html"));
+        QVERIFY(!path.isEmpty());
+        const QString page = QString::fromUtf8(readFile(path));
+        const qsizetype section = page.indexOf(QStringLiteral("<section id=\"serving\""));
+        QVERIFY(section > 0);
+        const qsizetype targets = page.count(QStringLiteral("class=\"serving-point\""));
+        QVERIFY2(targets >= 5 * 20, qPrintable(QString::number(targets))); // five devices' curves
+        QString error;
+        const QString dom
+            = dumpDom(path, QStringLiteral("hover=serving:1:8"), m_dir.filePath(QStringLiteral("profile-st")), error);
+        QVERIFY2(!dom.isEmpty(), qPrintable(error));
+        const QRegularExpression tooltip(
+            QStringLiteral("<div id=\"tooltip\"([^>]*)>(.*?)</div>"), QRegularExpression::DotMatchesEverythingOption);
+        const auto match = tooltip.match(dom);
+        QVERIFY2(match.hasMatch(), "no tooltip element");
+        QVERIFY2(!match.captured(1).contains(QStringLiteral("hidden")), qPrintable(match.captured(1)));
+        QVERIFY(match.captured(1).contains(QStringLiteral("data-for=\"serving:1:8\"")));
+        // The second device's ninth point: batch 9 is not on the ladder (1..8, then 10), so batch 10.
+        QVERIFY2(match.captured(2).contains(QStringLiteral("H200 x8 · batch 10")), qPrintable(match.captured(2)));
+        QVERIFY2(match.captured(2).contains(QStringLiteral("tokens/s")), qPrintable(match.captured(2)));
+    }
+
     void legendSwitchesADeviceOff()
     {
         QString error;
