@@ -1,5 +1,7 @@
 #include "chart/HtmlTables.h"
 
+#include "io/EvaluationFormat.h"
+
 #include "chart/HtmlSvg.h"
 
 #include "io/ComparisonFormat.h"
@@ -29,13 +31,13 @@ QString htmlResultsTable(const SceneBuildResult& built, const Session& session, 
                 continue;
             }
             const Evaluation& ev = *evaluations[k];
-            out += QStringLiteral("<tr data-kernel=\"%1\" data-device=\"%2\"><td>%3</td><td>%4</td><td>%5</td><td>%6 %"
+            out += QStringLiteral("<tr data-kernel=\"%1\" data-device=\"%2\"><td>%3</td><td>%4</td><td>%5</td><td>%6"
                                   "</td><td>%7</td><td>%8</td><td>%9</td><td>%10</td>")
                        .arg(k)
                        .arg(d)
                        .arg(esc(session.kernels[k].name), esc(built.scene.devices[d].label),
-                           esc(formatQuantity(ev.attainable, Dimension::FlopsPerSecond)),
-                           esc(formatNumber(ev.fractionOfPeak * 100.0, 3)), esc(regimeName(ev.regime)), esc(ev.binding),
+                           esc(tableCell(ev, ColumnAttainable, false)), // "no FLOPs" for a transfer
+                           esc(tableCell(ev, ColumnFractionOfPeak, false)), esc(regimeName(ev.regime)), esc(ev.binding),
                            esc(formatQuantity(ev.tMin, Dimension::Seconds)),
                            esc(formatQuantity(ev.tMax, Dimension::Seconds)));
             // A runtime is set against the roof of the device it ran on only.

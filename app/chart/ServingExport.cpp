@@ -66,7 +66,12 @@ QString servingPointTargets(ServingChart& chart, const ChartExportOptions& optio
     const qsizetype body = from + open.size();
     QString json = page.mid(body, to - body);
     json.replace(QStringLiteral("<\\/"), QStringLiteral("</"));
-    QJsonObject tips = QJsonDocument::fromJson(json.toUtf8()).object();
+    QJsonParseError parsed;
+    const QJsonDocument document = QJsonDocument::fromJson(json.toUtf8(), &parsed);
+    if (parsed.error != QJsonParseError::NoError || !document.isObject()) {
+        return {}; // the page's tips stay as they are
+    }
+    QJsonObject tips = document.object();
     // The pixel mapping the SVG was drawn with (a hidden widget gets no resize event).
     QCustomPlot* plot = chart.plot();
     plot->setViewport(QRect(0, 0, options.width, options.height));

@@ -396,8 +396,9 @@ int compareCommand(const std::vector<std::string>& args, std::ostream& out, std:
     }
     applyVerdictOptions(opts, session.view);
     Comparison comparison = compareSession(session, context.database());
-    if (comparison.entries.empty()) {
-        throw CliError(*path + ": the session shows no device to compare");
+    if (comparison.entries.empty()) { // with why a device was left out, when one was
+        throw CliError(*path + ": the session shows no device to compare"
+            + (comparison.warnings.empty() ? std::string() : " (" + comparison.warnings.front() + ")"));
     }
     if (baseline && std::none_of(comparison.entries.begin(), comparison.entries.end(), [&](const auto& entry) {
             return entry.id == *baseline || entry.totals.hardwareId == *baseline;

@@ -182,6 +182,12 @@ QString kernelBriefText(const std::vector<std::pair<QString, const Evaluation*>>
                 text += QObject::tr(" on %1").arg(QString::fromStdString(ev->nearestLevel).toUpper());
             }
         }
+        if (!(ev->flops > 0.0)) { // a transfer: no FLOP/s to give
+            text += QStringLiteral("\n%1: %2 · %3 · T_min %4")
+                        .arg(label, QString::fromStdString(regimeName(ev->regime)), QString::fromLatin1(kNoFlopsCell),
+                            q(ev->tMin, Dimension::Seconds));
+            continue;
+        }
         text += QStringLiteral("\n%1: %2 · %3 (%4) · T_min %5")
                     .arg(label, QString::fromStdString(regimeName(ev->regime)),
                         q(ev->attainable, Dimension::FlopsPerSecond), percent(ev->fractionOfPeak),

@@ -47,9 +47,9 @@ QString collectiveText(const Kernel& kernel, const Hardware& device)
             QString::fromStdString(link).toUpper(), QString::number(part.info.hops));
 }
 
-// What a routed expert kernel of a kernel group reads on a device: "8 experts, top-2: 64 tokens touch
-// E_eff = 7.95 of them per step (uniform routing); the busiest chip reads the weights of 0.99 experts
-// (ep = 8)". Empty for any other kernel.
+// What a routed expert kernel of a kernel group reads on a device: "8 experts, top-2: the expert
+// group's 64 tokens touch E_eff = 8 of them per step (uniform routing); the busiest chip reads the
+// weights of 1 experts (ep = 8, tp = 8)". Empty for any other kernel.
 QString expertText(const Kernel& kernel, const Hardware& device)
 {
     if (!kernel.groupPart || kernel.groupPart->part.rfind("expert_", 0) != 0) {
@@ -62,7 +62,8 @@ QString expertText(const Kernel& kernel, const Hardware& device)
     }
     const double tokens = c.tokensPerStep() * std::max(c.ep / c.tp, 1.0); // the tokens an expert group serves
     const auto number = [](double value) { return QString::fromStdString(formatNumber(value, 3)); };
-    return QObject::tr("%1 experts, top-%2: %3 tokens touch E_eff = %4 of them per step (uniform routing); the "
+    return QObject::tr("%1 experts, top-%2: the expert group's %3 tokens touch E_eff = %4 of them per step (uniform "
+                       "routing); the "
                        "busiest chip reads the weights of %5 experts (ep = %6, tp = %7)")
         .arg(number(c.experts), number(c.topK), number(tokens),
             number(expectedDistinctExperts(c.experts, c.topK, tokens)), number(busiestChipExperts(c)), number(c.ep),

@@ -151,7 +151,9 @@ void AnalysisBuilder::updateTotals(DeviceEvaluations& entry, const Session& show
         if (!ev) {
             // A group's part its step lacks here is no error; a group refused here is said apart.
             const bool absent = shown.kernels[k].groupPart && !(entry.counts[k] > 0.0);
-            if (!absent && entry.failures[k] != KernelOnDevice::Failure::Group) {
+            if (!absent && entry.failures[k] == KernelOnDevice::Failure::Chips) {
+                totals.errors.push_back(shown.kernels[k].name + ": " + entry.errors[k]); // a template's words
+            } else if (!absent && entry.failures[k] != KernelOnDevice::Failure::Group) {
                 totals.errors.push_back(
                     entry.errors[k].empty() ? shown.kernels[k].name + " could not be evaluated" : entry.errors[k]);
             }
@@ -273,9 +275,6 @@ void AnalysisBuilder::compare(Analysis& analysis)
     for (const std::string& id : analysis.unknownDevices) {
         comparison.warnings.push_back("unknown device '" + id + "'");
     }
-    for (const std::string& error : analysis.deviceErrors) { // left out, and said
-        comparison.warnings.push_back(error);
-    }
     for (std::size_t d = 0; d < analysis.devices.size(); ++d) {
         const DeviceSelection& selection = session.devices[analysis.devices[d].sessionIndex];
         DeviceEvaluations& evaluated = *analysis.results[d];
@@ -315,6 +314,8 @@ void AnalysisBuilder::compare(Analysis& analysis)
     applyBaseline(comparison, session.view.baseline);
     comparison.rankingRefused = mixedPhaseReason(session.kernels);
     assessComparison(comparison);
+    // Devices left out, and said: after the comparison's own notes, which a view may show one of.
+    comparison.warnings.insert(comparison.warnings.end(), analysis.deviceErrors.begin(), analysis.deviceErrors.end());
 }
 
 // Each group at each device's operating point: the comparison's serving figures are the verdict's,

@@ -6,6 +6,7 @@
 #include "cli/CliRun.h"
 
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -356,6 +357,30 @@ private Q_SLOTS:
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("1x (baseline)"));
         QVERIFY(text.out.contains("H100 SXM")); // the short label of every view
+    }
+
+    // A device entry asking for a precision the device lacks: `compare` leaves the device out and says
+    // why (never in silence); with no other device, the refusal carries that reason.
+    void aDeviceWithoutItsPrecisionIsSaid()
+    {
+        const QTemporaryDir dir;
+        const QString both = dir.filePath(QStringLiteral("both.yaml"));
+        const QByteArray head = "schema: roofscope-session/1\ndevices:\n  - id: nvidia-h100-sxm\n    precision: fp4\n";
+        const QByteArray kernels = "kernels:\n  - name: k\n    flops: 1.0e12\n    bytes: {hbm: 1.0e9}\n";
+        writeFile(both, head + "  - id: nvidia-b200\n" + kernels);
+        const Run run = runRoofscope({ "compare", "--session", both, "--format", "json" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(
+            run.err.contains("Device nvidia-h100-sxm (fp4): nvidia-h100-sxm has no fp4 peak"), run.err.constData());
+        const auto out = nlohmann::json::parse(run.out.toStdString());
+        QCOMPARE(out["devices"].size(), size_t(1));
+        QCOMPARE(out["devices"][0]["hardware"].get<std::string>(), std::string("nvidia-b200"));
+        const QString alone = dir.filePath(QStringLiteral("alone.yaml"));
+        writeFile(alone, head + kernels);
+        const Run refused = runRoofscope({ "compare", "--session", alone });
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("no device to compare (Device nvidia-h100-sxm (fp4): nvidia-h100-sxm has no fp4"),
+            refused.err.constData());
     }
 
     void badInput_data()

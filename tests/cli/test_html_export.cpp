@@ -240,6 +240,9 @@ private Q_SLOTS:
         const QString page = QString::fromUtf8(readFile(path));
         const qsizetype section = page.indexOf(QStringLiteral("<section id=\"serving\""));
         QVERIFY(section > 0);
+        // A transfer's row (the logits gather) has no FLOP/s to give: "no FLOPs", never "0 FLOP/s".
+        QVERIFY(page.contains(QStringLiteral("<td>no FLOPs</td>")));
+        QVERIFY(!page.contains(QStringLiteral("<td>0 FLOP/s</td>")));
         const qsizetype targets = page.count(QStringLiteral("class=\"serving-point\""));
         QVERIFY2(targets >= 5 * 20, qPrintable(QString::number(targets))); // five devices' curves
         QString error;

@@ -280,7 +280,7 @@ private Q_SLOTS:
         const QString tip = analysis->toolTip(expert, 0);
         QVERIFY2(tip.contains(QStringLiteral("E_eff = %1 of them").arg(QString::fromStdString(formatNumber(eEff, 3)))),
             qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("top-2: 64 tokens")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("top-2: the expert group's 64 tokens")), qPrintable(tip));
         // A dense kernel's tooltip has no such line.
         QVERIFY(!analysis->toolTip(analysis->firstShownKernel(0) + 2, 0).contains(QStringLiteral("E_eff")));
     }
