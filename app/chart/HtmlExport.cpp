@@ -531,9 +531,12 @@ QString htmlPage(const RooflineChart& chart, const SceneBuildResult& built, cons
         const auto& evaluations = built.results[d]->evaluations;
         for (size_t k = 0; k < evaluations.size(); ++k) {
             if (evaluations[k] && k < listed.size() && listed[k]) {
-                tips.insert(QStringLiteral("%1:%2").arg(k).arg(d),
-                    evaluationToolTip(*evaluations[k], scene.devices[d].label,
-                        k < session.kernels.size() ? &session.kernels[k] : nullptr));
+                const Kernel* kernel = k < session.kernels.size() ? &session.kernels[k] : nullptr;
+                QString tip = evaluationToolTip(*evaluations[k], scene.devices[d].label, kernel);
+                if (kernel && d < built.analysis.devices.size()) { // as the window's tooltip has it
+                    tip += groupPartToolTip(*kernel, *built.analysis.devices[d].hardware);
+                }
+                tips.insert(QStringLiteral("%1:%2").arg(k).arg(d), tip);
                 const bool first = k < scene.kernels.size() && !scene.kernels[k].points.empty()
                     && scene.kernels[k].points.front().device == static_cast<int>(d);
                 if (first && evaluations[k]->measuredSeconds) { // the device its measured point is compared with

@@ -9,12 +9,19 @@
 
 namespace roofscope {
 
+struct Hardware;
+
 // The hover tooltip of a kernel's marker: the whole evaluation on one device, as a small HTML table
 // (intensity and ridge as the results table shows them, on the level the regime compares against;
 // attainable and share of peak, regime and binding level, T_math, T_min, T_max, each level's bytes,
 // time and intensity, the measured point and its gap to the roof, capacity fits), then the advice
 // (core's guidance(); `kernel`, when given, lets it see how the kernel's bytes scale).
 QString evaluationToolTip(const Evaluation& evaluation, const QString& deviceLabel, const Kernel* kernel = nullptr);
+
+// Rich text to add to a kernel group's part's tooltip on a device (the window's and the HTML
+// page's): what a routed expert kernel reads (E_eff, the busiest chip's experts) and what a
+// collective moves (its algorithm, bytes per chip on the scale-up link, hops). Empty for any other kernel.
+QString groupPartToolTip(const Kernel& kernel, const Hardware& device);
 
 // The status line of one kernel across devices: "attention: memory-bound on H100 · compute-bound on
 // MI300X · T_min 1.2 ms on MI300X" (the shortest T_min). `rows` pairs a device label with its

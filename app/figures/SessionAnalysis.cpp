@@ -18,59 +18,6 @@
 
 namespace roofscope {
 
-namespace {
-// What a kernel group's collective is on a device: "ring all-reduce over tp = 8 chips: 29.4 MB per
-// chip per launch on NVLINK (the scale-up link), 14 hops". Empty for any other kernel.
-QString collectiveText(const Kernel& kernel, const Hardware& device)
-{
-    if (!kernel.groupPart) {
-        return {};
-    }
-    const GroupPartOnDevice part = groupPartOnDevice(kernel, device);
-    if (!part.kernel || !part.info.collective) {
-        return {};
-    }
-    const std::string& name = kernel.groupPart->part;
-    QString what;
-    if (name.rfind("allreduce", 0) == 0) {
-        what = QObject::tr("ring all-reduce over tp = %1 chips").arg(part.config.tp);
-    } else if (name.rfind("alltoall", 0) == 0) {
-        what = QObject::tr("all-to-all over ep = %1 chips").arg(part.config.ep);
-    } else if (name.rfind("gather", 0) == 0) {
-        what = QObject::tr("gather of each chip's vocabulary shard over tp = %1 chips").arg(part.config.tp);
-    } else {
-        what = QObject::tr("send to the next of pp = %1 pipeline stages").arg(part.config.pp);
-    }
-    const std::string link = scaleUpLevelName(device);
-    return QObject::tr("%1: %2 per chip per launch on %3 (the scale-up link), %4 hops")
-        .arg(what, QString::fromStdString(formatQuantity(part.info.bytesPerChip, Dimension::Bytes, 3)),
-            QString::fromStdString(link).toUpper(), QString::number(part.info.hops));
-}
-
-// What a routed expert kernel of a kernel group reads on a device: "8 experts, top-2: the expert
-// group's 64 tokens touch E_eff = 8 of them per step (uniform routing); the busiest chip reads the
-// weights of 1 experts (ep = 8, tp = 8)". Empty for any other kernel.
-QString expertText(const Kernel& kernel, const Hardware& device)
-{
-    if (!kernel.groupPart || kernel.groupPart->part.rfind("expert_", 0) != 0) {
-        return {};
-    }
-    const GroupPartOnDevice part = groupPartOnDevice(kernel, device);
-    const TransformerConfig& c = part.config;
-    if (!part.kernel || !(c.experts > 0.0)) {
-        return {};
-    }
-    const double tokens = c.tokensPerStep() * std::max(c.ep / c.tp, 1.0); // the tokens an expert group serves
-    const auto number = [](double value) { return QString::fromStdString(formatNumber(value, 3)); };
-    return QObject::tr("%1 experts, top-%2: the expert group's %3 tokens touch E_eff = %4 of them per step (uniform "
-                       "routing); the "
-                       "busiest chip reads the weights of %5 experts (ep = %6, tp = %7)")
-        .arg(number(c.experts), number(c.topK), number(tokens),
-            number(expectedDistinctExperts(c.experts, c.topK, tokens)), number(busiestChipExperts(c)), number(c.ep),
-            number(c.tp));
-}
-} // namespace
-
 SessionAnalysis::SessionAnalysis(SessionDocument* document, HardwareDatabase& hardware, QObject* parent)
     : QObject(parent)
     , m_document(document)
@@ -333,17 +280,8 @@ QString SessionAnalysis::toolTip(int kernel, int sceneDevice) const
         return {};
     }
     QString html = evaluationToolTip(*ev, m_scene->devices[static_cast<size_t>(sceneDevice)].label, source);
-    if (source && source->groupPart && static_cast<size_t>(sceneDevice) < devices().size()) {
-        const Hardware& device = *devices()[static_cast<size_t>(sceneDevice)].hardware;
-        if (const QString experts = expertText(*source, device); !experts.isEmpty()) {
-            html += QStringLiteral("<p><b>%1</b> — %2</p>")
-                        .arg(QString::fromStdString(source->groupPart->part).toHtmlEscaped(), experts.toHtmlEscaped());
-        }
-        if (const QString collective = collectiveText(*source, device); !collective.isEmpty()) {
-            html += QStringLiteral("<p><b>%1</b> — %2</p>")
-                        .arg(QString::fromStdString(source->groupPart->part).toHtmlEscaped(),
-                            collective.toHtmlEscaped());
-        }
+    if (source && static_cast<size_t>(sceneDevice) < devices().size()) {
+        html += groupPartToolTip(*source, *devices()[static_cast<size_t>(sceneDevice)].hardware);
     }
     return html;
 }

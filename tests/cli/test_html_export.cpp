@@ -240,6 +240,10 @@ private Q_SLOTS:
         const QString page = QString::fromUtf8(readFile(path));
         const qsizetype section = page.indexOf(QStringLiteral("<section id=\"serving\""));
         QVERIFY(section > 0);
+        // The markers' tips carry what the window's tooltips add for a group's parts: the experts a
+        // routed expert kernel touches, what a collective moves.
+        QVERIFY(page.contains(QStringLiteral("E_eff = ")));
+        QVERIFY(page.contains(QStringLiteral("ring all-reduce over tp = 8 chips")));
         // A transfer's row (the logits gather) has no FLOP/s to give: "no FLOPs", never "0 FLOP/s".
         QVERIFY(page.contains(QStringLiteral("<td>no FLOPs</td>")));
         QVERIFY(!page.contains(QStringLiteral("<td>0 FLOP/s</td>")));
