@@ -118,6 +118,25 @@ class TestHtmlExport : public QObject {
         return run.exitCode == 0 ? out : QString();
     }
 
+    // The page opened in the browser with #hover=KEY: the text of the tooltip shown for KEY; empty, with
+    // the failure recorded, when none is.
+    QString hoveredTip(const QString& page, const QString& key, const QString& profile)
+    {
+        QString error;
+        const QString dom = dumpDom(page, QStringLiteral("hover=") + key, m_dir.filePath(profile), error);
+        const QRegularExpression tooltip(
+            QStringLiteral("<div id=\"tooltip\"([^>]*)>(.*?)</div>"), QRegularExpression::DotMatchesEverythingOption);
+        const auto match = tooltip.match(dom);
+        if (dom.isEmpty() || !match.hasMatch() || match.captured(1).contains(QStringLiteral("hidden"))
+            || !match.captured(1).contains(QStringLiteral("data-for=\"%1\"").arg(key))) {
+            QTest::qFail(
+                qPrintable(QStringLiteral("no tooltip for %1: %2").arg(key, dom.isEmpty() ? error : match.captured(1))),
+                __FILE__, __LINE__);
+            return {};
+        }
+        return match.captured(2);
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -217,17 +236,8 @@ private Q_SLOTS:
 
     void markerShowsItsTooltip()
     {
-        QString error;
-        const QString dom
-            = dumpDom(m_page, QStringLiteral("hover=0:1"), m_dir.filePath(QStringLiteral("profile-2")), error);
-        QVERIFY2(!dom.isEmpty(), qPrintable(error));
-        const QRegularExpression tooltip(
-            QStringLiteral("<div id=\"tooltip\"([^>]*)>(.*?)</div>"), QRegularExpression::DotMatchesEverythingOption);
-        const auto match = tooltip.match(dom);
-        QVERIFY2(match.hasMatch(), "no tooltip element");
-        QVERIFY2(!match.captured(1).contains(QStringLiteral("hidden")), qPrintable(match.captured(1)));
-        QVERIFY(match.captured(1).contains(QStringLiteral("data-for=\"0:1\"")));
-        QVERIFY2(match.captured(2).contains(QStringLiteral("T_min")), qPrintable(match.captured(2)));
+        const QString tip = hoveredTip(m_page, QStringLiteral("0:1"), QStringLiteral("profile-2"));
+        QVERIFY2(tip.contains(QStringLiteral("T_min")), qPrintable(tip));
     }
 
     // The serving chart of the page answers the pointer as the window's does: every point of its curves
@@ -249,19 +259,10 @@ private Q_SLOTS:
         QVERIFY(!page.contains(QStringLiteral("<td>0 FLOP/s</td>")));
         const qsizetype targets = page.count(QStringLiteral("class=\"serving-point\""));
         QVERIFY2(targets >= 5 * 20, qPrintable(QString::number(targets))); // five devices' curves
-        QString error;
-        const QString dom
-            = dumpDom(path, QStringLiteral("hover=serving:1:8"), m_dir.filePath(QStringLiteral("profile-st")), error);
-        QVERIFY2(!dom.isEmpty(), qPrintable(error));
-        const QRegularExpression tooltip(
-            QStringLiteral("<div id=\"tooltip\"([^>]*)>(.*?)</div>"), QRegularExpression::DotMatchesEverythingOption);
-        const auto match = tooltip.match(dom);
-        QVERIFY2(match.hasMatch(), "no tooltip element");
-        QVERIFY2(!match.captured(1).contains(QStringLiteral("hidden")), qPrintable(match.captured(1)));
-        QVERIFY(match.captured(1).contains(QStringLiteral("data-for=\"serving:1:8\"")));
+        const QString tip = hoveredTip(path, QStringLiteral("serving:1:8"), QStringLiteral("profile-st"));
         // The second device's ninth point: batch 9 is not on the ladder (1..8, then 10), so batch 10.
-        QVERIFY2(match.captured(2).contains(QStringLiteral("H200 x8 · batch 10")), qPrintable(match.captured(2)));
-        QVERIFY2(match.captured(2).contains(QStringLiteral("tokens/s")), qPrintable(match.captured(2)));
+        QVERIFY2(tip.contains(QStringLiteral("H200 x8 · batch 10")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("tokens/s")), qPrintable(tip));
     }
 
     void legendSwitchesADeviceOff()
