@@ -11,6 +11,7 @@
 #   - no view listens to SessionDocument's signals: SessionAnalysis does, then re-emits them;
 #   - qcustomplot.h is included only under app/chart/ (and by the tests), so the rest of the program
 #     never compiles it;
+#   - a source file whose header declares a QObject includes its moc file (app/CMakeLists.txt);
 #   - a helper that has a shared home is not defined again: qs() lives in session/QtText.h,
 #     positiveFinite() and validIndex() in model/Numbers.h, jsonOrNull() in io/JsonValues.h.
 # Prints every breach as FILE:LINE: what is wrong, and exits 1 if there is one.
@@ -69,6 +70,15 @@ breach '^(inline )?bool (positiveFinite|validIndex)\(' "a numeric helper defined
     app tests core/io
 breach '^nlohmann::json (optional|jsonOrNull)\(const std::optional<double>&' \
     "jsonOrNull() defined again (use io/JsonValues.h)" app core
+# A source whose header declares a QObject compiles its meta-object code in its own unity batch.
+while IFS= read -r header; do
+    source=${header%.h}.cpp
+    name=$(basename "$header" .h)
+    if [[ -f $source ]] && ! grep -q "^#include \"moc_$name.cpp\"" "$source"; then
+        printf '%s:1: %s\n' "$source" "its header declares a QObject: end it with #include \"moc_$name.cpp\""
+        breaches=$((breaches + 1))
+    fi
+done < <(grep -rl --include='*.h' 'Q_OBJECT' app)
 
 if ((breaches > 0)); then
     echo "check-layers: $breaches breach(es) of the layers (ARCHITECTURE.md)" >&2

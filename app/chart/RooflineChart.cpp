@@ -557,3 +557,5 @@ QPixmap RooflineChart::toPixmap() const
 }
 
 } // namespace roofscope
+
+#include "moc_RooflineChart.cpp"

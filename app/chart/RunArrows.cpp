@@ -21,3 +21,5 @@ int RunArrows::drawnArrows() const
 }
 
 } // namespace roofscope
+
+#include "moc_RunArrows.cpp"

@@ -455,3 +455,5 @@ bool ServingChart::render(const QString& suffix, int width, int height, double s
 }
 
 } // namespace roofscope
+
+#include "moc_ServingChart.cpp"

@@ -268,3 +268,5 @@ void KernelRegimeMap::ensureCurrent()
 }
 
 } // namespace roofscope
+
+#include "moc_KernelRegimeMap.cpp"

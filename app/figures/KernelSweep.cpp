@@ -246,3 +246,5 @@ void KernelSweep::recompute()
 }
 
 } // namespace roofscope
+
+#include "moc_KernelSweep.cpp"

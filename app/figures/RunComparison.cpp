@@ -109,3 +109,5 @@ void RunComparison::recompute()
 }
 
 } // namespace roofscope
+
+#include "moc_RunComparison.cpp"

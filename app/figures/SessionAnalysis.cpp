@@ -345,3 +345,5 @@ QStringList SessionAnalysis::crossoverLines(int kernelIndex) const
 }
 
 } // namespace roofscope
+
+#include "moc_SessionAnalysis.cpp"

@@ -233,3 +233,5 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
 }
 
 } // namespace roofscope
+
+#include "moc_ComparisonTableModel.cpp"

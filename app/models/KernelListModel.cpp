@@ -237,3 +237,5 @@ QVariant KernelListModel::data(const QModelIndex& index, int role) const
 }
 
 } // namespace roofscope
+
+#include "moc_KernelListModel.cpp"

@@ -366,3 +366,5 @@ bool ResultsProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
 }
 
 } // namespace roofscope
+
+#include "moc_ResultsTableModel.cpp"

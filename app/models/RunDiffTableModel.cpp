@@ -131,3 +131,5 @@ QVariant RunDiffTableModel::data(const QModelIndex& index, int role) const
 }
 
 } // namespace roofscope
+
+#include "moc_RunDiffTableModel.cpp"

@@ -123,3 +123,5 @@ void RunWatcher::reloadPending()
 }
 
 } // namespace roofscope
+
+#include "moc_RunWatcher.cpp"

@@ -557,3 +557,5 @@ void SessionDocument::applyView(const ViewSettings& view)
 }
 
 } // namespace roofscope
+
+#include "moc_SessionDocument.cpp"

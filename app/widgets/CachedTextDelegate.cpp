@@ -115,3 +115,5 @@ void CachedTextDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
 }
 
 } // namespace roofscope
+
+#include "moc_CachedTextDelegate.cpp"

@@ -173,3 +173,5 @@ void CommFractionsDialog::sync()
 }
 
 } // namespace roofscope
+
+#include "moc_CommFractionsDialog.cpp"

@@ -223,3 +223,5 @@ void ComparisonDock::exportDialog()
 }
 
 } // namespace roofscope
+
+#include "moc_ComparisonDock.cpp"

@@ -181,3 +181,5 @@ QString DeviceDatasheetDialog::sourcesHtml(const Hardware& hardware)
 }
 
 } // namespace roofscope
+
+#include "moc_DeviceDatasheetDialog.cpp"

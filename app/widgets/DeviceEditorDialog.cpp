@@ -273,3 +273,5 @@ void DeviceEditorDialog::revalidate()
 }
 
 } // namespace roofscope
+
+#include "moc_DeviceEditorDialog.cpp"

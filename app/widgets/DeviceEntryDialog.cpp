@@ -144,3 +144,5 @@ DeviceSelection DeviceEntryDialog::result() const
 }
 
 } // namespace roofscope
+
+#include "moc_DeviceEntryDialog.cpp"

@@ -24,3 +24,5 @@ void ElidingLabel::paintEvent(QPaintEvent* event)
 }
 
 } // namespace roofscope
+
+#include "moc_ElidingLabel.cpp"

@@ -204,3 +204,5 @@ void FrozenColumnTable::scrollTo(const QModelIndex& index, ScrollHint hint)
 }
 
 } // namespace roofscope
+
+#include "moc_FrozenColumnTable.cpp"

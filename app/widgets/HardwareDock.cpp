@@ -545,3 +545,5 @@ QComboBox* HardwareDock::precisionBox(const QString& id) const
 }
 
 } // namespace roofscope
+
+#include "moc_HardwareDock.cpp"

@@ -47,3 +47,5 @@ void IndicatorStyle::install()
 }
 
 } // namespace roofscope
+
+#include "moc_IndicatorStyle.cpp"

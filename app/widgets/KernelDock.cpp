@@ -378,3 +378,5 @@ void KernelDock::deleteCurrent()
 }
 
 } // namespace roofscope
+
+#include "moc_KernelDock.cpp"

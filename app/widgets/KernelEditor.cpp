@@ -573,3 +573,5 @@ SiSpinBox* KernelEditor::parameterBox(const QString& name) const
 }
 
 } // namespace roofscope
+
+#include "moc_KernelEditor.cpp"

@@ -529,3 +529,5 @@ void MainWindow::showProblems()
 }
 
 } // namespace roofscope
+
+#include "moc_MainWindow.cpp"

@@ -127,3 +127,5 @@ void OwnershipDialog::sync()
 }
 
 } // namespace roofscope
+
+#include "moc_OwnershipDialog.cpp"

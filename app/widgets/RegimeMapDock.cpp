@@ -332,3 +332,5 @@ void RegimeMapDock::exportWithDialog()
 }
 
 } // namespace roofscope
+
+#include "moc_RegimeMapDock.cpp"

@@ -300,3 +300,5 @@ void RegimeMapView::mouseReleaseEvent(QMouseEvent* event)
 }
 
 } // namespace roofscope
+
+#include "moc_RegimeMapView.cpp"

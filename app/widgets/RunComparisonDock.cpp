@@ -69,3 +69,5 @@ void RunComparisonDock::refresh()
 }
 
 } // namespace roofscope
+
+#include "moc_RunComparisonDock.cpp"

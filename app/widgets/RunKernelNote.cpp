@@ -30,3 +30,5 @@ RunKernelNote::RunKernelNote(SessionDocument* document, int kernel, QWidget* par
 }
 
 } // namespace roofscope
+
+#include "moc_RunKernelNote.cpp"

@@ -391,3 +391,5 @@ QString ServingTab::applyScenario(const QString& name)
 }
 
 } // namespace roofscope
+
+#include "moc_ServingTab.cpp"

@@ -176,3 +176,5 @@ void setRangeAround(
 }
 
 } // namespace roofscope
+
+#include "moc_SiSpinBox.cpp"

@@ -360,3 +360,5 @@ void SweepDock::updateCrossings()
 }
 
 } // namespace roofscope
+
+#include "moc_SweepDock.cpp"

@@ -130,3 +130,5 @@ void XLevelMenu::rebuild()
 }
 
 } // namespace roofscope
+
+#include "moc_XLevelMenu.cpp"
