@@ -95,7 +95,7 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
         0, titled ? static_cast<int>((kTitleMargin + kCaptionLine * captionLines) * style.fontScale) : 0, 0, 0));
     if (titled) {
         QCPItemText* title = addText(m_title, style.font(family, 12, QFont::Bold), style.text, labelLayer);
-        static_cast<ChartTextItem*>(title)->setElideToViewport(true); // a long session title ends in "..."
+        static_cast<ChartTextItem*>(title)->setElideToPlotColumn(true); // a long session title ends in "..."
         title->setClipToAxisRect(false);
         // Centred over the plot (not the widget, whose right part holds review mode's comparison).
         title->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
@@ -104,7 +104,7 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
         title->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
         title->setPadding(QMargins(0, static_cast<int>(4 * style.fontScale), 0, 0));
         QCPItemText* subtitle = addText(m_subtitle, style.font(family, 9), style.mutedText, labelLayer);
-        static_cast<ChartTextItem*>(subtitle)->setElideToViewport(true);
+        static_cast<ChartTextItem*>(subtitle)->setElideToPlotColumn(true);
         subtitle->setClipToAxisRect(false);
         subtitle->position->setParentAnchor(title->bottom);
         subtitle->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
@@ -113,7 +113,7 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
             // With the kernels: a group's drag moves its batch, and the verdict's words with it.
             QCPItemText* caption = addText(line, style.font(family, 9), style.text, kCaptionLayer);
             m_captions.push_back(caption);
-            static_cast<ChartTextItem*>(caption)->setElideToViewport(true);
+            static_cast<ChartTextItem*>(caption)->setElideToPlotColumn(true);
             caption->setClipToAxisRect(false);
             caption->position->setParentAnchor(above->bottom);
             caption->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);

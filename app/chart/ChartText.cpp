@@ -96,10 +96,12 @@ void ChartTextItem::draw(QCPPainter* painter)
         drawLine(painter);
         return;
     }
-    // The room on the narrower side of the position, twice (the line is centred on it).
-    const QRect viewport = mParentPlot->viewport();
+    // The room on the narrower side of the position, twice (the line is centred on it), within the
+    // plot's column: review mode's comparison panel to its right is not room.
+    const QCPAxisRect* plotArea = mParentPlot->axisRect();
+    const QRect bounds = plotArea ? plotArea->outerRect() : mParentPlot->viewport();
     const double x = position->pixelPosition().x();
-    const int room = static_cast<int>(2.0 * std::min(x - viewport.left(), viewport.right() - x)) - mPadding.left()
+    const int room = static_cast<int>(2.0 * std::min(x - bounds.left(), bounds.right() - x)) - mPadding.left()
         - mPadding.right() - 8;
     const QFont font = mainFont();
     if (room != m_elideRoom || mText != m_elideSource || font != m_elideFont) {

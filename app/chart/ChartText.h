@@ -41,9 +41,10 @@ class ChartTextItem : public QCPItemText {
 public:
     using QCPItemText::QCPItemText;
 
-    // A title centred on its position: a line wider than the viewport allows on both sides of that
-    // position is drawn cut at its end with an ellipsis (text() keeps the whole line).
-    void setElideToViewport(bool elide) { m_elide = elide; }
+    // A title centred on its position: a line wider than the plot's column (the axis rect with its
+    // margins, not review mode's comparison panel beside it) allows on both sides of that position is
+    // drawn cut at its end with an ellipsis (text() keeps the whole line).
+    void setElideToPlotColumn(bool elide) { m_elide = elide; }
 
 protected:
     void draw(QCPPainter* painter) override;

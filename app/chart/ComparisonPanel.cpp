@@ -10,8 +10,65 @@
 namespace roofscope {
 
 namespace {
-constexpr double kMemoryTint = 0.45; // bar segments: compute in the device colour, memory lighter,
-constexpr double kNetworkTint = 0.75; // network lighter still
+// Paints one bar segment (or its legend swatch): solid, and hatched in the device colour when `hatched`.
+void paintSegment(QCPPainter* painter, const QRectF& rect, const BoundSegmentLook& look)
+{
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(look.fill);
+    painter->drawRect(rect);
+    if (look.hatched) {
+        painter->setBrush(QBrush(look.hatch, Qt::BDiagPattern));
+        painter->drawRect(rect);
+    }
+}
+
+QString speedupText(const ChartSummaryRow& row);
+QString timeText(double seconds);
+
+// Lays out and paints the panel's device rows: a name line (swatch, name, T_min, speedup), the bar,
+// and the detail line under it when there is room.
+struct PanelRows {
+    const ChartStyle& style;
+    QFont body;
+    QFont small;
+    QRectF area;
+    double line = 0.0;
+    double barHeight = 0.0;
+    double swatch = 0.0;
+    double slowest = 0.0;
+
+    double detailHeight(const QString& text) const
+    {
+        return QFontMetricsF(small).boundingRect(QRectF(0, 0, area.width(), 1000), Qt::TextWordWrap, text).height();
+    }
+    double height(const ChartSummaryRow& row, bool withDetail) const
+    {
+        return line * 1.1 + barHeight + line * 0.25 + (withDetail ? detailHeight(row.detail) + line * 0.7 : line * 0.5);
+    }
+    QString moreText(const std::vector<ChartSummaryRow>& rows, size_t from) const
+    {
+        QStringList names;
+        for (size_t i = from; i < rows.size(); ++i) {
+            names << rows[i].label;
+        }
+        return QObject::tr("+%n more not shown here: %1", nullptr, static_cast<int>(rows.size() - from))
+            .arg(names.join(QStringLiteral(", ")));
+    }
+    double moreHeight(const std::vector<ChartSummaryRow>& rows, size_t from) const
+    {
+        return detailHeight(moreText(rows, from)) + line * 0.4;
+    }
+    double drawMore(QCPPainter* painter, const std::vector<ChartSummaryRow>& rows, size_t from, double y) const
+    {
+        const QString text = moreText(rows, from);
+        painter->setFont(small);
+        painter->setPen(style.mutedText);
+        painter->drawText(QRectF(area.left(), y, area.width(), detailHeight(text)),
+            Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
+        return y + moreHeight(rows, from);
+    }
+    double draw(QCPPainter* painter, const ChartSummaryRow& row, double y, bool withDetail) const;
+};
 
 QString speedupText(const ChartSummaryRow& row)
 {
@@ -27,6 +84,55 @@ QString speedupText(const ChartSummaryRow& row)
 QString timeText(double seconds)
 {
     return seconds > 0.0 ? QString::fromStdString(formatQuantity(seconds, Dimension::Seconds, 3)) : QStringLiteral("–");
+}
+double PanelRows::draw(QCPPainter* painter, const ChartSummaryRow& row, double y, bool withDetail) const
+{
+    const QFontMetricsF metrics(body);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(row.color);
+    painter->drawRect(QRectF(area.left(), y + (line - swatch) / 2.0, swatch, swatch));
+    QFont name = body;
+    name.setWeight(QFont::DemiBold);
+    painter->setFont(name);
+    painter->setPen(style.text);
+    const QString speed = speedupText(row);
+    const double speedWidth = metrics.horizontalAdvance(speed) + metrics.averageCharWidth();
+    const double timeWidth = metrics.horizontalAdvance(QStringLiteral("888 ms")) + metrics.averageCharWidth();
+    const double nameWidth = area.width() - swatch * 1.6 - speedWidth - timeWidth;
+    painter->drawText(QRectF(area.left() + swatch * 1.6, y, nameWidth, line), Qt::AlignLeft | Qt::AlignVCenter,
+        QFontMetricsF(name).elidedText(row.label, Qt::ElideRight, nameWidth));
+    painter->setFont(body);
+    painter->drawText(QRectF(area.right() - speedWidth - timeWidth, y, timeWidth, line),
+        Qt::AlignRight | Qt::AlignVCenter, timeText(row.tMin));
+    painter->setPen(row.baseline ? style.mutedText : style.text);
+    painter->drawText(QRectF(area.right() - speedWidth, y, speedWidth, line), Qt::AlignRight | Qt::AlignVCenter, speed);
+    y += line * 1.1;
+
+    const double full = slowest > 0.0 ? area.width() * row.tMin / slowest : 0.0;
+    double x = area.left();
+    const std::pair<double, BoundPart> segments[3] = {
+        { row.computeShare, BoundPart::Compute },
+        { row.memoryShare, BoundPart::Memory },
+        { row.networkShare, BoundPart::Network },
+    };
+    for (const auto& [share, part] : segments) {
+        const double width = full * std::clamp(share, 0.0, 1.0);
+        if (width > 0.0) {
+            paintSegment(painter, QRectF(x, y, width, barHeight), boundSegmentLook(row.color, part, style));
+            x += width;
+        }
+    }
+    y += barHeight + line * 0.25;
+    if (!withDetail) {
+        return y + line * 0.5;
+    }
+    // The detail line wraps rather than losing its end when the panel is narrow.
+    const double detail = detailHeight(row.detail);
+    painter->setFont(small);
+    painter->setPen(style.mutedText);
+    painter->drawText(
+        QRectF(area.left(), y, area.width(), detail), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, row.detail);
+    return y + detail + line * 0.7;
 }
 } // namespace
 
@@ -132,82 +238,68 @@ void ComparisonPanel::draw(QCPPainter* painter)
     }
     QFont small = body;
     small.setPointSizeF(body.pointSizeF() * 0.85);
-    const QFontMetricsF smallMetrics(small);
-    const double barHeight = line * 0.7;
+    const PanelRows rows { style, body, small, area, line, line * 0.7, line * 0.6, slowest };
     const double legendHeight = line * 1.6;
-    const double swatch = line * 0.6;
-    for (const ChartSummaryRow& row : summary.rows) {
-        // The detail line wraps rather than losing its end when the panel is narrow.
-        const double detailHeight
-            = smallMetrics.boundingRect(QRectF(0, 0, area.width(), 1000), Qt::TextWordWrap, row.detail).height();
-        const double rowHeight = line * 1.1 + barHeight + line * 0.25 + detailHeight + line * 0.7;
-        if (y + rowHeight > area.bottom() - legendHeight) {
-            break; // more devices than room: the comparison table has them all
-        }
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(row.color);
-        painter->drawRect(QRectF(area.left(), y + (line - swatch) / 2.0, swatch, swatch));
-        QFont name = body;
-        name.setWeight(QFont::DemiBold);
-        painter->setFont(name);
-        painter->setPen(style.text);
-        const QString speed = speedupText(row);
-        const double speedWidth = metrics.horizontalAdvance(speed) + metrics.averageCharWidth();
-        const double timeWidth = metrics.horizontalAdvance(QStringLiteral("888 ms")) + metrics.averageCharWidth();
-        const double nameWidth = area.width() - swatch * 1.6 - speedWidth - timeWidth;
-        painter->drawText(QRectF(area.left() + swatch * 1.6, y, nameWidth, line), Qt::AlignLeft | Qt::AlignVCenter,
-            QFontMetricsF(name).elidedText(row.label, Qt::ElideRight, nameWidth));
-        painter->setFont(body);
-        painter->drawText(QRectF(area.right() - speedWidth - timeWidth, y, timeWidth, line),
-            Qt::AlignRight | Qt::AlignVCenter, timeText(row.tMin));
-        painter->setPen(row.baseline ? style.mutedText : style.text);
-        painter->drawText(
-            QRectF(area.right() - speedWidth, y, speedWidth, line), Qt::AlignRight | Qt::AlignVCenter, speed);
-        y += line * 1.1;
+    const double swatch = rows.swatch;
 
-        const double full = slowest > 0.0 ? area.width() * row.tMin / slowest : 0.0;
-        double x = area.left();
-        const std::pair<double, QColor> segments[3] = {
-            { row.computeShare, row.color },
-            { row.memoryShare, lighterTint(row.color, kMemoryTint) },
-            { row.networkShare, lighterTint(row.color, kNetworkTint) },
-        };
-        painter->setPen(Qt::NoPen);
-        for (const auto& [share, color] : segments) {
-            const double width = full * std::clamp(share, 0.0, 1.0);
-            if (width > 0.0) {
-                painter->setBrush(color);
-                painter->drawRect(QRectF(x, y, width, barHeight));
-                x += width;
-            }
+    // Every device is named: on a short panel the rows drop their detail lines first, then the last
+    // rows give way to one line naming them (an export has no table to scroll to).
+    const double room = area.bottom() - legendHeight - y;
+    double needed = 0.0;
+    for (const ChartSummaryRow& row : summary.rows) {
+        needed += rows.height(row, true);
+    }
+    const bool withDetail = needed <= room;
+    size_t shown = 0;
+    for (double used = 0.0; shown < summary.rows.size(); ++shown) {
+        const double height = rows.height(summary.rows[shown], withDetail);
+        const bool last = shown + 1 == summary.rows.size();
+        const double after = last ? 0.0 : rows.moreHeight(summary.rows, shown + 1);
+        if (used + height + after > room) {
+            break;
         }
-        y += barHeight + line * 0.25;
-        painter->setFont(small);
-        painter->setPen(style.mutedText);
-        painter->drawText(QRectF(area.left(), y, area.width(), detailHeight),
-            Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, row.detail);
-        y += detailHeight + line * 0.7;
+        used += height;
+    }
+    for (size_t i = 0; i < shown; ++i) {
+        y = rows.draw(painter, summary.rows[i], y, withDetail);
+    }
+    if (shown < summary.rows.size()) {
+        y = rows.drawMore(painter, summary.rows, shown, y);
     }
     painter->setFont(body);
 
-    // What the bar segments mean, in grey so as not to look like another device.
-    const QColor grey = style.dark ? QColor(190, 192, 198) : QColor(90, 90, 90);
-    const std::pair<QString, QColor> legend[3] = {
-        { QObject::tr("compute"), grey },
-        { QObject::tr("memory"), lighterTint(grey, kMemoryTint) },
-        { QObject::tr("network"), lighterTint(grey, kNetworkTint) },
+    // What the bar segments mean.
+    const QColor grey = boundLegendColor(style);
+    const std::pair<QString, BoundPart> legend[3] = {
+        { QObject::tr("compute"), BoundPart::Compute },
+        { QObject::tr("memory"), BoundPart::Memory },
+        { QObject::tr("network"), BoundPart::Network },
     };
+    // The entries flow onto a second line where the panel is too narrow for the three (review mode's
+    // large fonts beside a narrow chart cut "network" off).
+    const double gap = metrics.averageCharWidth() * 2.0;
+    const auto entryWidth = [&](const QString& text) { return swatch * 2.0 + metrics.horizontalAdvance(text); };
+    int lines = 1;
+    for (double x = area.left(); const auto& entry : legend) {
+        if (x > area.left() && x + entryWidth(entry.first) > area.right()) {
+            ++lines;
+            x = area.left();
+        }
+        x += entryWidth(entry.first) + gap;
+    }
     double x = area.left();
-    const double legendY = std::min(y, area.bottom() - line);
-    for (const auto& [text, color] : legend) {
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(color);
-        painter->drawRect(QRectF(x, legendY + (line - swatch) / 2.0, swatch * 1.6, swatch));
-        x += swatch * 2.0;
+    double legendY = std::min(y, area.bottom() - line * lines);
+    for (const auto& [text, part] : legend) {
+        if (x > area.left() && x + entryWidth(text) > area.right()) {
+            x = area.left();
+            legendY += line;
+        }
+        paintSegment(painter, QRectF(x, legendY + (line - swatch) / 2.0, swatch * 1.6, swatch),
+            boundSegmentLook(grey, part, style));
         painter->setPen(style.mutedText);
         const double width = metrics.horizontalAdvance(text);
-        painter->drawText(QRectF(x, legendY, width + 2.0, line), Qt::AlignLeft | Qt::AlignVCenter, text);
-        x += width + metrics.averageCharWidth() * 2.0;
+        painter->drawText(QRectF(x + swatch * 2.0, legendY, width + 2.0, line), Qt::AlignLeft | Qt::AlignVCenter, text);
+        x += entryWidth(text) + gap;
     }
 }
 

@@ -115,6 +115,26 @@ QColor lighterTint(const QColor& color, double amount)
     return QColor(mix(color.red()), mix(color.green()), mix(color.blue()));
 }
 
+BoundSegmentLook boundSegmentLook(const QColor& deviceColor, BoundPart part, const ChartStyle& style)
+{
+    if (part == BoundPart::Compute) {
+        return { deviceColor, false, {} };
+    }
+    // Memory 50 % and network 80 % of the way to white on the light theme; 40 % and 65 % of the way to
+    // the background on the dark one (a dark panel shows a darker shade where white showed a lighter).
+    const double amount = part == BoundPart::Memory ? (style.dark ? 0.40 : 0.50) : (style.dark ? 0.65 : 0.80);
+    const QColor towards = style.dark ? style.background : QColor(Qt::white);
+    auto mix = [amount](int from, int to) { return static_cast<int>(from + (to - from) * amount + 0.5); };
+    const QColor fill(mix(deviceColor.red(), towards.red()), mix(deviceColor.green(), towards.green()),
+        mix(deviceColor.blue(), towards.blue()));
+    return { fill, part == BoundPart::Network, deviceColor };
+}
+
+QColor boundLegendColor(const ChartStyle& style)
+{
+    return style.dark ? QColor(190, 192, 198) : QColor(90, 90, 90);
+}
+
 QIcon deviceSwatch(const QColor& color)
 {
     // Tables ask for a swatch each time they paint a Device cell: draw each colour once. Kept for

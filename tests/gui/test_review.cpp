@@ -11,6 +11,8 @@
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/Solver.h"
+#include "model/Units.h"
+#include "scene/ChartPalette.h"
 #include "scene/SceneBuilder.h"
 #include "session/SessionDocument.h"
 #include "widgets/ComparisonDock.h"
@@ -307,6 +309,68 @@ private Q_SLOTS:
 
         options.theme = QStringLiteral("purple");
         QVERIFY(exportChart(exampleSession(), m_db, png, options).contains(QLatin1String("light or dark")));
+    }
+
+    // Review mode on a laptop-sized export names every device in its panel: serving-70b's five devices
+    // at 1280x720 (the rows drop their detail lines rather than the last three devices, which used to
+    // be left out with no sign). Each row's T_min total, as the panel prints it, is in the SVG's text.
+    void aLaptopReviewNamesEveryDevice()
+    {
+        const auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml");
+        QVERIFY(loaded.session);
+        const Comparison comparison = compareSession(*loaded.session, m_db);
+        QCOMPARE(comparison.entries.size(), size_t(5));
+        ChartExportOptions options;
+        options.width = 1280;
+        options.height = 720;
+        options.review = true;
+        const QString svg = m_dir.filePath(QStringLiteral("laptop-review.svg"));
+        QVERIFY(exportChart(*loaded.session, m_db, svg, options).isEmpty());
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        for (const ComparisonEntry& entry : comparison.entries) {
+            const QString total = QString::fromStdString(formatQuantity(entry.totals.tMin, Dimension::Seconds, 3));
+            QVERIFY2(text.contains(QLatin1Char('>') + total + QLatin1Char('<')),
+                qPrintable(QString::fromStdString(entry.id) + ": " + total + " not in the panel"));
+        }
+    }
+
+    // The comparison bar's compute, memory and network segments (and the legend's grey swatches) stand
+    // apart from each other and from the background in both themes, for every palette colour. WCAG's
+    // contrast ratio of relative luminances: at least 1.4 between compute and memory, 1.15 between memory
+    // and network (which is also hatched), 1.1 between network and the background. Tinting towards
+    // white on the dark theme gave the grey legend 1.36 between compute and memory: three nearly equal
+    // light greys.
+    void theBarsThreePartsStandApartInBothThemes()
+    {
+        const auto luminance = [](const QColor& c) {
+            const auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+            return 0.2126 * linear(c.redF()) + 0.7152 * linear(c.greenF()) + 0.0722 * linear(c.blueF());
+        };
+        const auto contrast = [&](const QColor& a, const QColor& b) {
+            const double la = luminance(a);
+            const double lb = luminance(b);
+            return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+        };
+        for (const bool dark : { false, true }) {
+            const ChartStyle style = ChartStyle::make(dark, true);
+            QList<QColor> colors { boundLegendColor(style) };
+            for (int i = 0; i < paletteColorCount(); ++i) {
+                colors << paletteColor(i);
+            }
+            for (const QColor& color : colors) {
+                const QString where = QStringLiteral("%1 theme, %2").arg(dark ? "dark" : "light", color.name());
+                const BoundSegmentLook compute = boundSegmentLook(color, BoundPart::Compute, style);
+                const BoundSegmentLook memory = boundSegmentLook(color, BoundPart::Memory, style);
+                const BoundSegmentLook network = boundSegmentLook(color, BoundPart::Network, style);
+                QCOMPARE(compute.fill, color);
+                QVERIFY2(contrast(compute.fill, memory.fill) >= 1.4, qPrintable(where));
+                QVERIFY2(contrast(memory.fill, network.fill) >= 1.15, qPrintable(where));
+                QVERIFY2(contrast(network.fill, style.background) >= 1.1, qPrintable(where));
+                QVERIFY(network.hatched && !memory.hatched && !compute.hatched);
+            }
+        }
     }
 
     // Issue 12: with sustained roofs on, MI300X (no sustained factors) keeps its peaks and TPU v7x (no
