@@ -311,31 +311,6 @@ private Q_SLOTS:
         QVERIFY(exportChart(exampleSession(), m_db, png, options).contains(QLatin1String("light or dark")));
     }
 
-    // Review mode on a laptop-sized export names every device in its panel: serving-70b's five devices
-    // at 1280x720 (the rows drop their detail lines rather than the last three devices, which used to
-    // be left out with no sign). Each row's T_min total, as the panel prints it, is in the SVG's text.
-    void aLaptopReviewNamesEveryDevice()
-    {
-        const auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml");
-        QVERIFY(loaded.session);
-        const Comparison comparison = compareSession(*loaded.session, m_db);
-        QCOMPARE(comparison.entries.size(), size_t(5));
-        ChartExportOptions options;
-        options.width = 1280;
-        options.height = 720;
-        options.review = true;
-        const QString svg = m_dir.filePath(QStringLiteral("laptop-review.svg"));
-        QVERIFY(exportChart(*loaded.session, m_db, svg, options).isEmpty());
-        QFile file(svg);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QString text = QString::fromUtf8(file.readAll());
-        for (const ComparisonEntry& entry : comparison.entries) {
-            const QString total = QString::fromStdString(formatQuantity(entry.totals.tMin, Dimension::Seconds, 3));
-            QVERIFY2(text.contains(QLatin1Char('>') + total + QLatin1Char('<')),
-                qPrintable(QString::fromStdString(entry.id) + ": " + total + " not in the panel"));
-        }
-    }
-
     // The comparison bar's compute, memory and network segments (and the legend's grey swatches) stand
     // apart from each other and from the background in both themes, for every palette colour. WCAG's
     // contrast ratio of relative luminances: at least 1.4 between compute and memory, 1.15 between memory

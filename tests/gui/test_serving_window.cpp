@@ -1,5 +1,6 @@
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "cli/CliRun.h"
 // The Serving tab: the serving chart of a transformer group beside the roofline, its latency target
 // (typed, Enter, undo, redo, saved), its axis switches, a click on a point setting the group's batch,
 // live redraws on edits, review mode, and its exports from the window and the command line; on the
@@ -51,20 +52,6 @@ QByteArray readBytes(const QString& path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-// Runs the roofscope executable; returns its exit code, its standard error in `err`.
-int runRoofscope(const QStringList& args, QString* err = nullptr)
-{
-    QProcess process;
-    process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE), args);
-    if (!process.waitForFinished(120000)) {
-        return -1;
-    }
-    if (err) {
-        *err = QString::fromUtf8(process.readAllStandardError());
-    }
-    return process.exitCode();
 }
 
 double groupBatch(const MainWindow& window, int group)
@@ -640,33 +627,32 @@ private Q_SLOTS:
         const QString example = QString::fromLatin1(kExample);
         const QString cliSvg = m_dir.filePath(QStringLiteral("cli-serving.svg"));
         QCOMPARE(runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example,
-                     QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), cliSvg }),
+                                  QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), cliSvg })
+                     .exitCode,
             0);
         QVERIFY(readBytes(cliSvg).contains("KV cache full"));
         const QString html = m_dir.filePath(QStringLiteral("both.html"));
         QCOMPARE(runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example,
-                     QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), html }),
+                                  QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), html })
+                     .exitCode,
             0);
         const QByteArray page = readBytes(html);
         QVERIFY(page.contains("id=\"serving\""));
         QVERIFY(page.count("<svg") >= 2); // the roofline and the serving chart
         QVERIFY(page.contains("KV cache full"));
 
-        QString err;
-        QCOMPARE(
-            runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example, QStringLiteral("--view"),
-                             QStringLiteral("bars"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("x.png")) },
-                &err),
-            2);
-        QVERIFY2(err.contains(QStringLiteral("--view must be roofline or serving")), qPrintable(err));
+        const Run bars
+            = runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example, QStringLiteral("--view"),
+                QStringLiteral("bars"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("x.png")) });
+        QCOMPARE(bars.exitCode, 2);
+        QVERIFY2(bars.err.contains("--view must be roofline or serving"), bars.err.constData());
         // A session without a transformer group has no serving chart: refused, no file written.
         const QString none = m_dir.filePath(QStringLiteral("none.png"));
-        QVERIFY(runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"),
-                                 QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/fusion.yaml"),
-                                 QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), none },
-                    &err)
-            != 0);
-        QVERIFY2(err.contains(QStringLiteral("no transformer group")), qPrintable(err));
+        const Run refused = runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"),
+            QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/fusion.yaml"), QStringLiteral("--view"),
+            QStringLiteral("serving"), QStringLiteral("-o"), none });
+        QVERIFY(refused.exitCode != 0);
+        QVERIFY2(refused.err.contains("no transformer group"), refused.err.constData());
         QVERIFY(!QFile::exists(none));
     }
 };
