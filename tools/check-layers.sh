@@ -70,15 +70,16 @@ breach '^(inline )?bool (positiveFinite|validIndex)\(' "a numeric helper defined
     app tests core/io
 breach '^nlohmann::json (optional|jsonOrNull)\(const std::optional<double>&' \
     "jsonOrNull() defined again (use io/JsonValues.h)" app core
-# A source whose header declares a QObject compiles its meta-object code in its own unity batch.
+# A source whose header declares a QObject (or a Q_GADGET, a Q_NAMESPACE) compiles its meta-object code in
+# its own unity batch.
 while IFS= read -r header; do
     source=${header%.h}.cpp
     name=$(basename "$header" .h)
-    if [[ -f $source ]] && ! grep -q "^#include \"moc_$name.cpp\"" "$source"; then
+    if [[ -f $source ]] && ! grep -qE "^[[:space:]]*#[[:space:]]*include[[:space:]]*\"moc_$name\.cpp\"" "$source"; then
         printf '%s:1: %s\n' "$source" "its header declares a QObject: end it with #include \"moc_$name.cpp\""
         breaches=$((breaches + 1))
     fi
-done < <(grep -rl --include='*.h' 'Q_OBJECT' app)
+done < <(grep -rlE --include='*.h' '^[[:space:]]*(Q_OBJECT|Q_GADGET|Q_NAMESPACE)\b' app)
 
 if ((breaches > 0)); then
     echo "check-layers: $breaches breach(es) of the layers (ARCHITECTURE.md)" >&2

@@ -98,7 +98,7 @@ void ChartTextItem::draw(QCPPainter* painter)
     }
     // The room on the narrower side of the position, twice (the line is centred on it), within the
     // plot's column: review mode's comparison panel to its right is not room.
-    const QCPAxisRect* plotArea = mParentPlot->axisRect();
+    const QCPAxisRect* plotArea = mParentPlot->axisRectCount() > 0 ? mParentPlot->axisRect() : nullptr;
     const QRect bounds = plotArea ? plotArea->outerRect() : mParentPlot->viewport();
     const double x = position->pixelPosition().x();
     const int room = static_cast<int>(2.0 * std::min(x - bounds.left(), bounds.right() - x)) - mPadding.left()

@@ -51,6 +51,9 @@ struct PanelRows {
         for (size_t i = from; i < rows.size(); ++i) {
             names << rows[i].label;
         }
+        if (from == 0) { // not even one row fits: the devices by name
+            return QObject::tr("Devices: %1").arg(names.join(QStringLiteral(", ")));
+        }
         return QObject::tr("+%n more not shown here: %1", nullptr, static_cast<int>(rows.size() - from))
             .arg(names.join(QStringLiteral(", ")));
     }
@@ -58,14 +61,20 @@ struct PanelRows {
     {
         return detailHeight(moreText(rows, from)) + line * 0.4;
     }
-    double drawMore(QCPPainter* painter, const std::vector<ChartSummaryRow>& rows, size_t from, double y) const
+    // Draws the line naming rows[from...] within `room` (cut at its end there); returns the y under it.
+    double drawMore(
+        QCPPainter* painter, const std::vector<ChartSummaryRow>& rows, size_t from, double y, double room) const
     {
         const QString text = moreText(rows, from);
+        const double height = std::max(0.0, std::min(detailHeight(text), room));
         painter->setFont(small);
         painter->setPen(style.mutedText);
-        painter->drawText(QRectF(area.left(), y, area.width(), detailHeight(text)),
-            Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
-        return y + moreHeight(rows, from);
+        painter->save();
+        painter->setClipRect(QRectF(area.left(), y, area.width(), height), Qt::IntersectClip);
+        painter->drawText(
+            QRectF(area.left(), y, area.width(), height), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
+        painter->restore();
+        return y + height + line * 0.4;
     }
     double draw(QCPPainter* painter, const ChartSummaryRow& row, double y, bool withDetail) const;
 };
@@ -98,7 +107,7 @@ double PanelRows::draw(QCPPainter* painter, const ChartSummaryRow& row, double y
     const QString speed = speedupText(row);
     const double speedWidth = metrics.horizontalAdvance(speed) + metrics.averageCharWidth();
     const double timeWidth = metrics.horizontalAdvance(QStringLiteral("888 ms")) + metrics.averageCharWidth();
-    const double nameWidth = area.width() - swatch * 1.6 - speedWidth - timeWidth;
+    const double nameWidth = std::max(0.0, area.width() - swatch * 1.6 - speedWidth - timeWidth);
     painter->drawText(QRectF(area.left() + swatch * 1.6, y, nameWidth, line), Qt::AlignLeft | Qt::AlignVCenter,
         QFontMetricsF(name).elidedText(row.label, Qt::ElideRight, nameWidth));
     painter->setFont(body);
@@ -239,34 +248,7 @@ void ComparisonPanel::draw(QCPPainter* painter)
     QFont small = body;
     small.setPointSizeF(body.pointSizeF() * 0.85);
     const PanelRows rows { style, body, small, area, line, line * 0.7, line * 0.6, slowest };
-    const double legendHeight = line * 1.6;
     const double swatch = rows.swatch;
-
-    // Every device is named: on a short panel the rows drop their detail lines first, then the last
-    // rows give way to one line naming them (an export has no table to scroll to).
-    const double room = area.bottom() - legendHeight - y;
-    double needed = 0.0;
-    for (const ChartSummaryRow& row : summary.rows) {
-        needed += rows.height(row, true);
-    }
-    const bool withDetail = needed <= room;
-    size_t shown = 0;
-    for (double used = 0.0; shown < summary.rows.size(); ++shown) {
-        const double height = rows.height(summary.rows[shown], withDetail);
-        const bool last = shown + 1 == summary.rows.size();
-        const double after = last ? 0.0 : rows.moreHeight(summary.rows, shown + 1);
-        if (used + height + after > room) {
-            break;
-        }
-        used += height;
-    }
-    for (size_t i = 0; i < shown; ++i) {
-        y = rows.draw(painter, summary.rows[i], y, withDetail);
-    }
-    if (shown < summary.rows.size()) {
-        y = rows.drawMore(painter, summary.rows, shown, y);
-    }
-    painter->setFont(body);
 
     // What the bar segments mean.
     const QColor grey = boundLegendColor(style);
@@ -287,6 +269,35 @@ void ComparisonPanel::draw(QCPPainter* painter)
         }
         x += entryWidth(entry.first) + gap;
     }
+    const double legendHeight = line * (lines + 0.6);
+
+    // Every device is named: on a short panel the rows drop their detail lines first, then the last
+    // rows give way to one line naming them (an export has no table to scroll to).
+    const double room = area.bottom() - legendHeight - y;
+    double needed = 0.0;
+    for (const ChartSummaryRow& row : summary.rows) {
+        needed += rows.height(row, true);
+    }
+    const bool withDetail = needed <= room;
+    size_t shown = 0;
+    for (double used = 0.0; shown < summary.rows.size(); ++shown) {
+        const double height = rows.height(summary.rows[shown], withDetail);
+        const bool last = shown + 1 == summary.rows.size();
+        const double after = last ? 0.0 : rows.moreHeight(summary.rows, shown + 1);
+        if (used + height + after > room) {
+            break;
+        }
+        used += height;
+    }
+    const double rowsTop = y;
+    for (size_t i = 0; i < shown; ++i) {
+        y = rows.draw(painter, summary.rows[i], y, withDetail);
+    }
+    if (shown < summary.rows.size()) {
+        y = rows.drawMore(painter, summary.rows, shown, y, room - (y - rowsTop));
+    }
+    painter->setFont(body);
+
     double x = area.left();
     double legendY = std::min(y, area.bottom() - line * lines);
     for (const auto& [text, part] : legend) {

@@ -14,17 +14,17 @@
 namespace roofscope::test {
 
 struct Run {
-    int exitCode = -1; // -2 when it crashed, -1 when it did not finish within a minute
+    int exitCode = -1; // -2 when it crashed, -1 when it did not finish in time (a minute unless told)
     QByteArray out;
     QByteArray err;
 };
 
-inline Run runRoofscope(const QStringList& args)
+inline Run runRoofscope(const QStringList& args, int timeoutMs = 60000)
 {
     QProcess process;
     process.start(QStringLiteral(ROOFSCOPE_EXECUTABLE), args);
     Run run;
-    if (!process.waitForFinished(60000)) {
+    if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         return run;
     }

@@ -627,13 +627,15 @@ private Q_SLOTS:
         const QString example = QString::fromLatin1(kExample);
         const QString cliSvg = m_dir.filePath(QStringLiteral("cli-serving.svg"));
         QCOMPARE(runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example,
-                                  QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), cliSvg })
+                                  QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), cliSvg },
+                     120000)
                      .exitCode,
             0);
         QVERIFY(readBytes(cliSvg).contains("KV cache full"));
         const QString html = m_dir.filePath(QStringLiteral("both.html"));
         QCOMPARE(runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example,
-                                  QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), html })
+                                  QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), html },
+                     120000)
                      .exitCode,
             0);
         const QByteArray page = readBytes(html);
@@ -643,14 +645,17 @@ private Q_SLOTS:
 
         const Run bars
             = runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"), example, QStringLiteral("--view"),
-                QStringLiteral("bars"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("x.png")) });
+                               QStringLiteral("bars"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("x.png")) },
+                120000);
         QCOMPARE(bars.exitCode, 2);
         QVERIFY2(bars.err.contains("--view must be roofline or serving"), bars.err.constData());
         // A session without a transformer group has no serving chart: refused, no file written.
         const QString none = m_dir.filePath(QStringLiteral("none.png"));
-        const Run refused = runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"),
-            QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/fusion.yaml"), QStringLiteral("--view"),
-            QStringLiteral("serving"), QStringLiteral("-o"), none });
+        const Run refused
+            = runRoofscope({ QStringLiteral("export"), QStringLiteral("--session"),
+                               QStringLiteral(ROOFSCOPE_RESOURCES_DIR "/examples/fusion.yaml"),
+                               QStringLiteral("--view"), QStringLiteral("serving"), QStringLiteral("-o"), none },
+                120000);
         QVERIFY(refused.exitCode != 0);
         QVERIFY2(refused.err.contains("no transformer group"), refused.err.constData());
         QVERIFY(!QFile::exists(none));
