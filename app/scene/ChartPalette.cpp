@@ -22,7 +22,7 @@ struct Slot {
     std::string_view id;
     int slot;
 };
-constexpr std::array<Slot, 37> kSlots { {
+constexpr std::array<Slot, 38> kSlots { {
     { "nvidia-h100-sxm", 0 },
     { "amd-instinct-mi300x", 1 },
     { "google-tpu-v6e", 2 },
@@ -36,6 +36,7 @@ constexpr std::array<Slot, 37> kSlots { {
     { "nvidia-b300-hgx", 5 },
     { "nvidia-gb300", 4 },
     { "nvidia-h100-pcie", 7 },
+    { "nvidia-h100-nvl", 1 }, // orange beside the H100 SXM's blue, the PCIe card's grey and the H200's red
     { "nvidia-h20", 2 },
     { "nvidia-gh200", 2 }, // green beside the H100's blue and the H200's red
     { "nvidia-a100-sxm-40gb", 1 },

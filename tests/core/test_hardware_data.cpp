@@ -81,6 +81,7 @@ struct PinnedCapacity {
 const PinnedCapacity kCapacities[] = {
     { "nvidia-h100-sxm", 81559 * kMiB }, // nvidia-smi
     { "nvidia-h100-pcie", 80 * kGiB }, // estimate
+    { "nvidia-h100-nvl", 95830 * kMiB }, // nvidia-smi
     { "nvidia-h200-sxm", 143771 * kMiB }, // nvidia-smi
     { "nvidia-gh200", 144 * kGiB }, // estimate
     { "nvidia-h20", 97871 * kMiB }, // nvidia-smi
@@ -471,7 +472,7 @@ private Q_SLOTS:
                  "nvidia-a100-sxm-40gb", "nvidia-h100-pcie", "amd-instinct-mi355x", "amd-instinct-mi350x",
                  "amd-instinct-mi250x", "intel-gaudi-2", "aws-trainium2", "aws-trainium3", "aws-inferentia2",
                  "intel-xeon-6980p", "amd-epyc-9965", "nvidia-grace-cpu-superchip", "apple-m4-max", "nvidia-gh200",
-                 "nvidia-rtx-pro-6000-blackwell-server" }) {
+                 "nvidia-rtx-pro-6000-blackwell-server", "nvidia-h100-nvl" }) {
             QTest::newRow(id) << id;
         }
     }
