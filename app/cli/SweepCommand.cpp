@@ -62,7 +62,8 @@ nlohmann::json servingPointToJson(const ServingPoint& p)
         { "t_min_s", p.tMin }, { "t_max_s", p.tMax }, { "tokens_per_s", p.tokensPerSecond },
         { "tokens_per_s_t_max", p.tokensPerSecondTMax }, { "collective_share", p.collectiveShare },
         { "fits", p.fits ? nlohmann::json(*p.fits) : nlohmann::json(nullptr) }, { "per_chip_bytes", p.perChipBytes },
-        { "usd_per_million_tokens", jsonOrNull(p.usdPerMillionTokens) } };
+        { "usd_per_million_tokens", jsonOrNull(p.usdPerMillionTokens) }, { "mfu", jsonOrNull(p.mfu) },
+        { "mbu", jsonOrNull(p.mbu) } };
     if (p.runTokensPerSecond) { // a request mix (docs/serving.md#requests)
         j["ttft_s"] = jsonOrNull(p.ttftSeconds);
         j["tpot_s"] = jsonOrNull(p.tpotSeconds);

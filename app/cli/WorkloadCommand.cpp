@@ -169,9 +169,10 @@ void printStep(std::ostream& out, const ServingStep& d)
         << " tokens/s; T_min with launch overhead " << formatQuantity(d.tMinWithLaunch, Dimension::Seconds) << "\n";
     out << "  per chip " << optionalText(d.cost.tokensPerSecondPerChip, 4, " tokens/s") << ", "
         << (d.cost.usdPerMillionTokens ? optionalText(d.cost.usdPerMillionTokens, 3, " $/Mtok") : "no price") << ", "
-        << (d.cost.joulesPerToken ? optionalText(d.cost.joulesPerToken, 3, " J/token") : "no TDP") << "; collectives "
-        << formatQuantity(d.collectiveSeconds, Dimension::Seconds) << (d.link.empty() ? std::string() : " on " + d.link)
-        << ", " << formatNumber(100.0 * d.collectiveShare, 3) << " % of T_max\n";
+        << (d.cost.joulesPerToken ? optionalText(d.cost.joulesPerToken, 3, " J/token") : "no TDP") << ", "
+        << utilizationText(d) << "; collectives " << formatQuantity(d.collectiveSeconds, Dimension::Seconds)
+        << (d.link.empty() ? std::string() : " on " + d.link) << ", " << formatNumber(100.0 * d.collectiveShare, 3)
+        << " % of T_max\n";
     out << "  memory per chip " << formatQuantity(d.memory.perChipBytes, Dimension::Bytes) << " of "
         << (d.memory.capacityPerChipBytes ? formatQuantity(*d.memory.capacityPerChipBytes, Dimension::Bytes)
                                           : std::string("unknown capacity"))

@@ -7,13 +7,20 @@
 
 namespace roofscope {
 
+std::string utilizationText(const ServingStep& s)
+{
+    const auto percent
+        = [](const std::optional<double>& v) { return v ? formatNumber(100.0 * *v, 3) + " %" : std::string("-"); };
+    return "MFU " + percent(s.mfu) + ", MBU " + percent(s.mbu);
+}
+
 std::string servingSummaryText(const ServingStep& s)
 {
     return formatNumber(s.tokensPerSecond, 4) + " tokens/s on " + s.roofs + " roofs ("
         + formatNumber(s.tokensPerSecond / s.chips, 4) + " per chip), "
         + (s.cost.usdPerMillionTokens ? formatNumber(*s.cost.usdPerMillionTokens, 3) + " $/Mtok" : "no price") + ", "
-        + (s.cost.joulesPerToken ? formatNumber(*s.cost.joulesPerToken, 3) + " J/token" : "no TDP") + ", collectives "
-        + formatNumber(100.0 * s.collectiveShare, 3) + " % of T_max, "
+        + (s.cost.joulesPerToken ? formatNumber(*s.cost.joulesPerToken, 3) + " J/token" : "no TDP") + ", "
+        + utilizationText(s) + ", collectives " + formatNumber(100.0 * s.collectiveShare, 3) + " % of T_max, "
         + formatQuantity(s.memory.perChipBytes, Dimension::Bytes) + " per chip"
         + (s.memory.maxBatch ? ", max batch " + formatNumber(*s.memory.maxBatch, 12) : "")
         + (s.fitText().empty() ? (s.memory.fits ? ", fits" : "") : "; " + s.fitText());
@@ -110,6 +117,8 @@ nlohmann::json servingStepToJson(const ServingStep& s, bool withKernels)
     j["collective_s"] = s.collectiveSeconds;
     j["usd_per_million_tokens"] = jsonOrNull(s.cost.usdPerMillionTokens);
     j["joules_per_token"] = jsonOrNull(s.cost.joulesPerToken);
+    j["mfu"] = jsonOrNull(s.mfu);
+    j["mbu"] = jsonOrNull(s.mbu);
     nlohmann::json memory;
     memory["weights_bytes"] = s.memory.weightsBytes;
     memory["kv_cache_bytes"] = s.memory.kvCacheBytes;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -95,6 +96,34 @@ private Q_SLOTS:
         QVERIFY(d["collective_share"].get<double>() > 0.0 && d["collective_share"].get<double>() < 1.0);
         QVERIFY(d["t_min_with_launch_s"].get<double>() >= d["t_min_s"].get<double>());
         QVERIFY(d["tokens_per_s_t_max"].get<double>() <= tps);
+        // mfu and mbu: the compute and memory kernels' FLOPs and bytes (all on HBM) over T_min (pp 1) x 8 x
+        // H100's bf16 peak of 989 TFLOP/s and its 3.35 TB/s. The decode step reads 141 GB of weights and
+        // 86 GB of KV cache for 64 tokens: every kernel memory-bound, the collectives overlapped, so the
+        // step uses all of the bandwidth and little of the compute: mbu = 1 and mfu = F / B over the ridge.
+        // F by hand: per layer qkv 2 x 64 x 8192 x 10240, attention (64 x 64 x 4096 scores) 261 and 256
+        // FLOPs a score, o 2 x 64 x 8192^2, gate/up and down 3 x 2 x 64 x 8192 x 28672, activation 5 x 64
+        // x 28672; 161 norms of 8 x 10 x 64 x 8192; logits 2 x 64 x 8192 x 128256: 9,597,611,933,696.
+        double flops = 0.0;
+        double bytes = 0.0;
+        for (const auto& k : d["kernels"]) {
+            if (!k["collective"].get<bool>()) {
+                flops += k["count"].get<double>() * k["flops"].get<double>();
+                bytes += k["count"].get<double>() * k["bytes"].get<double>();
+            }
+        }
+        const double tMin = d["t_min_s"].get<double>();
+        QCOMPARE(flops, 9597611933696.0);
+        ROOFSCOPE_COMPARE_REL(d["mfu"].get<double>(), flops / (tMin * 8 * 989e12), 1e-12);
+        ROOFSCOPE_COMPARE_REL(d["mbu"].get<double>(), bytes / (tMin * 8 * 3.35e12), 1e-12);
+        QCOMPARE(d["mbu"].get<double>(), 1.0);
+        ROOFSCOPE_COMPARE_REL(d["mfu"].get<double>(), flops / bytes / (989e12 / 3.35e12), 1e-12);
+        // The same figures in the text, as percentages of the roofs.
+        const Run text = runRoofscope(
+            { "workload", "transformer", "--param", kLlama, "--hardware", "nvidia-h100-sxm", "--chips", "8" });
+        QCOMPARE(text.exitCode, 0);
+        const QRegularExpression percentages(
+            QStringLiteral("J/token, MFU [0-9.e+-]+ %, MBU [0-9.e+-]+ %; collectives"));
+        QVERIFY2(QString::fromUtf8(text.out).contains(percentages), text.out.constData());
     }
 
     // The 70B step on one H100 is still timed, and said not to fit: 227 GB against the 81,559 MiB
@@ -349,15 +378,19 @@ private Q_SLOTS:
         QCOMPARE(points.back()["value"].get<double>(), maxBatch);
         double previous = 0.0;
         for (const auto& p : points) {
-            for (const char* key : { "value", "tokens_per_s", "t_min_s", "fits", "binding", "regime" }) {
+            for (const char* key : { "value", "tokens_per_s", "t_min_s", "fits", "binding", "regime", "mfu", "mbu" }) {
                 QVERIFY2(p.contains(key), key);
             }
             QVERIFY(p["fits"].get<bool>());
+            QVERIFY(p["mfu"].get<double>() > 0.0 && p["mfu"].get<double>() <= 1.0);
+            QVERIFY(p["mbu"].get<double>() > 0.0 && p["mbu"].get<double>() <= 1.0);
             QVERIFY(p["value"].get<double>() > previous);
             previous = p["value"].get<double>();
             ROOFSCOPE_COMPARE_REL(
                 p["tokens_per_s"].get<double>(), p["value"].get<double>() / p["t_min_s"].get<double>(), 1e-12);
         }
+        // More sequences per weight read: the decode step at max_batch uses more of the compute than at batch 1.
+        QVERIFY(points.back()["mfu"].get<double>() > 10 * points.front()["mfu"].get<double>());
         // Text: the table ends with the same max batch.
         const Run text = runRoofscope({ "sweep", "--hardware", "nvidia-h100-sxm", "--chips", "8", "--kernel",
             "transformer", "--param", kLlama, "--vary", "batch=1:1024" });
@@ -415,11 +448,14 @@ private Q_SLOTS:
             for (const auto& d : group["devices"]) {
                 for (const char* key : { "memory", "parallel", "t_min_with_launch_s", "tokens_per_s_t_max",
                          "collective_share", "usd_per_million_tokens", "joules_per_token", "tokens_per_s_per_chip",
-                         "assumptions", "chips", "rank", "tokens_per_s" }) {
+                         "assumptions", "chips", "rank", "tokens_per_s", "mfu", "mbu" }) {
                     QVERIFY2(d.contains(key), key);
                 }
                 QCOMPARE(d["chips"].get<int>(), 8);
                 QVERIFY(d["usd_per_million_tokens"].is_number()); // every device has a price
+                // Fractions of the step's roofs at the bound: above 0, at most 1.
+                QVERIFY(d["mfu"].get<double>() > 0.0 && d["mfu"].get<double>() <= 1.0);
+                QVERIFY(d["mbu"].get<double>() > 0.0 && d["mbu"].get<double>() <= 1.0);
                 if (d["rank"] == 1) {
                     first = true;
                     QVERIFY(d["memory"]["fits"].get<bool>());

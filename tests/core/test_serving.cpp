@@ -500,6 +500,73 @@ private Q_SLOTS:
         QCOMPARE(two.tokensPerStep, 4.0);
     }
 
+    // mfu = F / (T_step x pi), mbu = B / (T_step x beta) over the compute and memory kernels, T_step =
+    // T_min / (layers / ceil(layers / pp)), on the roofs the step was evaluated on. tiny's FLOPs by hand
+    // (T = 2 tokens, h 8, q 8, w 4, ffn 16, vocab 32): norms 3 x 10 T h = 480; q, k, v 2 T h (8 + 4 + 4)
+    // = 512; attention (16 scores of 4 wide) 2 x 16 x 4 + 5 x 16 softmax = 208 and 128; o 2 T 8 x 8 = 256;
+    // gate, up, down 3 x 2 T 8 x 16 = 1536, the activation 5 T ffn = 160; logits 2 T 8 x 32 = 1024:
+    // 4304 FLOPs. At 1 FLOP/B or so every kernel lies far below the 1000 FLOP/B ridge of the ad-hoc chip.
+    void utilizationOfTheRoofs()
+    {
+        const auto sums = [](const ServingStep& step) {
+            std::pair<double, double> flopsBytes;
+            for (const auto& k : step.kernels) {
+                if (!k.info.collective) {
+                    flopsBytes.first += k.kernel.count * k.kernel.flops;
+                    flopsBytes.second += k.kernel.count * k.kernel.bytesOn("default");
+                }
+            }
+            return flopsBytes;
+        };
+        // One chip, memory-bound: T_min = B / 1 GB/s, so mbu = 1 and mfu = 4304 / (B / 1e9 x 1e12).
+        const ServingStep s = evaluateServing(tiny(), chip(1e6), {});
+        QVERIFY2(s.error.empty(), s.error.c_str());
+        const auto [flops, bytes] = sums(s);
+        QCOMPARE(flops, 4304.0);
+        ROOFSCOPE_COMPARE_REL(*s.mbu, 1.0, 1e-12);
+        ROOFSCOPE_COMPARE_REL(*s.mfu, 4304.0 / (bytes / 1e9 * 1e12), 1e-12);
+        // Sustained roofs of half the compute and a quarter of the bandwidth: still memory-bound, so mbu is 1
+        // of the sustained bandwidth, and mfu = 4304 / (B / 0.25e9 x 0.5e12), half of the peak figure.
+        Hardware derated = chip(1e6);
+        derated.sustained = SustainedFactors { 0.5, 0.25 };
+        ServingOptions sustained;
+        sustained.eval.sustained = true;
+        const ServingStep slow = evaluateServing(tiny(), derated, sustained);
+        ROOFSCOPE_COMPARE_REL(*slow.mbu, 1.0, 1e-12);
+        ROOFSCOPE_COMPARE_REL(*slow.mfu, 4304.0 / (bytes / 0.25e9 * 0.5e12), 1e-12);
+        // pp 2 on 2 chips: each kernel takes 2 x B_k / 2 GB/s, T_min = B / 1 GB/s (above the pp_send's
+        // 1.032 us), two steps in flight: T_step = T_min / 2 against 2 GB/s, mbu 1. With 3 layers on 2
+        // stages, 3/2 steps in flight: T_step = 2/3 T_min, mbu = 1e9 / (2/3 x 2e9) = 3/4, the smaller
+        // stage idle a quarter of the time.
+        const ServingStep even
+            = evaluateServing(tiny({ { "pp", 2 }, { "layers", 2 } }), hardwareOnChips(chip(1e6), 2), {});
+        QVERIFY2(even.error.empty(), even.error.c_str());
+        QVERIFY(even.computeMemorySeconds > even.collectiveSeconds);
+        ROOFSCOPE_COMPARE_REL(*even.mbu, 1.0, 1e-12);
+        const ServingStep uneven
+            = evaluateServing(tiny({ { "pp", 2 }, { "layers", 3 } }), hardwareOnChips(chip(1e6), 2), {});
+        QVERIFY(uneven.computeMemorySeconds > uneven.collectiveSeconds);
+        ROOFSCOPE_COMPARE_REL(*uneven.mbu, 0.75, 1e-12);
+        // tp 2: the collectives (3 all-reduces of 2.032 us and the logits' gather of 1.064 us, see
+        // stepTimesOnTwoChips) outlast the kernels' B / 2 GB/s and set T_min; their FLOPs and bytes stay out.
+        const ServingStep tp = evaluateServing(tiny({ { "tp", 2 } }), hardwareOnChips(chip(1e6), 2), {});
+        const double collectives = 3 * (32.0 / 1e9 + 2 * 1e-6) + 64.0 / 1e9 + 1e-6;
+        const auto [tpFlops, tpBytes] = sums(tp);
+        QVERIFY(tpBytes / 2e9 < collectives);
+        ROOFSCOPE_COMPARE_REL(*tp.mbu, tpBytes / (collectives * 2e9), 1e-12);
+        ROOFSCOPE_COMPARE_REL(*tp.mfu, tpFlops / (collectives * 2e12), 1e-12);
+        // The main memory switched off: no main-memory roof, so no mbu, and the assumptions say so.
+        ServingOptions off;
+        off.eval.disabledLevels = { "hbm" };
+        const ServingStep noMemory = evaluateServing(tiny(), chip(1e6), off);
+        QVERIFY2(noMemory.error.empty(), noMemory.error.c_str());
+        QVERIFY(!noMemory.mbu);
+        ROOFSCOPE_COMPARE_REL(*noMemory.mfu, 1.0, 1e-12); // only the math is left: T_min = F / pi
+        QVERIFY(std::find(noMemory.assumptions.begin(), noMemory.assumptions.end(),
+                    "no bytes on an enabled main-memory level: mbu not given")
+            != noMemory.assumptions.end());
+    }
+
     // Tied embeddings are one matrix at lm_head_dtype; untied: embeddings at weight_dtype, head at
     // lm_head_dtype. tiny, int8 weights, bf16 head: untied 1112 - 512 = 600 params x 1 B + 256 x 1
     // + 256 x 2 = 1368 B; tied: 600 + 256 x 2 = 1112 B.

@@ -86,6 +86,47 @@ std::string precisionSentence(const TransformerConfig& c)
     return text;
 }
 
+namespace {
+
+// mfu and mbu (ServingStep, docs/model.md#utilization): the compute and memory kernels' FLOPs and
+// main-memory bytes over what the roofs they were evaluated on give in `stepSeconds`. Every such kernel
+// computes at the step's precision, so one compute roof serves them all; the main memory's roof is
+// the default level's wherever a kernel moves bytes on it (none when it is switched off).
+void setUtilization(ServingStep& s, double stepSeconds)
+{
+    double flops = 0.0;
+    double bytes = 0.0;
+    std::optional<double> computeRoof;
+    std::optional<double> memoryRoof;
+    for (const ServingKernel& k : s.kernels) {
+        if (k.info.collective) {
+            continue;
+        }
+        flops += k.kernel.count * k.kernel.flops;
+        computeRoof = k.evaluation.computeRoof;
+        if (const LevelEvaluation* main = k.evaluation.level(k.evaluation.defaultLevel)) {
+            bytes += k.kernel.count * main->bytes;
+            memoryRoof = main->bytesPerSecond;
+        }
+    }
+    if (!(stepSeconds > 0.0)) {
+        s.assumptions.push_back("no step time: mfu and mbu not given");
+        return;
+    }
+    // At most 1 (each kernel's T_min is at least its math and its main-memory time); a step bound by
+    // one roof throughout lands on 1 up to rounding, which is kept off the figure.
+    if (computeRoof && *computeRoof > 0.0) {
+        s.mfu = std::min(1.0, flops / (stepSeconds * *computeRoof));
+    }
+    if (memoryRoof && *memoryRoof > 0.0) {
+        s.mbu = std::min(1.0, bytes / (stepSeconds * *memoryRoof));
+    } else {
+        s.assumptions.push_back("no bytes on an enabled main-memory level: mbu not given");
+    }
+}
+
+} // namespace
+
 ServingStep evaluateExpandedStep(
     const TransformerExpansion& step, const Hardware& device, const ServingOptions& options)
 {
@@ -151,6 +192,7 @@ ServingStep evaluateExpandedStep(
     s.tokensPerSecondTMax = s.tMax > 0.0 ? s.tokensPerStep * stagesInFlight / s.tMax : 0.0;
     s.collectiveShare = s.tMax > 0.0 ? s.collectiveSeconds / s.tMax : 0.0;
     s.memory = servingMemory(step, device);
+    setUtilization(s, s.tMin / stagesInFlight);
 
     std::optional<double> tdp = options.tdpWattsPerChip;
     if (!tdp && device.tdpWatts) {

@@ -21,7 +21,7 @@ namespace roofscope {
 //   o.eval.sustained = true;
 //   const ServingStep s = evaluateServing(group.templ, hardwareOnChips(h100, 8), o);
 //   if (!s.error.empty()) ...;      // refused parameters (e.g. tp x pp x dp != chips)
-//   s.tokensPerSecond, s.memory.fits, s.cost.usdPerMillionTokens, s.collectiveShare, ...
+//   s.tokensPerSecond, s.memory.fits, s.cost.usdPerMillionTokens, s.collectiveShare, s.mfu, ...
 //
 // Times: every non-collective kernel is evaluated on the whole device (its flops and bytes are
 // device totals); as a kernel runs on the tp x dp chips of one pipeline stage its time on the step
@@ -76,6 +76,19 @@ struct ServingStep {
     double collectiveShare = 0.0;
     ServingMemory memory;
     ServingCost cost;
+    // Utilization of the roofs the step was evaluated on at the bound (docs/model.md#utilization): with
+    // T_step = T_min / (layers / ceil(layers / pp)), the time between two steps leaving the pipeline (T_min
+    // when pp = 1, = tokens_per_step / tokens_per_s), and the device's roofs, which are chips x a chip's,
+    //   mfu = the compute and memory kernels' FLOPs / (T_step x compute roof at the step's precision)
+    //   mbu = their bytes on the main memory (the default level) / (T_step x its bandwidth roof)
+    // Peak or sustained roofs as `roofs` says (after any communication fraction): a fraction of those roofs,
+    // never of the datasheet when sustained. Left out: the collectives' FLOPs and link bytes, launch overhead
+    // (T_min, not t_min_with_launch_s), bytes on other levels. FLOPs and bytes are the step's kernels' as
+    // counted (attention, work each tp chip repeats), not 2 x parameters x tokens. Both at most 1. Empty
+    // without a step time; mbu also when no kernel moves bytes on an enabled main memory (said in the
+    // assumptions).
+    std::optional<double> mfu;
+    std::optional<double> mbu;
     std::vector<std::string> assumptions; // what the model had to assume, as short sentences
     // With isl and osl (a request mix, model/serving/Requests.h): TTFT, TPOT and the run's tokens/s. This
     // step is then the decode step at full occupancy and its memory is checked at context isl + osl.

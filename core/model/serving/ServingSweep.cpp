@@ -28,6 +28,8 @@ ServingPoint servingPoint(const ServingStep& s, double value)
     p.joulesPerToken = s.cost.joulesPerToken;
     p.tokensPerSecondPerUsdHour = s.cost.tokensPerSecondPerUsdHour;
     p.tokensPerJoule = s.cost.tokensPerJoule;
+    p.mfu = s.mfu;
+    p.mbu = s.mbu;
     if (s.requests) {
         p.ttftSeconds = s.requests->ttftSeconds;
         p.tpotSeconds = s.requests->tpotSeconds;

@@ -37,6 +37,8 @@ struct ServingPoint {
     std::optional<double> joulesPerToken;
     std::optional<double> tokensPerSecondPerUsdHour;
     std::optional<double> tokensPerJoule;
+    std::optional<double> mfu; // ServingStep::mfu and ::mbu: fractions of the step's roofs
+    std::optional<double> mbu;
     // A request mix (model/serving/Requests.h): TTFT, TPOT and the run's output tokens/s; empty otherwise.
     std::optional<double> ttftSeconds;
     std::optional<double> tpotSeconds;
