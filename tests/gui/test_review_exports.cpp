@@ -45,6 +45,22 @@ class TestReviewExports : public QObject {
     HardwareDatabase m_db;
     QTemporaryDir m_dir;
 
+    // The text of the session's review export as SVG at `size` in `theme`; empty if the export failed.
+    QString reviewSvg(const Session& session, const QSize& size, const QString& theme)
+    {
+        ChartExportOptions options;
+        options.width = size.width();
+        options.height = size.height();
+        options.review = true;
+        options.theme = theme;
+        const QString svg = m_dir.filePath(QStringLiteral("review.svg"));
+        QFile file(svg);
+        if (!exportChart(session, m_db, svg, options).isEmpty() || !file.open(QIODevice::ReadOnly)) {
+            return {};
+        }
+        return QString::fromUtf8(file.readAll());
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -78,16 +94,8 @@ private Q_SLOTS:
         const auto loaded = loadSessionFile(session.toStdString());
         QVERIFY(loaded.session);
         const Comparison comparison = compareSession(*loaded.session, m_db);
-        ChartExportOptions options;
-        options.width = size.width();
-        options.height = size.height();
-        options.review = true;
-        options.theme = theme;
-        const QString svg = m_dir.filePath(QStringLiteral("review.svg"));
-        QVERIFY(exportChart(*loaded.session, m_db, svg, options).isEmpty());
-        QFile file(svg);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QString text = QString::fromUtf8(file.readAll());
+        const QString text = reviewSvg(*loaded.session, size, theme);
+        QVERIFY(!text.isEmpty());
         const auto shown = [&text](const QString& words) { return text.contains('>' + words + '<'); };
         const int rows = static_cast<int>(
             std::count_if(comparison.entries.begin(), comparison.entries.end(), [](const ComparisonEntry& entry) {
@@ -113,15 +121,8 @@ private Q_SLOTS:
         QCOMPARE(devices, 5);
         bool someLeftOut = false;
         for (int height = 360; height <= 720; height += 40) {
-            ChartExportOptions options;
-            options.width = 1280;
-            options.height = height;
-            options.review = true;
-            const QString svg = m_dir.filePath(QStringLiteral("short.svg"));
-            QVERIFY(exportChart(*loaded.session, m_db, svg, options).isEmpty());
-            QFile file(svg);
-            QVERIFY(file.open(QIODevice::ReadOnly));
-            const QString text = QString::fromUtf8(file.readAll());
+            const QString text = reviewSvg(*loaded.session, QSize(1280, height), QStringLiteral("light"));
+            QVERIFY(!text.isEmpty());
             const int whole = rowsDrawnWhole(text, comparison);
             const QString where = QStringLiteral("1280x%1: %2 rows whole").arg(height).arg(whole);
             if (whole == devices) {
