@@ -14,18 +14,6 @@ std::string utilizationText(const ServingStep& s)
     return "MFU " + percent(s.mfu) + ", MBU " + percent(s.mbu);
 }
 
-std::string servingSummaryText(const ServingStep& s)
-{
-    return formatNumber(s.tokensPerSecond, 4) + " tokens/s on " + s.roofs + " roofs ("
-        + formatNumber(s.tokensPerSecond / s.chips, 4) + " per chip), "
-        + (s.cost.usdPerMillionTokens ? formatNumber(*s.cost.usdPerMillionTokens, 3) + " $/Mtok" : "no price") + ", "
-        + (s.cost.joulesPerToken ? formatNumber(*s.cost.joulesPerToken, 3) + " J/token" : "no TDP") + ", "
-        + utilizationText(s) + ", collectives " + formatNumber(100.0 * s.collectiveShare, 3) + " % of T_max, "
-        + formatQuantity(s.memory.perChipBytes, Dimension::Bytes) + " per chip"
-        + (s.memory.maxBatch ? ", max batch " + formatNumber(*s.memory.maxBatch, 12) : "")
-        + (s.fitText().empty() ? (s.memory.fits ? ", fits" : "") : "; " + s.fitText());
-}
-
 std::string servingBoundText(const ServingStep& step)
 {
     return "a bound on " + step.roofs + " roofs at " + step.config.dtype

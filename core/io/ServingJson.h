@@ -28,10 +28,6 @@ nlohmann::json servingStepToJson(const ServingStep& step, bool kernels);
 // rests on: "ttft_s 12.3 ms: the prefill of one request of 1024 tokens alone ...". Empty without a mix.
 std::vector<std::string> requestLines(const ServingStep& step);
 
-// One line for people: "5,230 tokens/s on peak roofs (654 per chip), 1.2 $/Mtok, 0.9 J/token, MFU 12 %,
-// MBU 85 %, collectives 12 % of T_max, 31 GB per chip, max batch 420, fits" or "...; does not fit: ...".
-std::string servingSummaryText(const ServingStep& step);
-
 // "MFU 12.3 %, MBU 85.1 %" of the step's roofs (ServingStep::mfu, ::mbu), "-" for an empty one.
 std::string utilizationText(const ServingStep& step);
 
