@@ -527,6 +527,30 @@ std::optional<QPointF> RooflineChart::markerPosition(int kernel, int device) con
     return std::nullopt;
 }
 
+std::vector<QRectF> RooflineChart::markerRects(const QRectF& area) const
+{
+    std::vector<QRectF> rects;
+    const double radius = 7.0 * m_scene->style.markerScale; // the largest marker is 14 px wide at 1x
+    for (const ChartKernel& kernel : m_scene->kernels) {
+        for (const ChartKernelPoint& point : kernel.points) {
+            if (!placeable(point)) {
+                continue;
+            }
+            const QPointF at(
+                edge::intensityPixel(m_plot->xAxis, point.intensity), m_plot->yAxis->coordToPixel(point.attainable));
+            if (!area.contains(at)) {
+                continue;
+            }
+            const double r = radius * std::max(1.0, kernel.markerScale);
+            rects.emplace_back(at.x() - r, at.y() - r, 2.0 * r, 2.0 * r);
+            if (rects.size() >= kMaxMarkerRects) {
+                return rects;
+            }
+        }
+    }
+    return rects;
+}
+
 QString RooflineChart::legendText(int device) const
 {
     if (device < 0 || device >= static_cast<int>(m_legendGraphs.size())

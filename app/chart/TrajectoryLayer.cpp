@@ -217,6 +217,10 @@ void TrajectoryLayer::draw(QCPPainter* painter)
     // other labels by a gap and of the other dots, inside the plot; left out where none is free.
     QColor halo = x->axisRect()->backgroundBrush().color();
     halo.setAlphaF(0.85);
+    if (!pending.empty() && m_obstacles) { // and clear of the kernels' markers, which are drawn above
+        const std::vector<QRectF> markers = m_obstacles(area);
+        placed.insert(placed.end(), markers.begin(), markers.end());
+    }
     for (const PendingLabel& label : pending) {
         const std::optional<QRectF> box
             = crossingLabelSpot(label.at, metrics.size(Qt::TextSingleLine, label.crossing->label), area, placed, dots);
@@ -240,6 +244,7 @@ void TrajectoryLayer::draw(QCPPainter* painter)
 TrajectoryLayer* attachTrajectory(RooflineChart* chart, KernelSweep* sweep)
 {
     auto* layer = new TrajectoryLayer(chart->plot(), sweep, QString::fromLatin1(RooflineChart::kRoofLabelLayer));
+    layer->setObstacles([chart](const QRectF& area) { return chart->markerRects(area); });
     QObject::connect(sweep, &KernelSweep::changed, chart, [layer] { layer->refresh(); });
     return layer;
 }

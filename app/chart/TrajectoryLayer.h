@@ -9,6 +9,7 @@
 #include <QPointF>
 #include <QRectF>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -35,6 +36,12 @@ public:
     // (their dots are drawn; the Sweep dock lists every crossing).
     const std::vector<QRectF>& labelRects() const { return m_labelRects; }
     int droppedLabels() const { return m_droppedLabels; }
+    // What the crossings' labels keep clear of besides each other and the dots: the kernels' markers
+    // (widget pixels, those inside the given plot area), asked at each draw that has labels to place.
+    void setObstacles(std::function<std::vector<QRectF>(const QRectF& area)> obstacles)
+    {
+        m_obstacles = std::move(obstacles);
+    }
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter* painter) const override;
@@ -50,6 +57,7 @@ private:
     std::vector<QRectF> m_labelRects;
     int m_droppedLabels = 0;
     bool m_pending = false; // changed since the last draw
+    std::function<std::vector<QRectF>(const QRectF& area)> m_obstacles;
 };
 
 } // namespace roofscope

@@ -171,6 +171,51 @@ private Q_SLOTS:
         }
     }
 
+    // Issue 32: the crossings' labels are drawn under the kernels' markers, so they keep clear of
+    // them: on tpu-generations.yaml (five TPUs, four kernels) with MatMul 600x600 swept, no label lies
+    // under any marker's box (the largest marker's size, 14 px at 1x), at 1366x768 and in review mode.
+    void crossingLabelsKeepClearOfTheMarkers()
+    {
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.resize(1366, 768);
+        window.setSession(loadRangesExample("tpu-generations.yaml"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        int matmul = -1;
+        for (size_t k = 0; k < window.session().kernels.size(); ++k) {
+            matmul = window.session().kernels[k].name == "MatMul 600x600" ? static_cast<int>(k) : matmul;
+        }
+        QVERIFY(matmul >= 0);
+        window.analysis()->setSelectedKernel(matmul);
+        QApplication::processEvents();
+        TrajectoryLayer* layer = trajectoryLayer(window.chart());
+        QVERIFY(layer);
+        for (const bool review : { false, true }) {
+            if (review) {
+                window.reviewAction()->trigger();
+                QApplication::processEvents();
+            }
+            window.chart()->plot()->replot();
+            const QString what = review ? QStringLiteral("review") : QStringLiteral("1366x768");
+            const std::vector<QRectF>& labels = layer->labelRects();
+            QVERIFY2(!labels.empty(), qPrintable(what));
+            const std::vector<QRectF> markers = window.chart()->markerRects(window.chart()->plot()->axisRect()->rect());
+            QVERIFY2(markers.size() >= 10, qPrintable(what));
+            for (const QRectF& label : labels) {
+                for (const QRectF& marker : markers) {
+                    QVERIFY2(!label.intersects(marker),
+                        qPrintable(what
+                            + QStringLiteral(": a label at %1, %2 lies under a marker at %3, %4")
+                                  .arg(label.x())
+                                  .arg(label.y())
+                                  .arg(marker.center().x())
+                                  .arg(marker.center().y())));
+                }
+            }
+        }
+    }
+
     // A slider drag sets the parameter live (the kernel's marker follows) as one undo step.
     void sliderDragMovesTheKernelInOneUndoStep()
     {
