@@ -529,23 +529,13 @@ std::optional<QPointF> RooflineChart::markerPosition(int kernel, int device) con
 
 std::vector<QRectF> RooflineChart::markerRects(const QRectF& area) const
 {
+    // The markers the label placer kept labels clear of in this layout (placed after each layout,
+    // before any layer draws), as boxes of the largest marker's size.
     std::vector<QRectF> rects;
     const double radius = 7.0 * m_scene->style.markerScale; // the largest marker is 14 px wide at 1x
-    for (const ChartKernel& kernel : m_scene->kernels) {
-        for (const ChartKernelPoint& point : kernel.points) {
-            if (!placeable(point)) {
-                continue;
-            }
-            const QPointF at(
-                edge::intensityPixel(m_plot->xAxis, point.intensity), m_plot->yAxis->coordToPixel(point.attainable));
-            if (!area.contains(at)) {
-                continue;
-            }
-            const double r = radius * std::max(1.0, kernel.markerScale);
-            rects.emplace_back(at.x() - r, at.y() - r, 2.0 * r, 2.0 * r);
-            if (rects.size() >= kMaxMarkerRects) {
-                return rects;
-            }
+    for (const QPointF& at : m_labels->markerPixels()) {
+        if (area.contains(at)) {
+            rects.emplace_back(at.x() - radius, at.y() - radius, 2.0 * radius, 2.0 * radius);
         }
     }
     return rects;

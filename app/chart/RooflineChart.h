@@ -113,10 +113,9 @@ public:
     // Where a kernel's marker on a device is drawn, in widget pixels of plot(); empty when the kernel
     // has no point on that device. Valid after a replot (setScene and fitAll replot).
     std::optional<QPointF> markerPosition(int kernel, int device) const;
-    // The boxes of the kernels' markers inside `area` (widget pixels; the largest marker's size), at
-    // most kMaxMarkerRects of them: what labels drawn under the markers keep clear of.
+    // The boxes of the kernels' markers inside `area` (widget pixels; the largest marker's size), the
+    // markers the label placer keeps its labels clear of: what labels drawn under the markers avoid.
     std::vector<QRectF> markerRects(const QRectF& area) const;
-    static constexpr size_t kMaxMarkerRects = 4000;
     QString legendText(int device) const;
     // The text of a kernel's label at the top and whether it is shown (hidden when off-screen).
     QString kernelLabelText(int kernel) const;
