@@ -85,6 +85,7 @@ package-check: package
 	bash tools/check-package.sh $(BUILD_DIR)
 
 bench: build
+	cmake --build $(BUILD_DIR) -j$(JOBS) --target roofscope_benches
 	./$(BUILD_DIR)/tests/roofscope-bench
 	./$(BUILD_DIR)/tests/roofscope-ranges-bench
 

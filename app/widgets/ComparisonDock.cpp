@@ -1,6 +1,7 @@
 #include "widgets/ComparisonDock.h"
 #include "session/QtText.h"
 #include "widgets/CachedTextDelegate.h"
+#include "widgets/WrappedLabel.h"
 
 #include "figures/SessionAnalysis.h"
 #include "scene/GroupColumns.h"
@@ -92,7 +93,7 @@ ComparisonDock::ComparisonDock(QWidget* parent)
     m_groupsScroll->setMinimumHeight(m_groupsScroll->fontMetrics().lineSpacing() * 2 + 4);
     // Its lines' height is no claim on the dock: it takes its share of what the table leaves.
     m_groupsScroll->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
-    m_groups = new QLabel(m_groupsScroll);
+    m_groups = new WrappedLabel(m_groupsScroll);
     m_groups->setObjectName(QStringLiteral("groupThroughput"));
     m_groups->setTextFormat(Qt::PlainText);
     m_groups->setWordWrap(true);

@@ -1,6 +1,7 @@
 #include "widgets/KernelEditor.h"
 #include "session/QtText.h"
 #include "widgets/FieldGuard.h"
+#include "widgets/WrappedLabel.h"
 
 #include "figures/SessionAnalysis.h"
 #include "model/Precision.h"
@@ -310,11 +311,11 @@ void KernelEditor::buildTemplateFields(const Kernel& kernel)
                 tr("Drag parameter of %1").arg(qs(m_document->session().kernels[static_cast<size_t>(m_kernel)].name)));
         });
     }
-    m_derived = new QLabel(m_fields);
+    m_derived = new WrappedLabel(m_fields);
     m_derived->setObjectName(QStringLiteral("derived"));
     m_derived->setWordWrap(true);
     m_form->addRow(tr("Derived"), m_derived);
-    m_crossover = new QLabel(m_fields);
+    m_crossover = new WrappedLabel(m_fields);
     m_crossover->setObjectName(QStringLiteral("crossover"));
     m_crossover->setWordWrap(true);
     m_crossover->setTextFormat(Qt::PlainText);

@@ -3,6 +3,7 @@
 // expansion (hidden a multiple of heads, heads of kv_heads, ...) and a refusal is shown at the field.
 
 #include "widgets/KernelEditor.h"
+#include "widgets/WrappedLabel.h"
 
 #include "model/Precision.h"
 #include "model/TransformerWorkload.h"
@@ -171,7 +172,7 @@ void KernelEditor::buildGroupFields(const Kernel& kernel)
             applyOption(combo, name, value, tr("%1 of %2").arg(name, group));
         });
     }
-    m_derived = new QLabel(m_fields);
+    m_derived = new WrappedLabel(m_fields);
     m_derived->setObjectName(QStringLiteral("derived"));
     m_derived->setWordWrap(true);
     m_derived->setToolTip(tr("The whole step: every kernel's FLOPs and bytes times its count"));

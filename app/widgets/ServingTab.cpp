@@ -1,4 +1,5 @@
 #include "widgets/ServingTab.h"
+#include "widgets/WrappedLabel.h"
 
 #include "scene/GroupColumns.h"
 
@@ -82,7 +83,7 @@ ServingTab::ServingTab(SessionDocument* document, SessionAnalysis* analysis, QWi
     picksScroll->setWidgetResizable(true);
     picksScroll->setFrameShape(QFrame::NoFrame);
     picksScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_picks = new QLabel(picksScroll);
+    m_picks = new WrappedLabel(picksScroll);
     m_picks->setObjectName(QStringLiteral("servingPicks"));
     m_picks->setTextFormat(Qt::PlainText);
     m_picks->setWordWrap(true);

@@ -1,4 +1,5 @@
 #include "widgets/SweepDock.h"
+#include "widgets/WrappedLabel.h"
 
 #include "figures/KernelSweep.h"
 #include "figures/SessionAnalysis.h"
@@ -71,7 +72,7 @@ SweepDock::SweepDock(SessionAnalysis* analysis, KernelSweep* sweep, QWidget* par
     sliderRow->addWidget(m_valueLabel);
     form->addRow(tr("Value"), sliderRow);
     layout->addWidget(m_controls);
-    m_crossings = new QLabel(body);
+    m_crossings = new WrappedLabel(body);
     m_crossings->setObjectName(QStringLiteral("sweepCrossings"));
     m_crossings->setWordWrap(true);
     m_crossings->setTextFormat(Qt::PlainText);

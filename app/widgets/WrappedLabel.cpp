@@ -1,0 +1,97 @@
+#include "widgets/WrappedLabel.h"
+
+#include <QEvent>
+#include <QFontMetrics>
+#include <QTextDocument>
+
+#include <algorithm>
+
+namespace roofscope {
+
+WrappedLabel::WrappedLabel(QWidget* parent)
+    : QLabel(parent)
+{
+    setWordWrap(true);
+    setTextFormat(Qt::PlainText);
+}
+
+bool WrappedLabel::isPlain() const
+{
+    return textFormat() == Qt::PlainText || (textFormat() == Qt::AutoText && !Qt::mightBeRichText(text()));
+}
+
+void WrappedLabel::forgetIfChanged() const
+{
+    const QString current = text();
+    if (m_measured && current == m_measuredText) {
+        return;
+    }
+    m_measured = true;
+    m_measuredText = current;
+    for (Height& h : m_heights) {
+        h = Height {};
+    }
+    m_lineWidth = -1;
+}
+
+int WrappedLabel::heightForWidth(int width) const
+{
+    if (!wordWrap()) {
+        return QLabel::heightForWidth(width);
+    }
+    forgetIfChanged();
+    for (const Height& h : m_heights) {
+        if (h.width == width) {
+            return h.height;
+        }
+    }
+    const int height = QLabel::heightForWidth(width);
+    m_heights[m_nextHeight] = Height { width, height };
+    m_nextHeight = (m_nextHeight + 1) % static_cast<int>(std::size(m_heights));
+    return height;
+}
+
+QSize WrappedLabel::sizeHint() const
+{
+    if (!wordWrap() || !isPlain()) {
+        return QLabel::sizeHint();
+    }
+    forgetIfChanged();
+    const QFontMetrics metrics = fontMetrics();
+    if (m_lineWidth < 0) {
+        m_lineWidth = 0;
+        for (const QString& line : m_measuredText.split(QLatin1Char('\n'))) {
+            m_lineWidth = std::max(m_lineWidth, metrics.horizontalAdvance(line));
+        }
+    }
+    const QMargins margins = contentsMargins();
+    const int extra = margins.left() + margins.right() + 2 * margin();
+    const int width = std::min(std::min(m_lineWidth + 1, metrics.averageCharWidth() * 80) + extra, maximumWidth());
+    // The height at the width the label has once it is laid out (a layout asks for that height too, so it
+    // is remembered), else at the preferred width: a label in a scroll area asks for its size hint after
+    // every change, and another width would cost a layout of the text every time.
+    return { width, heightForWidth(testAttribute(Qt::WA_WState_Visible) && this->width() > 0 ? this->width() : width) };
+}
+
+QSize WrappedLabel::minimumSizeHint() const
+{
+    if (!wordWrap() || !isPlain()) {
+        return QLabel::minimumSizeHint();
+    }
+    const QFontMetrics metrics = fontMetrics();
+    const QMargins margins = contentsMargins();
+    return { metrics.averageCharWidth() * 12 + margins.left() + margins.right() + 2 * margin(),
+        metrics.lineSpacing() + margins.top() + margins.bottom() + 2 * margin() };
+}
+
+void WrappedLabel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        m_measured = false; // the same text measures differently now
+    }
+    QLabel::changeEvent(event);
+}
+
+} // namespace roofscope
+
+#include "moc_WrappedLabel.cpp"
