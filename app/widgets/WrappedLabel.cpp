@@ -3,8 +3,10 @@
 #include <QEvent>
 #include <QFontMetrics>
 #include <QTextDocument>
+#include <QTextOption>
 
 #include <algorithm>
+#include <cmath>
 
 namespace roofscope {
 
@@ -14,6 +16,8 @@ WrappedLabel::WrappedLabel(QWidget* parent)
     setWordWrap(true);
     setTextFormat(Qt::PlainText);
 }
+
+WrappedLabel::~WrappedLabel() = default;
 
 bool WrappedLabel::isPlain() const
 {
@@ -45,10 +49,37 @@ int WrappedLabel::heightForWidth(int width) const
             return h.height;
         }
     }
-    const int height = QLabel::heightForWidth(width);
+    const int height = textInteractionFlags() != Qt::NoTextInteraction && isPlain() ? documentHeight(width)
+                                                                                    : QLabel::heightForWidth(width);
     m_heights[m_nextHeight] = Height { width, height };
     m_nextHeight = (m_nextHeight + 1) % static_cast<int>(std::size(m_heights));
     return height;
+}
+
+// A selectable label draws its text as a document; QLabel measures that document at the asked width and
+// lays it out again at its old width afterwards. This lays out a document of its own, once, the same way
+// (no margin, the label's font and alignment, wrapped at words).
+int WrappedLabel::documentHeight(int width) const
+{
+    if (!m_document) {
+        m_document = std::make_unique<QTextDocument>();
+        m_document->setDocumentMargin(0);
+        m_document->setUndoRedoEnabled(false);
+    }
+    if (m_documentText != m_measuredText || m_document->defaultFont() != font()) {
+        m_document->setDefaultFont(font());
+        QTextOption option(alignment());
+        option.setWrapMode(QTextOption::WordWrap);
+        m_document->setDefaultTextOption(option);
+        m_document->setPlainText(m_measuredText);
+        m_documentText = m_measuredText;
+    }
+    const QMargins margins = contentsMargins();
+    const int extra = 2 * margin();
+    m_document->setTextWidth(std::max(width - extra - margins.left() - margins.right(), 0));
+    const int height
+        = static_cast<int>(std::ceil(m_document->size().height())) + extra + margins.top() + margins.bottom();
+    return std::max(height, minimumHeight());
 }
 
 QSize WrappedLabel::sizeHint() const

@@ -2,6 +2,10 @@
 
 #include <QLabel>
 
+#include <memory>
+
+class QTextDocument;
+
 namespace roofscope {
 
 // A word-wrapped plain-text label whose size hints cost one text layout per text and width. QLabel
@@ -16,6 +20,7 @@ class WrappedLabel : public QLabel {
     Q_OBJECT
 public:
     explicit WrappedLabel(QWidget* parent = nullptr);
+    ~WrappedLabel() override;
 
     int heightForWidth(int width) const override;
     QSize sizeHint() const override;
@@ -26,6 +31,7 @@ protected:
 
 private:
     bool isPlain() const;
+    int documentHeight(int width) const;
     void forgetIfChanged() const;
 
     struct Height {
@@ -37,6 +43,8 @@ private:
     mutable Height m_heights[4]; // the last widths asked, round robin
     mutable int m_nextHeight = 0;
     mutable int m_lineWidth = -1; // widest line of m_measuredText, -1: not measured
+    mutable std::unique_ptr<QTextDocument> m_document; // measures a selectable label's text
+    mutable QString m_documentText; // the text m_document holds
 };
 
 } // namespace roofscope

@@ -18,6 +18,7 @@
 #include "widgets/KernelEditor.h"
 #include "widgets/MainWindow.h"
 #include "widgets/SiSpinBox.h"
+#include "widgets/WrappedLabel.h"
 #include "widgets/XLevelMenu.h"
 
 #include <QAction>
@@ -354,6 +355,44 @@ private Q_SLOTS:
         ROOFSCOPE_COMPARE_REL(after.yLower, fitted.yLower, 1e-9);
         ROOFSCOPE_COMPARE_REL(after.xUpper, fitted.xUpper, 1e-9);
         QVERIFY(after.yLower < narrow.yLower);
+    }
+
+    // The label that remembers its wrapped heights (the serving picks, the group verdicts, crossovers)
+    // must give the height QLabel itself gives, selectable or not, after its text and its font change.
+    void wrappedLabelGivesQLabelsHeights()
+    {
+        const QString lines[] = {
+            QStringLiteral("llama-3-70b at <= 8 ms/token: cheapest MI300X x8 ($0.243/Mtok at batch 135), most "
+                           "tokens/s per chip B200 x8 (3.93k at batch 251): bounds on peak roofs\n1. MI300X x8 at "
+                           "batch 135: 2.11k tokens/s per chip (16.9k tokens/s), $0.243/Mtok\n\n2. B200 x8"),
+            QStringLiteral("one short line"),
+            QString(500, QLatin1Char('x')) + QStringLiteral(" a very long word before this"),
+            QString(),
+        };
+        for (const bool selectable : { true, false }) {
+            WrappedLabel wrapped;
+            QLabel plain;
+            plain.setWordWrap(true);
+            plain.setTextFormat(Qt::PlainText);
+            if (selectable) {
+                wrapped.setTextInteractionFlags(Qt::TextSelectableByMouse);
+                plain.setTextInteractionFlags(Qt::TextSelectableByMouse);
+            }
+            for (const int pointSize : { 9, 14 }) {
+                QFont font = plain.font();
+                font.setPointSize(pointSize);
+                wrapped.setFont(font);
+                plain.setFont(font);
+                for (const QString& text : lines) {
+                    wrapped.setText(text);
+                    plain.setText(text);
+                    for (const int width : { 40, 180, 420, 900, 180 }) {
+                        QCOMPARE(wrapped.heightForWidth(width), plain.heightForWidth(width));
+                    }
+                    QVERIFY(wrapped.sizeHint().height() > 0 || text.isEmpty());
+                }
+            }
+        }
     }
 };
 
