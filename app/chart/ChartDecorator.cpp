@@ -19,6 +19,8 @@ namespace roofscope {
 namespace {
 constexpr int kTitleMargin = 46; // pixels above the plot for the title and subtitle (x font scale)
 constexpr int kCaptionLine = 15; // pixels more per caption line (a verdict's headline)
+constexpr int kCaptionMaxLines = 3; // lines a caption may wrap into before it is cut
+constexpr int kTitleLine = 20; // pixels more for a title's second line
 
 // min(peak, bandwidth x intensity) sampled log-evenly over [lower, upper], with the ridge itself.
 std::vector<double> roofSamples(double peak, double bytesPerSecond, double lower, double upper)
@@ -51,6 +53,30 @@ ChartDecorator::ChartDecorator(QCustomPlot* plot, ChartLabelPlacer* labels)
     : m_plot(plot)
     , m_labels(labels)
 {
+    // Before each layout: room above the plot for the verdict's lines as they wrap at today's width.
+    m_reserve = QObject::connect(m_plot, &QCustomPlot::beforeReplot, m_plot, [this] { reserveCaptionRoom(); });
+}
+
+ChartDecorator::~ChartDecorator()
+{
+    QObject::disconnect(m_reserve);
+}
+
+void ChartDecorator::reserveCaptionRoom()
+{
+    if (!m_titled) {
+        return;
+    }
+    int lines = 0;
+    for (const QCPItemText* caption : m_captions) {
+        lines += static_cast<const ChartTextItem*>(caption)->shownLineCount();
+    }
+    const int titleLines = m_titleItem ? static_cast<const ChartTextItem*>(m_titleItem)->shownLineCount() : 1;
+    const int top
+        = static_cast<int>((kTitleMargin + kTitleLine * (titleLines - 1) + kCaptionLine * lines) * m_fontScale);
+    if (m_plot->axisRect()->minimumMargins().top() != top) {
+        m_plot->axisRect()->setMinimumMargins(QMargins(0, top, 0, 0));
+    }
 }
 
 QCPItemText* ChartDecorator::addText(const QString& text, const QFont& font, const QColor& color, const char* layer)
@@ -78,6 +104,7 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
     const std::optional<ChartRange>& clip, const QString& family, const char* labelLayer)
 {
     m_arrows.clear(); // the chart removed every item and graph before
+    m_titleItem = nullptr;
     m_texts.clear();
     m_captions.clear();
     if (m_band && m_plot->hasPlottable(m_band)) {
@@ -90,12 +117,16 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
     m_subtitle = decorations.subtitle;
     m_plot->xAxis->setLabel(xAxisTitle(scene.xLevel)); // which level's intensity the x-axis shows
     const bool titled = !m_title.isEmpty() || !m_subtitle.isEmpty() || !decorations.captions.isEmpty();
+    m_titled = titled;
+    m_fontScale = style.fontScale;
     const int captionLines = static_cast<int>(decorations.captions.size());
     m_plot->axisRect()->setMinimumMargins(QMargins(
         0, titled ? static_cast<int>((kTitleMargin + kCaptionLine * captionLines) * style.fontScale) : 0, 0, 0));
     if (titled) {
         QCPItemText* title = addText(m_title, style.font(family, 12, QFont::Bold), style.text, labelLayer);
-        static_cast<ChartTextItem*>(title)->setElideToPlotColumn(true); // a long session title ends in "..."
+        static_cast<ChartTextItem*>(title)->setElideToPlotColumn(true); // a long session title wraps once,
+        static_cast<ChartTextItem*>(title)->setWrapLines(2); // then ends in "..."
+        m_titleItem = title;
         title->setClipToAxisRect(false);
         // Centred over the plot (not the widget, whose right part holds review mode's comparison).
         title->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
@@ -114,6 +145,7 @@ void ChartDecorator::build(const ChartScene& scene, double domainLower, double d
             QCPItemText* caption = addText(line, style.font(family, 9), style.text, kCaptionLayer);
             m_captions.push_back(caption);
             static_cast<ChartTextItem*>(caption)->setElideToPlotColumn(true);
+            static_cast<ChartTextItem*>(caption)->setWrapLines(kCaptionMaxLines); // a long verdict wraps
             caption->setClipToAxisRect(false);
             caption->position->setParentAnchor(above->bottom);
             caption->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
@@ -194,6 +226,18 @@ void ChartDecorator::setCaptions(const QStringList& captions)
     for (size_t i = 0; i < m_captions.size() && i < static_cast<size_t>(captions.size()); ++i) {
         m_captions[i]->setText(captions[static_cast<qsizetype>(i)]);
     }
+}
+
+QStringList ChartDecorator::shownHeading() const
+{
+    QStringList lines;
+    if (m_titleItem) {
+        lines << static_cast<const ChartTextItem*>(m_titleItem)->shownText();
+    }
+    for (const QCPItemText* caption : m_captions) {
+        lines << static_cast<const ChartTextItem*>(caption)->shownText();
+    }
+    return lines;
 }
 
 QStringList ChartDecorator::captions() const

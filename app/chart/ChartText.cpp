@@ -90,11 +90,48 @@ void LaidOutLine::draw(QPainter* painter, const QRect& rect) const
     painter->drawStaticText(QPointF(x, y), m_glyphs);
 }
 
-void ChartTextItem::draw(QCPPainter* painter)
+namespace {
+
+// `text` in at most `lines` lines of at most `room` pixels: each break at the last ", " or ": " that
+// fits when one lies in the line's second half, else at the last space that fits; the last line cut
+// with an ellipsis if still too wide.
+QString wrapToRoom(const QString& text, const QFontMetrics& metrics, int room, int lines)
+{
+    QStringList out;
+    QString rest = text;
+    while (lines > 1 && metrics.horizontalAdvance(rest) > room) {
+        int fits = 0; // the longest start of `rest` that fits (found by halving)
+        for (int over = static_cast<int>(rest.size()); over - fits > 1;) {
+            const int mid = (fits + over) / 2;
+            (metrics.horizontalAdvance(rest.left(mid)) <= room ? fits : over) = mid;
+        }
+        int cut = -1;
+        for (const QLatin1String separator : { QLatin1String(", "), QLatin1String(": ") }) {
+            const int at = static_cast<int>(rest.left(fits + 1).lastIndexOf(separator));
+            if (at > fits / 2 && at + 1 > cut) {
+                cut = at + 1; // the comma or colon ends the line
+            }
+        }
+        if (cut < 0) {
+            cut = static_cast<int>(rest.left(fits + 1).lastIndexOf(QLatin1Char(' ')));
+        }
+        if (cut <= 0) {
+            break; // one word wider than the room: cut below
+        }
+        out << rest.left(cut).trimmed();
+        rest = rest.mid(cut).trimmed();
+        --lines;
+    }
+    out << metrics.elidedText(rest, Qt::ElideRight, room);
+    return out.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+const QString& ChartTextItem::shownText() const
 {
     if (!m_elide) {
-        drawLine(painter);
-        return;
+        return mText;
     }
     // The room on the narrower side of the position, twice (the line is centred on it), within the
     // plot's column: review mode's comparison panel to its right is not room.
@@ -108,16 +145,42 @@ void ChartTextItem::draw(QCPPainter* painter)
         m_elideRoom = room;
         m_elideSource = mText;
         m_elideFont = font;
-        m_elided = room > 0 ? QFontMetrics(font).elidedText(mText, Qt::ElideRight, room) : mText;
+        m_elided = room > 0 ? wrapToRoom(mText, QFontMetrics(font), room, m_wrapLines) : mText;
     }
-    if (m_elided == mText) {
+    return m_elided;
+}
+
+int ChartTextItem::shownLineCount() const
+{
+    return static_cast<int>(shownText().count(QLatin1Char('\n'))) + 1;
+}
+
+void ChartTextItem::draw(QCPPainter* painter)
+{
+    const QString shown = shownText();
+    if (shown == mText) {
         drawLine(painter);
         return;
     }
     const QString whole = mText;
-    mText = m_elided;
+    mText = shown;
     drawLine(painter);
     mText = whole;
+}
+
+QPointF ChartTextItem::anchorPixelPosition(int anchorId) const
+{
+    const QString shown = shownText();
+    if (shown == mText) {
+        return QCPItemText::anchorPixelPosition(anchorId);
+    }
+    // The box of the lines drawn, not of the whole text on one line.
+    auto* self = const_cast<ChartTextItem*>(this);
+    const QString whole = mText;
+    self->mText = shown;
+    const QPointF at = QCPItemText::anchorPixelPosition(anchorId);
+    self->mText = whole;
+    return at;
 }
 
 void ChartTextItem::drawLine(QCPPainter* painter)

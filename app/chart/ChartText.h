@@ -6,6 +6,8 @@
 
 #include <QStaticText>
 
+#include <algorithm>
+
 namespace roofscope {
 
 // A text laid out once for a font and a paint device's resolution: its bounding box as
@@ -45,20 +47,30 @@ public:
     // margins, not review mode's comparison panel beside it) allows on both sides of that position is
     // drawn cut at its end with an ellipsis (text() keeps the whole line).
     void setElideToPlotColumn(bool elide) { m_elide = elide; }
+    // With the above: a line too wide is first broken between words (after ", " or ": " where one is
+    // near) into at most `lines` lines, the last of which is cut if still too wide. Its anchors (a
+    // caption below hangs from its bottom) follow the lines drawn.
+    void setWrapLines(int lines) { m_wrapLines = std::max(1, lines); }
+    // How many lines the text takes as drawn now (1 unless it wraps).
+    int shownLineCount() const;
+    // The text as drawn at the room the plot's column gives now: whole, wrapped or cut.
+    const QString& shownText() const;
 
 protected:
     void draw(QCPPainter* painter) override;
+    QPointF anchorPixelPosition(int anchorId) const override;
 
 private:
     void drawLine(QCPPainter* painter);
 
     LaidOutLine m_line;
     bool m_elide = false;
-    // The line as drawn at the last room: measured again only when the text, font or room changes.
-    QString m_elideSource;
-    QFont m_elideFont;
-    int m_elideRoom = -1;
-    QString m_elided;
+    int m_wrapLines = 1;
+    // The text as drawn at the last room: measured again only when the text, font or room changes.
+    mutable QString m_elideSource;
+    mutable QFont m_elideFont;
+    mutable int m_elideRoom = -1;
+    mutable QString m_elided;
 };
 
 // A device's legend entry (QCPPlottableLegendItem) that keeps its text's layout between replots. For a

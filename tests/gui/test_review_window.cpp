@@ -4,6 +4,7 @@
 // mode's fonts, and a kernel's rename carrying the annotation arrows that name it (one undo step).
 #include "TestMain.h"
 #include "TestUtil.h"
+#include "chart/ChartDecorator.h"
 #include "chart/RooflineChart.h"
 #include "figures/SessionAnalysis.h"
 #include "gui/ExampleSession.h"
@@ -268,6 +269,56 @@ private Q_SLOTS:
         window.setReviewMode(false);
         const QFont after = QToolTip::font();
         ROOFSCOPE_COMPARE_REL(after.pointSizeF() > 0 ? after.pointSizeF() : after.pixelSize(), before, 0.001);
+    }
+
+    // On a laptop in review mode the session's title and the verdict's lines were cut ("... most tokens/s
+    // per chip B200" lost): they wrap within the plot's column now, every word drawn, and the plot starts
+    // below the last line.
+    void reviewTitleAndVerdictWrapWhole()
+    {
+        const SessionLoadResult loaded
+            = loadSessionFile(std::string(ROOFSCOPE_RESOURCES_DIR) + "/examples/serving-70b.yaml");
+        QVERIFY(loaded.session);
+        MainWindow window(m_db);
+        window.setAutosaveDelay(-1);
+        window.setSession(*loaded.session);
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.setReviewMode(true);
+        // Review mode fills the screen; the test's screen is not a laptop's, so the window is made one.
+        window.setWindowState(Qt::WindowNoState);
+        window.resize(1366, 768);
+        QApplication::processEvents();
+        QCustomPlot* plot = window.chart()->plot();
+        plot->replot();
+        plot->replot(); // the second layout with the room the first one's widths asked for
+        const ChartDecorator& decorator = window.chart()->decorator();
+        const QStringList shown = decorator.shownHeading();
+        const QStringList whole = QStringList { decorator.title() } + decorator.captions();
+        QCOMPARE(shown.size(), whole.size());
+        QVERIFY(whole.size() >= 3); // the title and one line per group
+        int wrapped = 0;
+        for (qsizetype i = 0; i < shown.size(); ++i) {
+            QVERIFY2(!shown[i].contains(QChar(0x2026)), qPrintable(shown[i]));
+            QCOMPARE(
+                QString(shown[i]).replace(QLatin1Char('\n'), QLatin1Char(' ')).simplified(), whole[i].simplified());
+            wrapped += shown[i].contains(QLatin1Char('\n')) ? 1 : 0;
+        }
+        QVERIFY(wrapped > 0); // at 1366 px the lines are too long for one line each
+        const QCPItemText* last = nullptr;
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+            if (text && text->text() == decorator.captions().last()) {
+                last = text;
+            }
+        }
+        QVERIFY(last);
+        QVERIFY2(last->bottom->pixelPosition().y() <= plot->axisRect()->top(),
+            qPrintable(QStringLiteral("last caption ends at %1, the plot starts at %2")
+                           .arg(last->bottom->pixelPosition().y())
+                           .arg(plot->axisRect()->top())));
+        window.setReviewMode(false);
     }
 
     // Issue 12: annotations name kernels; a rename in the editor left the fusion arrow pointing at a
