@@ -53,13 +53,6 @@ ChartDecorator::ChartDecorator(QCustomPlot* plot, ChartLabelPlacer* labels)
     : m_plot(plot)
     , m_labels(labels)
 {
-    // Before each layout: room above the plot for the verdict's lines as they wrap at today's width.
-    m_reserve = QObject::connect(m_plot, &QCustomPlot::beforeReplot, m_plot, [this] { reserveCaptionRoom(); });
-}
-
-ChartDecorator::~ChartDecorator()
-{
-    QObject::disconnect(m_reserve);
 }
 
 void ChartDecorator::reserveCaptionRoom()
@@ -76,6 +69,10 @@ void ChartDecorator::reserveCaptionRoom()
         = static_cast<int>((kTitleMargin + kTitleLine * (titleLines - 1) + kCaptionLine * lines) * m_fontScale);
     if (m_plot->axisRect()->minimumMargins().top() != top) {
         m_plot->axisRect()->setMinimumMargins(QMargins(0, top, 0, 0));
+        // The layout again with that room, as QCustomPlot's replot lays it out (the width stays).
+        m_plot->plotLayout()->update(QCPLayoutElement::upPreparation);
+        m_plot->plotLayout()->update(QCPLayoutElement::upMargins);
+        m_plot->plotLayout()->update(QCPLayoutElement::upLayout);
     }
 }
 

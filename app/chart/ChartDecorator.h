@@ -27,9 +27,6 @@ class ChartDecorator {
 public:
     // With `labels`, the arrows' labels are placed by it, clear of markers and other labels.
     explicit ChartDecorator(QCustomPlot* plot, ChartLabelPlacer* labels = nullptr);
-    ~ChartDecorator();
-    ChartDecorator(const ChartDecorator&) = delete;
-    ChartDecorator& operator=(const ChartDecorator&) = delete;
 
     // After the chart removed its previous items and graphs. Lines span [domainLower, domainUpper]
     // in x; with `clip` (SVG export) they are cut to that range by hand.
@@ -42,7 +39,8 @@ public:
     void setCaptions(const QStringList& captions);
     // The title and the captions as drawn now (wrapped lines joined by '\n', a cut line ends in an ellipsis).
     QStringList shownHeading() const;
-    // Sets the room above the plot for the title, subtitle and the captions' lines as they wrap now.
+    // Sets the room above the plot for the title, subtitle and the captions' lines as they wrap at the
+    // plot's width, and lays the plot out again when that room changed (call it after each layout).
     void reserveCaptionRoom();
     // The caption lines as drawn.
     QStringList captions() const;
@@ -71,7 +69,6 @@ private:
     bool m_titled = false; // a title, subtitle or caption is drawn above the plot
     QCPItemText* m_titleItem = nullptr; // the title's item, when there is one
     double m_fontScale = 1.0; // the scene style's (review mode draws larger)
-    QMetaObject::Connection m_reserve; // reserveCaptionRoom() before each replot
     bool m_measuredLabels = false; // kernels are few enough for measured points' labels
     QFont m_measuredFont;
     QCPCurve* m_band = nullptr; // not a graph: the chart's clearGraphs() leaves it, build() removes it

@@ -110,7 +110,10 @@ void RooflineChart::setupPlot()
     m_plot->xAxis->setRange(range.xLower, range.xUpper);
     m_plot->yAxis->setRange(range.yLower, range.yUpper);
 
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] { m_labels->place(); });
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        m_decorator->reserveCaptionRoom(); // the verdict's lines as they wrap at this width, first
+        m_labels->place();
+    });
     connect(m_plot, &QCustomPlot::mousePress, this, &RooflineChart::onMousePress);
     connect(m_plot, &QCustomPlot::mouseMove, this, &RooflineChart::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &RooflineChart::onMouseRelease);

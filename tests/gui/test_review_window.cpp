@@ -291,8 +291,7 @@ private Q_SLOTS:
         window.resize(1366, 768);
         QApplication::processEvents();
         QCustomPlot* plot = window.chart()->plot();
-        plot->replot();
-        plot->replot(); // the second layout with the room the first one's widths asked for
+        plot->replot(); // one replot: its layout makes the room the lines need (as an export's single one)
         const ChartDecorator& decorator = window.chart()->decorator();
         const QStringList shown = decorator.shownHeading();
         const QStringList whole = QStringList { decorator.title() } + decorator.captions();
