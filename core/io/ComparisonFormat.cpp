@@ -2,6 +2,7 @@
 
 #include "io/ServingJson.h"
 #include "io/VerdictFormat.h"
+#include "model/Text.h"
 #include "model/Units.h"
 
 #include <nlohmann/json.hpp>
@@ -49,15 +50,6 @@ std::string comparisonCell(const ComparisonEntry& entry, ComparisonColumn column
 }
 
 namespace {
-std::string joined(const std::vector<std::string>& items)
-{
-    std::string out;
-    for (const auto& item : items) {
-        out += (out.empty() ? "" : "; ") + item;
-    }
-    return out;
-}
-
 std::vector<std::string> leftOutText(const ComparisonBasis& basis)
 {
     std::vector<std::string> out;
@@ -76,18 +68,18 @@ std::string footnotes(const Comparison& comparison, TableFormat format)
     const std::string mark = markdown ? "\\* " : "* ";
     for (const auto& entry : comparison.entries) {
         if (!entry.basis.comparable) {
-            out += bullet + mark + entry.name + ": not like-for-like: " + joined(entry.basis.caveats) + "\n";
+            out += bullet + mark + entry.name + ": not like-for-like: " + joined(entry.basis.caveats, "; ") + "\n";
         }
     }
     for (const auto& entry : comparison.entries) {
         const std::vector<std::string> levelNotes = entry.basis.levelNotes();
         if (!levelNotes.empty()) {
-            out += bullet + entry.name + ": " + joined(levelNotes) + "\n";
+            out += bullet + entry.name + ": " + joined(levelNotes, "; ") + "\n";
         }
     }
     for (const auto& entry : comparison.entries) {
         if (!entry.basis.notes.empty()) {
-            out += bullet + entry.name + ": " + joined(entry.basis.notes) + "\n";
+            out += bullet + entry.name + ": " + joined(entry.basis.notes, "; ") + "\n";
         }
     }
     if (!comparison.rankingRefused.empty()) {
@@ -142,14 +134,14 @@ std::string formatComparison(const Comparison& comparison, TableFormat format)
             const ComparisonBasis& basis = entry.basis;
             row.emplace_back(basis.complete() ? "true" : "false");
             row.emplace_back(basis.comparable ? "true" : "false");
-            row.push_back(joined(leftOutText(basis)));
-            row.push_back(joined(basis.levelsOff));
-            row.push_back(joined(basis.caveats));
-            row.push_back(joined(basis.notes));
+            row.push_back(joined(leftOutText(basis), "; "));
+            row.push_back(joined(basis.levelsOff, "; "));
+            row.push_back(joined(basis.caveats, "; "));
+            row.push_back(joined(basis.notes, "; "));
             row.emplace_back(basis.comparable ? "true" : "false");
             const int rank = comparison.rankOf(static_cast<size_t>(&entry - comparison.entries.data()));
             row.push_back(rank > 0 ? std::to_string(rank) : std::string());
-            row.push_back(joined(basis.levelNotes()));
+            row.push_back(joined(basis.levelNotes(), "; "));
         }
         rows.push_back(std::move(row));
     }
