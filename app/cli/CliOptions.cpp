@@ -237,12 +237,12 @@ std::vector<CliCommand> buildCommands()
             choice("view", { "roofline", "serving" }, "Which chart: the roofline or the serving chart."), hardwareDir(),
             maxSize() } });
     commands.push_back({ "import", "FORMAT FILE... [-o OUT.yaml] [options]",
-        "Turns profiler output (FORMAT ncu, rocprof, rocprof-db, ert, csv, jax or xprof) into a session that refers "
-        "to it (measured kernels), or into a device file (measured roofs); turns a serving benchmark's result "
-        "(vllm-serve, sglang, aiperf, genai-perf, mlperf, llmperf or trtllm-bench) into measured serving runs, "
-        "printed or written to a session beside the model they measured.",
-        { "ncu", "rocprof", "rocprof-db", "ert", "csv", "jax", "xprof", "vllm-serve", "sglang", "aiperf", "genai-perf",
-            "mlperf", "llmperf", "trtllm-bench" },
+        "Turns profiler output (FORMAT ncu, rocprof, rocprof-db, advisor, ert, csv, jax or xprof) into a session "
+        "that refers to it (measured kernels), or into a device file (measured roofs); turns a serving "
+        "benchmark's result (vllm-serve, sglang, aiperf, genai-perf, mlperf, llmperf or trtllm-bench) into "
+        "measured serving runs, printed or written to a session beside the model they measured.",
+        { "ncu", "rocprof", "rocprof-db", "advisor", "ert", "csv", "jax", "xprof", "vllm-serve", "sglang", "aiperf",
+            "genai-perf", "mlperf", "llmperf", "trtllm-bench" },
         CliValue::File, "",
         { output("OUT.yaml", "The session (or device file) to write."),
             value("hardware", CliValue::Devices, "ID[,ID...]",

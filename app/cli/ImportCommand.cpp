@@ -222,6 +222,7 @@ ImportResult readProfiles(const std::string& format, const std::vector<std::stri
                 : format == "jax"        ? importJaxJson(file, options)
                 : format == "xprof"      ? importXprofJson(file, options)
                 : format == "rocprof-db" ? importRocprofDb(file, options)
+                : format == "advisor"    ? importAdvisorCsv(file, options)
                                          : importPlainCsv(file, options));
     }
     return result;
@@ -420,9 +421,9 @@ int importCommand(const std::vector<std::string>& args, std::ostream& out, std::
     CliArgs opts(args, 1, command);
     if (opts.positional().empty()) {
         throw CliError(
-            "import needs a format and files: roofscope import ncu|rocprof|rocprof-db|ert|csv|jax|xprof FILE... -o "
-            "OUT.yaml, or a serving benchmark's format (vllm-serve, sglang, aiperf, genai-perf, mlperf, llmperf, "
-            "trtllm-bench) and its files");
+            "import needs a format and files: roofscope import ncu|rocprof|rocprof-db|advisor|ert|csv|jax|xprof "
+            "FILE... -o OUT.yaml, or a serving benchmark's format (vllm-serve, sglang, aiperf, genai-perf, mlperf, "
+            "llmperf, trtllm-bench) and its files");
     }
     const std::string format = opts.positional().front();
     if (!command.acceptsWord(format)) {

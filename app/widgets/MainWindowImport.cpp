@@ -51,9 +51,8 @@ void MainWindow::importDialog()
 {
     const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import profiler output"), QString(),
         tr("Profiler output (*.csv *.json);;Nsight Compute CSV (*.csv);;rocprof-compute workload (roofline.csv "
-           "pmc_perf.csv "
-           "sysinfo.csv);;JSON: ERT roofline.json, JAX cost_analysis(), XProf roofline_model.json (*.json);;Plain "
-           "CSV (*.csv);;All files (*)"));
+           "pmc_perf.csv sysinfo.csv);;Intel Advisor survey or roofline report, CSV (*.csv);;JSON: ERT "
+           "roofline.json, JAX cost_analysis(), XProf roofline_model.json (*.json);;Plain CSV (*.csv);;All files (*)"));
     if (!paths.isEmpty()) {
         importFiles(paths);
     }

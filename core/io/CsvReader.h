@@ -32,6 +32,9 @@ public:
     // Text in memory only.
     void seek(std::size_t offset, int line);
 
+    // The delimiter of the records read from now on (a preamble read with peekLine() told which).
+    void setDelimiter(char delimiter) { m_delimiter = delimiter; }
+
     // The raw text of the line at the current position, without its line break (its first
     // maxRecordBytes when longer), for a preamble that is not CSV; false at the end of the input.
     bool peekLine(std::string_view& line);

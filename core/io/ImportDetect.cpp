@@ -29,24 +29,29 @@ std::string detectImportFormat(const std::string& path)
         return "rocprof";
     }
     const std::string name = lower(fs::path(path).filename().string());
-    if (name == "roofline.csv" || name == "pmc_perf.csv" || name == "sysinfo.csv") {
-        return "rocprof";
-    }
+    // rocprof-compute's file names, unless the content says Intel Advisor (whose roofline report a
+    // user may well save as roofline.csv).
+    const bool rocprofName = name == "roofline.csv" || name == "pmc_perf.csv" || name == "sysinfo.csv";
     // Only a regular file is opened: a FIFO would block here forever, a device never ends.
     if (!regularFileProblem(path).empty()) {
-        return {};
+        return rocprofName ? "rocprof" : std::string();
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        return {};
+        return rocprofName ? "rocprof" : std::string();
     }
-    if (SqliteDatabase::hasMagic(path)) {
+    if (SqliteDatabase::hasMagic(path) && !rocprofName) {
         // An SQLite file: rocprof-compute's analysis database when it has its tables.
         return isRocprofAnalysisDb(path) ? "rocprof-db" : "sqlite";
     }
     std::string head(64 * 1024, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
+    // Intel Advisor's survey report: its loop column is named nowhere else.
+    const bool advisor = head.find("Function Call Sites and Loops") != std::string::npos;
+    if (rocprofName) {
+        return advisor ? "advisor" : "rocprof";
+    }
     const std::size_t start = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
     if (fs::path(name).extension() == ".json"
         || (start != std::string::npos && (head[start] == '{' || head[start] == '['))) {
@@ -61,6 +66,9 @@ std::string detectImportFormat(const std::string& path)
             return "jax";
         }
         return "ert";
+    }
+    if (advisor) { // before ncu, whose header has an "ID" column too
+        return "advisor";
     }
     if (head.find("Kernel Name") != std::string::npos
         && (head.find("Metric Name") != std::string::npos || head.find("\"ID\"") != std::string::npos)) {
@@ -98,6 +106,8 @@ ImportResult importFiles(const std::vector<std::string>& paths, const ImportOpti
             // One run per file: a split run's passes are merged by `roofscope import ncu` only,
             // since a run of the session is read again from its one file.
             all.append(importNcuCsv(path, options));
+        } else if (format == "advisor") {
+            all.append(importAdvisorCsv(path, options));
         } else if (format == "csv") {
             all.append(importPlainCsv(path, options));
         } else {

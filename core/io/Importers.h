@@ -93,6 +93,16 @@ ImportResult importRocprofDb(const std::string& path, const ImportOptions& optio
 // compute_dispatch tables.
 bool isRocprofAnalysisDb(const std::string& path);
 
+// Intel Advisor's survey or roofline report as CSV (`advisor --report=survey --format=csv
+// --show-all-columns`, any --csv-delimiter): the preamble is skipped, the header found by its
+// "Function Call Sites and Loops" column. One kernel per row: FLOPs = Self GFLOP x 1e9, bytes =
+// Self Memory GB (level l1) and the cache simulation's Self L2/L3/DRAM GB (l2, l3, dram) x 1e9,
+// time = Self Elapsed Time (else Self Time). Rows without FLOPs or bytes, or with a figure that is
+// not a number, are left out with a warning naming their line.
+ImportResult importAdvisorCsv(const std::string& path, const ImportOptions& options = {});
+ImportResult importAdvisorCsvText(
+    std::string_view text, const std::string& fileLabel, const ImportOptions& options = {});
+
 // A plain CSV: a header `name,flops,bytes,seconds` plus optional `precision` and level columns
 // (each extra column is bytes on the level it names), or headerless rows name,flops,bytes[,seconds].
 ImportResult importPlainCsv(const std::string& path, const ImportOptions& options = {});

@@ -232,9 +232,9 @@ void readRuns(YamlSchema& s, const YAML::Node& root, const std::string& sessionF
             s.error(item["file"], path + ".file", "a run needs a file");
         }
         if (!run.format.empty() && run.format != "ncu" && run.format != "rocprof" && run.format != "csv"
-            && run.format != "jax" && run.format != "xprof" && run.format != "rocprof-db") {
+            && run.format != "jax" && run.format != "xprof" && run.format != "rocprof-db" && run.format != "advisor") {
             s.error(item["format"], path + ".format",
-                "format must be ncu, rocprof, rocprof-db, csv, jax or xprof (or left out to detect it), not '"
+                "format must be ncu, rocprof, rocprof-db, advisor, csv, jax or xprof (or left out to detect it), not '"
                     + run.format + "'");
         }
         const YAML::Node at = item["file"].IsDefined() ? item["file"] : item;

@@ -30,6 +30,8 @@ RunLoadResult loadRun(const RunReference& run, const ImportOptions& options)
         imported = importNcuCsv(run.path, importOptions);
     } else if (out.format == "csv") {
         imported = importPlainCsv(run.path, importOptions);
+    } else if (out.format == "advisor") {
+        imported = importAdvisorCsv(run.path, importOptions);
     } else if (out.format == "jax") {
         imported = importJaxJson(run.path, importOptions);
     } else if (out.format == "xprof") {

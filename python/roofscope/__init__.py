@@ -219,10 +219,10 @@ def load_session(path, *, max_size=None, hardware_dir=None):
 
 
 def import_profile(format, *files, hardware=None, aggregate=False, device=None, max_size=None, hardware_dir=None):
-    """Kernels measured by a profiler (``ncu``, ``rocprof``, ``rocprof-db``, ``csv``, ``jax``, ``xprof``): the
-    files imported into a session (``roofscope import FORMAT FILE... -o SESSION --inline``) and its rows as
-    ``roofscope table --format json`` gives them (each kernel on each device of ``hardware``, or on none:
-    its FLOPs, bytes, measured time and achieved FLOP/s)."""
+    """Kernels measured by a profiler (``ncu``, ``rocprof``, ``rocprof-db``, ``advisor``, ``csv``, ``jax``,
+    ``xprof``): the files imported into a session (``roofscope import FORMAT FILE... -o SESSION --inline``)
+    and its rows as ``roofscope table --format json`` gives them (each kernel on each device of
+    ``hardware``, or on none: its FLOPs, bytes, measured time and achieved FLOP/s)."""
     import tempfile
     with tempfile.TemporaryDirectory() as folder:
         session = _os.path.join(folder, "imported.yaml")

@@ -2,8 +2,8 @@
 // Hostile files and failures, through the real executable: an image write that fails, a JSON file of
 // many names, a session of a run over the default size, a map too large to hold as text, ncu passes
 // appended to one file, rates that overflow, a database in WAL mode, keys given twice, and the words
-// of the errors. ROOFSCOPE_CLI_UNDER_TEST names another executable to check (an older build, to see
-// these fail).
+// of the errors (Intel Advisor reports among them). ROOFSCOPE_CLI_UNDER_TEST names another executable to check (an
+// older build, to see these fail).
 #include "cli/CliRun.h"
 
 #include <QDir>
@@ -401,7 +401,7 @@ private Q_SLOTS:
             << "head -c 17000000 /dev/zero | tr '\\000' ' ' > r.json; \"$RS\" import ert r.json -o d.yaml --max-size 1G"
             << 2 << QByteArray("over the 16 MiB Roofscope reads of this format") << QByteArray("--max-size");
         QTest::newRow("import usage names rocprof-db")
-            << "\"$RS\" import --help" << 0 << QByteArray("import ncu|rocprof|rocprof-db|ert|csv|jax|xprof")
+            << "\"$RS\" import --help" << 0 << QByteArray("import ncu|rocprof|rocprof-db|advisor|ert|csv|jax|xprof")
             << QByteArray();
         QTest::newRow("--hardware-dir names the current folder")
             << "\"$RS\" import ert \"$DATA/import/ert/roofline.json\" -o d.yaml" << 0
@@ -409,6 +409,25 @@ private Q_SLOTS:
         QTest::newRow("one file yields no device")
             << "\"$RS\" import csv k.csv -o s.yaml --hardware-out d.yaml" << 2
             << QByteArray("--hardware-out: k.csv yields no device") << QByteArray("yield no");
+        QTest::newRow("Advisor report without FLOP counts")
+            << "printf 'ID,Function Call Sites and Loops,Self Time,Self Memory GB\\n1,[loop in f at "
+               "a.c:1],1.000s,2.0\\n' "
+               "> a.csv; \"$RS\" import advisor a.csv -o s.yaml"
+            << 2 << QByteArray("a.csv:1: the header has no 'Self GFLOP' column") << QByteArray("nothing to import");
+        QTest::newRow("Advisor figure at its line and column")
+            << "printf 'Function Call Sites and Loops,Self GFLOP,Self Memory GB\\nf,1.0,2.0\\ng,\"1,5\",2.0\\n' > "
+               "a.csv; "
+               "\"$RS\" import advisor a.csv -o s.yaml --inline"
+            << 0 << QByteArray("a.csv:3:3: warning: loop 'g': 'Self GFLOP' is '1,5', not a number: left out")
+            << QByteArray();
+        QTest::newRow("Advisor file of rows left out")
+            << "printf 'Function Call Sites and Loops;Self GFLOP;Self Memory GB\\nf;;2.0\\ng;0.000;2.0\\n' > a.csv; "
+               "\"$RS\" import advisor a.csv -o s.yaml"
+            << 2 << QByteArray("nothing to import from a.csv: every kernel was left out") << QByteArray();
+        QTest::newRow("Advisor header past the preamble's length")
+            << "(seq 1 100; echo 'Function Call Sites and Loops,Self GFLOP,Self Memory GB'; echo 'f,1,2') > a.csv; "
+               "\"$RS\" import advisor a.csv -o s.yaml"
+            << 2 << QByteArray("a.csv:1: no Intel Advisor report header") << QByteArray();
         QTest::newRow("rocprof-db link loop")
             << "ln -s loop.db loop.db; \"$RS\" import rocprof-db loop.db -o s.yaml" << 2
             << QByteArray("loop.db: cannot be read: Too many levels of symbolic links") << QByteArray("no such file");

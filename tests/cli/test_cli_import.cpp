@@ -208,8 +208,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown format") << QStringList { "import", "advisor", "x.csv", "-o", "o.yaml" }
-                                        << "unknown format 'advisor'";
+        QTest::newRow("unknown format") << QStringList { "import", "vtune", "x.csv", "-o", "o.yaml" }
+                                        << "unknown format 'vtune'";
         QTest::newRow("no output") << QStringList { "import", "ncu", kData + "ncu/output.csv" } << "needs -o";
         QTest::newRow("no file") << QStringList { "import", "csv", "-o", "o.yaml" } << "needs at least one FILE";
         QTest::newRow("wrong format for the file")

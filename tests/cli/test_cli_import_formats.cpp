@@ -1,7 +1,7 @@
 #include "TestMain.h"
 // `roofscope import` of each format and `roofscope diff` of renamed kernels, run as real
-// processes: MI300 HBM bytes, ncu tensor rules, kernels that moved 0 bytes, split ncu runs, JAX and
-// XProf files.
+// processes: MI300 HBM bytes, ncu tensor rules, kernels that moved 0 bytes, split ncu runs, JAX,
+// XProf and Intel Advisor files.
 #include "TestUtil.h"
 #include "cli/CliRun.h"
 
@@ -229,6 +229,42 @@ private Q_SLOTS:
             { "import", "rocprof-db", kImportFormatsData + "plain/kernels.csv", "-o", dir.filePath("x.yaml") });
         QVERIFY(run.exitCode != 0);
         QVERIFY2(run.err.contains("kernels.csv") && run.err.contains("not an SQLite database"), run.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("x.yaml")));
+    }
+
+    // Intel Advisor's survey report (advisor/survey.csv): four loops as a run of the session (three
+    // rows left out, each said with its line), on a Xeon whose one level is DDR: the L1 bytes are
+    // counted there, and the row says so. matvec at line 69: 1.000 GFLOP, 8.000 GB, 2.120 s.
+    void advisorImport()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("s.yaml");
+        const QString survey = kImportFormatsData + "advisor/survey.csv";
+        Run run = runRoofscope({ "import", "advisor", survey, "-o", session, "--hardware", "intel-xeon-6980p" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("wrote 4 kernels"), run.out.constData());
+        QVERIFY2(run.err.contains("survey.csv:8: warning: loop '[loop in init at Driver.c:40]' has no 'Self GFLOP'"),
+            run.err.constData());
+        QVERIFY2(readFile(session).contains("format: advisor"), readFile(session).constData());
+        const auto rows = tableJson(session);
+        QVERIFY2(rows.is_array() && rows.size() == 4, rows.dump().c_str());
+        QCOMPARE(rows[0]["kernel"].get<std::string>(), std::string("[loop in matvec at Multiply.c:69]"));
+        QCOMPARE(rows[0]["hardware"].get<std::string>(), std::string("intel-xeon-6980p"));
+        ROOFSCOPE_COMPARE_REL(rows[0]["flops"].get<double>(), 1e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(rows[0]["bytes"]["ddr"].get<double>(), 8e9, 1e-12);
+        QVERIFY2(
+            rows[0]["level_notes"].dump().find("L1 bytes counted on DDR") != std::string::npos, rows[0].dump().c_str());
+        ROOFSCOPE_COMPARE_REL(rows[0]["measured_s"].get<double>(), 2.12, 1e-12);
+        ROOFSCOPE_COMPARE_REL(rows[0]["achieved_flops_per_s"].get<double>(), 1e9 / 2.12, 1e-12);
+        // The same file copied into the session with --inline, by the format told from its content.
+        run = runRoofscope({ "import", "advisor", survey, "-o", dir.filePath("i.yaml"), "--inline" });
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(readFile(dir.filePath("i.yaml")).contains("l1: 8e+09"), readFile(dir.filePath("i.yaml")).constData());
+        // Another format's file given as Advisor's: refused, and nothing written.
+        run = runRoofscope(
+            { "import", "advisor", kImportFormatsData + "plain/kernels.csv", "-o", dir.filePath("x.yaml") });
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("kernels.csv:1: no Intel Advisor report header"), run.err.constData());
         QVERIFY(!QFile::exists(dir.filePath("x.yaml")));
     }
 

@@ -76,6 +76,7 @@ done
 offers_only "list show" -- roofscope hardware ""
 offers_only "transformer" -- roofscope workload ""
 offers "rocprof-db" -- roofscope import ""
+offers "advisor" -- roofscope import ""
 
 # --- options of each sub-command ------------------------------------------------------------------
 offers_only "--sustained" -- roofscope eval --sus

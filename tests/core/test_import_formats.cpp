@@ -1,6 +1,6 @@
 #include "TestMain.h"
 // Counters read right on each architecture (MI300 HBM, MFMA FP8/FP6, ncu tensor rules), kernels that
-// moved 0 bytes, split ncu runs, renamed kernels in a diff, and the JAX and XProf importers. The
+// moved 0 bytes, split ncu runs, renamed kernels in a diff, and the JAX, XProf and Intel Advisor importers. The
 // numbers are worked out by hand from each file (tests/data/import, see its README).
 #include "ImportTestUtil.h"
 #include "TestUtil.h"
@@ -361,6 +361,188 @@ private Q_SLOTS:
         QVERIFY2(
             loaded.hardware.has_value(), loaded.diagnostics.empty() ? "" : loaded.diagnostics[0].toString().c_str());
         QVERIFY(!importXprofJsonText("{\"cols\": [], \"rows\": []}", "x.json").ok());
+    }
+
+    // advisor/survey.csv (comma, four preamble lines, header on line 5). Kept: line 6 (1.000 GFLOP,
+    // 8.000 GB, 2.120 s elapsed, Float64), line 7 (4.000 GFLOP, 16.000 GB, 0.705 s, Float32), line 10
+    // (0.002 GFLOP, 0.016 GB, elapsed <0.001s: no time) and line 11, a function whose quoted name
+    // holds commas (0.500 GFLOP, 1.000 GB, 0.250 s; Float64 and Float32: fp32, the higher roof). Left out:
+    // line 8 (no Self GFLOP), line 9 (<0.001 GFLOP), line 12 (0.000 GFLOP).
+    void advisorSurvey()
+    {
+        const std::string file = kFormatsData + "advisor/survey.csv";
+        QCOMPARE(detectImportFormat(file), std::string("advisor"));
+        const auto r = importAdvisorCsv(file);
+        QVERIFY2(r.ok(), messages(r).c_str());
+        QCOMPARE(r.kernels.size(), size_t(4));
+        const std::vector<std::string> names { "[loop in matvec at Multiply.c:69]", "[loop in matvec at Multiply.c:82]",
+            "[loop in scale at Multiply.c:95]", "matvec(int, int, double (*)[101], double *, double *)" };
+        const std::vector<double> gflop { 1.0, 4.0, 0.002, 0.5 };
+        const std::vector<double> gb { 8.0, 16.0, 0.016, 1.0 };
+        const std::vector<double> seconds { 2.120, 0.705, -1.0, 0.250 };
+        const std::vector<std::string> precision { "fp64", "fp32", "fp64", "fp32" };
+        const std::vector<int> lines { 6, 7, 10, 11 };
+        const std::vector<std::string> ids { "4", "9", "17", "21" };
+        for (size_t i = 0; i < 4; ++i) {
+            const ImportedKernel& k = r.kernels[i];
+            QCOMPARE(k.kernel.name, names[i]);
+            ROOFSCOPE_COMPARE_REL(k.kernel.flops, gflop[i] * 1e9, 1e-12);
+            QCOMPARE(k.kernel.bytes.size(), size_t(1));
+            ROOFSCOPE_COMPARE_REL(bytesOn(k.kernel, "l1"), gb[i] * 1e9, 1e-12);
+            QCOMPARE(k.kernel.measuredSeconds.has_value(), seconds[i] > 0.0);
+            if (seconds[i] > 0.0) {
+                ROOFSCOPE_COMPARE_REL(*k.kernel.measuredSeconds, seconds[i], 1e-12);
+            }
+            QCOMPARE(k.kernel.precision, precision[i]);
+            QCOMPARE(k.line, lines[i]);
+            QCOMPARE(k.launchId, ids[i]);
+        }
+        QVERIFY2(mentions(r, "survey.csv:8: warning: loop '[loop in init at Driver.c:40]' has no 'Self GFLOP'"),
+            messages(r).c_str());
+        QVERIFY2(mentions(r, "survey.csv:9: warning: loop '[loop in tail at Multiply.c:90]': 'Self GFLOP' is <0.001"),
+            messages(r).c_str());
+        QVERIFY2(mentions(r,
+                     "survey.csv:10: warning: loop '[loop in scale at Multiply.c:95]': 'Self Elapsed Time' is "
+                     "<0.001s, below what Advisor prints: imported without a measured time"),
+            messages(r).c_str());
+        QVERIFY2(mentions(r,
+                     "survey.csv:11: warning: loop 'matvec(int, int, double (*)[101], double *, double *)' works on "
+                     "several floating-point types ('Float64; Float32'): its precision is taken as fp32"),
+            messages(r).c_str());
+        QVERIFY2(mentions(r, "survey.csv:12: warning: loop '[loop in copy at Driver.c:55]': 'Self GFLOP' is 0.000"),
+            messages(r).c_str());
+        QCOMPARE(r.diagnostics.size(), size_t(5));
+        QVERIFY(loadsBack(r));
+    }
+
+    // advisor/cachesim-tab.csv: tab-delimited, every field quoted, CRLF, the cache simulation's columns.
+    // triad (line 6): 2 GFLOP; DRAM 16, L3 18.5, L2 20, L1 (Self Memory GB) 24 GB; 1.250 s. dgemm
+    // (line 7): 64 GFLOP, DRAM 0 (left out, said), L3 3, L2 12, L1 96 GB, 2.000 s. spmv (line 8):
+    // 0.8 GFLOP, no L3 figure (said), DRAM 6.4, L2 8, L1 9.6 GB, 0.400 s, Float32.
+    void advisorCacheSimulation()
+    {
+        const std::string file = kFormatsData + "advisor/cachesim-tab.csv";
+        QCOMPARE(detectImportFormat(file), std::string("advisor"));
+        const auto r = importAdvisorCsv(file);
+        QVERIFY2(r.ok() && r.kernels.size() == 3, messages(r).c_str());
+        const Kernel& triad = r.kernels[0].kernel;
+        QCOMPARE(triad.name, std::string("[loop in triad at stream.c:210]"));
+        ROOFSCOPE_COMPARE_REL(triad.flops, 2e9, 1e-12);
+        QCOMPARE(triad.bytes.front().level, std::string("dram")); // slowest first, as the other importers
+        ROOFSCOPE_COMPARE_REL(bytesOn(triad, "dram"), 16e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(bytesOn(triad, "l3"), 18.5e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(bytesOn(triad, "l2"), 20e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(bytesOn(triad, "l1"), 24e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(*triad.measuredSeconds, 1.25, 1e-12);
+        const Kernel& dgemm = r.kernels[1].kernel;
+        ROOFSCOPE_COMPARE_REL(dgemm.flops, 64e9, 1e-12);
+        QCOMPARE(bytesOn(dgemm, "dram"), -1.0);
+        ROOFSCOPE_COMPARE_REL(bytesOn(dgemm, "l3"), 3e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(bytesOn(dgemm, "l2"), 12e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(bytesOn(dgemm, "l1"), 96e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(*dgemm.measuredSeconds, 2.0, 1e-12);
+        QVERIFY2(
+            mentions(r, "cachesim-tab.csv:7: warning: loop '[loop in dgemm_kernel at gemm.c:88]': 0 bytes on dram"),
+            messages(r).c_str());
+        const Kernel& spmv = r.kernels[2].kernel;
+        ROOFSCOPE_COMPARE_REL(spmv.flops, 0.8e9, 1e-12);
+        QCOMPARE(bytesOn(spmv, "l3"), -1.0);
+        ROOFSCOPE_COMPARE_REL(bytesOn(spmv, "dram"), 6.4e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(bytesOn(spmv, "l2"), 8e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(bytesOn(spmv, "l1"), 9.6e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(*spmv.measuredSeconds, 0.4, 1e-12);
+        QCOMPARE(spmv.precision, std::string("fp32"));
+        QVERIFY2(mentions(r,
+                     "cachesim-tab.csv:8: warning: loop '[loop in spmv at sparse.c:31]': Self L3 GB empty: imported "
+                     "without that level"),
+            messages(r).c_str());
+        QCOMPARE(r.diagnostics.size(), size_t(2));
+        // Saved as roofline.csv (rocprof-compute's name), the content still says Advisor.
+        QTemporaryDir dir;
+        const std::string copy = dir.filePath("roofline.csv").toStdString();
+        std::ifstream in(file, std::ios::binary);
+        writeFile(copy, std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
+        QCOMPARE(detectImportFormat(copy), std::string("advisor"));
+        QCOMPARE(detectImportFormat(kFormatsData + "rocprof-compute/roofline.csv"), std::string("rocprof"));
+    }
+
+    // Other delimiters and spellings: a semicolon file with Excel's "sep=" line and Self Time alone
+    // (said), "< 0.001" with a space, and figures that are not numbers at their line and column.
+    void advisorDelimitersAndBadFigures()
+    {
+        const std::string text = "sep=;\n\n\"Intel(R) Advisor Command Line Tool\"\n\n"
+                                 "ID;Function Call Sites and Loops;Self Time;Self GFLOP;Self Memory GB\n"
+                                 "1;[loop in a at a.c:1];1.500s;3.000;6.000\n"
+                                 "2;[loop in b at a.c:9];0.500s;12,5;1.000\n"
+                                 "3;[loop in c at a.c:20];0.250s;2.000;-1.000\n"
+                                 "4;[loop in d at a.c:30]; 2.0 s ;1e400;1.000\n"
+                                 "5;[loop in e at a.c:40];0.100s;1.000;< 0.001\n";
+        const auto r = importAdvisorCsvText(text, "s.csv");
+        QVERIFY2(r.ok() && r.kernels.size() == 1, messages(r).c_str());
+        QCOMPARE(r.kernels[0].kernel.name, std::string("[loop in a at a.c:1]"));
+        ROOFSCOPE_COMPARE_REL(r.kernels[0].kernel.flops, 3e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(bytesOn(r.kernels[0].kernel, "l1"), 6e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(*r.kernels[0].kernel.measuredSeconds, 1.5, 1e-12);
+        QVERIFY2(mentions(r, "s.csv:5: warning: no 'Self Elapsed Time' column: the loops' times are 'Self Time'"),
+            messages(r).c_str());
+        // "12,5" (a decimal comma?) starts at column 31 of line 7.
+        QVERIFY2(mentions(r, "s.csv:7:31: warning: loop '[loop in b at a.c:9]': 'Self GFLOP' is '12,5', not a number"),
+            messages(r).c_str());
+        QVERIFY2(mentions(r,
+                     "s.csv:8:38: warning: loop '[loop in c at a.c:20]': 'Self Memory GB' is '-1.000', not a number"),
+            messages(r).c_str());
+        QVERIFY2(
+            mentions(r, "s.csv:9:33: warning: loop '[loop in d at a.c:30]': 'Self GFLOP' is '1e400', not a number"),
+            messages(r).c_str());
+        QVERIFY2(mentions(r,
+                     "s.csv:10: warning: loop '[loop in e at a.c:40]' has no byte count (Self Memory GB below what "
+                     "Advisor prints)"),
+            messages(r).c_str());
+        // Launches of one name merge when asked, as with the other importers.
+        ImportOptions merge;
+        merge.aggregate = true;
+        const auto merged = importAdvisorCsvText(
+            "Function Call Sites and Loops,Self GFLOP,Self Memory GB,Self Elapsed Time\nf,1,2,1s\nf,3,4,3s\n", "m.csv",
+            merge);
+        QVERIFY2(merged.ok() && merged.kernels.size() == 1, messages(merged).c_str());
+        QCOMPARE(merged.kernels[0].launches, 2);
+        ROOFSCOPE_COMPARE_REL(merged.kernels[0].kernel.flops, 2e9, 1e-12);
+        ROOFSCOPE_COMPARE_REL(*merged.kernels[0].kernel.measuredSeconds, 2.0, 1e-12);
+    }
+
+    // What is refused: no header, no FLOP column, no byte column, a truncated row, a NUL byte.
+    void advisorRefused_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("plain csv") << "name,flops,bytes\nk,1,2\n" << 1 << "no Intel Advisor report header";
+        QTest::newRow("no FLOPs") << "x\nID,Function Call Sites and Loops,Self Time,Self Memory GB\n1,f,1s,2\n"
+                                  << 2 << "the header has no 'Self GFLOP' column";
+        QTest::newRow("no bytes") << "Function Call Sites and Loops,Self GFLOP,Self Time\nf,1,1s\n"
+                                  << 1 << "the header has no byte column";
+        QTest::newRow("truncated row")
+            << "Function Call Sites and Loops,Self GFLOP,Self Memory GB,Module\nf,1,2,m\ng,1\n"
+            << 3 << "2 fields where the header has 4";
+        QTest::newRow("quote never closes")
+            << "Function Call Sites and Loops,Self GFLOP,Self Memory GB\nf,1,2\n\"g,1,2\n"
+            << 3 << "never closes";
+        QTest::newRow("NUL byte") << QString("a\nb") + QChar(0) + "\nFunction Call Sites and Loops\n"
+                                  << 2 << "binary data";
+    }
+
+    void advisorRefused()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, line);
+        QFETCH(QString, message);
+        const auto r = importAdvisorCsvText(text.toStdString(), "bad.csv");
+        QVERIFY(!r.ok());
+        QVERIFY(r.kernels.empty());
+        const Diagnostic& d = r.diagnostics.back();
+        QCOMPARE(d.severity, Severity::Error);
+        QCOMPARE(d.line, line);
+        QVERIFY2(d.message.find(message.toStdString()) != std::string::npos, d.toString().c_str());
     }
 };
 

@@ -16,7 +16,7 @@ using namespace roofscope;
 namespace {
 const std::string kHostileData = ROOFSCOPE_TEST_DATA_DIR "/import/";
 
-enum class Format { Ncu, Rocprof, Ert, Plain };
+enum class Format { Ncu, Rocprof, Ert, Plain, Advisor };
 
 ImportResult importAs(Format format, const std::string& path)
 {
@@ -29,6 +29,8 @@ ImportResult importAs(Format format, const std::string& path)
         return importErtJson(path);
     case Format::Plain:
         return importPlainCsv(path);
+    case Format::Advisor:
+        return importAdvisorCsv(path);
     }
     return {};
 }
@@ -62,6 +64,7 @@ void addFormats()
     QTest::newRow("rocprof") << int(Format::Rocprof);
     QTest::newRow("ert") << int(Format::Ert);
     QTest::newRow("plain csv") << int(Format::Plain);
+    QTest::newRow("advisor") << int(Format::Advisor);
 }
 } // namespace
 
@@ -87,6 +90,11 @@ private Q_SLOTS:
         QTest::newRow("ert") << int(Format::Ert) << "ert/roofline.json" << 1500 << 68 << "not valid JSON";
         QTest::newRow("plain csv") << int(Format::Plain) << "plain/kernels.csv" << 160 << 3
                                    << "fields where the header";
+        // survey.csv cut halfway along line 6 (and inside the quoted function name of line 11).
+        QTest::newRow("advisor inside a row")
+            << int(Format::Advisor) << "advisor/survey.csv" << 390 << 6 << "fields where the header";
+        QTest::newRow("advisor inside a quoted name")
+            << int(Format::Advisor) << "advisor/survey.csv" << 910 << 11 << "never closes";
     }
 
     void truncatedFiles()
@@ -256,6 +264,8 @@ private Q_SLOTS:
                                       << false;
         QTest::newRow("rocprof") << int(Format::Rocprof) << "Dispatch_ID,Kernel_Name,Start_Timestamp" << false;
         QTest::newRow("plain csv") << int(Format::Plain) << "name,flops,bytes,seconds" << true;
+        QTest::newRow("advisor") << int(Format::Advisor) << "ID,Function Call Sites and Loops,Self GFLOP,Self Memory GB"
+                                 << true;
     }
 
     void tenMegabyteLine()

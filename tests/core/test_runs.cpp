@@ -377,7 +377,8 @@ private Q_SLOTS:
                                       << 3 << 24 << "run 'gone' cannot be read: ";
         QTest::newRow("unknown format") << "schema: roofscope-session/1\nruns:\n  - {name: a, file: before.csv, "
                                            "format: vtune}\n"
-                                        << 3 << 41 << "format must be ncu, rocprof, rocprof-db, csv, jax or xprof";
+                                        << 3 << 41
+                                        << "format must be ncu, rocprof, rocprof-db, advisor, csv, jax or xprof";
         QTest::newRow("same name twice")
             << "schema: roofscope-session/1\nruns:\n  - {name: a, file: before.csv}\n  - {name: a, file: x.csv}\n"
             << 4 << 12 << "named twice";

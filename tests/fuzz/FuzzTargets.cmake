@@ -10,6 +10,7 @@ set(ROOFSCOPE_FUZZ_TARGETS
     jax_json
     xprof_json
     plain_csv
+    advisor_csv
     units
     session_evaluate_print
 )

@@ -23,6 +23,7 @@ int ertJson(const std::uint8_t* data, std::size_t size);
 int jaxJson(const std::uint8_t* data, std::size_t size);
 int xprofJson(const std::uint8_t* data, std::size_t size);
 int plainCsv(const std::uint8_t* data, std::size_t size);
+int advisorCsv(const std::uint8_t* data, std::size_t size);
 // One quantity per line; the first byte of a line picks the dimension.
 int units(const std::uint8_t* data, std::size_t size);
 // A session evaluated on the shipped devices and printed in every format.

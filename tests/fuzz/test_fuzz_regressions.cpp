@@ -21,8 +21,8 @@ const std::map<QString, Target>& targets()
     static const std::map<QString, Target> all { { "hardware_yaml", fuzz::hardwareYaml },
         { "session_yaml", fuzz::sessionYaml }, { "ncu_csv", fuzz::ncuCsv }, { "rocprof_csv", fuzz::rocprofCsv },
         { "ert_json", fuzz::ertJson }, { "jax_json", fuzz::jaxJson }, { "xprof_json", fuzz::xprofJson },
-        { "rocprof_db", fuzz::rocprofDb }, { "plain_csv", fuzz::plainCsv }, { "units", fuzz::units },
-        { "session_evaluate_print", fuzz::sessionEvaluatePrint } };
+        { "rocprof_db", fuzz::rocprofDb }, { "plain_csv", fuzz::plainCsv }, { "advisor_csv", fuzz::advisorCsv },
+        { "units", fuzz::units }, { "session_evaluate_print", fuzz::sessionEvaluatePrint } };
     return all;
 }
 
