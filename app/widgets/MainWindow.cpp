@@ -20,6 +20,7 @@
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
 #include "widgets/RegimeMapDock.h"
+#include "widgets/RoofTimesDock.h"
 #include "widgets/ServingTab.h"
 #include "widgets/SweepDock.h"
 
@@ -271,6 +272,8 @@ void MainWindow::createResultsDock()
     addDockWidget(Qt::BottomDockWidgetArea, m_comparisonDock);
     m_regimeMapDock = new RegimeMapDock(m_analysis, this);
     addDockWidget(Qt::BottomDockWidgetArea, m_regimeMapDock); // placed with the others (arrangeDocks)
+    m_roofTimesDock = new RoofTimesDock(m_analysis, this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_roofTimesDock);
 }
 
 const Session& MainWindow::session() const

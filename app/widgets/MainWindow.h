@@ -35,6 +35,7 @@ class HardwareDock;
 class KernelDock;
 class KernelSweep;
 class RegimeMapDock;
+class RoofTimesDock;
 class SweepDock;
 class ResultsProxyModel;
 class ResultsTableModel;
@@ -81,6 +82,7 @@ public:
     ComparisonDock* comparisonDock() const { return m_comparisonDock; }
     SweepDock* sweepDock() const { return m_sweepDock; }
     RegimeMapDock* regimeMapDock() const { return m_regimeMapDock; }
+    RoofTimesDock* roofTimesDock() const { return m_roofTimesDock; }
     KernelSweep* kernelSweep() const { return m_sweep; }
     // The session's runs: their files watched (a change reloads the run as an undo step) and two of
     // them compared (arrows on the chart, a table of kernels in a dock).
@@ -286,6 +288,7 @@ private:
     KernelSweep* m_sweep = nullptr;
     SweepDock* m_sweepDock = nullptr;
     RegimeMapDock* m_regimeMapDock = nullptr;
+    RoofTimesDock* m_roofTimesDock = nullptr;
     QDockWidget* m_resultsDock = nullptr;
     ComparisonDock* m_comparisonDock = nullptr;
     RunWatcher* m_runWatcher = nullptr;

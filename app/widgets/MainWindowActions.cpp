@@ -11,6 +11,7 @@
 #include "widgets/KernelDock.h"
 #include "widgets/OwnershipDialog.h"
 #include "widgets/RegimeMapDock.h"
+#include "widgets/RoofTimesDock.h"
 #include "widgets/RunComparisonDock.h"
 #include "widgets/SweepDock.h"
 #include "widgets/XLevelMenu.h"
@@ -221,8 +222,8 @@ void MainWindow::createPanesMenu(QMenu* viewMenu)
 {
     // Every pane can be closed and opened again from here.
     QMenu* panes = viewMenu->addMenu(tr("&Panes"));
-    for (QDockWidget* dock : std::initializer_list<QDockWidget*> {
-             m_hardwareDock, m_kernelDock, m_sweepDock, m_resultsDock, m_comparisonDock, m_regimeMapDock, m_runDock }) {
+    for (QDockWidget* dock : std::initializer_list<QDockWidget*> { m_hardwareDock, m_kernelDock, m_sweepDock,
+             m_resultsDock, m_comparisonDock, m_regimeMapDock, m_roofTimesDock, m_runDock }) {
         QAction* toggle = dock->toggleViewAction();
         panes->addAction(toggle);
         m_dockActions << toggle;

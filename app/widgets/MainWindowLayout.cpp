@@ -11,6 +11,7 @@
 #include "widgets/HardwareDock.h"
 #include "widgets/KernelDock.h"
 #include "widgets/RegimeMapDock.h"
+#include "widgets/RoofTimesDock.h"
 #include "widgets/RunComparisonDock.h"
 #include "widgets/SweepDock.h"
 
@@ -133,7 +134,7 @@ bool MainWindow::isSmallScreen(const QRect& availableArea)
 void MainWindow::arrangeDocks(bool compact)
 {
     const QList<QDockWidget*> panes { m_hardwareDock, m_kernelDock, m_sweepDock, m_resultsDock, m_comparisonDock,
-        m_regimeMapDock };
+        m_regimeMapDock, m_roofTimesDock };
     // Open (its View > Panes entry checked), even behind another tab, which hides it.
     const bool runShown = m_runDock && m_runDock->toggleViewAction()->isChecked();
     // Taken out and put back in their new places (a dock added again where it is would be left in
@@ -149,7 +150,7 @@ void MainWindow::arrangeDocks(bool compact)
     m_compactLayout = compact;
     if (compact) {
         // One column on the right: the editors (kernels, hardware, sweep) tabbed above, the tables
-        // (comparison, results, regime map, run changes) tabbed below.
+        // (comparison, results, regime map, time per roof, run changes) tabbed below.
         addDockWidget(Qt::RightDockWidgetArea, m_kernelDock);
         addDockWidget(Qt::RightDockWidgetArea, m_comparisonDock);
         splitDockWidget(m_kernelDock, m_comparisonDock, Qt::Vertical);
@@ -157,6 +158,7 @@ void MainWindow::arrangeDocks(bool compact)
         tabifyDockWidget(m_kernelDock, m_sweepDock);
         tabifyDockWidget(m_comparisonDock, m_resultsDock);
         tabifyDockWidget(m_comparisonDock, m_regimeMapDock);
+        tabifyDockWidget(m_comparisonDock, m_roofTimesDock);
         if (m_runDock) {
             tabifyDockWidget(m_comparisonDock, m_runDock);
         }
@@ -168,6 +170,7 @@ void MainWindow::arrangeDocks(bool compact)
         addDockWidget(Qt::BottomDockWidgetArea, m_comparisonDock);
         splitDockWidget(m_resultsDock, m_comparisonDock, Qt::Horizontal);
         tabifyDockWidget(m_comparisonDock, m_regimeMapDock);
+        tabifyDockWidget(m_comparisonDock, m_roofTimesDock);
         if (m_runDock) {
             tabifyDockWidget(m_resultsDock, m_runDock); // the width of the results table, not a strip beside it
         }
