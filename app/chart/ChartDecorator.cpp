@@ -55,21 +55,28 @@ ChartDecorator::ChartDecorator(QCustomPlot* plot, ChartLabelPlacer* labels)
 {
 }
 
-void ChartDecorator::reserveCaptionRoom()
+int ChartDecorator::captionRoom() const
 {
-    if (!m_titled) {
-        return;
-    }
     int lines = 0;
     for (const QCPItemText* caption : m_captions) {
         lines += static_cast<const ChartTextItem*>(caption)->shownLineCount();
     }
     const int titleLines = m_titleItem ? static_cast<const ChartTextItem*>(m_titleItem)->shownLineCount() : 1;
-    const int top
-        = static_cast<int>((kTitleMargin + kTitleLine * (titleLines - 1) + kCaptionLine * lines) * m_fontScale);
-    if (m_plot->axisRect()->minimumMargins().top() != top) {
-        m_plot->axisRect()->setMinimumMargins(QMargins(0, top, 0, 0));
-        // The layout again with that room, as QCustomPlot's replot lays it out (the width stays).
+    return static_cast<int>((kTitleMargin + kTitleLine * (titleLines - 1) + kCaptionLine * lines) * m_fontScale);
+}
+
+bool ChartDecorator::captionRoomStale() const
+{
+    return m_titled && m_plot->axisRect()->minimumMargins().top() != captionRoom();
+}
+
+void ChartDecorator::reserveCaptionRoom()
+{
+    // The new room can change the y-axis labels' width, and with it the column the lines wrap in:
+    // measured again once after the first new layout.
+    for (int pass = 0; pass < 2 && captionRoomStale(); ++pass) {
+        m_plot->axisRect()->setMinimumMargins(QMargins(0, captionRoom(), 0, 0));
+        // The layout again with that room, as QCustomPlot's replot lays it out.
         m_plot->plotLayout()->update(QCPLayoutElement::upPreparation);
         m_plot->plotLayout()->update(QCPLayoutElement::upMargins);
         m_plot->plotLayout()->update(QCPLayoutElement::upLayout);

@@ -42,6 +42,8 @@ public:
     // Sets the room above the plot for the title, subtitle and the captions' lines as they wrap at the
     // plot's width, and lays the plot out again when that room changed (call it after each layout).
     void reserveCaptionRoom();
+    // Whether the lines as they wrap now need another room than the one the plot was laid out with.
+    bool captionRoomStale() const;
     // The caption lines as drawn.
     QStringList captions() const;
     // The layer the captions are drawn on (the chart's kernel layer).
@@ -55,6 +57,7 @@ public:
 private:
     void buildCommRoofs(const ChartScene& scene, double lower, double upper, const std::optional<ChartRange>& clip,
         const QString& family, const char* layer);
+    int captionRoom() const; // the room above the plot the lines drawn now need, in pixels
     void buildBand(const ChartScene& scene, double lower, double upper, const std::optional<ChartRange>& clip);
     void followMeasured(const ChartScene& scene);
     QCPItemText* addText(const QString& text, const QFont& font, const QColor& color, const char* layer);

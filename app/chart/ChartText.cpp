@@ -1,6 +1,7 @@
 #include "chart/ChartText.h"
 #include "chart/RoofGraph.h"
 
+#include <QTextLayout>
 #include <QtMath>
 
 #include <algorithm>
@@ -94,35 +95,59 @@ namespace {
 
 // `text` in at most `lines` lines of at most `room` pixels: each break at the last ", " or ": " that
 // fits when one lies in the line's second half, else at the last space that fits; the last line cut
-// with an ellipsis if still too wide.
-QString wrapToRoom(const QString& text, const QFontMetrics& metrics, int room, int lines)
+// with an ellipsis if still too wide. The text is shaped once (a caption changes on every step of a
+// group's drag): the breaks are found on the x of its cursor positions.
+QString wrapToRoom(const QString& text, const QFont& font, int room, int lines)
 {
+    const QFontMetrics metrics(font);
+    if (lines <= 1 || text.contains(QLatin1Char('\n'))) {
+        return metrics.elidedText(text, Qt::ElideRight, room);
+    }
+    QTextLayout layout(text, font);
+    layout.beginLayout();
+    QTextLine line = layout.createLine();
+    if (line.isValid()) {
+        line.setLineWidth(1e9); // one line: only its x positions are wanted
+    }
+    layout.endLayout();
+    if (!line.isValid()) {
+        return text;
+    }
+    const int size = static_cast<int>(text.size());
+    const auto width = [&line](int from, int to) { return line.cursorToX(to) - line.cursorToX(from); };
     QStringList out;
-    QString rest = text;
-    while (lines > 1 && metrics.horizontalAdvance(rest) > room) {
-        int fits = 0; // the longest start of `rest` that fits (found by halving)
-        for (int over = static_cast<int>(rest.size()); over - fits > 1;) {
+    int start = 0;
+    while (lines > 1 && width(start, size) > room) {
+        int fits = start; // the longest run from `start` that fits ends here (found by halving)
+        for (int over = size; over - fits > 1;) {
             const int mid = (fits + over) / 2;
-            (metrics.horizontalAdvance(rest.left(mid)) <= room ? fits : over) = mid;
+            (width(start, mid) <= room ? fits : over) = mid;
         }
+        const QString window = text.mid(start, fits - start + 1);
         int cut = -1;
         for (const QLatin1String separator : { QLatin1String(", "), QLatin1String(": ") }) {
-            const int at = static_cast<int>(rest.left(fits + 1).lastIndexOf(separator));
-            if (at > fits / 2 && at + 1 > cut) {
+            const int at = static_cast<int>(window.lastIndexOf(separator));
+            if (at > (fits - start) / 2 && at + 1 > cut) {
                 cut = at + 1; // the comma or colon ends the line
             }
         }
         if (cut < 0) {
-            cut = static_cast<int>(rest.left(fits + 1).lastIndexOf(QLatin1Char(' ')));
+            cut = static_cast<int>(window.lastIndexOf(QLatin1Char(' ')));
         }
         if (cut <= 0) {
             break; // one word wider than the room: cut below
         }
-        out << rest.left(cut).trimmed();
-        rest = rest.mid(cut).trimmed();
+        out << text.mid(start, cut).trimmed();
+        start += cut;
+        while (start < size && text.at(start) == QLatin1Char(' ')) {
+            ++start;
+        }
         --lines;
     }
-    out << metrics.elidedText(rest, Qt::ElideRight, room);
+    const QString rest = text.mid(start).trimmed();
+    if (!rest.isEmpty() || out.isEmpty()) {
+        out << (width(start, size) > room ? metrics.elidedText(rest, Qt::ElideRight, room) : rest);
+    }
     return out.join(QLatin1Char('\n'));
 }
 
@@ -141,11 +166,12 @@ const QString& ChartTextItem::shownText() const
     const int room = static_cast<int>(2.0 * std::min(x - bounds.left(), bounds.right() - x)) - mPadding.left()
         - mPadding.right() - 8;
     const QFont font = mainFont();
-    if (room != m_elideRoom || mText != m_elideSource || font != m_elideFont) {
+    if (room != m_elideRoom || mText != m_elideSource || font != m_elideFont || m_wrapLines != m_elideLines) {
+        m_elideLines = m_wrapLines;
         m_elideRoom = room;
         m_elideSource = mText;
         m_elideFont = font;
-        m_elided = room > 0 ? wrapToRoom(mText, QFontMetrics(font), room, m_wrapLines) : mText;
+        m_elided = room > 0 ? wrapToRoom(mText, font, room, m_wrapLines) : mText;
     }
     return m_elided;
 }
@@ -157,27 +183,27 @@ int ChartTextItem::shownLineCount() const
 
 void ChartTextItem::draw(QCPPainter* painter)
 {
-    const QString shown = shownText();
-    if (shown == mText) {
+    const QString& shown = shownText();
+    if (&shown == &mText || shown == mText) {
         drawLine(painter);
         return;
     }
     const QString whole = mText;
-    mText = shown;
+    mText = QString(shown); // a copy: `shown` may be the member that drawing measures again
     drawLine(painter);
     mText = whole;
 }
 
 QPointF ChartTextItem::anchorPixelPosition(int anchorId) const
 {
-    const QString shown = shownText();
-    if (shown == mText) {
+    const QString& shown = shownText();
+    if (&shown == &mText || shown == mText) {
         return QCPItemText::anchorPixelPosition(anchorId);
     }
     // The box of the lines drawn, not of the whole text on one line.
     auto* self = const_cast<ChartTextItem*>(this);
     const QString whole = mText;
-    self->mText = shown;
+    self->mText = QString(shown);
     const QPointF at = QCPItemText::anchorPixelPosition(anchorId);
     self->mText = whole;
     return at;

@@ -70,6 +70,7 @@ private:
     mutable QString m_elideSource;
     mutable QFont m_elideFont;
     mutable int m_elideRoom = -1;
+    mutable int m_elideLines = 0;
     mutable QString m_elided;
 };
 

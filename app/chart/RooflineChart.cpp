@@ -240,8 +240,12 @@ void RooflineChart::setScene(std::shared_ptr<ChartScene> scene, bool fit)
         // The roofs' buffer stays as drawn; the release builds the chart whole again (labels placed
         // around the markers where they are now).
         m_movedKernelsOnly = true;
-        m_plot->layer(kKernelLayer)->replot();
-        m_plot->layer(QStringLiteral("overlay"))->replot();
+        if (m_decorator->captionRoomStale()) {
+            m_plot->replot(); // a verdict's words now wrap in more or fewer lines: laid out again
+        } else {
+            m_plot->layer(kKernelLayer)->replot();
+            m_plot->layer(QStringLiteral("overlay"))->replot();
+        }
         retire(std::move(retired));
         return;
     }

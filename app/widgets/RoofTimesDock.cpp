@@ -143,7 +143,8 @@ void RoofTimesDock::updateView()
                                : tr("Peak roofs (Hardware: Sustained roofs is off)."))
         + QLatin1Char(' ')
         + tr("Each roof's time alone, per launch: FLOPs over the compute roof, a level's bytes over its "
-             "bandwidth. The longest (bold) binds and is T_min; T_max is their sum."));
+             "bandwidth. The longest (bold) binds and is T_min; T_max is their sum. A collective's T_min and "
+             "T_max are the serving model's time, not its roofs'."));
 }
 
 QString RoofTimesDock::fillTimes(int index, const DeviceRoofTimes& device)
@@ -171,7 +172,9 @@ QString RoofTimesDock::fillTimes(int index, const DeviceRoofTimes& device)
             QColor tint = m_table->palette().color(QPalette::Highlight);
             tint.setAlpha(60);
             cell->setBackground(tint);
-            cell->setToolTip(tr("Binds: this time is T_min"));
+            cell->setToolTip(times.fromRoofs ? tr("Binds: this time is T_min")
+                                             : tr("Binds among the roofs; a collective's T_min is the serving "
+                                                  "model's time (the T_min column)"));
         }
         m_table->setItem(row, column, cell);
     }

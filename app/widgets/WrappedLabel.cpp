@@ -27,11 +27,17 @@ bool WrappedLabel::isPlain() const
 void WrappedLabel::forgetIfChanged() const
 {
     const QString current = text();
-    if (m_measured && current == m_measuredText) {
+    if (m_measured && current == m_measuredText && textInteractionFlags() == m_measuredFlags
+        && alignment() == m_measuredAlignment && margin() == m_measuredMargin && indent() == m_measuredIndent) {
         return;
     }
     m_measured = true;
     m_measuredText = current;
+    m_measuredFlags = textInteractionFlags();
+    m_measuredAlignment = alignment();
+    m_measuredMargin = margin();
+    m_measuredIndent = indent();
+    m_documentCurrent = false; // the document takes the text and alignment again
     for (Height& h : m_heights) {
         h = Height {};
     }
@@ -66,13 +72,13 @@ int WrappedLabel::documentHeight(int width) const
         m_document->setDocumentMargin(0);
         m_document->setUndoRedoEnabled(false);
     }
-    if (m_documentText != m_measuredText || m_document->defaultFont() != font()) {
+    if (!m_documentCurrent || m_document->defaultFont() != font()) {
         m_document->setDefaultFont(font());
         QTextOption option(alignment());
         option.setWrapMode(QTextOption::WordWrap);
         m_document->setDefaultTextOption(option);
         m_document->setPlainText(m_measuredText);
-        m_documentText = m_measuredText;
+        m_documentCurrent = true;
     }
     const QMargins margins = contentsMargins();
     const int extra = 2 * margin();
@@ -113,6 +119,14 @@ QSize WrappedLabel::minimumSizeHint() const
     const QMargins margins = contentsMargins();
     return { metrics.averageCharWidth() * 12 + margins.left() + margins.right() + 2 * margin(),
         metrics.lineSpacing() + margins.top() + margins.bottom() + 2 * margin() };
+}
+
+bool WrappedLabel::event(QEvent* event)
+{
+    if (event->type() == QEvent::ContentsRectChange) {
+        m_measured = false; // other margins: other heights
+    }
+    return QLabel::event(event);
 }
 
 void WrappedLabel::changeEvent(QEvent* event)

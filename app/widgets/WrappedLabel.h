@@ -27,6 +27,7 @@ public:
     QSize minimumSizeHint() const override;
 
 protected:
+    bool event(QEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -40,11 +41,15 @@ private:
     };
     mutable bool m_measured = false;
     mutable QString m_measuredText; // the text the remembered sizes are for
+    mutable Qt::TextInteractionFlags m_measuredFlags; // selectable labels are measured as documents
+    mutable Qt::Alignment m_measuredAlignment;
+    mutable int m_measuredMargin = 0;
+    mutable int m_measuredIndent = -1;
     mutable Height m_heights[4]; // the last widths asked, round robin
     mutable int m_nextHeight = 0;
     mutable int m_lineWidth = -1; // widest line of m_measuredText, -1: not measured
     mutable std::unique_ptr<QTextDocument> m_document; // measures a selectable label's text
-    mutable QString m_documentText; // the text m_document holds
+    mutable bool m_documentCurrent = false; // m_document holds m_measuredText with today's alignment
 };
 
 } // namespace roofscope

@@ -3,6 +3,8 @@
 #include "io/FileCheck.h"
 #include "io/SqliteDatabase.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 
@@ -48,7 +50,10 @@ std::string detectImportFormat(const std::string& path)
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
     // Intel Advisor's survey report: its loop column is named nowhere else.
-    const bool advisor = head.find("Function Call Sites and Loops") != std::string::npos;
+    std::string lowered = head;
+    std::transform(lowered.begin(), lowered.end(), lowered.begin(),
+        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const bool advisor = lowered.find("function call sites and loops") != std::string::npos;
     if (rocprofName) {
         return advisor ? "advisor" : "rocprof";
     }

@@ -85,7 +85,6 @@ struct RunReference {
     // "ncu", "rocprof", "rocprof-db", "advisor", "csv", "jax" or "xprof"; empty: detected from the file's
     // name and content (detectImportFormat())
     std::string format;
-    // and content
     bool aggregate = false; // merge the launches of each kernel name (count = launches, means per launch)
     std::string device; // the device id the run was measured on (empty: not said); its kernels' measuredOn
     std::string path; // `file` resolved against the session file's folder (set when a session file is read)

@@ -464,6 +464,10 @@ private Q_SLOTS:
         writeFile(copy, std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()));
         QCOMPARE(detectImportFormat(copy), std::string("advisor"));
         QCOMPARE(detectImportFormat(kFormatsData + "rocprof-compute/roofline.csv"), std::string("rocprof"));
+        // The importer reads the header in any case; detection does too.
+        const std::string lower = dir.filePath("loops.csv").toStdString();
+        writeFile(lower, "function call sites and loops,self gflop,self memory gb,self elapsed time\nloop,1,2,0.5s\n");
+        QCOMPARE(detectImportFormat(lower), std::string("advisor"));
     }
 
     // Other delimiters and spellings: a semicolon file with Excel's "sep=" line and Self Time alone

@@ -391,6 +391,20 @@ private Q_SLOTS:
                     }
                     QVERIFY(wrapped.sizeHint().height() > 0 || text.isEmpty());
                 }
+                // Margins and contents margins change the room for the text.
+                wrapped.setText(lines[0]);
+                plain.setText(lines[0]);
+                QCOMPARE(wrapped.heightForWidth(180), plain.heightForWidth(180));
+                wrapped.setMargin(6);
+                plain.setMargin(6);
+                QCOMPARE(wrapped.heightForWidth(180), plain.heightForWidth(180));
+                wrapped.setContentsMargins(0, 9, 0, 9);
+                plain.setContentsMargins(0, 9, 0, 9);
+                QCOMPARE(wrapped.heightForWidth(180), plain.heightForWidth(180));
+                wrapped.setMargin(0);
+                plain.setMargin(0);
+                wrapped.setContentsMargins(0, 0, 0, 0);
+                plain.setContentsMargins(0, 0, 0, 0);
             }
         }
     }
