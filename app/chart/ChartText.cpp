@@ -155,6 +155,11 @@ QString wrapToRoom(const QString& text, const QFont& font, int room, int lines)
 
 const QString& ChartTextItem::shownText() const
 {
+    return m_elide ? shownTextAt(position->pixelPosition().x()) : mText;
+}
+
+const QString& ChartTextItem::shownTextAt(double x) const
+{
     if (!m_elide) {
         return mText;
     }
@@ -162,7 +167,6 @@ const QString& ChartTextItem::shownText() const
     // plot's column: review mode's comparison panel to its right is not room.
     const QCPAxisRect* plotArea = mParentPlot->axisRectCount() > 0 ? mParentPlot->axisRect() : nullptr;
     const QRect bounds = plotArea ? plotArea->outerRect() : mParentPlot->viewport();
-    const double x = position->pixelPosition().x();
     const int room = static_cast<int>(2.0 * std::min(x - bounds.left(), bounds.right() - x)) - mPadding.left()
         - mPadding.right() - 8;
     const QFont font = mainFont();
@@ -196,17 +200,40 @@ void ChartTextItem::draw(QCPPainter* painter)
 
 QPointF ChartTextItem::anchorPixelPosition(int anchorId) const
 {
-    const QString& shown = shownText();
-    if (&shown == &mText || shown == mText) {
+    // QCPItemText's anchors, on the box of the lines drawn, with the position computed once: a caption
+    // hangs from the one above it, and asking the chain twice per level made it exponential.
+    const QPointF pos = position->pixelPosition();
+    const QString& shown = shownTextAt(pos.x());
+    QTransform transform;
+    transform.translate(pos.x(), pos.y());
+    if (!qFuzzyIsNull(mRotation)) {
+        transform.rotate(mRotation);
+    }
+    const QRect textRect
+        = QFontMetrics(mainFont()).boundingRect(0, 0, 0, 0, Qt::TextDontClip | static_cast<int>(mTextAlignment), shown);
+    QRectF box = textRect.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
+    box.moveTopLeft(getTextDrawPoint(QPointF(0, 0), box, mPositionAlignment).toPoint());
+    const QPolygonF corners = transform.map(QPolygonF(box));
+    switch (anchorId) {
+    case aiTopLeft:
+        return corners.at(0);
+    case aiTop:
+        return (corners.at(0) + corners.at(1)) * 0.5;
+    case aiTopRight:
+        return corners.at(1);
+    case aiRight:
+        return (corners.at(1) + corners.at(2)) * 0.5;
+    case aiBottomRight:
+        return corners.at(2);
+    case aiBottom:
+        return (corners.at(2) + corners.at(3)) * 0.5;
+    case aiBottomLeft:
+        return corners.at(3);
+    case aiLeft:
+        return (corners.at(3) + corners.at(0)) * 0.5;
+    default:
         return QCPItemText::anchorPixelPosition(anchorId);
     }
-    // The box of the lines drawn, not of the whole text on one line.
-    auto* self = const_cast<ChartTextItem*>(this);
-    const QString whole = mText;
-    self->mText = QString(shown);
-    const QPointF at = QCPItemText::anchorPixelPosition(anchorId);
-    self->mText = whole;
-    return at;
 }
 
 void ChartTextItem::drawLine(QCPPainter* painter)

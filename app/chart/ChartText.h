@@ -55,6 +55,8 @@ public:
     int shownLineCount() const;
     // The text as drawn at the room the plot's column gives now: whole, wrapped or cut.
     const QString& shownText() const;
+    // The same for a position whose x is known (saves asking the chain of anchors above it again).
+    const QString& shownTextAt(double x) const;
 
 protected:
     void draw(QCPPainter* painter) override;

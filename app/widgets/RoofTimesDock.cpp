@@ -56,6 +56,12 @@ RoofTimesDock::RoofTimesDock(SessionAnalysis* analysis, QWidget* parent)
         }
     });
     connect(m_times, &KernelRoofTimes::changed, this, &RoofTimesDock::updateView);
+    // Behind another tab the table is not rebuilt on every drag step: once when the pane shows.
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && m_stale) {
+            updateView();
+        }
+    });
     setKernel(m_analysis->selectedKernel());
 }
 
@@ -100,6 +106,10 @@ void RoofTimesDock::showTitle()
 
 void RoofTimesDock::updateView()
 {
+    m_stale = window()->isVisible() && !isVisible();
+    if (m_stale) {
+        return;
+    }
     showTitle();
     const auto& devices = m_times->devices();
     const auto& roofs = m_times->roofNames();

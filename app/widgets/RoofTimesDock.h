@@ -47,6 +47,7 @@ private:
     KernelRoofTimes* m_times;
     QLabel* m_title = nullptr;
     QTableWidget* m_table = nullptr;
+    bool m_stale = false; // hidden behind another tab when the figures last changed
     QLabel* m_note = nullptr;
 };
 
