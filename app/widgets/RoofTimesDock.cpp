@@ -57,7 +57,9 @@ RoofTimesDock::RoofTimesDock(SessionAnalysis* analysis, QWidget* parent)
     });
     connect(m_times, &KernelRoofTimes::changed, this, &RoofTimesDock::updateView);
     // Behind another tab the table is not rebuilt on every drag step: once when the pane shows.
+    // (A dock behind another tab stays isVisible(); its visibilityChanged() says whether it is in front.)
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        m_inFront = visible;
         if (visible && m_stale) {
             updateView();
         }
@@ -106,7 +108,7 @@ void RoofTimesDock::showTitle()
 
 void RoofTimesDock::updateView()
 {
-    m_stale = window()->isVisible() && !isVisible();
+    m_stale = window()->isVisible() && (!isVisible() || !m_inFront);
     if (m_stale) {
         return;
     }

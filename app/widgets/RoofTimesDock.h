@@ -48,6 +48,7 @@ private:
     QLabel* m_title = nullptr;
     QTableWidget* m_table = nullptr;
     bool m_stale = false; // hidden behind another tab when the figures last changed
+    bool m_inFront = true; // as visibilityChanged() last said
     QLabel* m_note = nullptr;
 };
 

@@ -176,6 +176,7 @@ class TestTimePerRoof : public QObject {
         window.resize(1366, 768);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.roofTimesDock()->raise(); // in front of its tabs: behind them it waits until shown
         QApplication::processEvents();
     }
 
@@ -289,6 +290,30 @@ private Q_SLOTS:
         checkRoofTimesAgainstResults(window);
         window.document()->undoStack()->redo();
         QCOMPARE(roofTimesTexts(dock), after);
+        checkRoofTimesAgainstResults(window);
+    }
+
+    // Behind another tab the pane skips the edits; brought to the front it shows the kernel as it is now.
+    void catchesUpWhenBroughtToTheFront()
+    {
+        MainWindow window(m_db);
+        open(window, exampleSession());
+        SessionAnalysis* analysis = window.analysis();
+        const int matmul = roofTimesShownIndex(*analysis, "MatMul 600x600");
+        analysis->setSelectedKernel(matmul);
+        window.roofTimesDock()->raise();
+        QApplication::processEvents();
+        const QStringList before = roofTimesTexts(*window.roofTimesDock());
+        window.comparisonDock()->raise();
+        QApplication::processEvents();
+        QVERIFY(window.roofTimesDock()->visibleRegion().isEmpty()); // behind the Comparison tab
+        const int kernel = analysis->sessionKernelOf(matmul);
+        QVERIFY(window.document()->setKernelParameters(kernel, { { "k", 4800.0 } }, false).isEmpty());
+        QApplication::processEvents();
+        window.roofTimesDock()->raise();
+        QApplication::processEvents();
+        QVERIFY(!window.roofTimesDock()->visibleRegion().isEmpty());
+        QVERIFY(roofTimesTexts(*window.roofTimesDock()) != before);
         checkRoofTimesAgainstResults(window);
     }
 
