@@ -103,9 +103,12 @@ MainWindow::MainWindow(HardwareDatabase& hardware, QWidget* parent)
     scrollInside(m_regimeMapDock);
     // The sweep is drawn on the roofline and listed in its dock: while neither shows (the Serving tab
     // in front, the dock behind another), edits leave it out of date until one shows again.
-    m_sweep->setWanted([this] { return !isVisible() || m_chart->isVisible() || m_sweepDock->isVisible(); });
+    // (A dock behind another tab stays isVisible(): its visibilityChanged() says whether it is in front.)
+    m_sweep->setWanted(
+        [this] { return !isVisible() || m_chart->isVisible() || (m_sweepDockInFront && m_sweepDock->isVisible()); });
     connect(m_tabs, &QTabWidget::currentChanged, m_sweep, &KernelSweep::ensureCurrent);
     connect(m_sweepDock, &QDockWidget::visibilityChanged, m_sweep, [this](bool visible) {
+        m_sweepDockInFront = visible;
         if (visible) {
             m_sweep->ensureCurrent();
         }

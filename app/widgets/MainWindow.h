@@ -287,6 +287,7 @@ private:
     KernelDock* m_kernelDock = nullptr;
     KernelSweep* m_sweep = nullptr;
     SweepDock* m_sweepDock = nullptr;
+    bool m_sweepDockInFront = true; // in front of its tabs, as its visibilityChanged() last said
     RegimeMapDock* m_regimeMapDock = nullptr;
     RoofTimesDock* m_roofTimesDock = nullptr;
     QDockWidget* m_resultsDock = nullptr;

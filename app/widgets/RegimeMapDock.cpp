@@ -126,10 +126,11 @@ RegimeMapDock::RegimeMapDock(SessionAnalysis* analysis, QWidget* parent)
         }
     });
     connect(m_map, &KernelRegimeMap::changed, this, &RegimeMapDock::updateCurrent);
-    // In a shown window, the maps wait while the dock is hidden (a tab behind another) and catch up
-    // when it shows.
-    m_map->setWanted([this] { return !window()->isVisible() || m_view->isVisible(); });
+    // In a shown window, the maps wait while the dock is hidden or a tab behind another, and catch up
+    // when it shows. A dock behind another tab stays isVisible(): its visibilityChanged() says.
+    m_map->setWanted([this] { return !window()->isVisible() || (m_inFront && m_view->isVisible()); });
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        m_inFront = visible;
         if (visible) {
             m_map->catchUp();
         }

@@ -54,6 +54,7 @@ private:
     KernelRegimeMap* m_map;
     int m_kernel = -1;
     bool m_syncing = false;
+    bool m_inFront = true; // in front of its tabs, as visibilityChanged() last said
     QLabel* m_title = nullptr;
     QWidget* m_controls = nullptr;
     QComboBox* m_xName = nullptr;
