@@ -12,6 +12,7 @@
 #include "model/TransformerWorkload.h"
 #include "model/Units.h"
 #include "session/SessionDocument.h"
+#include "widgets/ComparisonDock.h"
 #include "widgets/KernelDock.h"
 #include "widgets/KernelEditor.h"
 #include "widgets/MainWindow.h"
@@ -30,6 +31,7 @@
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -76,6 +78,32 @@ private Q_SLOTS:
     {
         m_db.loadDirectory(ROOFSCOPE_HARDWARE_DIR);
         QVERIFY(!m_db.devices().empty());
+    }
+
+    // A regime map behind another tab waits (its cells are thousands of kernel evaluations per device on
+    // every edit, on threads that compete with the window) and catches up when its tab comes to the front.
+    // A dock behind another tab stays isVisible(): only its visibilityChanged() tells.
+    void regimeMapWaitsBehindItsTab()
+    {
+        MainWindow window(m_db);
+        show(window, exampleSession());
+        const int kernel = 2; // MatMul 600x600: a template kernel with parameters to map
+        window.setSelectedKernel(kernel);
+        window.regimeMapDock()->raise();
+        QApplication::processEvents();
+        KernelRegimeMap* map = window.regimeMapDock()->regimeMap();
+        map->ensureCurrent();
+        window.comparisonDock()->raise();
+        QApplication::processEvents();
+        QVERIFY(window.regimeMapDock()->visibleRegion().isEmpty());
+        QSignalSpy changed(map, &KernelRegimeMap::changed);
+        const QString error = window.document()->setKernelParameters(
+            window.analysis()->sessionKernelOf(kernel), { { "k", 4800.0 } }, false);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QTest::qWait(400);
+        QCOMPARE(changed.count(), 0);
+        window.regimeMapDock()->raise();
+        QVERIFY(changed.wait(5000));
     }
 
     // Ctrl+Z in a field after Enter undid the field's text (showing a value the session no longer
