@@ -11,6 +11,7 @@ set -euo pipefail
 packages=(
     cmake ninja-build g++ make pkg-config
     qt6-base-dev qt6-svg-dev libqcustomplot-dev libyaml-cpp-dev nlohmann-json3-dev libsqlite3-dev
+    libpng-dev
     fonts-dejavu-core xvfb xauth python3 python3-dev pybind11-dev python3-matplotlib
     chromium
 )

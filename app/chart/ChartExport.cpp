@@ -2,6 +2,7 @@
 
 #include "analysis/SessionEvaluator.h"
 #include "chart/HtmlExport.h"
+#include "chart/PngWriter.h"
 #include "chart/RooflineChart.h"
 #include "chart/ServingExport.h"
 #include "io/HardwareLoader.h"
@@ -25,7 +26,7 @@ namespace roofscope {
 
 bool writeChartPng(const QPixmap& picture, QIODevice* device)
 {
-    return picture.save(device, "PNG", 80);
+    return writePng(picture.toImage(), device);
 }
 
 namespace {

@@ -73,8 +73,7 @@ QRect KernelCloud::clipRect() const
 const QPixmap& KernelCloud::stamp(int kernel, const QColor& fill, bool hollow, double scale)
 {
     const int shape = kernel % kernelMarkerShapeCount();
-    const ChartStyle& style = m_scene->style;
-    const int tenths = std::clamp(static_cast<int>(std::lround(scale * style.markerScale * 10.0)), 3, 60);
+    const int tenths = markerTenths(scale);
     const quint64 key = (static_cast<quint64>(fill.rgba()) << 16) | (static_cast<quint64>(tenths) << 8)
         | (static_cast<quint64>(shape) << 1) | (hollow ? 1 : 0);
     auto it = m_stamps.find(key);
@@ -89,14 +88,43 @@ const QPixmap& KernelCloud::stamp(int kernel, const QColor& fill, bool hollow, d
     {
         QCPPainter painter(&pixmap);
         painter.setAntialiasing(true);
-        QCPScatterStyle marker = hollow
-            ? kernelMarkerStyle(kernel, style.hollowFill, QPen(style.markerOutline, style.line(1.6)))
-            : kernelMarkerStyle(kernel, fill, QPen(style.markerOutline, style.review ? 1.5 : 1.0));
-        marker.setSize(marker.size() * tenths / 10.0);
+        const QCPScatterStyle marker = markerStyle(kernel, fill, hollow, tenths);
         marker.applyTo(&painter, marker.pen());
         marker.drawShape(&painter, kSide / 2.0, kSide / 2.0);
     }
     return *m_stamps.insert(key, pixmap);
+}
+
+int KernelCloud::markerTenths(double scale) const
+{
+    return std::clamp(static_cast<int>(std::lround(scale * m_scene->style.markerScale * 10.0)), 3, 60);
+}
+
+QCPScatterStyle KernelCloud::markerStyle(int kernel, const QColor& fill, bool hollow, int tenths) const
+{
+    const ChartStyle& style = m_scene->style;
+    QCPScatterStyle marker = hollow
+        ? kernelMarkerStyle(kernel, style.hollowFill, QPen(style.markerOutline, style.line(1.6)))
+        : kernelMarkerStyle(kernel, fill, QPen(style.markerOutline, style.review ? 1.5 : 1.0));
+    marker.setSize(marker.size() * tenths / 10.0);
+    return marker;
+}
+
+void KernelCloud::drawMarker(
+    QCPPainter* painter, int kernel, const QColor& fill, bool hollow, double scale, double x, double y)
+{
+    if (!painter->modes().testFlag(QCPPainter::pmVectorized)) {
+        stampAt(painter, stamp(kernel, fill, hollow, scale), x, y);
+        return;
+    }
+    // A vector export (SVG, PDF) gets the shape itself: a stamp would be embedded as a bitmap.
+    const QCPScatterStyle marker = markerStyle(kernel, fill, hollow, markerTenths(scale));
+    const QPen pen = painter->pen();
+    const QBrush brush = painter->brush();
+    marker.applyTo(painter, marker.pen());
+    marker.drawShape(painter, x, y);
+    painter->setPen(pen);
+    painter->setBrush(brush);
 }
 
 void KernelCloud::draw(QCPPainter* painter)
@@ -131,30 +159,25 @@ void KernelCloud::draw(QCPPainter* painter)
     }
 }
 
-void KernelCloud::drawMany(QCPPainter* painter)
-{
-    // Many kernels: one round marker per device colour (shapes stop telling kernels apart), device
-    // by device, each pixel stamped once per device. Coordinates map through precomputed logs.
-    const QRect area = clipRect();
-    const int width = area.width() + 1;
-    const int height = area.height() + 1;
-    if (width <= 1 || height <= 1) {
-        return;
-    }
-    const QCPRange xr = m_xAxis->range();
-    const QCPRange yr = m_yAxis->range();
-    if (!(xr.lower > 0.0 && yr.lower > 0.0)) {
-        return;
-    }
-    const double xLog0 = std::log(xr.lower);
-    const double xScale = (area.width()) / (std::log(xr.upper) - xLog0);
-    const double yLog0 = std::log(yr.lower);
-    const double yScale = (area.height()) / (std::log(yr.upper) - yLog0);
-    const bool xReversed = m_xAxis->rangeReversed();
-    const bool yReversed = m_yAxis->rangeReversed();
-    // An unbounded intensity (no bytes on any counted level) sits at the pinned column by the edge.
-    const double edgeX = edge::intensityPixel(m_xAxis, std::numeric_limits<double>::infinity()) - area.left();
-    auto toPixel = [&](double x, double y, int& px, int& py) {
+// The axis rect's pixels for the many-kernels path: coordinates map through precomputed logs, to
+// whole pixels; one grid cell per 2 x 2 pixels.
+struct KernelCloud::LogPixels {
+    QRect area;
+    int width = 0; // of the axis rect, + 1
+    int height = 0;
+    QCPRange xRange;
+    QCPRange yRange;
+    bool xReversed = false;
+    bool yReversed = false;
+    double xLog0 = 0.0;
+    double xScale = 0.0;
+    double yLog0 = 0.0;
+    double yScale = 0.0;
+    double edgeX = 0.0; // the pinned column of an unbounded intensity, from the area's left
+    int cellsX = 0;
+
+    bool map(double x, double y, int& px, int& py) const
+    {
         if (!(x > 0.0 && y > 0.0)) {
             return false;
         }
@@ -176,62 +199,116 @@ void KernelCloud::drawMany(QCPPainter* painter)
         px = static_cast<int>(fx);
         py = static_cast<int>(fy);
         return true;
-    };
+    }
+    size_t cell(int px, int py) const
+    {
+        return static_cast<size_t>(py / 2) * static_cast<size_t>(cellsX) + static_cast<size_t>(px / 2);
+    }
+    bool sameView(const DevicePixels& p, size_t kernels) const
+    {
+        return p.xLower == xRange.lower && p.xUpper == xRange.upper && p.yLower == yRange.lower
+            && p.yUpper == yRange.upper && p.area == area && p.xReversed == xReversed && p.yReversed == yReversed
+            && p.kernels == kernels;
+    }
+};
+
+void KernelCloud::drawMany(QCPPainter* painter)
+{
+    // Many kernels: one round marker per device colour (shapes stop telling kernels apart), device
+    // by device, each pixel stamped once per device.
+    LogPixels view;
+    view.area = clipRect();
+    view.width = view.area.width() + 1;
+    view.height = view.area.height() + 1;
+    view.xRange = m_xAxis->range();
+    view.yRange = m_yAxis->range();
+    if (view.width <= 1 || view.height <= 1 || !(view.xRange.lower > 0.0 && view.yRange.lower > 0.0)) {
+        return;
+    }
+    view.xLog0 = std::log(view.xRange.lower);
+    view.xScale = view.area.width() / (std::log(view.xRange.upper) - view.xLog0);
+    view.yLog0 = std::log(view.yRange.lower);
+    view.yScale = view.area.height() / (std::log(view.yRange.upper) - view.yLog0);
+    view.xReversed = m_xAxis->rangeReversed();
+    view.yReversed = m_yAxis->rangeReversed();
+    view.edgeX = edge::intensityPixel(m_xAxis, std::numeric_limits<double>::infinity()) - view.area.left();
     // Markers are several pixels wide: one per 2 x 2 pixel cell per device draws the same cloud
     // (the union of the discs moves by less than a fifth of a pixel) with up to four times fewer stamps.
-    const int cellsX = width / 2 + 1;
-    const int cellsY = height / 2 + 1;
-    auto cellOf = [cellsX](int px, int py) {
-        return static_cast<size_t>(py / 2) * static_cast<size_t>(cellsX) + static_cast<size_t>(px / 2);
-    };
-    m_grid.assign(static_cast<size_t>(cellsX) * static_cast<size_t>(cellsY), 0);
-    const auto& kernels = m_scene->kernels;
-    const size_t deviceCount = m_scene->devices.size();
+    view.cellsX = view.width / 2 + 1;
+    m_grid.assign(static_cast<size_t>(view.cellsX) * static_cast<size_t>(view.height / 2 + 1), 0);
+    ++m_draws;
+    std::vector<DevicePixels> fresh(m_scene->devices.size());
+    const std::vector<DevicePixels*> byDevice = devicePixels(view, fresh);
+    drawEdgeArrows(painter, view);
+    stampDevices(painter, view, byDevice);
+    // Keep the new lists (with a key) beside those used now; the least recently used go first once
+    // there are more than a few per device.
+    for (size_t d = 0; d < fresh.size(); ++d) {
+        if (byDevice[d] == &fresh[d] && fresh[d].key != 0) {
+            m_pixels.push_back(std::move(fresh[d]));
+        }
+    }
+    const size_t keep = 2 * fresh.size() + 4;
+    if (m_pixels.size() > keep) {
+        std::sort(m_pixels.begin(), m_pixels.end(),
+            [](const DevicePixels& a, const DevicePixels& b) { return a.lastUse > b.lastUse; });
+        m_pixels.resize(keep);
+    }
+    stampMeasured(painter, view);
+}
+
+std::vector<KernelCloud::DevicePixels*> KernelCloud::devicePixels(
+    const LogPixels& view, std::vector<DevicePixels>& fresh)
+{
     // Each device's (pixel, kernel) list: kept from an earlier draw when the device's points and the
     // axes are the same, else made in one pass over the points (each mapped once) for every device
     // that needs it. Kernels come in order, so ties keep the old order. Hidden kernels and the one
     // being dragged are in the lists and skipped when stamping.
-    ++m_draws;
-    auto sameView = [&](const DevicePixels& p) {
-        return p.xLower == xr.lower && p.xUpper == xr.upper && p.yLower == yr.lower && p.yUpper == yr.upper
-            && p.area == area && p.xReversed == xReversed && p.yReversed == yReversed && p.kernels == kernels.size();
-    };
+    const auto& kernels = m_scene->kernels;
+    const size_t deviceCount = m_scene->devices.size();
     std::vector<DevicePixels*> byDevice(deviceCount, nullptr);
-    std::vector<DevicePixels> fresh(deviceCount);
     bool anyFresh = false;
     for (size_t d = 0; d < deviceCount; ++d) {
         const std::uint64_t key = m_scene->devices[d].pointsKey;
         for (DevicePixels& kept : m_pixels) {
-            if (key != 0 && kept.key == key && sameView(kept)) {
+            if (key != 0 && kept.key == key && view.sameView(kept, kernels.size())) {
                 byDevice[d] = &kept;
                 kept.lastUse = m_draws;
                 break;
             }
         }
         if (!byDevice[d]) {
-            fresh[d] = DevicePixels { key, xr.lower, xr.upper, yr.lower, yr.upper, area, xReversed, yReversed,
-                kernels.size(), {}, m_draws };
+            fresh[d] = DevicePixels { key, view.xRange.lower, view.xRange.upper, view.yRange.lower, view.yRange.upper,
+                view.area, view.xReversed, view.yReversed, kernels.size(), {}, m_draws };
             fresh[d].pixels.reserve(kernels.size());
             byDevice[d] = &fresh[d];
             anyFresh = true;
         }
     }
-    if (anyFresh) {
-        for (size_t k = 0; k < kernels.size(); ++k) {
-            for (const ChartKernelPoint& point : kernels[k].points) {
-                int px = 0;
-                int py = 0;
-                if (point.device < 0 || static_cast<size_t>(point.device) >= deviceCount
-                    || byDevice[static_cast<size_t>(point.device)] != &fresh[static_cast<size_t>(point.device)]
-                    || !toPixel(point.intensity, point.attainable, px, py)) {
-                    continue;
-                }
-                fresh[static_cast<size_t>(point.device)].pixels.emplace_back(py * width + px, static_cast<int>(k));
+    if (!anyFresh) {
+        return byDevice;
+    }
+    for (size_t k = 0; k < kernels.size(); ++k) {
+        for (const ChartKernelPoint& point : kernels[k].points) {
+            int px = 0;
+            int py = 0;
+            if (point.device < 0 || static_cast<size_t>(point.device) >= deviceCount
+                || byDevice[static_cast<size_t>(point.device)] != &fresh[static_cast<size_t>(point.device)]
+                || !view.map(point.intensity, point.attainable, px, py)) {
+                continue;
             }
+            fresh[static_cast<size_t>(point.device)].pixels.emplace_back(py * view.width + px, static_cast<int>(k));
         }
     }
+    return byDevice;
+}
+
+void KernelCloud::drawEdgeArrows(QCPPainter* painter, const LogPixels& view)
+{
     // Kernels of unbounded intensity: an arrow from the pinned column on to the edge, under the markers.
     const double edgeLine = edge::edgePixel(m_xAxis);
+    const QRect& area = view.area;
+    const auto& kernels = m_scene->kernels;
     for (size_t k = 0; k < kernels.size(); ++k) {
         const ChartKernel& kernel = kernels[k];
         if (static_cast<int>(k) == m_kernel || kernel.hidden || kernel.points.empty()) {
@@ -240,65 +317,69 @@ void KernelCloud::drawMany(QCPPainter* painter)
         for (const ChartKernelPoint& point : kernel.points) {
             int px = 0;
             int py = 0;
-            if (unboundedIntensity(point.intensity) && toPixel(point.intensity, point.attainable, px, py)) {
+            if (unboundedIntensity(point.intensity) && view.map(point.intensity, point.attainable, px, py)) {
                 edge::drawArrow(painter, QPointF(area.left() + px, area.top() + py), edgeLine, m_scene->style);
             }
         }
         int px = 0;
         int py = 0;
         if (kernel.achieved && unboundedIntensity(kernel.points.front().intensity)
-            && toPixel(kernel.points.front().intensity, *kernel.achieved, px, py)) {
+            && view.map(kernel.points.front().intensity, *kernel.achieved, px, py)) {
             edge::drawArrow(painter, QPointF(area.left() + px, area.top() + py), edgeLine, m_scene->style);
         }
     }
-    for (size_t d = 0; d < deviceCount; ++d) {
-        const QPixmap unit = stamp(0, m_scene->devices[d].color, false); // a copy: later stamps may rehash
+}
+
+void KernelCloud::stampDevices(QCPPainter* painter, const LogPixels& view, const std::vector<DevicePixels*>& byDevice)
+{
+    const auto& kernels = m_scene->kernels;
+    const bool vector = painter->modes().testFlag(QCPPainter::pmVectorized);
+    for (size_t d = 0; d < byDevice.size(); ++d) {
+        const QColor color = m_scene->devices[d].color;
+        const QPixmap unit = vector ? QPixmap() : stamp(0, color, false); // a copy: later stamps may rehash
         const unsigned char mark = static_cast<unsigned char>(d % 255 + 1);
         for (const auto& [pixel, k] : byDevice[d]->pixels) {
             if (k == m_kernel || kernels[static_cast<size_t>(k)].hidden) {
                 continue;
             }
-            unsigned char& cell = m_grid[cellOf(pixel % width, pixel / width)];
+            unsigned char& cell = m_grid[view.cell(pixel % view.width, pixel / view.width)];
             if (cell == mark) {
                 continue;
             }
             cell = mark;
             const double scale = kernels[static_cast<size_t>(k)].markerScale;
-            stampAt(painter, scale == 1.0 ? unit : stamp(0, m_scene->devices[d].color, false, scale),
-                area.left() + pixel % width, area.top() + pixel / width);
+            const double x = view.area.left() + pixel % view.width;
+            const double y = view.area.top() + pixel / view.width;
+            if (scale == 1.0 && !vector) {
+                stampAt(painter, unit, x, y);
+            } else {
+                drawMarker(painter, 0, color, false, scale, x, y);
+            }
         }
     }
-    // Keep the new lists (with a key) beside those used now; the least recently used go first once
-    // there are more than a few per device.
-    for (size_t d = 0; d < deviceCount; ++d) {
-        if (byDevice[d] == &fresh[d] && fresh[d].key != 0) {
-            m_pixels.push_back(std::move(fresh[d]));
-        }
-    }
-    const size_t keep = 2 * deviceCount + 4;
-    if (m_pixels.size() > keep) {
-        std::sort(m_pixels.begin(), m_pixels.end(),
-            [](const DevicePixels& a, const DevicePixels& b) { return a.lastUse > b.lastUse; });
-        m_pixels.resize(keep);
-    }
+}
+
+void KernelCloud::stampMeasured(QCPPainter* painter, const LogPixels& view)
+{
     // Measured points: hollow circles, no arrows (the highlighted kernel, drawn after, has its own).
+    const auto& kernels = m_scene->kernels;
     for (size_t k = 0; k < kernels.size(); ++k) {
         const ChartKernel& kernel = kernels[k];
         if (static_cast<int>(k) == m_kernel || kernel.hidden || !kernel.achieved || kernel.points.empty()) {
             continue;
         }
-        const QPixmap hollow = stamp(0, m_scene->style.hollowFill, true, kernel.markerScale);
         int px = 0;
         int py = 0;
-        if (!(*kernel.achieved > 0.0) || !toPixel(kernel.points.front().intensity, *kernel.achieved, px, py)) {
+        if (!(*kernel.achieved > 0.0) || !view.map(kernel.points.front().intensity, *kernel.achieved, px, py)) {
             continue;
         }
-        unsigned char& cell = m_grid[cellOf(px, py)];
+        unsigned char& cell = m_grid[view.cell(px, py)];
         if (cell == 255) {
             continue;
         }
         cell = 255;
-        stampAt(painter, hollow, area.left() + px, area.top() + py);
+        drawMarker(painter, 0, m_scene->style.hollowFill, true, kernel.markerScale, view.area.left() + px,
+            view.area.top() + py);
     }
 }
 
@@ -373,8 +454,8 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
         if (unboundedIntensity(point.intensity)) { // its intensity lies beyond the axis: an arrow on to the edge
             edge::drawArrow(painter, QPointF(x, y), edgeX, style);
         }
-        stampAt(painter,
-            stamp(index, m_scene->devices[static_cast<size_t>(point.device)].color, false, kernel.markerScale), x, y);
+        drawMarker(
+            painter, index, m_scene->devices[static_cast<size_t>(point.device)].color, false, kernel.markerScale, x, y);
     }
     if (!kernel.achieved || !positiveFinite(*kernel.achieved) || guideX <= 0.0) {
         return;
@@ -432,7 +513,7 @@ void KernelCloud::drawKernel(QCPPainter* painter, int index)
     if (unboundedIntensity(guideX)) {
         edge::drawArrow(painter, QPointF(x, y), edgeX, style);
     }
-    stampAt(painter, stamp(index, style.hollowFill, true, kernel.markerScale), x, y);
+    drawMarker(painter, index, style.hollowFill, true, kernel.markerScale, x, y);
     if (kernel.aboveRoof) { // a red ring: check the precision and the bytes counted (see the tooltip)
         painter->setPen(QPen(style.warning, style.line(2.0)));
         painter->setBrush(Qt::NoBrush);

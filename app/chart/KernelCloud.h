@@ -24,7 +24,8 @@ class ChartLabelPlacer;
 // A kernel that moved 0 bytes on every counted level (intensity unbounded) is drawn at the high end of
 // the x range shown (edge::intensityPixel), whatever the zoom, each marker with an arrow on to the edge.
 //
-// Markers are stamped from pixmaps rendered once per (shape, colour). With more than kManyKernels
+// Markers are stamped from pixmaps rendered once per (shape, colour), except in a vector export
+// (SVG, PDF), which gets each marker's shape as a path. With more than kManyKernels
 // kernels, every kernel gets the same round marker (shapes no longer tell them apart), a pixel is
 // stamped once per device, and guides and gap arrows are drawn only for the highlighted kernel, so
 // tens of thousands of points draw in a few milliseconds.
@@ -58,10 +59,23 @@ protected:
     QRect clipRect() const override;
 
 private:
+    struct DevicePixels;
+    struct LogPixels;
     const QPixmap& stamp(int kernel, const QColor& fill, bool hollow, double scale = 1.0);
+    int markerTenths(double scale) const; // a marker's size in tenths of its 1x size, with the style's scale
+    QCPScatterStyle markerStyle(int kernel, const QColor& fill, bool hollow, int tenths) const;
+    // A kernel's marker centred on (x, y): stamped on screen and in PNGs, drawn as a shape in a
+    // vector export (pmVectorized), where a stamp would be embedded as a bitmap.
+    void drawMarker(QCPPainter* painter, int kernel, const QColor& fill, bool hollow, double scale, double x, double y);
     // One kernel with its guide, markers, measured point, gap arrow and level points.
     void drawKernel(QCPPainter* painter, int index);
     void drawMany(QCPPainter* painter);
+    // drawMany's parts: each device's (pixel, kernel) list (kept or made into `fresh`), the arrows of
+    // unbounded intensities, the devices' markers, the measured points.
+    std::vector<DevicePixels*> devicePixels(const LogPixels& view, std::vector<DevicePixels>& fresh);
+    void drawEdgeArrows(QCPPainter* painter, const LogPixels& view);
+    void stampDevices(QCPPainter* painter, const LogPixels& view, const std::vector<DevicePixels*>& byDevice);
+    void stampMeasured(QCPPainter* painter, const LogPixels& view);
     // Draws a stamp centred on (x, y) in widget pixels.
     void stampAt(QCPPainter* painter, const QPixmap& pixmap, double x, double y);
     // The measured point's "% of roof" beside it, at (x, y) now, where the placer last put it.

@@ -1,5 +1,6 @@
 #include "chart/RegimeMapImage.h"
 
+#include "chart/PngWriter.h"
 #include "io/EvaluationFormat.h"
 #include "io/SafeFileWriter.h"
 #include "model/Units.h"
@@ -343,12 +344,12 @@ std::string writeRegimeMapImage(const RegimeMap& map, const std::string& path, R
             return path + ": the image could not be drawn";
         }
     } else {
-        QImage image(size, QImage::Format_ARGB32);
+        QImage image(size, QImage::Format_RGB32); // opaque: filled white below
         image.fill(Qt::white);
         QPainter painter(&image);
         paint(painter, map, shade, panel);
         painter.end();
-        if (!image.save(&buffer, "PNG")) {
+        if (!writePng(image, &buffer)) {
             return "cannot write " + path + ": PNG encoding failed";
         }
     }

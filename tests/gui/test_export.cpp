@@ -4,6 +4,7 @@
 #include "TestUtil.h"
 #include "analysis/SessionEvaluator.h"
 #include "chart/ChartExport.h"
+#include "chart/PngWriter.h"
 #include "chart/RooflineChart.h"
 #include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
@@ -11,6 +12,7 @@
 #include "model/TransformerWorkload.h"
 #include "widgets/MainWindow.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -22,6 +24,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
+#include <QTransform>
 #include <QXmlStreamReader>
 
 #include <algorithm>
@@ -74,9 +77,28 @@ private Q_SLOTS:
         int lines = 0;
         const QRectF allowed = QRectF(area).adjusted(-1.0, -1.0, 1.0, 1.0);
         const QRegularExpression number(QStringLiteral("-?[0-9]+(\\.[0-9]+)?(e-?[0-9]+)?"));
+        // Groups may carry a transform (a marker's shape is drawn around the origin, then moved).
+        QList<QTransform> transforms { QTransform() };
+        const QRegularExpression matrix(QStringLiteral("matrix\\(([^)]*)\\)"));
         while (!xml.atEnd()) {
             xml.readNext();
+            if (xml.isEndElement() && xml.name() == QLatin1String("g")) {
+                transforms.removeLast();
+                continue;
+            }
             if (!xml.isStartElement()) {
+                continue;
+            }
+            if (xml.name() == QLatin1String("g")) {
+                QTransform own;
+                const auto m = matrix.match(xml.attributes().value(QLatin1String("transform")).toString());
+                if (m.hasMatch()) {
+                    const QStringList v = m.captured(1).split(QLatin1Char(','));
+                    QCOMPARE(v.size(), 6);
+                    own = QTransform(v[0].toDouble(), v[1].toDouble(), v[2].toDouble(), v[3].toDouble(),
+                        v[4].toDouble(), v[5].toDouble());
+                }
+                transforms << own * transforms.last();
                 continue;
             }
             if (xml.name() == QLatin1String("text")) {
@@ -98,10 +120,11 @@ private Q_SLOTS:
             }
             QVERIFY(values.size() % 2 == 0);
             for (qsizetype i = 0; i + 1 < values.size(); i += 2) {
-                QVERIFY2(allowed.contains(QPointF(values[i], values[i + 1])),
+                const QPointF point = transforms.last().map(QPointF(values[i], values[i + 1]));
+                QVERIFY2(allowed.contains(point),
                     qPrintable(QStringLiteral("(%1, %2) outside %3,%4 %5x%6")
-                                   .arg(values[i])
-                                   .arg(values[i + 1])
+                                   .arg(point.x())
+                                   .arg(point.y())
                                    .arg(area.x())
                                    .arg(area.y())
                                    .arg(area.width())
@@ -116,6 +139,80 @@ private Q_SLOTS:
         for (const char* device : { "H100 SXM (bf16)", "MI300X (bf16)", "TPU v6e (bf16)", "TPU v7x (bf16)" }) {
             QVERIFY2(all.contains(QLatin1String(device)), device);
         }
+    }
+
+    // Markers are stamped from bitmaps on screen; a vector file must get the shapes themselves,
+    // with few kernels (each its own shape) and with many (one round marker per device).
+    void svgMarkersAreShapesNotBitmaps_data()
+    {
+        QTest::addColumn<int>("copies");
+        QTest::newRow("few kernels") << 1;
+        QTest::newRow("many kernels") << 12;
+    }
+
+    void svgMarkersAreShapesNotBitmaps()
+    {
+        QFETCH(int, copies);
+        Session session = exampleSession();
+        const std::vector<Kernel> kernels = session.kernels;
+        for (int c = 1; c < copies; ++c) {
+            for (Kernel kernel : kernels) {
+                kernel.name += " copy " + std::to_string(c);
+                session.kernels.push_back(kernel);
+            }
+        }
+        const QString path = m_dir.filePath(QStringLiteral("markers-%1.svg").arg(copies));
+        QVERIFY(exportChart(session, m_db, path).isEmpty());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray svg = file.readAll();
+        QVERIFY(svg.contains("<svg"));
+        QCOMPARE(svg.count("<image"), 0);
+        QVERIFY(!svg.contains("data:image/png"));
+    }
+
+    // The PNG writer: every pixel back as drawn, opaque as RGB and translucent as RGBA, the resolution
+    // kept; a device that takes no bytes is a failure.
+    void pngWriterKeepsEveryPixel()
+    {
+        for (const QImage::Format format : { QImage::Format_RGB32, QImage::Format_ARGB32 }) {
+            QImage image(97, 61, format);
+            image.setDotsPerMeterX(7559);
+            image.setDotsPerMeterY(7559);
+            for (int y = 0; y < image.height(); ++y) {
+                for (int x = 0; x < image.width(); ++x) {
+                    const int alpha = format == QImage::Format_ARGB32 ? (x * 7 + y) % 256 : 255;
+                    image.setPixel(x, y, qRgba((x * 13) % 256, (y * 29) % 256, (x * y) % 256, alpha));
+                }
+            }
+            QByteArray bytes;
+            QBuffer buffer(&bytes);
+            QVERIFY(buffer.open(QIODevice::WriteOnly));
+            QVERIFY(writePng(image, &buffer));
+            QVERIFY(bytes.startsWith("\x89PNG\r\n\x1a\n"));
+            QImage back;
+            QVERIFY(back.loadFromData(bytes, "PNG"));
+            QCOMPARE(back.size(), image.size());
+            QCOMPARE(back.hasAlphaChannel(), format == QImage::Format_ARGB32);
+            QCOMPARE(back.dotsPerMeterX(), 7559);
+            const QImage expected = image.convertToFormat(QImage::Format_ARGB32);
+            const QImage actual = back.convertToFormat(QImage::Format_ARGB32);
+            for (int y = 0; y < image.height(); ++y) {
+                for (int x = 0; x < image.width(); ++x) {
+                    QCOMPARE(actual.pixel(x, y), expected.pixel(x, y));
+                }
+            }
+        }
+        QImage small(4, 4, QImage::Format_RGB32);
+        small.fill(Qt::red);
+        QByteArray nothing;
+        QBuffer readOnly(&nothing);
+        QVERIFY(readOnly.open(QIODevice::ReadOnly));
+        QTest::ignoreMessage(QtWarningMsg, "QIODevice::write (QBuffer): ReadOnly device");
+        QVERIFY(!writePng(small, &readOnly));
+        QBuffer open(&nothing);
+        QVERIFY(open.open(QIODevice::WriteOnly));
+        QVERIFY(!writePng(QImage(), &open));
     }
 
     void pdfHasOnePage()
