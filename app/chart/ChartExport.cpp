@@ -21,12 +21,35 @@
 #include <QSvgGenerator>
 
 #include <cmath>
+#include <optional>
 
 namespace roofscope {
 
-bool writeChartPng(const QPixmap& picture, QIODevice* device)
+QImage renderChartImage(QCustomPlot* plot, int width, int height, double scale)
 {
-    return writePng(picture.toImage(), device);
+    QImage image = blankChartImage(qRound(scale * width), qRound(scale * height));
+    if (image.isNull()) {
+        return image;
+    }
+    QCPPainter painter(&image);
+    if (!painter.isActive()) {
+        return {};
+    }
+    if (!qFuzzyCompare(scale, 1.0)) {
+        if (scale > 1.0) { // as toPixmap(): below 1, cosmetic pens keep thin lines visible
+            painter.setMode(QCPPainter::pmNonCosmetic);
+        }
+        painter.scale(scale, scale);
+    }
+    plot->toPainter(&painter, width, height);
+    painter.end();
+    return image;
+}
+
+bool writeChartPng(QCustomPlot* plot, int width, int height, double scale, QIODevice* device)
+{
+    const QImage image = renderChartImage(plot, width, height, scale);
+    return !image.isNull() && writePng(image, device);
 }
 
 namespace {
@@ -126,77 +149,94 @@ QString exportRequestError(const QString& path, const ChartExportOptions& option
     return {};
 }
 
-QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
-    const ChartExportOptions& options, QRect* plotArea)
-{
-    if (const QString error = exportRequestError(path, options); !error.isEmpty()) {
-        return error;
-    }
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    const bool html = suffix == QLatin1String("html") || suffix == QLatin1String("htm");
-    if (options.view == QLatin1String("serving") && !html) {
-        return exportServingChart(session, hardware, path, options);
+namespace {
+
+// A session's roofline chart, analysed and laid out once for any number of files: as the window
+// builds it, kernel groups drawn as their kernels, the verdicts' headlines under the title, each
+// device's answer in review mode's panel, the verdicts' tables in the page.
+class RooflineExport {
+public:
+    RooflineExport(const Session& session, const HardwareDatabase& hardware, const ChartExportOptions& options)
+        : m_session(session)
+        , m_styled(session)
+        , m_options(options)
+    {
+        m_chart.resize(options.width, options.height);
+        m_chart.plot()->setGeometry(0, 0, options.width, options.height);
+        if (!options.theme.isEmpty()) {
+            m_styled.view.theme = options.theme.toStdString();
+        }
+        SceneOptions sceneOptions;
+        sceneOptions.review = options.review;
+        m_built = buildChartScene(m_styled, hardware, nullptr, sceneOptions);
+        m_chart.setScene(m_built.scene, true);
+        const auto& view = session.view;
+        if (view.xRange && view.yRange) {
+            const ChartRange saved { view.xRange->first, view.xRange->second, view.yRange->first, view.yRange->second };
+            if (saved.isValid()) {
+                m_chart.setVisibleRange(saved);
+            }
+        }
     }
 
-    RooflineChart chart;
-    chart.resize(options.width, options.height);
-    chart.plot()->setGeometry(0, 0, options.width, options.height);
-    const ChartRange saved = session.view.xRange && session.view.yRange ? ChartRange { session.view.xRange->first,
-        session.view.xRange->second, session.view.yRange->first, session.view.yRange->second }
-                                                                        : ChartRange {};
-    const bool useSaved = session.view.xRange && session.view.yRange && saved.isValid();
-    Session styled = session;
-    if (!options.theme.isEmpty()) {
-        styled.view.theme = options.theme.toStdString();
-    }
-    SceneOptions sceneOptions;
-    sceneOptions.review = options.review;
-    // The session's one analysis, as the window builds it: kernel groups drawn as their kernels, the
-    // verdicts' headlines under the title, each device's answer in review mode's panel, the verdicts'
-    // tables in the page.
-    SceneBuildResult built = buildChartScene(styled, hardware, nullptr, sceneOptions);
-    const std::vector<GroupVerdict>& verdicts = built.analysis.verdicts;
-    ChartScene scene = html ? built.scene : std::move(built.scene);
-    const bool svg = suffix == QLatin1String("svg");
-    chart.setScene(svg ? scene : std::move(scene), true);
-    if (useSaved) {
-        chart.setVisibleRange(saved);
-    }
-    if (svg) {
-        // Draw the lines again for the range shown, clipped to it: the SVG keeps no clip paths.
-        chart.setClipToView(true);
-        chart.setScene(std::move(scene), false);
-    }
-
-    // Rendered into memory first (a PDF into a private temporary file, QCustomPlot prints it there),
-    // then written through the safe writer: a failed export never leaves a partial file and never
-    // harms the previous one.
-    QByteArray bytes;
-    bool ok = false;
-    if (html) {
-        // The pixel mapping the page's SVG is drawn with: a hidden widget gets no resize event, so the
-        // viewport is set as savePng() sets it.
-        chart.plot()->setViewport(QRect(0, 0, options.width, options.height));
-        chart.plot()->replot();
-        // The page carries the serving chart too when the session has a transformer group.
-        const QByteArray page = addServingSection(
-            htmlPage(chart, built, built.analysis.shown(), verdicts), session, built, verdicts, options)
-                                    .toUtf8();
-        bytes = page;
-        ok = true;
-    } else if (suffix == QLatin1String("png")) {
+    // The file's bytes by its suffix. An SVG switches the chart to lines clipped by hand for good
+    // (the SVG keeps no clip paths): render other formats first.
+    bool render(const QString& suffix, QByteArray& bytes)
+    {
+        if (suffix == QLatin1String("html") || suffix == QLatin1String("htm")) {
+            // The pixel mapping the page's SVG is drawn with: a hidden widget gets no resize event, so
+            // the viewport is set as savePng() sets it.
+            m_chart.plot()->setViewport(QRect(0, 0, m_options.width, m_options.height));
+            m_chart.plot()->replot();
+            // The page carries the serving chart too when the session has a transformer group.
+            const std::vector<GroupVerdict>& verdicts = m_built.analysis.verdicts;
+            bytes = addServingSection(
+                htmlPage(m_chart, m_built, m_built.analysis.shown(), verdicts), m_session, m_built, verdicts, m_options)
+                        .toUtf8();
+            return true;
+        }
         QBuffer buffer(&bytes);
-        ok = buffer.open(QIODevice::WriteOnly)
-            && writeChartPng(chart.plot()->toPixmap(options.width, options.height, options.scale), &buffer);
-    } else if (suffix == QLatin1String("pdf")) {
-        ok = renderChartPdf(chart.plot(), session, options, bytes);
-    } else {
-        ok = renderChartSvg(chart.plot(), session, options, bytes);
+        if (suffix == QLatin1String("png")) {
+            return buffer.open(QIODevice::WriteOnly)
+                && writeChartPng(m_chart.plot(), m_options.width, m_options.height, m_options.scale, &buffer);
+        }
+        if (suffix == QLatin1String("pdf")) {
+            return renderChartPdf(m_chart.plot(), m_session, m_options, bytes);
+        }
+        if (!m_clipped) { // draw the lines again for the range shown, clipped to it
+            m_chart.setClipToView(true);
+            m_chart.setScene(m_built.scene, false);
+            m_clipped = true;
+        }
+        return renderChartSvg(m_chart.plot(), m_session, m_options, bytes);
     }
-    if (plotArea) {
-        *plotArea = chart.plot()->axisRect()->rect();
-    }
-    if (!ok || bytes.isEmpty()) {
+
+    QRect plotArea() const { return m_chart.plot()->axisRect()->rect(); }
+
+private:
+    const Session& m_session;
+    Session m_styled; // the analysis points at it
+    const ChartExportOptions& m_options;
+    SceneBuildResult m_built;
+    RooflineChart m_chart;
+    bool m_clipped = false;
+};
+
+QString suffixOf(const QString& path)
+{
+    return QFileInfo(path).suffix().toLower();
+}
+
+bool isServingFile(const QString& path, const ChartExportOptions& options)
+{
+    const QString suffix = suffixOf(path);
+    return options.view == QLatin1String("serving") && suffix != QLatin1String("html")
+        && suffix != QLatin1String("htm");
+}
+
+QString writeExport(const QString& path, const QByteArray& bytes, const ChartExportOptions& options)
+{
+    if (bytes.isEmpty()) {
         return QObject::tr("%1: the chart could not be drawn").arg(path);
     }
     std::vector<std::string> inputs;
@@ -206,6 +246,68 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     const std::string error = writeFileSafely(
         path.toStdString(), std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), inputs);
     return QString::fromStdString(error);
+}
+
+} // namespace
+
+QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
+    const ChartExportOptions& options, QRect* plotArea)
+{
+    if (const QString error = exportRequestError(path, options); !error.isEmpty()) {
+        return error;
+    }
+    if (isServingFile(path, options)) {
+        return exportServingChart(session, hardware, path, options);
+    }
+    // Rendered into memory first (a PDF too), then written through the safe writer: a failed export
+    // never leaves a partial file and never harms the previous one.
+    RooflineExport chart(session, hardware, options);
+    QByteArray bytes;
+    const bool ok = chart.render(suffixOf(path), bytes);
+    if (plotArea) {
+        *plotArea = chart.plotArea();
+    }
+    return writeExport(path, ok ? bytes : QByteArray(), options);
+}
+
+QString exportCharts(const Session& session, const HardwareDatabase& hardware, const QStringList& paths,
+    const ChartExportOptions& options, const std::function<void(const QString&)>& written)
+{
+    for (const QString& path : paths) {
+        if (const QString error = exportRequestError(path, options); !error.isEmpty()) {
+            return error;
+        }
+    }
+    // Every roofline file drawn before any is written (SVGs last, see render()), then all written in
+    // the order given.
+    std::vector<QByteArray> bytes(static_cast<size_t>(paths.size()));
+    std::optional<RooflineExport> chart;
+    for (const bool svg : { false, true }) {
+        for (qsizetype i = 0; i < paths.size(); ++i) {
+            const QString suffix = suffixOf(paths[i]);
+            if (isServingFile(paths[i], options) || (suffix == QLatin1String("svg")) != svg) {
+                continue;
+            }
+            if (!chart) {
+                chart.emplace(session, hardware, options);
+            }
+            if (!chart->render(suffix, bytes[static_cast<size_t>(i)]) || bytes[static_cast<size_t>(i)].isEmpty()) {
+                return QObject::tr("%1: the chart could not be drawn").arg(paths[i]);
+            }
+        }
+    }
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        const QString error = isServingFile(paths[i], options)
+            ? exportServingChart(session, hardware, paths[i], options)
+            : writeExport(paths[i], bytes[static_cast<size_t>(i)], options);
+        if (!error.isEmpty()) {
+            return error;
+        }
+        if (written) {
+            written(paths[i]);
+        }
+    }
+    return {};
 }
 
 } // namespace roofscope

@@ -1,17 +1,27 @@
 #pragma once
 
 #include <QIODevice>
+#include <QImage>
 #include <QPixmap>
 #include <QRect>
 #include <QString>
 #include <QStringList>
+
+#include <functional>
+
+class QCustomPlot;
 
 namespace roofscope {
 
 // Writes a chart's picture as PNG (PngWriter.h: one filter for every row, zlib's level 1; a chart of
 // flat colours compresses as well as with libpng's per-row search, in a fraction of the time).
 // Returns whether it was written.
-bool writeChartPng(const QPixmap& picture, QIODevice* device);
+bool writeChartPng(QCustomPlot* plot, int width, int height, double scale, QIODevice* device);
+
+// Draws `plot` as QCustomPlot::toPixmap() does (width x height logical pixels, `scale` device pixels
+// each, the plot's background), into an image whose memory comes in huge pages where the system
+// allows (blankChartImage()).
+QImage renderChartImage(QCustomPlot* plot, int width, int height, double scale);
 
 class HardwareDatabase;
 struct Session;
@@ -42,6 +52,13 @@ inline constexpr double kMaxExportPixels = 64e6;
 
 QString exportChart(const Session& session, const HardwareDatabase& hardware, const QString& path,
     const ChartExportOptions& options = {}, QRect* plotArea = nullptr);
+
+// Several files of the same chart, each as exportChart() writes it, the session analysed and the chart
+// laid out once for all of them: every file is checked, then drawn, before the first is written; they
+// are written in the order given, `written` told of each. Returns the first error, empty when all
+// were written.
+QString exportCharts(const Session& session, const HardwareDatabase& hardware, const QStringList& paths,
+    const ChartExportOptions& options, const std::function<void(const QString&)>& written = {});
 
 // Why exportChart() would refuse `path` with `options` before drawing (size, scale, theme, the file's
 // extension, the view, the pixels of a PNG or a page), empty when it would draw it.

@@ -209,8 +209,15 @@ QPointF ChartTextItem::anchorPixelPosition(int anchorId) const
     if (!qFuzzyIsNull(mRotation)) {
         transform.rotate(mRotation);
     }
-    const QRect textRect
-        = QFontMetrics(mainFont()).boundingRect(0, 0, 0, 0, Qt::TextDontClip | static_cast<int>(mTextAlignment), shown);
+    const QFont font = mainFont();
+    const int flags = Qt::TextDontClip | static_cast<int>(mTextAlignment);
+    if (flags != m_boxFlags || shown != m_boxText || font != m_boxFont) {
+        m_boxRect = QFontMetrics(font).boundingRect(0, 0, 0, 0, flags, shown);
+        m_boxText = shown;
+        m_boxFont = font;
+        m_boxFlags = flags;
+    }
+    const QRect& textRect = m_boxRect;
     QRectF box = textRect.adjusted(-mPadding.left(), -mPadding.top(), mPadding.right(), mPadding.bottom());
     box.moveTopLeft(getTextDrawPoint(QPointF(0, 0), box, mPositionAlignment).toPoint());
     const QPolygonF corners = transform.map(QPolygonF(box));

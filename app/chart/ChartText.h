@@ -74,6 +74,12 @@ private:
     mutable int m_elideRoom = -1;
     mutable int m_elideLines = 0;
     mutable QString m_elided;
+    // The text's box as the anchors last measured it (a caption's anchors are asked for on every
+    // replot, by each caption below it too).
+    mutable QString m_boxText;
+    mutable QFont m_boxFont;
+    mutable int m_boxFlags = -1;
+    mutable QRect m_boxRect;
 };
 
 // A device's legend entry (QCPPlottableLegendItem) that keeps its text's layout between replots. For a

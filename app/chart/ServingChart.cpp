@@ -417,7 +417,7 @@ bool ServingChart::render(const QString& suffix, int width, int height, double s
     m_plot->replot();
     if (suffix == QLatin1String("png")) {
         QBuffer buffer(&bytes);
-        return buffer.open(QIODevice::WriteOnly) && writeChartPng(m_plot->toPixmap(width, height, scale), &buffer);
+        return buffer.open(QIODevice::WriteOnly) && writeChartPng(m_plot, width, height, scale, &buffer);
     }
     if (suffix == QLatin1String("pdf")) {
         QTemporaryDir scratch;

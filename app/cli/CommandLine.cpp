@@ -31,9 +31,11 @@
 #include <nlohmann/json.hpp>
 
 #include <QApplication>
+#include <QFontMetricsF>
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <iostream>
 #include <optional>
 
@@ -346,10 +348,10 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
             throw CliError("-o: " + error);
         }
     }
-    CliContext context(opts);
-    context.reportDiagnostics(err);
-    const Session session = loadSessionOrThrow(*path, err, opts);
-
+    // The device files are read on other threads while this one starts Qt and its font database
+    // (a third of the export's time before the drawing, each half of it); errors come out in the
+    // same order as before.
+    std::future<CliContext> reading = std::async(std::launch::async, [&opts] { return CliContext(opts); });
     // A headless Qt application: no display needed.
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -362,13 +364,19 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (!QCoreApplication::instance()) {
         app.emplace(argc, argv);
     }
+    QFontMetricsF(QApplication::font()).height(); // loads the font database now, beside the device files
+    const CliContext context = reading.get();
+    context.reportDiagnostics(err);
+    const Session session = loadSessionOrThrow(*path, err, opts);
     options.inputs << QString::fromStdString(*path);
+    QStringList paths;
     for (const std::string& output : outputs) {
-        const QString error = exportChart(session, context.database(), QString::fromStdString(output), options);
-        if (!error.isEmpty()) {
-            throw CliError(error.toStdString());
-        }
-        out << "wrote " << output << "\n";
+        paths << QString::fromStdString(output);
+    }
+    const QString error = exportCharts(session, context.database(), paths, options,
+        [&out](const QString& path) { out << "wrote " << path.toStdString() << "\n"; });
+    if (!error.isEmpty()) {
+        throw CliError(error.toStdString());
     }
     return 0;
 }

@@ -443,6 +443,53 @@ private Q_SLOTS:
 
     // Several -o in one run: each file of the same chart by its extension, in the order given; the same
     // file twice, or one the writer refuses, is an error before anything is written.
+    // Several files from one analysis and one chart are the files one export each writes: the same
+    // SVG and page byte for byte, the same PNG pixels, a PDF, in the order asked; and an SVG asked
+    // before a PNG leaves the PNG as it would be alone.
+    void severalFilesOfOneRunAreTheFilesOfOneRunEach()
+    {
+        Session session = exampleSession();
+        session.view.theme = "dark";
+        ChartExportOptions options;
+        options.review = true;
+        const QStringList names { QStringLiteral("all.svg"), QStringLiteral("all.png"), QStringLiteral("all.html"),
+            QStringLiteral("all.pdf") };
+        QStringList paths;
+        for (const QString& name : names) {
+            paths << m_dir.filePath(name);
+        }
+        QStringList written;
+        QCOMPARE(exportCharts(session, m_db, paths, options, [&written](const QString& path) { written << path; }),
+            QString());
+        QCOMPARE(written, paths);
+        const auto bytesOf = [](const QString& path) {
+            QFile file(path);
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        };
+        for (const QString& name : names) {
+            const QString alone = m_dir.filePath(QStringLiteral("alone-") + name);
+            QCOMPARE(exportChart(session, m_db, alone, options), QString());
+            const QString together = m_dir.filePath(name);
+            if (name.endsWith(QLatin1String(".png"))) {
+                const QImage a(alone);
+                const QImage b(together);
+                QVERIFY(!a.isNull());
+                QCOMPARE(a.size(), b.size());
+                QVERIFY(a.convertToFormat(QImage::Format_ARGB32) == b.convertToFormat(QImage::Format_ARGB32));
+            } else if (name.endsWith(QLatin1String(".pdf"))) {
+                QVERIFY(bytesOf(together).startsWith("%PDF-"));
+            } else {
+                QVERIFY(!bytesOf(alone).isEmpty());
+                QCOMPARE(bytesOf(together), bytesOf(alone));
+            }
+        }
+        // One file refused: none is written.
+        const QString fresh = m_dir.filePath(QStringLiteral("never-written.svg"));
+        QVERIFY(
+            !exportCharts(session, m_db, { fresh, m_dir.filePath(QStringLiteral("chart.gif")) }, options).isEmpty());
+        QVERIFY(!QFile::exists(fresh));
+    }
+
     void oneRunWritesEveryFormatAsked()
     {
         const QString png = m_dir.filePath(QStringLiteral("both.png"));
