@@ -54,9 +54,10 @@ QString exportChart(const Session& session, const HardwareDatabase& hardware, co
     const ChartExportOptions& options = {}, QRect* plotArea = nullptr);
 
 // Several files of the same chart, each as exportChart() writes it, the session analysed and the chart
-// laid out once for all of them: every file is checked, then drawn, before the first is written; they
-// are written in the order given, `written` told of each. Returns the first error, empty when all
-// were written.
+// laid out once for all of them: every file is checked, and every roofline file drawn, before the first
+// is written; they are written in the order given, `written` told of each (a serving chart file of
+// `view` "serving" is drawn and written in its turn). Returns the first error, empty when all were
+// written.
 QString exportCharts(const Session& session, const HardwareDatabase& hardware, const QStringList& paths,
     const ChartExportOptions& options, const std::function<void(const QString&)>& written = {});
 

@@ -23,8 +23,9 @@ void writeBytes(png_structp png, png_bytep data, png_size_t length)
 {
     auto* sink = static_cast<PngSink*>(png_get_io_ptr(png));
     const auto size = static_cast<qint64>(length);
-    if (!sink->failed && sink->device->write(reinterpret_cast<const char*>(data), size) != size) {
+    if (sink->device->write(reinterpret_cast<const char*>(data), size) != size) {
         sink->failed = true;
+        png_error(png, "the device did not take the bytes"); // no further rows compressed for nothing
     }
 }
 

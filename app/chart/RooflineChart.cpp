@@ -112,6 +112,7 @@ void RooflineChart::setupPlot()
 
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
         m_decorator->reserveCaptionRoom(); // the verdict's lines as they wrap at this width, first
+        fitLegendToPlot();
         m_labels->place();
     });
     connect(m_plot, &QCustomPlot::mousePress, this, &RooflineChart::onMousePress);
@@ -122,6 +123,44 @@ void RooflineChart::setupPlot()
             Q_EMIT fitRequested();
         }
     });
+}
+
+void RooflineChart::fitLegendToPlot()
+{
+    QCPLegend* legend = m_plot->legend;
+    if (!m_scene || !legend->visible() || legend->itemCount() == 0) {
+        return;
+    }
+    const QFont base = m_scene->style.font(font().family(), 9);
+    QString names; // the entries measured last time are not measured again
+    int fixed = 0; // the icon, the gap and the margins: they do not shrink with the type
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+        if (item && item->plottable()) {
+            names += item->plottable()->name() + QLatin1Char('\n');
+            fixed = std::max(fixed, item->margins().left() + item->margins().right());
+        }
+    }
+    if (names != m_legendNames || base != m_legendBaseFont) {
+        const QFontMetricsF metrics(base);
+        m_legendWidest = 0.0;
+        for (const QString& name : names.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            m_legendWidest = std::max(m_legendWidest, metrics.horizontalAdvance(name));
+        }
+        m_legendNames = names;
+        m_legendBaseFont = base;
+    }
+    fixed += legend->iconSize().width() + legend->iconTextPadding() + legend->margins().left()
+        + legend->margins().right() + 2 * 8; // the inset's distance from the axes, on both sides
+    const double room = m_plot->axisRect()->rect().width() - fixed;
+    QFont fitted = base;
+    if (m_legendWidest > room) {
+        fitted.setPointSizeF(base.pointSizeF() * std::clamp(room / m_legendWidest, 0.7, 1.0));
+    }
+    if (legend->font() != fitted) {
+        legend->setFont(fitted); // every entry's too
+        m_plot->axisRect()->insetLayout()->update(QCPLayoutElement::upLayout);
+    }
 }
 
 void RooflineChart::clearScene()

@@ -186,6 +186,10 @@ private:
 
     void setupPlot();
     void applyStyle(); // the scene's style: colours, fonts, pens, the comparison panel
+    // A legend wider than the plot (review mode's large type at a report's width, a narrow window) is
+    // set in a smaller type, down to 70 % of the style's, so it stays inside the plot; its entries keep
+    // their figures. Run after each layout.
+    void fitLegendToPlot();
     void clearScene();
     void retire(std::shared_ptr<ChartScene> scene); // frees a scene no longer shown
     void buildDevice(int index);
@@ -208,6 +212,9 @@ private:
     bool m_clipToView = false;
     size_t m_shownKernels = 0; // kernels not hidden by the top-N filter
     std::vector<QCPGraph*> m_legendGraphs; // per device (nullptr without a roof)
+    QString m_legendNames; // fitLegendToPlot(): the entries last measured, in the style's type,
+    QFont m_legendBaseFont;
+    double m_legendWidest = 0.0; // and the widest of them
     std::vector<DrawnRoof> m_drawnRoofs;
     std::unique_ptr<ChartLabelPlacer> m_labels;
     std::unique_ptr<ChartDecorator> m_decorator; // title, communication roofs, shaded band, annotations

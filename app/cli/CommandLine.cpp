@@ -348,11 +348,8 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
             throw CliError("-o: " + error);
         }
     }
-    // The device files are read on other threads while this one starts Qt and its font database
-    // (a third of the export's time before the drawing, each half of it); errors come out in the
-    // same order as before.
-    std::future<CliContext> reading = std::async(std::launch::async, [&opts] { return CliContext(opts); });
-    // A headless Qt application: no display needed.
+    // A headless Qt application: no display needed. Made before any other thread starts: it sets the
+    // environment and the locale, which a thread reading files must not see change.
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
@@ -364,7 +361,10 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (!QCoreApplication::instance()) {
         app.emplace(argc, argv);
     }
-    QFontMetricsF(QApplication::font()).height(); // loads the font database now, beside the device files
+    // The device files are read on other threads while this one loads the font database (fontconfig's
+    // configuration and caches), which the drawing would otherwise wait for later.
+    std::future<CliContext> reading = std::async(std::launch::async, [&opts] { return CliContext(opts); });
+    QFontMetricsF(QApplication::font()).height();
     const CliContext context = reading.get();
     context.reportDiagnostics(err);
     const Session session = loadSessionOrThrow(*path, err, opts);

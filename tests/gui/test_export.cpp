@@ -4,12 +4,14 @@
 #include "TestUtil.h"
 #include "analysis/SessionEvaluator.h"
 #include "chart/ChartExport.h"
+#include "chart/KernelCloud.h"
 #include "chart/PngWriter.h"
 #include "chart/RooflineChart.h"
 #include "gui/ExampleSession.h"
 #include "io/HardwareLoader.h"
 #include "io/SessionFile.h"
 #include "model/TransformerWorkload.h"
+#include "scene/SceneBuilder.h"
 #include "widgets/MainWindow.h"
 
 #include <QBuffer>
@@ -147,7 +149,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("copies");
         QTest::newRow("few kernels") << 1;
-        QTest::newRow("many kernels") << 12;
+        QTest::newRow("many kernels") << 20; // past KernelCloud::kManyKernels: one round marker per device
     }
 
     void svgMarkersAreShapesNotBitmaps()
@@ -161,6 +163,9 @@ private Q_SLOTS:
                 session.kernels.push_back(kernel);
             }
         }
+        // A measured runtime on one kernel: its hollow marker at the achieved point too.
+        session.kernels.front().measuredSeconds = 1e-3;
+        QCOMPARE(session.kernels.size() > KernelCloud::kManyKernels, copies > 1);
         const QString path = m_dir.filePath(QStringLiteral("markers-%1.svg").arg(copies));
         QVERIFY(exportChart(session, m_db, path).isEmpty());
         QFile file(path);
@@ -169,19 +174,24 @@ private Q_SLOTS:
         QVERIFY(svg.contains("<svg"));
         QCOMPARE(svg.count("<image"), 0);
         QVERIFY(!svg.contains("data:image/png"));
+        // The markers are there as shapes: a group moved onto each marker's centre holds its outline
+        // (the outline colour of the style's markers), one per shown point at least.
+        const int outlined = static_cast<int>(svg.count("stroke=\"#232323\""));
+        QVERIFY2(outlined >= 4, qPrintable(QString::number(outlined)));
     }
 
     // The PNG writer: every pixel back as drawn, opaque as RGB and translucent as RGBA, the resolution
     // kept; a device that takes no bytes is a failure.
     void pngWriterKeepsEveryPixel()
     {
-        for (const QImage::Format format : { QImage::Format_RGB32, QImage::Format_ARGB32 }) {
+        for (const QImage::Format format : { QImage::Format_RGB32, QImage::Format_ARGB32,
+                 QImage::Format_ARGB32_Premultiplied, QImage::Format_RGB888 }) {
             QImage image(97, 61, format);
             image.setDotsPerMeterX(7559);
             image.setDotsPerMeterY(7559);
             for (int y = 0; y < image.height(); ++y) {
                 for (int x = 0; x < image.width(); ++x) {
-                    const int alpha = format == QImage::Format_ARGB32 ? (x * 7 + y) % 256 : 255;
+                    const int alpha = image.hasAlphaChannel() ? (x * 7 + y) % 256 : 255;
                     image.setPixel(x, y, qRgba((x * 13) % 256, (y * 29) % 256, (x * y) % 256, alpha));
                 }
             }
@@ -193,7 +203,7 @@ private Q_SLOTS:
             QImage back;
             QVERIFY(back.loadFromData(bytes, "PNG"));
             QCOMPARE(back.size(), image.size());
-            QCOMPARE(back.hasAlphaChannel(), format == QImage::Format_ARGB32);
+            QCOMPARE(back.hasAlphaChannel(), image.hasAlphaChannel());
             QCOMPARE(back.dotsPerMeterX(), 7559);
             const QImage expected = image.convertToFormat(QImage::Format_ARGB32);
             const QImage actual = back.convertToFormat(QImage::Format_ARGB32);
@@ -203,6 +213,20 @@ private Q_SLOTS:
                 }
             }
         }
+        // An opaque premultiplied image (what a chart is drawn on) is written as RGB, its pixels as drawn.
+        QImage opaque(40, 30, QImage::Format_ARGB32_Premultiplied);
+        opaque.fill(QColor(12, 200, 99));
+        opaque.setPixel(3, 4, qRgb(250, 1, 7));
+        QByteArray opaqueBytes;
+        QBuffer opaqueBuffer(&opaqueBytes);
+        QVERIFY(opaqueBuffer.open(QIODevice::WriteOnly));
+        QVERIFY(writePng(opaque, &opaqueBuffer));
+        QImage opaqueBack;
+        QVERIFY(opaqueBack.loadFromData(opaqueBytes, "PNG"));
+        QVERIFY(!opaqueBack.hasAlphaChannel());
+        QCOMPARE(opaqueBack.pixel(3, 4), qRgb(250, 1, 7));
+        QCOMPARE(opaqueBack.pixel(0, 0), qRgb(12, 200, 99));
+
         QImage small(4, 4, QImage::Format_RGB32);
         small.fill(Qt::red);
         QByteArray nothing;
@@ -213,6 +237,37 @@ private Q_SLOTS:
         QBuffer open(&nothing);
         QVERIFY(open.open(QIODevice::WriteOnly));
         QVERIFY(!writePng(QImage(), &open));
+    }
+
+    // Review mode's large type at a report's width: the legend (five 8-chip systems, each with its
+    // figures) stays inside the plot instead of running under the comparison panel, in a smaller type.
+    void reviewLegendStaysInsideThePlot()
+    {
+        const auto loaded = loadSessionFile(ROOFSCOPE_RESOURCES_DIR "/examples/serving-70b.yaml");
+        QVERIFY(loaded.session);
+        RooflineChart chart;
+        chart.resize(1200, 750);
+        chart.plot()->setGeometry(0, 0, 1200, 750);
+        SceneOptions sceneOptions;
+        sceneOptions.review = true;
+        chart.setScene(buildChartScene(*loaded.session, m_db, nullptr, sceneOptions).scene, true);
+        chart.plot()->setViewport(QRect(0, 0, 1200, 750));
+        chart.plot()->replot();
+        const QCPLegend* legend = chart.plot()->legend;
+        QVERIFY(legend->visible());
+        QCOMPARE(legend->itemCount(), 5);
+        const QRect plot = chart.plot()->axisRect()->rect();
+        QVERIFY2(plot.contains(legend->outerRect()),
+            qPrintable(QStringLiteral("legend %1 wide, plot %2").arg(legend->outerRect().width()).arg(plot.width())));
+        // The style gives the legend the tick labels' type: made smaller here.
+        QVERIFY(legend->font().pointSizeF() < chart.plot()->xAxis->tickLabelFont().pointSizeF());
+        // At a width where it fits, the legend keeps the style's type.
+        chart.resize(1900, 750);
+        chart.plot()->setGeometry(0, 0, 1900, 750);
+        chart.plot()->setViewport(QRect(0, 0, 1900, 750));
+        chart.plot()->replot();
+        QVERIFY(chart.plot()->axisRect()->rect().contains(legend->outerRect()));
+        QCOMPARE(legend->font().pointSizeF(), chart.plot()->xAxis->tickLabelFont().pointSizeF());
     }
 
     void pdfHasOnePage()
@@ -441,19 +496,25 @@ private Q_SLOTS:
         QCOMPARE(image.pixel(1910, 1070), qRgb(30, 32, 36));
     }
 
-    // Several -o in one run: each file of the same chart by its extension, in the order given; the same
-    // file twice, or one the writer refuses, is an error before anything is written.
     // Several files from one analysis and one chart are the files one export each writes: the same
-    // SVG and page byte for byte, the same PNG pixels, a PDF, in the order asked; and an SVG asked
-    // before a PNG leaves the PNG as it would be alone.
+    // SVG and page byte for byte, the same PNG pixels, a PDF, in the order asked; an SVG asked before a
+    // PNG, or a page before it, leaves the PNG as it would be alone.
+    void severalFilesOfOneRunAreTheFilesOfOneRunEach_data()
+    {
+        QTest::addColumn<QStringList>("names");
+        QTest::newRow("svg first") << QStringList { QStringLiteral("a.svg"), QStringLiteral("a.png"),
+            QStringLiteral("a.html"), QStringLiteral("a.pdf") };
+        QTest::newRow("page first") << QStringList { QStringLiteral("b.html"), QStringLiteral("b.pdf"),
+            QStringLiteral("b.png"), QStringLiteral("b.svg") };
+    }
+
     void severalFilesOfOneRunAreTheFilesOfOneRunEach()
     {
+        QFETCH(QStringList, names);
         Session session = exampleSession();
         session.view.theme = "dark";
         ChartExportOptions options;
         options.review = true;
-        const QStringList names { QStringLiteral("all.svg"), QStringLiteral("all.png"), QStringLiteral("all.html"),
-            QStringLiteral("all.pdf") };
         QStringList paths;
         for (const QString& name : names) {
             paths << m_dir.filePath(name);
@@ -490,6 +551,8 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(fresh));
     }
 
+    // Several -o in one run: each file of the same chart by its extension, in the order given; the same
+    // file twice, or one the writer refuses, is an error before anything is written.
     void oneRunWritesEveryFormatAsked()
     {
         const QString png = m_dir.filePath(QStringLiteral("both.png"));
