@@ -13,8 +13,12 @@
 #include <QObject>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
-#include <future>
+#include <exception>
+#include <mutex>
+#include <system_error>
+#include <thread>
 
 namespace roofscope {
 
@@ -247,14 +251,38 @@ ServingCurves computeServingCurves(
     }
     out.sessionKernel = sessionKernel;
     out.group = QString::fromStdString(group.name);
-    // Each device on a thread of its own: the steps are pure functions of the group and the device.
-    std::vector<std::future<ServingCurve>> curves;
-    for (size_t d = 0; d < devices.size(); ++d) {
-        curves.push_back(std::async(d == 0 ? std::launch::deferred : std::launch::async,
-            [&, d] { return deviceCurve(session, devices, scene, d, *group.templ); }));
+    // The devices shared out to as many threads as there are cores, this one among them, each taking
+    // the next device not taken yet: the steps are pure functions of the group and the device. (A
+    // thread per device, started on every edit, cost more to start than a device takes to compute.)
+    out.curves.resize(devices.size());
+    std::atomic<size_t> next { 0 };
+    std::mutex failedMutex;
+    std::exception_ptr failed;
+    const auto work = [&] {
+        try {
+            for (size_t d = next++; d < devices.size(); d = next++) {
+                out.curves[d] = deviceCurve(session, devices, scene, d, *group.templ);
+            }
+        } catch (...) {
+            const std::lock_guard<std::mutex> lock(failedMutex);
+            failed = failed ? failed : std::current_exception();
+        }
+    };
+    const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::thread> helpers;
+    for (size_t i = 1; i < std::min(cores, devices.size()); ++i) {
+        try {
+            helpers.emplace_back(work);
+        } catch (const std::system_error&) { // no thread to be had: the others do it
+            break;
+        }
     }
-    for (auto& curve : curves) {
-        out.curves.push_back(curve.get());
+    work();
+    for (std::thread& helper : helpers) {
+        helper.join();
+    }
+    if (failed) {
+        std::rethrow_exception(failed);
     }
     return out;
 }
