@@ -49,7 +49,7 @@ HardwareDatabase shippedDatabase()
     const std::lock_guard<std::mutex> lock(mutex);
     if (now != stamp) {
         HardwareDatabase fresh;
-        fresh.loadDirectory(folders[0]);
+        fresh.loadDirectory(folders[0], false, shippedHardwareDirIsOwn());
         fresh.loadDirectory(folders[1], true);
         database = std::move(fresh);
         stamp = now;

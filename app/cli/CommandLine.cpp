@@ -468,7 +468,7 @@ int generatedTextCommand(const std::vector<std::string>& args, std::ostream& out
     if (command == "--complete" && args.size() >= 2 && args[1] == "devices") {
         const CliArgs opts(args, 2, { "hardware-dir" }, {});
         HardwareDatabase database;
-        database.loadDirectory(shippedHardwareDir());
+        database.loadDirectory(shippedHardwareDir(), false, shippedHardwareDirIsOwn());
         database.loadDirectory(userHardwareDir(), true);
         for (const auto& dir : opts.values("hardware-dir")) {
             database.loadDirectory(dir, true);

@@ -33,6 +33,12 @@ std::string shippedHardwareDir()
     return locate("ROOFSCOPE_HARDWARE_DIR", "../share/roofscope/hardware", ROOFSCOPE_SOURCE_HARDWARE_DIR);
 }
 
+bool shippedHardwareDirIsOwn()
+{
+    const char* env = std::getenv("ROOFSCOPE_HARDWARE_DIR");
+    return env == nullptr || *env == '\0';
+}
+
 std::string shippedModelsDir()
 {
     return locate("ROOFSCOPE_MODELS_DIR", "../share/roofscope/models", ROOFSCOPE_SOURCE_MODELS_DIR);

@@ -8,6 +8,10 @@ namespace roofscope {
 // The shipped hardware folder: $ROOFSCOPE_HARDWARE_DIR, else ../share/roofscope/hardware beside the
 // executable, else the source tree's hardware/ (a build that was not installed).
 std::string shippedHardwareDir();
+// Whether shippedHardwareDir() is the program's own device folder (installed beside it, or the source
+// tree's), not one named by ROOFSCOPE_HARDWARE_DIR: only the program's own, which its test suite reads
+// strictly, is read without the YAML strictness pass (YamlLimits::strict).
+bool shippedHardwareDirIsOwn();
 // The shipped published serving runs (resources/published-runs), found like the hardware folder
 // ($ROOFSCOPE_PUBLISHED_RUNS_DIR, ../share/roofscope/published-runs beside the executable, the source tree's).
 std::string shippedPublishedRunsDir();

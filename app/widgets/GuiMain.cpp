@@ -63,7 +63,7 @@ int runGui(int argc, char** argv, const std::string& sessionPath, const std::vec
     QApplication::setWindowIcon(QIcon(QString::fromStdString(applicationIconFile())));
 
     HardwareDatabase hardware;
-    hardware.loadDirectory(shippedHardwareDir());
+    hardware.loadDirectory(shippedHardwareDir(), false, shippedHardwareDirIsOwn());
     if (const std::string userDir = userHardwareDir(); !userDir.empty()) {
         hardware.loadDirectory(userDir, true);
     }

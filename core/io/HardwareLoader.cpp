@@ -400,12 +400,14 @@ HardwareLoadResult loadHardwareText(const std::string& text, const std::string& 
     return loadStrictYamlWith<HardwareLoadResult>(text, fileLabel, true, parseHardware);
 }
 
-HardwareLoadResult loadHardwareFile(const std::string& path)
+HardwareLoadResult loadHardwareFile(const std::string& path, bool shipped)
 {
-    return loadStrictYamlWith<HardwareLoadResult>(path, path, false, parseHardware);
+    YamlLimits limits;
+    limits.strict = !shipped;
+    return loadStrictYamlWith<HardwareLoadResult>(path, path, false, parseHardware, limits);
 }
 
-void HardwareDatabase::loadDirectory(const std::string& directory, bool optional)
+void HardwareDatabase::loadDirectory(const std::string& directory, bool optional, bool shipped)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -439,14 +441,14 @@ void HardwareDatabase::loadDirectory(const std::string& directory, bool optional
     const size_t perThread = (files.size() + threads - 1) / std::max<size_t>(threads, 1);
     std::vector<std::future<void>> parts;
     for (size_t begin = perThread; begin < files.size(); begin += perThread) {
-        parts.push_back(std::async(std::launch::async, [&files, &results, begin, perThread] {
+        parts.push_back(std::async(std::launch::async, [&files, &results, begin, perThread, shipped] {
             for (size_t i = begin; i < std::min(files.size(), begin + perThread); ++i) {
-                results[i] = loadHardwareFile(files[i]);
+                results[i] = loadHardwareFile(files[i], shipped);
             }
         }));
     }
     for (size_t i = 0; i < std::min(files.size(), perThread); ++i) {
-        results[i] = loadHardwareFile(files[i]);
+        results[i] = loadHardwareFile(files[i], shipped);
     }
     for (auto& part : parts) {
         part.get();

@@ -14,8 +14,10 @@ struct HardwareLoadResult {
     Diagnostics diagnostics;
 };
 
-// Loads one device file (schema: hardware/README.md). Strict: any error means no device.
-HardwareLoadResult loadHardwareFile(const std::string& path);
+// Loads one device file (schema: hardware/README.md). Strict: any error means no device. `shipped`: a
+// file of the program's own device folder, which the test suite reads strictly: read without the
+// YAML strictness pass (YamlLimits::strict); every check of the values still applies.
+HardwareLoadResult loadHardwareFile(const std::string& path, bool shipped = false);
 HardwareLoadResult loadHardwareText(const std::string& text, const std::string& fileLabel);
 
 // The devices of several folders (shipped, user, --hardware-dir), in load order.
@@ -23,7 +25,8 @@ class HardwareDatabase {
 public:
     // Loads every *.yaml / *.yml file of `directory` in name order. A missing folder is not an error
     // when `optional` is set (the user folder). Duplicate ids are errors naming both files.
-    void loadDirectory(const std::string& directory, bool optional = false);
+    // `shipped`: the program's own device folder (loadHardwareFile()).
+    void loadDirectory(const std::string& directory, bool optional = false, bool shipped = false);
     // Loads one file (a device opened from the GUI). Returns false on errors.
     bool loadFile(const std::string& path);
     // Adds a device built elsewhere (ad-hoc, imported); false with a diagnostic if its id is taken.

@@ -154,10 +154,12 @@ std::optional<YAML::Node> loadStrictYamlText(
         return std::nullopt;
     }
     try {
-        std::istringstream stream(text);
-        YAML::Parser parser(stream);
-        StrictHandler handler(limits);
-        while (parser.HandleNextDocument(handler)) { }
+        if (limits.strict) {
+            std::istringstream stream(text);
+            YAML::Parser parser(stream);
+            StrictHandler handler(limits);
+            while (parser.HandleNextDocument(handler)) { }
+        }
         YAML::Node root = YAML::Load(text);
         return root;
     } catch (const StrictError& e) {

@@ -97,6 +97,33 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(d.message).contains("a.yaml"));
     }
 
+    // The program's own device folder is read without the YAML strictness pass: the devices it gives
+    // are the strict read's, value for value (the strict read of the same folder has no diagnostic:
+    // test_hardware_data), and a folder that is not the program's own is still read strictly.
+    void shippedFolderReadOnceGivesTheStrictDevices()
+    {
+        HardwareDatabase strict;
+        strict.loadDirectory(ROOFSCOPE_HARDWARE_DIR);
+        HardwareDatabase once;
+        once.loadDirectory(ROOFSCOPE_HARDWARE_DIR, false, true);
+        QVERIFY(strict.diagnostics().empty());
+        QVERIFY(once.diagnostics().empty());
+        QCOMPARE(once.devices().size(), strict.devices().size());
+        QVERIFY(strict.devices().size() > 30);
+        for (size_t i = 0; i < strict.devices().size(); ++i) {
+            QCOMPARE(hardwareToYaml(once.devices()[i]), hardwareToYaml(strict.devices()[i]));
+        }
+        const auto duplicate = loadHardwareFile(fixture("duplicate-key.yaml"), false);
+        QVERIFY(!duplicate.hardware);
+        HardwareDatabase user;
+        user.loadDirectory(ROOFSCOPE_TEST_DATA_DIR "/hardware-invalid", true, false);
+        bool refused = false;
+        for (const Diagnostic& d : user.diagnostics()) {
+            refused = refused || d.message.find("duplicate key 'vendor'") != std::string::npos;
+        }
+        QVERIFY(refused);
+    }
+
     void missingFolderIsReported()
     {
         HardwareDatabase db;
