@@ -150,16 +150,26 @@ void RooflineChart::fitLegendToPlot()
         m_legendNames = names;
         m_legendBaseFont = base;
     }
+    QCPLayoutInset* inset = m_plot->axisRect()->insetLayout();
+    const int available = m_plot->axisRect()->rect().width() - inset->margins().left() - inset->margins().right();
     fixed += legend->iconSize().width() + legend->iconTextPadding() + legend->margins().left()
-        + legend->margins().right() + 2 * 8; // the inset's distance from the axes, on both sides
-    const double room = m_plot->axisRect()->rect().width() - fixed;
+        + legend->margins().right();
+    const double room = available - fixed;
     QFont fitted = base;
     if (m_legendWidest > room) {
         fitted.setPointSizeF(base.pointSizeF() * std::clamp(room / m_legendWidest, 0.7, 1.0));
     }
     if (legend->font() != fitted) {
         legend->setFont(fitted); // every entry's too
-        m_plot->axisRect()->insetLayout()->update(QCPLayoutElement::upLayout);
+        inset->update(QCPLayoutElement::upLayout);
+    }
+    // Text does not shrink quite in proportion to its size (glyphs snap to pixels): one step more when
+    // the entries as laid out are still wider than the room.
+    const int width = legend->minimumOuterSizeHint().width();
+    if (width > available && fitted.pointSizeF() > 0.7 * base.pointSizeF()) {
+        fitted.setPointSizeF(std::max(0.7 * base.pointSizeF(), fitted.pointSizeF() * available / width));
+        legend->setFont(fitted);
+        inset->update(QCPLayoutElement::upLayout);
     }
 }
 

@@ -270,10 +270,11 @@ ServingCurves computeServingCurves(
     };
     const size_t cores = std::max(1u, std::thread::hardware_concurrency());
     std::vector<std::thread> helpers;
+    helpers.reserve(cores);
     for (size_t i = 1; i < std::min(cores, devices.size()); ++i) {
         try {
             helpers.emplace_back(work);
-        } catch (const std::system_error&) { // no thread to be had: the others do it
+        } catch (...) { // no thread to be had (or no memory for one): the others do it
             break;
         }
     }

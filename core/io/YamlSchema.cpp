@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 namespace roofscope {
 
@@ -51,8 +52,16 @@ bool YamlSchema::checkMap(const YAML::Node& node, const std::string& path, std::
         error(node, path, "expected a mapping of keys to values");
         return false;
     }
+    std::vector<std::string> seen; // a few keys: a list is quicker than a set
     for (auto it = node.begin(); it != node.end(); ++it) {
         const std::string key = it->first.Scalar();
+        // The strict reader refuses a duplicate key before any node is built; a file read without it
+        // (the program's own device folder) is checked here, where yaml-cpp would keep the first value.
+        if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+            error(it->first, path.empty() ? key : path + "." + key, "duplicate key '" + key + "'");
+            continue;
+        }
+        seen.push_back(key);
         const bool known = std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; });
         if (!known) {
             std::string list;

@@ -113,8 +113,13 @@ private Q_SLOTS:
         for (size_t i = 0; i < strict.devices().size(); ++i) {
             QCOMPARE(hardwareToYaml(once.devices()[i]), hardwareToYaml(strict.devices()[i]));
         }
-        const auto duplicate = loadHardwareFile(fixture("duplicate-key.yaml"), false);
+        // Read without the strictness pass, a duplicate key is still refused (by the schema check),
+        // not read as its first value.
+        const auto duplicate = loadHardwareFile(fixture("duplicate-key.yaml"), true);
         QVERIFY(!duplicate.hardware);
+        QVERIFY(!duplicate.diagnostics.empty());
+        QVERIFY2(duplicate.diagnostics.front().message.find("duplicate key 'vendor'") != std::string::npos,
+            duplicate.diagnostics.front().message.c_str());
         HardwareDatabase user;
         user.loadDirectory(ROOFSCOPE_TEST_DATA_DIR "/hardware-invalid", true, false);
         bool refused = false;

@@ -192,7 +192,8 @@ private Q_SLOTS:
             for (int y = 0; y < image.height(); ++y) {
                 for (int x = 0; x < image.width(); ++x) {
                     const int alpha = image.hasAlphaChannel() ? (x * 7 + y) % 256 : 255;
-                    image.setPixel(x, y, qRgba((x * 13) % 256, (y * 29) % 256, (x * y) % 256, alpha));
+                    const QRgb colour = qRgba((x * 13) % 256, (y * 29) % 256, (x * y) % 256, alpha);
+                    image.setPixel(x, y, format == QImage::Format_ARGB32_Premultiplied ? qPremultiply(colour) : colour);
                 }
             }
             QByteArray bytes;
