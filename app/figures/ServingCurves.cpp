@@ -16,8 +16,6 @@
 #include <atomic>
 #include <cmath>
 #include <exception>
-#include <mutex>
-#include <system_error>
 #include <thread>
 
 namespace roofscope {
@@ -256,16 +254,14 @@ ServingCurves computeServingCurves(
     // thread per device, started on every edit, cost more to start than a device takes to compute.)
     out.curves.resize(devices.size());
     std::atomic<size_t> next { 0 };
-    std::mutex failedMutex;
-    std::exception_ptr failed;
+    std::vector<std::exception_ptr> failed(devices.size()); // per device: the first in device order is rethrown
     const auto work = [&] {
-        try {
-            for (size_t d = next++; d < devices.size(); d = next++) {
+        for (size_t d = next++; d < devices.size(); d = next++) {
+            try {
                 out.curves[d] = deviceCurve(session, devices, scene, d, *group.templ);
+            } catch (...) {
+                failed[d] = std::current_exception();
             }
-        } catch (...) {
-            const std::lock_guard<std::mutex> lock(failedMutex);
-            failed = failed ? failed : std::current_exception();
         }
     };
     const size_t cores = std::max(1u, std::thread::hardware_concurrency());
@@ -282,8 +278,10 @@ ServingCurves computeServingCurves(
     for (std::thread& helper : helpers) {
         helper.join();
     }
-    if (failed) {
-        std::rethrow_exception(failed);
+    for (const std::exception_ptr& error : failed) {
+        if (error) {
+            std::rethrow_exception(error);
+        }
     }
     return out;
 }
