@@ -218,6 +218,9 @@ MainWindow::~MainWindow()
     disconnect(m_document->undoStack(), nullptr, this, nullptr);
     disconnect(m_document, nullptr, nullptr, nullptr);
     disconnect(m_analysis, nullptr, nullptr, nullptr);
+    // The Sweep dock says it is hidden while QWidget's destructor hides the window's children, after
+    // this object's own part is gone: its handler reads this window's members.
+    disconnect(m_sweepDock, &QDockWidget::visibilityChanged, nullptr, nullptr);
 }
 
 void MainWindow::createStatusBar()
