@@ -2,6 +2,8 @@
 
 #include "chart/PolylineClip.h"
 
+#include <cmath>
+
 namespace roofscope {
 
 RoofGraph::RoofGraph(QCPAxis* keyAxis, QCPAxis* valueAxis)
@@ -38,13 +40,67 @@ void RoofGraph::drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines)
         painter->setPen(pen);
         return;
     }
-    for (const ClippedPolyline& piece : pieces) {
-        QPen phased = pen;
-        phased.setDashOffset(pen.dashOffset() + piece.startDistance / unit);
-        painter->setPen(phased);
-        painter->drawPolyline(piece.points.constData(), static_cast<int>(piece.points.size()));
+    if (painter->modes().testFlag(QCPPainter::pmVectorized)) {
+        // A vector file keeps real dashed lines (the pattern phased at each piece's start).
+        for (const ClippedPolyline& piece : pieces) {
+            QPen phased = pen;
+            phased.setDashOffset(pen.dashOffset() + piece.startDistance / unit);
+            painter->setPen(phased);
+            painter->drawPolyline(piece.points.constData(), static_cast<int>(piece.points.size()));
+        }
+        painter->setPen(pen);
+        return;
     }
+    // On screen and in PNGs the dashes are cut here and drawn as separate solid segments, as the solid
+    // roofs are: Qt strokes a dashed wide pen through its path dasher and filler, a tenth of a device
+    // toggle's time with eight devices' memory-level and estimate roofs.
+    QPen solid = pen;
+    solid.setStyle(Qt::SolidLine);
+    painter->setPen(solid);
+    painter->drawLines(dashSegments(pieces, pen.dashPattern(), pen.dashOffset(), unit));
     painter->setPen(pen);
+}
+
+QVector<QLineF> RoofGraph::dashSegments(
+    const std::vector<ClippedPolyline>& pieces, const QVector<qreal>& pattern, double offset, double unit)
+{
+    QVector<QLineF> dashes;
+    double period = 0.0;
+    for (const qreal length : pattern) {
+        period += length * unit;
+    }
+    if (!(period > 0.0) || pattern.size() % 2 != 0) {
+        return dashes;
+    }
+    for (const ClippedPolyline& piece : pieces) {
+        // Where in the pattern the piece starts: dash i is "on" for even i.
+        double phase = std::fmod(offset * unit + piece.startDistance, period);
+        int index = 0;
+        while (phase >= pattern[index] * unit) {
+            phase -= pattern[index] * unit;
+            index = (index + 1) % static_cast<int>(pattern.size());
+        }
+        double left = pattern[index] * unit - phase; // of the current dash or gap
+        for (qsizetype i = 1; i < piece.points.size(); ++i) {
+            const QPointF a = piece.points[i - 1];
+            const QPointF b = piece.points[i];
+            const double length = QLineF(a, b).length();
+            double at = 0.0;
+            while (length - at > 1e-9) {
+                const double step = std::min(left, length - at);
+                if (index % 2 == 0 && step > 0.0) {
+                    dashes.push_back(QLineF(a + (b - a) * (at / length), a + (b - a) * ((at + step) / length)));
+                }
+                at += step;
+                left -= step;
+                if (left <= 1e-9) {
+                    index = (index + 1) % static_cast<int>(pattern.size());
+                    left = pattern[index] * unit;
+                }
+            }
+        }
+    }
+    return dashes;
 }
 
 } // namespace roofscope

@@ -434,6 +434,34 @@ private Q_SLOTS:
             }
         }
     }
+
+    // Dashed roofs are cut into dashes by hand on screen: the pattern (in pen widths) from the piece's
+    // distance along the whole line, carried on across a vertex.
+    void dashesAreCutAsTheDasherCutsThem()
+    {
+        const auto dashes = [](const std::vector<QPointF>& points, double start, const QVector<qreal>& pattern,
+                                double offset, double unit) {
+            ClippedPolyline piece;
+            piece.points = QVector<QPointF>(points.begin(), points.end());
+            piece.startDistance = start;
+            QStringList out;
+            for (const QLineF& line : RoofGraph::dashSegments({ piece }, pattern, offset, unit)) {
+                out << QStringLiteral("%1,%2-%3,%4").arg(line.x1()).arg(line.y1()).arg(line.x2()).arg(line.y2());
+            }
+            return out.join(QLatin1Char(' '));
+        };
+        QCOMPARE(dashes({ { 0, 0 }, { 10, 0 } }, 0.0, { 2, 1 }, 0.0, 1.0),
+            QStringLiteral("0,0-2,0 3,0-5,0 6,0-8,0 9,0-10,0"));
+        // The piece begins 1 px into the line: the first dash has 1 px left.
+        QCOMPARE(dashes({ { 0, 0 }, { 10, 0 } }, 1.0, { 2, 1 }, 0.0, 1.0),
+            QStringLiteral("0,0-1,0 2,0-4,0 5,0-7,0 8,0-10,0"));
+        // A pen 2 px wide: the pattern doubles; an offset of 1 pen width starts 2 px in.
+        QCOMPARE(dashes({ { 0, 0 }, { 12, 0 } }, 0.0, { 2, 1 }, 1.0, 2.0), QStringLiteral("0,0-2,0 4,0-8,0 10,0-12,0"));
+        // A dash that turns a corner goes on along the next segment.
+        QCOMPARE(dashes({ { 0, 0 }, { 2, 0 }, { 2, 4 } }, 0.0, { 3, 1 }, 0.0, 1.0),
+            QStringLiteral("0,0-2,0 2,0-2,1 2,2-2,4"));
+        QVERIFY(dashes({ { 0, 0 }, { 2, 0 } }, 0.0, { 3 }, 0.0, 1.0).isEmpty()); // not on/off pairs
+    }
 };
 
 ROOFSCOPE_TEST_MAIN(TestViewUpdates)
