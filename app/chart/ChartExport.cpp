@@ -15,6 +15,7 @@
 
 #include <QBuffer>
 #include <QFileInfo>
+#include <QImage>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -25,6 +26,11 @@
 
 namespace roofscope {
 
+namespace {
+
+// `plot` drawn as QCustomPlot::toPixmap() draws it (width x height logical pixels, `scale` device pixels
+// each, the plot's background), into an image whose memory comes in huge pages where the system allows
+// (blankChartImage()).
 QImage renderChartImage(QCustomPlot* plot, int width, int height, double scale)
 {
     QImage image = blankChartImage(qRound(scale * width), qRound(scale * height));
@@ -45,6 +51,8 @@ QImage renderChartImage(QCustomPlot* plot, int width, int height, double scale)
     painter.end();
     return image;
 }
+
+} // namespace
 
 bool writeChartPng(QCustomPlot* plot, int width, int height, double scale, QIODevice* device)
 {

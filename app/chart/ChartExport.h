@@ -1,8 +1,6 @@
 #pragma once
 
 #include <QIODevice>
-#include <QImage>
-#include <QPixmap>
 #include <QRect>
 #include <QString>
 #include <QStringList>
@@ -17,11 +15,6 @@ namespace roofscope {
 // flat colours compresses as well as with libpng's per-row search, in a fraction of the time).
 // Returns whether it was written.
 bool writeChartPng(QCustomPlot* plot, int width, int height, double scale, QIODevice* device);
-
-// Draws `plot` as QCustomPlot::toPixmap() does (width x height logical pixels, `scale` device pixels
-// each, the plot's background), into an image whose memory comes in huge pages where the system
-// allows (blankChartImage()).
-QImage renderChartImage(QCustomPlot* plot, int width, int height, double scale);
 
 class HardwareDatabase;
 struct Session;
